@@ -1,0 +1,21 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import node from '@astrojs/node';
+import UnoCSS from '@unocss/astro';
+
+// Every page is rendered on demand (content lives in the database); guest HTML is the same for
+// everyone and is cached in-process and by browsers (see src/middleware.ts).
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [UnoCSS({ injectReset: true }), react()],
+  // We serve our own session cookie (`user`, SPEC §3); Astro sessions are not used.
+  session: false,
+  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
+  server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? '0.0.0.0' },
+  devToolbar: { enabled: false },
+  vite: {
+    ssr: { external: ['@electric-sql/pglite', 'pg', 'qrcode', 'sanitize-html'] },
+  },
+});

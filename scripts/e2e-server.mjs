@@ -1,0 +1,33 @@
+// The server Playwright tests against: the built app on a fresh, freshly seeded data directory.
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const port = process.env.E2E_PORT ?? '4391';
+const dataDir = mkdtempSync(join(tmpdir(), 'gongfu-e2e-'));
+const env = {
+  ...process.env,
+  PORT: port,
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  SITE_URL: `http://127.0.0.1:${port}`,
+  MOBILE_SITE_ORIGIN: 'https://m.gongfu.example',
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+};
+delete env.DATABASE_URL;
+
+if (!existsSync('dist/server/entry.mjs')) {
+  console.error('[e2e] no build: run `npm run build` first');
+  process.exit(1);
+}
+execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/migrate.ts'], { env, stdio: 'inherit' });
+const server = spawn(process.execPath, ['server.mjs'], { env, stdio: 'inherit' });
+const stop = () => server.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+server.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,25 @@
+/**
+ * Applies migrations, then seeds an empty database (first start). Runs in its own process before
+ * the server: PGlite allows one process per data directory.
+ *   npm run migrate            migrate + seed when empty
+ *   npm run seed               migrate + fill whatever demo data is missing
+ */
+import { closeDatabase, database } from '../src/server/db';
+import { isEmptyDatabase, runSeed } from '../src/server/db/seed';
+import { env } from '../src/server/env';
+
+const force = process.argv.includes('--seed');
+const started = Date.now();
+const handle = database();
+try {
+  await handle.migrate();
+  const where = handle.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${env().DATA_DIR})`;
+  console.log(`[migrate] ${where} up to date`);
+  if (force || (await isEmptyDatabase())) {
+    const added = await runSeed();
+    console.log(`[seed] ${JSON.stringify(added)}`);
+  }
+} finally {
+  await closeDatabase();
+}
+console.log(`[migrate] done in ${Date.now() - started} ms`);

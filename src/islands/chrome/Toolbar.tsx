@@ -1,0 +1,69 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { $unreadBadge } from '~/lib/stores/unread';
+import { T } from '~/lib/texts';
+import { toast } from '~/lib/toast';
+import { useSession } from './useSession';
+
+/**
+ * The floating right toolbar (SPEC §2, 64px): chat, messages with the unread badge, feedback,
+ * app download and back to top. Member-only items warn 身份已过期请重新登录 for guests.
+ */
+export default function Toolbar(props: { downloadQr: string }) {
+  const { user } = useSession();
+  const badge = useStore($unreadBadge);
+  const [showTop, setShowTop] = useState(false);
+
+  useEffect(() => {
+    const onScroll = () => setShowTop(window.scrollY > 400);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  const guard = (href: string) => (e: React.MouseEvent) => {
+    if (!user) {
+      e.preventDefault();
+      toast.warning(T.sessionExpired);
+    } else if (href === '/chat') {
+      e.preventDefault();
+      window.open(href, '_blank', 'noopener');
+    }
+  };
+
+  return (
+    <nav aria-label="快捷工具" className="fixed right-0 top-1/2 z-40 flex w-16 -translate-y-1/2 flex-col rounded-l-xl bg-white py-2 shadow-[0_2px_16px_rgba(0,0,0,.1)]">
+      <Item href="/chat" icon="i-ri-chat-3-line" label="聊天" onClick={guard('/chat')} />
+      <Item href="/my/notice" icon="i-ri-notification-3-line" label="消息" onClick={guard('/my/notice')}>
+        {user && badge && (
+          <span data-testid="unread-badge" className="absolute right-2 top-0 min-w-[18px] rounded-full bg-[#f56c6c] px-1 text-center text-[11px] leading-[18px] text-white">{badge}</span>
+        )}
+      </Item>
+      <Item href="/account/other" icon="i-ri-feedback-line" label="反馈" onClick={guard('/account/other')} />
+      <div className="group relative">
+        <Item href="/download" icon="i-ri-smartphone-line" label="下载" />
+        {props.downloadQr && (
+          <div className="invisible absolute right-full top-1/2 mr-2 -translate-y-1/2 rounded-lg bg-white p-3 text-center text-xs text-ink-soft opacity-0 shadow-lg transition-opacity group-hover:(visible opacity-100)">
+            <img src={props.downloadQr} width={110} height={110} alt="App 下载二维码" className="mb-1" />
+            扫码下载 App
+          </div>
+        )}
+      </div>
+      {showTop && (
+        <button type="button" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })} className="flex flex-col items-center gap-0.5 py-2 text-xs text-ink-soft hover:text-brand">
+          <span className="i-ri-arrow-up-line text-xl" />顶部
+        </button>
+      )}
+    </nav>
+  );
+}
+
+function Item(props: { href: string; icon: string; label: string; onClick?: (e: React.MouseEvent) => void; children?: ReactNode }) {
+  return (
+    <a href={props.href} onClick={props.onClick} className="relative flex flex-col items-center gap-0.5 py-2 text-xs text-ink-soft hover:text-brand">
+      <span className={`${props.icon} text-xl`} />
+      {props.label}
+      {props.children}
+    </a>
+  );
+}

@@ -1,0 +1,55 @@
+import { ofetch } from 'ofetch';
+import { T } from '../texts';
+import { $session, clearSession } from '../stores/session';
+import { Code, type Envelope } from './codes';
+
+/** A rejected call: `message` is what to show the user. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const http = ofetch.create({ baseURL: '/api', method: 'POST', retry: 0, timeout: 20_000 });
+
+/**
+ * One API call with SPEC §8's envelope rules: HTTP other than 200 → rejected with one fixed
+ * message; code 100/101 → rejected with info or msg (101 also ends the stale session); any other
+ * code is returned for the caller to judge (200 = success, else show msg).
+ */
+export async function call<T = unknown>(path: string, body: Record<string, unknown> = {}): Promise<Envelope<T>> {
+  const token = $session.get()?.token;
+  let res;
+  try {
+    res = await http.raw<Envelope<T>>(path, {
+      body,
+      headers: { authSource: 'web', ...(token ? { authToken: token } : {}) },
+      ignoreResponseError: true,
+    });
+  } catch {
+    throw new ApiError(T.networkFailed, 0);
+  }
+  const env = res._data;
+  if (res.status !== 200 || !env || typeof env.code !== 'number') throw new ApiError(T.httpFailed, res.status);
+  if (env.code === Code.REFUSED || env.code === Code.LOGIN) {
+    if (env.code === Code.LOGIN && token) clearSession();
+    throw new ApiError(env.info || env.msg, env.code);
+  }
+  return env;
+}
+
+/** `call` for callers that only want success: any code but 200 rejects with msg. */
+export async function api<T = unknown>(path: string, body: Record<string, unknown> = {}): Promise<T> {
+  const env = await call<T>(path, body);
+  if (env.code !== Code.OK) throw new ApiError(env.msg, env.code);
+  return env.data;
+}
+
+/** The text to show for any failure. */
+export function errorText(err: unknown): string {
+  return err instanceof Error && err.message ? err.message : T.serverError;
+}

@@ -1,0 +1,28 @@
+/** Dates as Chinese readers expect them, in China time whatever the server's zone. */
+const dateFmt = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
+const dateTimeFmt = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+/** 2026-11-22 */
+export function formatDate(iso: string | Date): string {
+  return dateFmt.format(new Date(iso)).replace(/\//g, '-');
+}
+
+/** 2026-11-22 08:30 */
+export function formatDateTime(iso: string | Date): string {
+  return dateTimeFmt.format(new Date(iso)).replace(/\//g, '-');
+}
+
+/** Reads a positive integer from a query value; null when absent or malformed. */
+export function positiveInt(v: string | null | undefined): number | null {
+  if (!v || !/^\d{1,9}$/.test(v)) return null;
+  const n = Number(v);
+  return n > 0 ? n : null;
+}

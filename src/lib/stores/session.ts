@@ -1,0 +1,65 @@
+import { atom, computed } from 'nanostores';
+
+/** What login answers and the browser keeps (SPEC §3 "User"). */
+export interface SessionUser {
+  token: string;
+  user_id: number;
+  nick_name: string;
+  avatar: string;
+  phone: string;
+  identity: number;
+  service_id: number;
+  user_sig: string;
+}
+
+export const COOKIE = 'user';
+const MAX_AGE = 30 * 86_400;
+
+/** The logged-in user, or null. Restored from the `user` cookie when the page starts. */
+export const $session = atom<SessionUser | null>(null);
+/** SPEC §3 hasLogin. */
+export const $hasLogin = computed($session, (s) => Boolean(s?.token));
+/** SPEC §3 userToken. */
+export const $userToken = computed($session, (s) => s?.token ?? '');
+
+/** Reads the cookie into the store (browser only; idempotent). */
+export function restoreSession(): void {
+  if (typeof document === 'undefined' || $session.get()) return;
+  $session.set(readSessionCookie(document.cookie));
+}
+
+/** Parses the `user` cookie; null when absent or unreadable. */
+export function readSessionCookie(cookieHeader: string): SessionUser | null {
+  const raw = cookieHeader
+    .split(/;\s*/)
+    .find((c) => c.startsWith(`${COOKIE}=`))
+    ?.slice(COOKIE.length + 1);
+  if (!raw) return null;
+  try {
+    const u = JSON.parse(decodeURIComponent(raw)) as SessionUser;
+    return u && typeof u.token === 'string' && u.token ? u : null;
+  } catch {
+    return null;
+  }
+}
+
+/** SPEC §4: setting a user marks logged in; it is stored in state and in the cookie. */
+export function setSession(user: SessionUser): void {
+  $session.set(user);
+  if (typeof document !== 'undefined') {
+    const secure = location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${COOKIE}=${encodeURIComponent(JSON.stringify(user))}; Path=/; Max-Age=${MAX_AGE}; SameSite=Lax${secure}`;
+  }
+}
+
+/** Updates the stored user's profile fields (after editing the profile). */
+export function patchSession(patch: Partial<Omit<SessionUser, 'token'>>): void {
+  const u = $session.get();
+  if (u) setSession({ ...u, ...patch });
+}
+
+/** SPEC §4: logout (or an expired token) clears the state and the cookie. */
+export function clearSession(): void {
+  $session.set(null);
+  if (typeof document !== 'undefined') document.cookie = `${COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+}

@@ -1,0 +1,18 @@
+import { atom, computed } from 'nanostores';
+import { badgeText, toCount } from '../rules/badge';
+
+/** SPEC §3 unread counts, integers defaulting to 0. */
+export interface Unread {
+  announce: number;
+  comment: number;
+  notice: number;
+}
+export const $unread = atom<Unread>({ announce: 0, comment: 0, notice: 0 });
+export const $unreadTotal = computed($unread, (u) => u.announce + u.comment + u.notice);
+/** The toolbar badge: '' for none, '99+' above 99. */
+export const $unreadBadge = computed($unreadTotal, badgeText);
+
+/** Stores counts as the API answered them (strings or numbers). */
+export function setUnread(raw: Partial<Record<keyof Unread, unknown>>): void {
+  $unread.set({ announce: toCount(raw.announce), comment: toCount(raw.comment), notice: toCount(raw.notice) });
+}

@@ -1,0 +1,80 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
+import { Code } from '~/lib/api/codes';
+import { T } from '~/lib/texts';
+import { env } from './env';
+import { errorFields, log, requestContext } from './log';
+import type { AppEnv } from './http/context';
+import { AppError } from './http/errors';
+import { API_PREFIX, fail } from './http/envelope';
+import { knownPaths } from './http/endpoint';
+import { registerAuth } from './modules/auth/auth.routes';
+import { registerSite } from './modules/site/site.routes';
+import { registerContent } from './modules/content/content.routes';
+import { registerVerify } from './modules/verify/verify.routes';
+import { registerAccount } from './modules/account/account.routes';
+import { registerOAuth } from './modules/oauth/oauth.routes';
+import { registerUpload } from './modules/upload/upload.routes';
+import { registerNotice } from './modules/notice/notice.routes';
+
+// zod's own messages in Chinese for the generic cases our schemas do not word themselves.
+z.config(z.locales.zhCN());
+
+/** The /api application: envelope, errors, request ids, CORS and every feature module. */
+export function createApi(): OpenAPIHono<AppEnv> {
+  const api = new OpenAPIHono<AppEnv>().basePath(API_PREFIX);
+
+  api.use(requestId({ headerName: 'X-Request-Id', generator: () => crypto.randomUUID().slice(0, 18) }));
+  api.use(async (c, next) => {
+    const started = performance.now();
+    await requestContext.run({ requestId: c.get('requestId') }, async () => {
+      await next();
+      const ms = Math.round(performance.now() - started);
+      log.info('api', { method: c.req.method, path: c.req.path, status: c.res.status, ms });
+    });
+  });
+  api.use(
+    cors({
+      origin: (origin) => (origin === env().MOBILE_SITE_ORIGIN || origin === new URL(env().SITE_URL).origin ? origin : null),
+      allowHeaders: ['content-type', 'authSource', 'authToken'],
+      allowMethods: ['POST', 'GET', 'OPTIONS'],
+      exposeHeaders: ['X-Request-Id'],
+      maxAge: 600,
+    }),
+  );
+
+  registerAuth(api);
+  registerSite(api);
+  registerContent(api);
+  registerVerify(api);
+  registerAccount(api);
+  registerOAuth(api);
+  registerUpload(api);
+  registerNotice(api);
+
+  api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });
+  api.get('/openapi.json', (c) =>
+    c.json(
+      api.getOpenAPI31Document({
+        openapi: '3.1.0',
+        info: { title: '功夫 API', version: '1', description: '所有接口均为 POST JSON；请求头 authSource=web，登录后带 authToken。' },
+      }),
+    ),
+  );
+
+  api.notFound((c) => {
+    const msg = knownPaths.has(c.req.path) ? T.methodNotAllowed : T.apiNotFound;
+    return c.json(fail(knownPaths.has(c.req.path) ? Code.REFUSED : Code.NOT_FOUND, msg));
+  });
+
+  api.onError((err, c) => {
+    if (err instanceof AppError) return c.json(fail(err.code, err.message, err.info, err.data));
+    const id = c.get('requestId') ?? '';
+    log.error('unhandled', { path: c.req.path, ...errorFields(err) });
+    return c.json(fail(Code.SERVER_ERROR, `${T.serverError}（请求编号 ${id}）`, '', { request_id: id }), 500);
+  });
+
+  return api;
+}

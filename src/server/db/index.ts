@@ -1,0 +1,108 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { env } from '../env';
+import * as schema from './schema';
+
+export { schema };
+
+/**
+ * One Drizzle type for both drivers: PGlite's database exposes the same query API at runtime,
+ * so services are written once against this type.
+ */
+export type Db = NodePgDatabase<typeof schema>;
+/** A transaction handle, usable wherever a Db is. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies pending SQL migrations (drizzle-kit output). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres://… ; when absent PGlite is used. */
+  url?: string | undefined;
+  /** PGlite data directory; 'memory://' for a throwaway in-memory database. */
+  dataDir?: string;
+  /** PostgreSQL only: a schema to work in (each test suite gets its own). */
+  schemaName?: string;
+}
+
+const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Opens a database without registering it as the process default. */
+export function openDatabase(opts: OpenOptions): DatabaseHandle {
+  if (opts.url) {
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      ...(opts.schemaName ? { options: `-c search_path=${opts.schemaName}` } : {}),
+    });
+    const db = drizzlePg({ client: pool, schema });
+    return {
+      db,
+      kind: 'postgres',
+      migrate: async () => {
+        if (opts.schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${opts.schemaName}"`);
+        await migratePg(db, {
+          migrationsFolder: MIGRATIONS,
+          ...(opts.schemaName ? { migrationsSchema: opts.schemaName } : {}),
+        });
+      },
+      close: () => pool.end(),
+    };
+  }
+  const dataDir = opts.dataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) mkdirSync(dirname(resolve(dataDir)), { recursive: true });
+  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS }),
+    close: () => client.close(),
+  };
+}
+
+// Kept on globalThis: the Astro bundle and scripts run by tsx may both load this module, and
+// PGlite allows only one open instance per data directory in a process.
+const KEY = Symbol.for('gongfu.database');
+type Holder = typeof globalThis & { [KEY]?: DatabaseHandle };
+
+/** The process's database, opened from the environment on first use. */
+export function database(): DatabaseHandle {
+  const g = globalThis as Holder;
+  if (!g[KEY]) {
+    const e = env();
+    g[KEY] = openDatabase({ url: e.DATABASE_URL, dataDir: resolve(e.DATA_DIR, 'pglite') });
+  }
+  return g[KEY];
+}
+
+/** Shorthand for the process database's Drizzle instance. */
+export function db(): Db {
+  return database().db;
+}
+
+/** Makes `handle` the process database (tests, scripts). */
+export function useDatabase(handle: DatabaseHandle): void {
+  (globalThis as Holder)[KEY] = handle;
+}
+
+/** Closes and forgets the process database. */
+export async function closeDatabase(): Promise<void> {
+  const g = globalThis as Holder;
+  const h = g[KEY];
+  delete g[KEY];
+  await h?.close();
+}

@@ -1,0 +1,5 @@
+/** The whole schema, one file per domain. */
+export * from './users';
+export * from './site';
+export * from './content';
+export * from './accounts';

@@ -1,0 +1,45 @@
+/**
+ * Seed artwork drawn as SVG (no external image URLs): banners and covers with a title,
+ * a colour scheme and a few brush-like shapes.
+ */
+const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
+
+export const PALETTES: [string, string][] = [
+  ['#ff8a00', '#e52e71'],
+  ['#1f4037', '#99f2c8'],
+  ['#0f2027', '#2c5364'],
+  ['#8e2de2', '#4a00e0'],
+  ['#c31432', '#240b36'],
+  ['#f7971e', '#ffd200'],
+  ['#134e5e', '#71b280'],
+  ['#3a1c71', '#ffaf7b'],
+];
+
+/** A wide banner (1180×400) with a headline and a subtitle. */
+export function bannerSvg(title: string, subtitle: string, palette: [string, string], tag = '功夫'): string {
+  const [a, b] = palette;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1180" height="400" viewBox="0 0 1180 400">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
+<rect width="1180" height="400" fill="url(#g)"/>
+<circle cx="980" cy="200" r="170" fill="#fff" opacity=".08"/><circle cx="1060" cy="90" r="70" fill="#fff" opacity=".08"/>
+<path d="M820 330 C900 250 960 300 1040 210 S1140 150 1180 170" stroke="#fff" stroke-width="10" fill="none" opacity=".25" stroke-linecap="round"/>
+<text x="980" y="245" font-size="150" text-anchor="middle" fill="#fff" opacity=".18" font-family="'Noto Serif CJK SC','Songti SC',serif" font-weight="700">${esc(tag)}</text>
+<text x="90" y="190" font-size="56" fill="#fff" font-weight="700" font-family="'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif">${esc(title)}</text>
+<text x="92" y="250" font-size="26" fill="#fff" opacity=".9" font-family="'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif">${esc(subtitle)}</text>
+<rect x="92" y="290" width="150" height="46" rx="23" fill="#fff"/><text x="167" y="321" font-size="20" text-anchor="middle" fill="${a}" font-family="sans-serif">立即查看</text>
+</svg>`;
+}
+
+/** A 16:10 cover (640×400) with a short title. */
+export function coverSvg(title: string, label: string, palette: [string, string]): string {
+  const [a, b] = palette;
+  const lines = title.length > 12 ? [title.slice(0, 12), title.slice(12, 24)] : [title];
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400" viewBox="0 0 640 400">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
+<rect width="640" height="400" fill="url(#g)"/>
+<circle cx="540" cy="90" r="120" fill="#fff" opacity=".1"/>
+<rect x="40" y="40" width="${label.length * 26 + 28}" height="40" rx="20" fill="#fff" opacity=".9"/>
+<text x="54" y="68" font-size="22" fill="${a}" font-family="'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif">${esc(label)}</text>
+${lines.map((l, i) => `<text x="40" y="${250 + i * 56}" font-size="44" font-weight="700" fill="#fff" font-family="'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif">${esc(l)}</text>`).join('\n')}
+</svg>`;
+}

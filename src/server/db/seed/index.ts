@@ -1,0 +1,23 @@
+import { count } from 'drizzle-orm';
+import { db } from '../index';
+import { users } from '../schema';
+import { seedUsers } from './users';
+import { seedSite } from './site';
+import { seedContent } from './content';
+
+/** True when the database has never been seeded (no users at all). */
+export async function isEmptyDatabase(): Promise<boolean> {
+  const [row] = await db().select({ n: count() }).from(users);
+  return !row?.n;
+}
+
+/**
+ * Fills whatever is missing: each domain seeds itself only when its tables are empty, and demo
+ * users by phone, so running it again never duplicates or overwrites anything.
+ */
+export async function runSeed(): Promise<Record<string, unknown>> {
+  const usersAdded = await seedUsers();
+  const site = await seedSite();
+  const content = await seedContent();
+  return { users: usersAdded, ...site, ...content };
+}

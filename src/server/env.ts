@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/** Configuration, parsed once from process.env. This module is the only reader of process.env. */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Public origin of this site, used in QR codes, OAuth callbacks and share links. */
+  SITE_URL: z.url().default('http://localhost:4321'),
+  /** Embedded PGlite data and local uploads live here. */
+  DATA_DIR: z.string().default('./data'),
+  /** postgres://… switches from embedded PGlite to PostgreSQL. */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL 必须以 postgres:// 开头').optional(),
+  /** Prefix for relative image paths (SPEC §9); empty = same origin. */
+  MEDIA_URL: z.string().default(''),
+  /** Origin of the separate mobile site phones and tablets are sent to (SPEC §2). */
+  MOBILE_SITE_ORIGIN: z.url().default('https://m.gongfu.example'),
+  /** Maximum JSON request body for /api, in KiB. */
+  API_BODY_LIMIT_KB: z.coerce.number().int().positive().default(1024),
+  SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  /** Secret for signatures (IM user_sig, captcha…); generated into DATA_DIR when absent. */
+  APP_SECRET: z.string().min(32).optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  TRUST_PROXY: z.stringbool().default(false),
+  /** redis://… shares rate limits (login lockout) across app instances; memory otherwise. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL 必须以 redis:// 开头').optional(),
+
+  /** SMS: `log` (codes go to the server log and the sms_outbox table) or `aliyun`. */
+  SMS_PROVIDER: z.enum(['log', 'aliyun']).default('log'),
+  ALIYUN_ACCESS_KEY_ID: z.string().optional(),
+  ALIYUN_ACCESS_KEY_SECRET: z.string().optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  /** Codes per phone and per IP in 24 hours. */
+  SMS_DAILY_PER_PHONE: z.coerce.number().int().positive().default(10),
+  SMS_DAILY_PER_IP: z.coerce.number().int().positive().default(30),
+
+  /** Captcha before every SMS: `altcha` (self-hosted proof of work) or `verify5` (remote slider). */
+  CAPTCHA_PROVIDER: z.enum(['altcha', 'verify5']).default('altcha'),
+  /** ALTCHA difficulty (PBKDF2 iterations per attempt); a browser solves the default in about a second. */
+  CAPTCHA_COST: z.coerce.number().int().positive().default(500),
+  VERIFY5_HOST: z.string().optional(),
+  VERIFY5_APP_ID: z.string().optional(),
+  VERIFY5_APP_KEY: z.string().optional(),
+
+  /** WeChat website QR login (open.weixin.qq.com). Unset = the button says it is not configured. */
+  WX_APP_ID: z.string().optional(),
+  WX_APP_SECRET: z.string().optional(),
+  WX_AUTHORIZE_URL: z.url().default('https://open.weixin.qq.com/connect/qrconnect'),
+  WX_API_URL: z.url().default('https://api.weixin.qq.com'),
+  /** QQ login (connect.qq.com). */
+  QQ_APP_ID: z.string().optional(),
+  QQ_APP_KEY: z.string().optional(),
+  QQ_AUTHORIZE_URL: z.url().default('https://graph.qq.com/oauth2.0/authorize'),
+  QQ_API_URL: z.url().default('https://graph.qq.com'),
+
+  /** Largest image upload, in KiB. */
+  UPLOAD_MAX_KB: z.coerce.number().int().positive().default(2048),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+/** The parsed configuration; throws with every bad variable named. */
+export function env(): Env {
+  if (!cached) {
+    const parsed = schema.safeParse(process.env);
+    if (!parsed.success) {
+      const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+      throw new Error(`Invalid configuration:\n${lines}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** Forget the parsed configuration (tests change process.env between suites). */
+export function resetEnv(): void {
+  cached = undefined;
+}

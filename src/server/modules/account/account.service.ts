@@ -1,0 +1,136 @@
+import { eq } from 'drizzle-orm';
+import { passwordError, payPasswordError } from '~/lib/rules/password';
+import { T } from '~/lib/texts';
+import { db } from '../../db';
+import { users } from '../../db/schema';
+import { refuse } from '../../http/errors';
+import { hashPassword, verifyPassword } from '../../security/password';
+import { sign, verifySignature } from '../../security/tokens';
+import { consumeSmsCode, SMS_TEXTS } from '../verify/sms-code.service';
+import { createSession, revokeUserSessions } from '../auth/session.service';
+import { loginData, type LoginData } from '../auth/auth.service';
+import { normaliseStoredPath } from '../../providers/storage';
+
+export const ACCOUNT_TEXTS = {
+  phoneBound: '该手机号已被其他账号绑定',
+  samePhone: '新手机号不能与原手机号相同',
+  oldPasswordWrong: '原密码不正确',
+  samePassword: '新密码不能与原密码相同',
+  changeTicket: '请先验证原手机号',
+  noPhone: '请先绑定手机号',
+} as const;
+
+type Meta = { source: string; ip: string; userAgent: string };
+
+/** Postgres unique violation (the phone was taken by a concurrent request). */
+const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { code?: string } })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
+
+function checkNewPassword(password: string, passwords: string): void {
+  if (password !== passwords) throw refuse(T.passwordsDiffer);
+  const bad = passwordError(password);
+  if (bad) throw refuse(bad);
+}
+
+/** /api/register: a new member with a verified phone, logged in at once. */
+export async function register(input: { phone: string; yzm: string; password: string; passwords: string }, meta: Meta): Promise<LoginData> {
+  checkNewPassword(input.password, input.passwords);
+  const [taken] = await db().select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
+  if (taken) throw refuse(SMS_TEXTS.phoneTaken);
+  await consumeSmsCode(input.phone, 'register', input.yzm);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [user] = await db()
+      .insert(users)
+      .values({ phone: input.phone, passwordHash, nickName: `功夫学员${input.phone.slice(-4)}` })
+      .returning();
+    return loginData(user!, await createSession(user!.id, meta));
+  } catch (err) {
+    if (isUniqueViolation(err)) throw refuse(SMS_TEXTS.phoneTaken);
+    throw err;
+  }
+}
+
+/** /api/forgetPassword: a new password by SMS; every session of the account ends. */
+export async function forgetPassword(input: { phone: string; yzm: string; password: string; passwords: string }): Promise<void> {
+  checkNewPassword(input.password, input.passwords);
+  const [user] = await db().select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
+  if (!user) throw refuse(SMS_TEXTS.phoneUnknown);
+  await consumeSmsCode(input.phone, 'forget_pw', input.yzm);
+  await db().update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
+  await revokeUserSessions(user.id);
+}
+
+/** /api/member/editPw: needs the old password when one is set; other sessions end. */
+export async function editPassword(userId: number, sessionId: number, input: { old_password?: string | undefined; password: string; passwords: string }): Promise<void> {
+  checkNewPassword(input.password, input.passwords);
+  const [u] = await db().select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  if (u?.hash) {
+    if (!(await verifyPassword(input.old_password ?? '', u.hash))) throw refuse(ACCOUNT_TEXTS.oldPasswordWrong);
+    if (input.old_password === input.password) throw refuse(ACCOUNT_TEXTS.samePassword);
+  }
+  await db().update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, userId));
+  await revokeUserSessions(userId, sessionId);
+}
+
+/** /api/member/editPayPw: six digits, confirmed by an SMS code to the member's phone. */
+export async function editPayPassword(userId: number, phone: string | null, input: { password: string; passwords: string; yzm: string }): Promise<void> {
+  if (!phone) throw refuse(ACCOUNT_TEXTS.noPhone);
+  if (input.password !== input.passwords) throw refuse(T.passwordsDiffer);
+  const bad = payPasswordError(input.password);
+  if (bad) throw refuse(bad);
+  await consumeSmsCode(phone, 'pay_password', input.yzm);
+  await db().update(users).set({ payPasswordHash: await hashPassword(input.password) }).where(eq(users.id, userId));
+}
+
+const TICKET_LIFE_MS = 10 * 60_000;
+
+/** /api/member/verifyPhone: proves the old phone; answers a ticket for bindingPhone. */
+export async function verifyOldPhone(userId: number, phone: string | null, yzm: string): Promise<{ ticket: string }> {
+  if (!phone) throw refuse(ACCOUNT_TEXTS.noPhone);
+  await consumeSmsCode(phone, 'change_phone', yzm);
+  const body = `chg.${userId}.${(Date.now() + TICKET_LIFE_MS).toString(36)}`;
+  return { ticket: `${body}.${sign(body)}` };
+}
+
+function validTicket(userId: number, ticket: string): boolean {
+  const parts = ticket.split('.');
+  if (parts.length !== 4 || parts[0] !== 'chg' || parts[1] !== String(userId)) return false;
+  const body = parts.slice(0, 3).join('.');
+  return verifySignature(body, parts[3]!) && parseInt(parts[2]!, 36) > Date.now();
+}
+
+/** /api/member/bindingPhone: binds a first phone, or changes it with a verifyPhone ticket. */
+export async function bindPhone(userId: number, current: string | null, input: { phone: string; yzm: string; ticket?: string | undefined }): Promise<{ phone: string }> {
+  if (current) {
+    if (!input.ticket || !validTicket(userId, input.ticket)) throw refuse(ACCOUNT_TEXTS.changeTicket);
+    if (current === input.phone) throw refuse(ACCOUNT_TEXTS.samePhone);
+  }
+  const [owner] = await db().select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
+  if (owner && owner.id !== userId) throw refuse(ACCOUNT_TEXTS.phoneBound);
+  await consumeSmsCode(input.phone, 'bind_phone', input.yzm);
+  try {
+    await db().update(users).set({ phone: input.phone }).where(eq(users.id, userId));
+  } catch (err) {
+    if (isUniqueViolation(err)) throw refuse(ACCOUNT_TEXTS.phoneBound);
+    throw err;
+  }
+  return { phone: input.phone };
+}
+
+/** /api/member/memberInfoEdit: the editable profile fields; omitted ones stay as they are. */
+export async function editProfile(
+  userId: number,
+  input: { nick_name?: string | undefined; avatar?: string | undefined; gender?: number | undefined; birthday?: string | undefined; intro?: string | undefined },
+): Promise<void> {
+  const set: Partial<typeof users.$inferInsert> = {};
+  if (input.nick_name !== undefined) set.nickName = input.nick_name;
+  if (input.avatar !== undefined) {
+    const avatar = normaliseStoredPath(input.avatar);
+    if (avatar === null) throw refuse('头像地址不正确，请重新上传');
+    set.avatar = avatar;
+  }
+  if (input.gender !== undefined) set.gender = input.gender;
+  if (input.birthday !== undefined) set.birthday = input.birthday || null;
+  if (input.intro !== undefined) set.intro = input.intro;
+  if (Object.keys(set).length) await db().update(users).set(set).where(eq(users.id, userId));
+}

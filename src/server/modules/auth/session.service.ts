@@ -1,0 +1,63 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { db } from '../../db';
+import { sessions, users } from '../../db/schema';
+import { env } from '../../env';
+import { newToken, tokenHash } from '../../security/tokens';
+import type { SessionUser } from '../../http/context';
+
+/** Starts a session for `userId`; returns the bearer token (only its hash is stored). */
+export async function createSession(userId: number, meta: { source: string; ip: string; userAgent: string }): Promise<string> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + env().SESSION_TTL_DAYS * 86_400_000);
+  await db().insert(sessions).values({
+    userId,
+    tokenHash: tokenHash(token),
+    source: meta.source,
+    ip: meta.ip,
+    userAgent: meta.userAgent.slice(0, 300),
+    expiresAt,
+  });
+  return token;
+}
+
+/** The active user behind a token, or null when it is unknown, expired, revoked or disabled. */
+export async function resolveSession(token: string): Promise<SessionUser | null> {
+  if (!token || token.length > 128) return null;
+  const [row] = await db()
+    .select({
+      sessionId: sessions.id,
+      id: users.id,
+      phone: users.phone,
+      nickName: users.nickName,
+      avatar: users.avatar,
+      identity: users.identity,
+      serviceId: users.serviceId,
+      status: users.status,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row || row.status !== 1) return null;
+  const { status: _status, ...user } = row;
+  return user;
+}
+
+/** Ends one session (logout). */
+export async function revokeSession(sessionId: number): Promise<void> {
+  await db().update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a user, optionally keeping the current one (password changes). */
+export async function revokeUserSessions(userId: number, exceptSessionId?: number): Promise<void> {
+  await db()
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
+      ),
+    );
+}

@@ -1,0 +1,129 @@
+import { randomInt } from 'node:crypto';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { T } from '~/lib/texts';
+import { db } from '../../db';
+import { smsCodes, smsOutbox, users } from '../../db/schema';
+import { env } from '../../env';
+import { log } from '../../log';
+import { refuse, tooMany } from '../../http/errors';
+import { sms } from '../../providers/sms';
+import { smsText } from '../../providers/sms';
+import { sign } from '../../security/tokens';
+
+/** What a code is for; each purpose has its own live code. */
+export const SMS_PURPOSES = ['register', 'forget_pw', 'bind_phone', 'change_phone', 'pay_password'] as const;
+export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+
+/** SPEC §9: 60 s between sends to one phone. */
+export const SMS_COOLDOWN_S = 60;
+export const SMS_LIFE_MIN = 5;
+export const SMS_MAX_ATTEMPTS = 5;
+
+export const SMS_TEXTS = {
+  captchaFailed: '安全验证未通过，请重新验证',
+  phoneTaken: '该手机号已注册，请直接登录',
+  phoneUnknown: '该手机号未注册',
+  phoneDailyCap: '该手机号今日获取验证码次数已达上限，请明天再试',
+  ipDailyCap: '今日获取验证码次数过多，请明天再试',
+  sendFailed: '短信发送失败，请稍后重试',
+  codeRequired: '请输入短信验证码',
+  codeExpired: '验证码已失效，请重新获取',
+  codeWrong: '验证码错误',
+  codeLocked: '验证码错误次数过多，请重新获取',
+} as const;
+
+const codeHash = (phone: string, purpose: string, code: string) => sign(`sms:${purpose}:${phone}:${code}`).slice(0, 64);
+
+/** Rules of a purpose that depend on who owns the phone (checked before anything is sent). */
+async function checkPurpose(phone: string, purpose: SmsPurpose): Promise<void> {
+  if (purpose !== 'register' && purpose !== 'forget_pw') return;
+  const [owner] = await db().select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
+  if (purpose === 'register' && owner) throw refuse(SMS_TEXTS.phoneTaken);
+  if (purpose === 'forget_pw' && !owner) throw refuse(SMS_TEXTS.phoneUnknown);
+}
+
+/**
+ * Issues a code to `phone` for `purpose`: enforces the cooldown and daily caps under a per-phone
+ * lock (so two racing requests cannot both pass), replaces any live code, and hands the text to the
+ * SMS provider. The caller has already verified the captcha.
+ */
+export async function issueSmsCode(phone: string, purpose: SmsPurpose, ip: string): Promise<void> {
+  await checkPurpose(phone, purpose);
+  const e = env();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const id = await db().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${phone}`}))`);
+    const now = Date.now();
+    const [last] = await tx
+      .select({ createdAt: smsCodes.createdAt })
+      .from(smsCodes)
+      .where(eq(smsCodes.phone, phone))
+      .orderBy(desc(smsCodes.createdAt))
+      .limit(1);
+    if (last && now - last.createdAt.getTime() < SMS_COOLDOWN_S * 1000) throw tooMany(T.smsCooling);
+    const dayAgo = new Date(now - 86_400_000);
+    const [byPhone] = await tx.select({ n: count() }).from(smsCodes).where(and(eq(smsCodes.phone, phone), gt(smsCodes.createdAt, dayAgo)));
+    if ((byPhone?.n ?? 0) >= e.SMS_DAILY_PER_PHONE) throw tooMany(SMS_TEXTS.phoneDailyCap);
+    if (ip) {
+      const [byIp] = await tx.select({ n: count() }).from(smsCodes).where(and(eq(smsCodes.ip, ip), gt(smsCodes.createdAt, dayAgo)));
+      if ((byIp?.n ?? 0) >= e.SMS_DAILY_PER_IP) throw tooMany(SMS_TEXTS.ipDailyCap);
+    }
+    // One live code per phone and purpose: a new one replaces the old.
+    await tx
+      .update(smsCodes)
+      .set({ spentAt: new Date(now) })
+      .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose), isNull(smsCodes.spentAt)));
+    const [row] = await tx
+      .insert(smsCodes)
+      .values({ phone, purpose, ip, codeHash: codeHash(phone, purpose, code), expiresAt: new Date(now + SMS_LIFE_MIN * 60_000) })
+      .returning({ id: smsCodes.id });
+    return row!.id;
+  });
+
+  const msg = { phone, purpose, code, minutes: SMS_LIFE_MIN };
+  const provider = sms();
+  try {
+    const ref = await provider.send(msg);
+    await db().insert(smsOutbox).values({ phone, purpose, content: smsText(msg), provider: provider.name, result: ref });
+  } catch (err) {
+    // The code never reached the phone: kill it, but keep the row so the cooldown still holds.
+    log.warn('sms send failed', { provider: provider.name, phone, error: String(err) });
+    await db().update(smsCodes).set({ spentAt: new Date() }).where(eq(smsCodes.id, id));
+    await db().insert(smsOutbox).values({ phone, purpose, content: smsText({ ...msg, code: '******' }), provider: provider.name, result: `failed: ${String(err).slice(0, 200)}` });
+    throw refuse(SMS_TEXTS.sendFailed);
+  }
+}
+
+/**
+ * Consumes the live code for phone + purpose. Wrong codes count attempts; the fifth wrong one kills
+ * the code. A code passes once (the spend is a conditional update).
+ */
+export async function consumeSmsCode(phone: string, purpose: SmsPurpose, code: string): Promise<void> {
+  const input = code.trim();
+  if (!input) throw refuse(SMS_TEXTS.codeRequired);
+  const [live] = await db()
+    .select()
+    .from(smsCodes)
+    .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose), isNull(smsCodes.spentAt), gt(smsCodes.expiresAt, new Date())))
+    .orderBy(desc(smsCodes.id))
+    .limit(1);
+  if (!live) throw refuse(SMS_TEXTS.codeExpired);
+  if (live.codeHash !== codeHash(phone, purpose, input)) {
+    const [after] = await db()
+      .update(smsCodes)
+      .set({ attempts: sql`${smsCodes.attempts} + 1` })
+      .where(and(eq(smsCodes.id, live.id), isNull(smsCodes.spentAt)))
+      .returning({ attempts: smsCodes.attempts });
+    if ((after?.attempts ?? SMS_MAX_ATTEMPTS) >= SMS_MAX_ATTEMPTS) {
+      await db().update(smsCodes).set({ spentAt: new Date() }).where(eq(smsCodes.id, live.id));
+      throw refuse(SMS_TEXTS.codeLocked);
+    }
+    throw refuse(SMS_TEXTS.codeWrong);
+  }
+  const spent = await db()
+    .update(smsCodes)
+    .set({ spentAt: new Date() })
+    .where(and(eq(smsCodes.id, live.id), isNull(smsCodes.spentAt)))
+    .returning({ id: smsCodes.id });
+  if (!spent.length) throw refuse(SMS_TEXTS.codeExpired);
+}

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { T } from '~/lib/texts';
+import { smsCodes, smsOutbox } from '~/server/db/schema';
+import { SMS_TEXTS } from '~/server/modules/verify/sms-code.service';
+import { DEMO, startApi, type TestApi } from '../helpers/api';
+
+let t: TestApi;
+beforeAll(async () => {
+  t = await startApi({ SMS_DAILY_PER_PHONE: '3', SMS_DAILY_PER_IP: '5' });
+});
+afterAll(() => t.stop());
+
+describe('captcha', () => {
+  it('hands out host and token on both config paths', async () => {
+    for (const path of ['/public/v5Token', '/public/captchaConfig']) {
+      const res = await t.post(path);
+      expect(res.body.code).toBe(200);
+      expect(res.body.data).toMatchObject({ provider: 'altcha', host: expect.any(String), token: expect.stringMatching(/^cap\./) });
+    }
+  });
+
+  it('gives challenges only to holders of a valid token', async () => {
+    expect((await t.post('/public/captchaChallenge', { token: 'cap.zzzz.forged' })).body).toMatchObject({ code: 100, msg: '验证已过期，请重新获取' });
+  });
+
+  it('sends nothing without a passed captcha, and a pass works once', async () => {
+    const before = (await t.db.select().from(smsOutbox)).length;
+    expect((await t.post('/public/sendMsg', { phone: '13500000001', type: 'register' })).body).toMatchObject({ code: 100, msg: SMS_TEXTS.captchaFailed });
+    expect((await t.post('/public/sendMsg', { phone: '13500000001', type: 'register', captcha: 'bm9wZQ==' })).body).toMatchObject({
+      code: 100,
+      msg: SMS_TEXTS.captchaFailed,
+    });
+    const pass = await t.captchaPass();
+    expect((await t.post('/public/sendMsg', { phone: '13500000001', type: 'register', captcha: pass })).body.code).toBe(200);
+    await t.skipCooldown('13500000001');
+    expect((await t.post('/public/sendMsg', { phone: '13500000001', type: 'register', captcha: pass })).body).toMatchObject({ code: 100, msg: SMS_TEXTS.captchaFailed });
+    expect((await t.db.select().from(smsOutbox)).length).toBe(before + 1);
+  });
+});
+
+describe('/api/public/sendMsg', () => {
+  it('applies the SPEC phone messages', async () => {
+    const captcha = 'x';
+    expect((await t.post('/public/sendMsg', { phone: '', type: 'register', captcha })).body).toMatchObject({ code: 100, msg: T.phoneRequired });
+    expect((await t.post('/public/sendMsg', { phone: '12345678901', type: 'register', captcha })).body).toMatchObject({ code: 100, msg: T.phoneInvalid });
+    expect((await t.post('/public/sendMsg', { phone: '1381234567', type: 'register', captcha })).body).toMatchObject({ code: 100, msg: T.phoneInvalid });
+    expect((await t.post('/public/sendMsg', { phone: '13812345678', type: 'hack', captcha })).body).toMatchObject({ code: 100, msg: '验证码类型不正确' });
+  });
+
+  it('stores only a hash, sends a six-digit code that lives five minutes', async () => {
+    const res = await t.sendCode('13500000002', 'register');
+    expect(res.body).toMatchObject({ code: 200, msg: '验证码已发送' });
+    const code = await t.lastCode('13500000002');
+    expect(code).toMatch(/^\d{6}$/);
+    const [row] = await t.db.select().from(smsCodes).where(eq(smsCodes.phone, '13500000002'));
+    expect(row!.codeHash).not.toContain(code);
+    const life = row!.expiresAt.getTime() - row!.createdAt.getTime();
+    expect(life).toBeGreaterThan(299_000);
+    expect(life).toBeLessThan(301_000);
+  });
+
+  it('holds a 60 s cooldown per phone', async () => {
+    expect((await t.sendCode('13500000003', 'register')).body.code).toBe(200);
+    expect((await t.sendCode('13500000003', 'register')).body).toMatchObject({ code: 429, msg: T.smsCooling });
+    await t.skipCooldown('13500000003');
+    expect((await t.sendCode('13500000003', 'register')).body.code).toBe(200);
+  });
+
+  it('caps codes per phone per day', async () => {
+    for (let i = 0; i < 3; i++) {
+      expect((await t.sendCode('13500000004', 'register', undefined, '10.0.1.1')).body.code).toBe(200);
+      await t.skipCooldown('13500000004');
+    }
+    expect((await t.sendCode('13500000004', 'register', undefined, '10.0.1.2')).body).toMatchObject({ code: 429, msg: SMS_TEXTS.phoneDailyCap });
+  });
+
+  it('caps codes per address per day', async () => {
+    for (let i = 0; i < 5; i++) expect((await t.sendCode(`1360000000${i}`, 'register', undefined, '10.9.9.9')).body.code).toBe(200);
+    expect((await t.sendCode('13600000009', 'register', undefined, '10.9.9.9')).body).toMatchObject({ code: 429, msg: SMS_TEXTS.ipDailyCap });
+  });
+
+  it('knows who a purpose is for', async () => {
+    expect((await t.sendCode(DEMO.member, 'register')).body).toMatchObject({ code: 100, msg: SMS_TEXTS.phoneTaken });
+    expect((await t.sendCode('13500000077', 'forget_pw')).body).toMatchObject({ code: 100, msg: SMS_TEXTS.phoneUnknown });
+    expect((await t.sendCode('', 'pay_password')).body).toMatchObject({ code: 101, msg: T.loginFirst });
+  });
+
+  it('sends change-phone and pay-password codes to the member’s own phone, whatever the body says', async () => {
+    const token = await t.login(DEMO.coach);
+    expect((await t.sendCode('13911112222', 'pay_password', token)).body.code).toBe(200);
+    expect(await t.lastCode(DEMO.coach)).toMatch(/^\d{6}$/);
+    await expect(t.lastCode('13911112222')).rejects.toThrow(/no SMS/);
+  });
+});

@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+import { IPHONE_UA } from './helpers';
+
+test.describe('content pages (SPEC §2 articles, help, agreements)', () => {
+  test('news list filters by category and pages', async ({ page }) => {
+    await page.goto('/article');
+    await expect(page).toHaveTitle('资讯 - 功夫');
+    const cats = page.getByRole('navigation', { name: '资讯分类' });
+    await cats.getByRole('link', { name: '平台公告' }).click();
+    await expect(cats.getByRole('link', { name: '平台公告' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('article').first().getByText('平台公告')).toBeVisible();
+    await page.goto('/article');
+    await page.getByRole('navigation', { name: '分页' }).getByRole('link', { name: '2', exact: true }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.locator('article').first()).toBeVisible();
+  });
+
+  test('an article shows its body and neighbours', async ({ page }) => {
+    await page.goto('/article');
+    await page.locator('article h3 a').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const body = await page.locator('.prose').innerText();
+    expect(body.length).toBeGreaterThan(300);
+    await expect(page.getByRole('navigation', { name: '上一篇和下一篇' })).toContainText('下一篇');
+  });
+
+  test('the help centre leads to an article', async ({ page }) => {
+    await page.goto('/help');
+    await expect(page.getByRole('heading', { name: '帮助中心', level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: /全部 \d+ 篇/ }).first().click();
+    await expect(page).toHaveURL(/\/help\/cate\?id=\d+/);
+    await page.locator('main ul a[href^="/help/detail"]').first().click();
+    await expect(page.locator('.prose')).not.toBeEmpty();
+    expect((await page.locator('.prose').innerText()).length).toBeGreaterThan(150);
+  });
+
+  for (const slug of ['useragreement', 'privacyagreement', 'liveagreemen', 'administrativeprovisions']) {
+    test(`agreement ${slug} renders in the logo layout`, async ({ page }) => {
+      const res = await page.goto(`/agreement/${slug}`);
+      expect(res?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('.prose')).toContainText('更新日期');
+      await expect(page.getByRole('navigation', { name: '主菜单' })).toHaveCount(0);
+    });
+  }
+
+  test('account "other" pages use the account nav', async ({ page }) => {
+    await page.goto('/account/other/privacy');
+    const nav = page.getByRole('complementary', { name: '账户导航' });
+    await expect(nav.getByRole('link', { name: '隐私政策' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('heading', { level: 1, name: '隐私政策' })).toBeVisible();
+    await nav.getByRole('link', { name: '关于我们' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '关于我们' })).toBeVisible();
+    await page.goto('/account/other/useragree');
+    await expect(page.getByRole('heading', { level: 1, name: '用户注册协议' })).toBeVisible();
+  });
+
+  test('download shows the QR code and app links', async ({ page }) => {
+    await page.goto('/download');
+    const qr = page.getByRole('main').getByRole('img', { name: 'App 下载二维码' });
+    await expect(qr).toBeVisible();
+    await expect(page.getByRole('link', { name: 'iPhone 版下载' })).toHaveAttribute('href', /^https:\/\//);
+  });
+});
+
+test.describe('errors and redirects', () => {
+  test('unknown paths and ids show the 404 page with a way home', async ({ page }) => {
+    for (const url of ['/no/such/page', '/article/detail?id=999999', '/help/detail?id=abc', '/agreement/nope']) {
+      const res = await page.goto(url);
+      expect(res?.status(), url).toBe(404);
+      await expect(page.getByRole('heading', { name: /页面不存在/ })).toBeVisible();
+    }
+    await page.getByRole('link', { name: '返回首页' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('phones are sent to the mobile site; desktops are not', async ({ request }) => {
+    const phone = (url: string) => request.get(url, { headers: { 'user-agent': IPHONE_UA }, maxRedirects: 0 });
+    expect((await phone('/shop')).headers()['location']).toBe('https://m.gongfu.example/pages/shop/index');
+    expect((await phone('/train/courseDetail?id=5')).headers()['location']).toBe('https://m.gongfu.example/pages/train/course-detail?id=5');
+    expect((await phone('/help')).headers()['location']).toBe('https://m.gongfu.example/');
+    const desktop = await request.get('/shop', { maxRedirects: 0 });
+    expect(desktop.status()).not.toBe(302);
+  });
+
+  test('the QQ callback carries its hash to the mobile site', async ({ browser }) => {
+    const context = await browser.newContext({ userAgent: IPHONE_UA });
+    await context.route('https://m.gongfu.example/**', (route) => route.fulfill({ body: 'mobile site', contentType: 'text/plain' }));
+    const page = await context.newPage();
+    await page.goto('/login/bind/qq/callback#access_token=abc123&state=s');
+    await page.waitForURL('https://m.gongfu.example/pages/account/qq?access_token=abc123&state=s');
+    await context.close();
+  });
+});

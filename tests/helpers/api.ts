@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { desc, eq, sql } from 'drizzle-orm';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { smsCodes, smsOutbox } from '~/server/db/schema';
+import { resetSms } from '~/server/providers/sms';
+import { resetCaptcha } from '~/server/providers/captcha';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { resetEnv } from '~/server/env';
+import { closeDatabase, openDatabase, useDatabase, type DatabaseHandle } from '~/server/db';
+import { runSeed } from '~/server/db/seed';
+import { createApi } from '~/server/app';
+import { invalidate } from '~/server/cache';
+import type { Envelope } from '~/lib/api/codes';
+
+export interface Answer<T = any> {
+  status: number;
+  body: Envelope<T>;
+  headers: Headers;
+}
+
+/**
+ * A seeded database and the API app for one test file. PGlite in memory by default; with
+ * TEST_DATABASE_URL set, a fresh schema in that PostgreSQL (dropped afterwards).
+ */
+export async function startApi(extraEnv: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gongfu-test-'));
+  process.env['DATA_DIR'] = dataDir;
+  process.env['LOG_LEVEL'] = process.env['TEST_LOG_LEVEL'] ?? 'error';
+  // Captchas cheap enough to solve in a test; the real difficulty is the default.
+  process.env['CAPTCHA_COST'] = '5';
+  const saved = Object.fromEntries(Object.keys(extraEnv).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, extraEnv);
+  resetEnv();
+  resetSms();
+  resetCaptcha();
+  invalidate();
+  const url = process.env['TEST_DATABASE_URL'];
+  const schemaName = url ? `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}` : undefined;
+  const handle: DatabaseHandle = openDatabase(url ? { url, schemaName: schemaName! } : { dataDir: 'memory://' });
+  await handle.migrate();
+  useDatabase(handle);
+  await runSeed();
+  const app = createApi();
+
+  /** POSTs JSON like the web client does. `body` may be a raw string to test malformed input. */
+  async function post<T = any>(path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Answer<T>> {
+    const res = await app.request(`/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authSource: 'web', ...(token ? { authToken: token } : {}), ...headers },
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+    return { status: res.status, body: (await res.json()) as Envelope<T>, headers: res.headers };
+  }
+
+  /** Logs a demo (or any) account in and returns its token. */
+  async function login(phone: string, password = 'gongfu123'): Promise<string> {
+    const res = await post<{ token: string }>('/login', { type: 1, phone, password });
+    if (res.body.code !== 200) throw new Error(`login ${phone} failed: ${res.body.msg}`);
+    return res.body.data.token;
+  }
+
+  /** What the browser does before an SMS: fetch host+token, get a challenge, solve it. */
+  async function captchaPass(): Promise<string> {
+    const cfg = await post<{ token: string }>('/public/captchaConfig');
+    const challenge = (await post('/public/captchaChallenge', { token: cfg.body.data.token })).body.data;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  }
+
+  /** Sends an SMS code (captcha solved) and returns the envelope. */
+  async function sendCode(phone: string, type: string, token?: string, ip = '10.0.0.1') {
+    return post('/public/sendMsg', { phone, type, captcha: await captchaPass() }, token, { 'x-forwarded-for': ip });
+  }
+
+  /** The code in the newest SMS to `phone`, read from the outbox like an operator would. */
+  async function lastCode(phone: string): Promise<string> {
+    const [row] = await handle.db.select().from(smsOutbox).where(eq(smsOutbox.phone, phone)).orderBy(desc(smsOutbox.id)).limit(1);
+    const code = row?.content.match(/验证码为 (\d{6})/)?.[1];
+    if (!code) throw new Error(`no SMS for ${phone}`);
+    return code;
+  }
+
+  /** Lets the 60 s cooldown pass without waiting (moves this phone's codes back in time). */
+  async function skipCooldown(phone: string): Promise<void> {
+    await handle.db.update(smsCodes).set({ createdAt: sql`${smsCodes.createdAt} - interval '2 minutes'` }).where(eq(smsCodes.phone, phone));
+  }
+
+  async function stop(): Promise<void> {
+    if (url && schemaName) await handle.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`)).catch(() => {});
+    await closeDatabase();
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    resetEnv();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  return { app, db: handle.db, post, login, stop, dataDir, captchaPass, sendCode, lastCode, skipCooldown };
+}
+
+export type TestApi = Awaited<ReturnType<typeof startApi>>;
+
+/** The seeded demo accounts (see src/server/db/seed/users.ts and the README). */
+export const DEMO = { member: '13800000001', coach: '13800000002', mechant: '13800000003', provider: '13800000004' } as const;

@@ -1,0 +1,29 @@
+import { defineConfig, presetIcons, presetTypography, presetWind3, transformerDirectives } from 'unocss';
+
+/** Design tokens of SPEC §9: accent #ffa60f, content 1180px, header 72/58px, toolbar 64px. */
+export default defineConfig({
+  presets: [
+    presetWind3(),
+    presetIcons({ scale: 1.2, extraProperties: { display: 'inline-block', 'vertical-align': 'middle' } }),
+    presetTypography({ cssExtend: { a: { color: '#e08d00' }, img: { 'border-radius': '6px' } } }),
+  ],
+  transformers: [transformerDirectives()],
+  theme: {
+    colors: {
+      brand: { DEFAULT: '#ffa60f', dark: '#e08d00', light: '#fff4e0' },
+      ink: { DEFAULT: '#333333', soft: '#666666', mute: '#999999' },
+      line: '#eeeeee',
+      page: '#f5f6f8',
+    },
+  },
+  shortcuts: {
+    'gf-container': 'w-[1180px] mx-auto',
+    'gf-card': 'bg-white rounded-lg',
+    'gf-btn': 'inline-flex items-center justify-center gap-1 h-9 px-4 rounded-md text-sm transition-colors cursor-pointer select-none disabled:(opacity-60 cursor-not-allowed)',
+    'gf-btn-primary': 'gf-btn bg-brand text-white hover:bg-brand-dark',
+    'gf-btn-ghost': 'gf-btn border border-line bg-white text-ink hover:(border-brand text-brand)',
+    'gf-input': 'h-10 w-full rounded-md border border-[#dcdfe6] px-3 text-sm outline-none focus:border-brand bg-white',
+    'gf-link': 'text-ink hover:text-brand transition-colors',
+  },
+  safelist: ['prose', 'prose-sm'],
+});
