@@ -4,6 +4,7 @@ import { users } from '../schema';
 import { seedUsers } from './users';
 import { seedSite } from './site';
 import { seedContent } from './content';
+import { seedNotices } from './notices';
 
 /** True when the database has never been seeded (no users at all). */
 export async function isEmptyDatabase(): Promise<boolean> {
@@ -19,5 +20,6 @@ export async function runSeed(): Promise<Record<string, unknown>> {
   const usersAdded = await seedUsers();
   const site = await seedSite();
   const content = await seedContent();
-  return { users: usersAdded, ...site, ...content };
+  const notices = await seedNotices();
+  return { users: usersAdded, ...site, ...content, notices };
 }
