@@ -1,7 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $dialog, closeDialog, openForgot } from '~/lib/stores/ui';
-import { loginWithPassword } from '~/lib/stores/account';
+import { loginWithPassword, startThirdParty } from '~/lib/stores/account';
 import { errorText } from '~/lib/api/client';
 import { phoneError } from '~/lib/rules/phone';
 import { runtime } from '~/lib/runtime';
@@ -40,11 +40,15 @@ export default function LoginDialog(props: { afterLogin: 'close' | 'reload' }) {
     }
   }
 
-  function thirdParty(kind: 'wx' | 'qq') {
+  async function thirdParty(kind: 'wx' | 'qq') {
     if (!agreed) return void toast.error(T.agreeRequired);
     const name = kind === 'wx' ? '微信' : 'QQ';
     if (!runtime().oauth[kind]) return void toast.warning(T.providerNotConfigured(name));
-    location.assign(kind === 'wx' ? '/login/wx/start' : '/login/bind/qq/start');
+    try {
+      await startThirdParty(kind, 'login');
+    } catch (err) {
+      toast.error(errorText(err));
+    }
   }
 
   return (

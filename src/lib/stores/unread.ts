@@ -1,5 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { badgeText, toCount } from '../rules/badge';
+import { call, errorText } from '../api/client';
+import { toast } from '../toast';
 
 /** SPEC §3 unread counts, integers defaulting to 0. */
 export interface Unread {
@@ -15,4 +17,15 @@ export const $unreadBadge = computed($unreadTotal, badgeText);
 /** Stores counts as the API answered them (strings or numbers). */
 export function setUnread(raw: Partial<Record<keyof Unread, unknown>>): void {
   $unread.set({ announce: toCount(raw.announce), comment: toCount(raw.comment), notice: toCount(raw.notice) });
+}
+
+/** Fetches the counts (SPEC §8: a failed count shows msg as an error). */
+export async function refreshUnread(): Promise<void> {
+  try {
+    const res = await call<Partial<Record<keyof Unread, unknown>>>('/member/unreadMsgCount');
+    if (res.code === 200) setUnread(res.data ?? {});
+    else toast.error(res.msg);
+  } catch (err) {
+    toast.error(errorText(err));
+  }
 }

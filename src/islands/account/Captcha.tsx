@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type {} from 'altcha/types/react';
+import { captchaChallenge, captchaConfig } from '~/lib/captcha';
+import { errorText } from '~/lib/api/client';
+import { toast } from '~/lib/toast';
+import { Modal } from '../ui/Modal';
+
+type Pending = { resolve: (pass: string | null) => void };
+
+/**
+ * SPEC §5 captcha before an SMS: fetches host + token from the server, shows the self-hosted
+ * ALTCHA check (solved in the browser, usually within a second) and hands back the pass. A
+ * failure only closes the dialog and is logged; nothing is sent.
+ */
+export function useCaptcha() {
+  const [open, setOpen] = useState(false);
+  const pending = useRef<Pending | null>(null);
+
+  const finish = useCallback((pass: string | null) => {
+    pending.current?.resolve(pass);
+    pending.current = null;
+    setOpen(false);
+  }, []);
+
+  const ask = useCallback(
+    () =>
+      new Promise<string | null>((resolve) => {
+        pending.current = { resolve };
+        setOpen(true);
+      }),
+    [],
+  );
+
+  const element = open ? <CaptchaDialog onDone={finish} /> : null;
+  return { ask, element };
+}
+
+function CaptchaDialog(props: { onDone: (pass: string | null) => void }) {
+  const { onDone } = props;
+  const ref = useRef<HTMLElement & { configure?: (o: Record<string, unknown>) => void }>(null);
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      try {
+        const cfg = await captchaConfig();
+        if (cfg.provider !== 'altcha') throw new Error('验证服务暂不可用，请稍后再试');
+        const [challenge] = await Promise.all([captchaChallenge(cfg.token), import('altcha'), import('altcha/i18n/zh-cn')]);
+        if (cancelled) return;
+        setReady(true);
+        // Wait a frame so the element exists and is upgraded.
+        requestAnimationFrame(() => ref.current?.configure?.({ challenge, language: 'zh-cn', auto: 'onload', hideFooter: true, hideLogo: true }));
+      } catch (err) {
+        console.warn('captcha unavailable', err);
+        toast.error(errorText(err));
+        onDone(null);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [onDone]);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const onState = (ev: Event) => {
+      const d = (ev as CustomEvent<{ state: string; payload?: string }>).detail;
+      if (d.state === 'verified' && d.payload) onDone(d.payload);
+      if (d.state === 'error' || d.state === 'expired') console.warn('captcha failed', d.state);
+    };
+    el.addEventListener('statechange', onState);
+    return () => el.removeEventListener('statechange', onState);
+  }, [ready, onDone]);
+
+  return (
+    <Modal open title="安全验证" width={360} onClose={() => onDone(null)}>
+      <p className="mb-4 text-center text-sm text-ink-soft">为保障账号安全，请完成验证后再获取验证码</p>
+      <div className="flex min-h-[72px] justify-center" data-testid="captcha">
+        {ready ? <altcha-widget ref={ref} /> : <span className="text-sm leading-[72px] text-ink-mute">正在加载验证…</span>}
+      </div>
+    </Modal>
+  );
+}

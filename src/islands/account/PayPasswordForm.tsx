@@ -1,0 +1,88 @@
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { changePayPassword, fetchMemberInfo, type MemberInfo } from '~/lib/stores/account';
+import { errorText } from '~/lib/api/client';
+import { payPasswordError } from '~/lib/rules/password';
+import { T } from '~/lib/texts';
+import { toast } from '~/lib/toast';
+import { SmsButton, useSmsTimer } from './SmsButton';
+import { Field, Heading, MemberOnly } from './parts';
+
+const EMPTY = { password: '', passwords: '', yzm: '' };
+
+/** /account/setting/paypassword: six digits, confirmed by an SMS code to the member's phone. */
+export default function PayPasswordForm() {
+  return (
+    <MemberOnly>
+      <Form />
+    </MemberOnly>
+  );
+}
+
+function Form() {
+  const [info, setInfo] = useState<MemberInfo | null>(null);
+  const [form, setForm] = useState(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const timer = useSmsTimer();
+  const set = (k: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value.replace(k === 'yzm' ? /\s/g : /\D/g, '') });
+
+  useEffect(() => {
+    fetchMemberInfo().then(setInfo).catch((err) => toast.error(errorText(err)));
+  }, []);
+
+  async function submit(e: SubmitEvent) {
+    e.preventDefault();
+    const bad = payPasswordError(form.password);
+    if (bad) return void toast.error(bad);
+    if (form.password !== form.passwords) return void toast.warning(T.passwordsDiffer);
+    if (!form.yzm) return void toast.error('请输入短信验证码');
+    setBusy(true);
+    try {
+      await changePayPassword(form);
+      toast.success('支付密码设置成功');
+      setForm(EMPTY);
+      timer.stop();
+      setInfo(info && { ...info, has_pay_password: true });
+    } catch (err) {
+      toast.error(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!info) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
+  if (!info.has_phone) {
+    return (
+      <div className="py-16 text-center text-ink-soft">
+        设置支付密码需要先绑定手机号。
+        <a className="ml-2 text-brand" href="/account/setting/bindPhone">去绑定</a>
+      </div>
+    );
+  }
+  return (
+    <>
+      <Heading title={info.has_pay_password ? '修改支付密码' : '设置支付密码'}>
+        <a className="text-sm text-ink-soft hover:text-brand" href="/account/setting/safe">返回账号安全</a>
+      </Heading>
+      <form onSubmit={submit} noValidate className="flex max-w-[520px] flex-col gap-5">
+        <Field label="手机号">
+          <p className="pt-2.5 text-sm text-ink">{info.phone}</p>
+        </Field>
+        <Field label="验证码">
+          <div className="flex gap-2">
+            <input className="gf-input" aria-label="短信验证码" inputMode="numeric" maxLength={6} value={form.yzm} onChange={set('yzm')} />
+            <SmsButton phone="" ownPhone type="pay_password" timer={timer} />
+          </div>
+        </Field>
+        <Field label="支付密码" hint="6 位数字，请勿使用连续或重复的数字">
+          <input className="gf-input tracking-[.5em]" aria-label="支付密码" type="password" inputMode="numeric" maxLength={6} autoComplete="off" value={form.password} onChange={set('password')} />
+        </Field>
+        <Field label="确认支付密码">
+          <input className="gf-input tracking-[.5em]" aria-label="确认支付密码" type="password" inputMode="numeric" maxLength={6} autoComplete="off" value={form.passwords} onChange={set('passwords')} />
+        </Field>
+        <div className="pl-[116px]">
+          <button type="submit" disabled={busy} className="gf-btn-primary w-32">{busy ? '提交中…' : '保存'}</button>
+        </div>
+      </form>
+    </>
+  );
+}

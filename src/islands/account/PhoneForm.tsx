@@ -1,0 +1,145 @@
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { bindingPhone, fetchMemberInfo, verifyOldPhone, type MemberInfo } from '~/lib/stores/account';
+import { patchSession } from '~/lib/stores/session';
+import { errorText } from '~/lib/api/client';
+import { maskPhone, phoneError } from '~/lib/rules/phone';
+import { toast } from '~/lib/toast';
+import { SmsButton, useSmsTimer } from './SmsButton';
+import { Field, Heading, MemberOnly } from './parts';
+
+/**
+ * /account/setting/phone (and /account_info/phone): verify the old phone by SMS, then bind the new
+ * one by SMS. /account/setting/bindPhone: a member without a phone (third-party login) binds one.
+ */
+export default function PhoneForm(props: { back?: string }) {
+  return (
+    <MemberOnly>
+      <Steps back={props.back ?? '/account/setting/safe'} />
+    </MemberOnly>
+  );
+}
+
+function Steps(props: { back: string }) {
+  const [info, setInfo] = useState<MemberInfo | null>(null);
+  const [ticket, setTicket] = useState('');
+  const [done, setDone] = useState('');
+
+  useEffect(() => {
+    fetchMemberInfo().then(setInfo).catch((err) => toast.error(errorText(err)));
+  }, []);
+  if (!info) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
+
+  const changing = info.has_phone;
+  const step = done ? 3 : changing && !ticket ? 1 : 2;
+  return (
+    <>
+      <Heading title={changing ? '更换手机号' : '绑定手机号'}>
+        <a className="text-sm text-ink-soft hover:text-brand" href={props.back}>返回账号安全</a>
+      </Heading>
+      {changing && (
+        <ol className="mb-8 flex max-w-[520px] gap-2 text-sm" aria-label="步骤">
+          {['验证原手机号', '绑定新手机号', '完成'].map((s, i) => (
+            <li key={s} aria-current={step === i + 1 ? 'step' : undefined} className={`flex-1 border-t-3 pt-2 text-center ${step >= i + 1 ? 'border-brand text-brand' : 'border-line text-ink-mute'}`}>
+              {i + 1}. {s}
+            </li>
+          ))}
+        </ol>
+      )}
+      {step === 1 && <VerifyOld phone={info.phone} onVerified={setTicket} />}
+      {step === 2 && (
+        <BindNew
+          ticket={ticket}
+          onBound={(p) => {
+            patchSession({ phone: maskPhone(p) });
+            setDone(p);
+          }}
+        />
+      )}
+      {step === 3 && (
+        <div className="py-10 text-center" role="status">
+          <p className="text-lg text-ink">
+            <span className="i-ri-checkbox-circle-fill mr-1 text-[#52c41a]" />
+            手机号已{changing ? '更换' : '绑定'}为 {maskPhone(done)}
+          </p>
+          <a className="gf-btn-primary mt-6 w-36" href={props.back}>返回账号安全</a>
+        </div>
+      )}
+    </>
+  );
+}
+
+function VerifyOld(props: { phone: string; onVerified: (ticket: string) => void }) {
+  const [yzm, setYzm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const timer = useSmsTimer();
+  async function submit(e: SubmitEvent) {
+    e.preventDefault();
+    if (!yzm.trim()) return void toast.error('请输入短信验证码');
+    setBusy(true);
+    try {
+      const { ticket } = await verifyOldPhone(yzm.trim());
+      timer.stop();
+      props.onVerified(ticket);
+    } catch (err) {
+      toast.error(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={submit} noValidate className="flex max-w-[520px] flex-col gap-5">
+      <Field label="原手机号">
+        <p className="pt-2.5 text-sm text-ink">{props.phone}</p>
+      </Field>
+      <Field label="验证码">
+        <div className="flex gap-2">
+          <input className="gf-input" aria-label="原手机验证码" inputMode="numeric" maxLength={6} value={yzm} onChange={(e) => setYzm(e.target.value)} />
+          <SmsButton phone="" ownPhone type="change_phone" timer={timer} />
+        </div>
+      </Field>
+      <div className="pl-[116px]">
+        <button type="submit" disabled={busy} className="gf-btn-primary w-32">下一步</button>
+      </div>
+    </form>
+  );
+}
+
+function BindNew(props: { ticket: string; onBound: (phone: string) => void }) {
+  const [phone, setPhone] = useState('');
+  const [yzm, setYzm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const timer = useSmsTimer();
+  async function submit(e: SubmitEvent) {
+    e.preventDefault();
+    const bad = phoneError(phone);
+    if (bad) return void toast.error(bad);
+    if (!yzm.trim()) return void toast.error('请输入短信验证码');
+    setBusy(true);
+    try {
+      const res = await bindingPhone({ phone: phone.trim(), yzm: yzm.trim(), ...(props.ticket ? { ticket: props.ticket } : {}) });
+      timer.stop();
+      toast.success('手机号绑定成功');
+      props.onBound(res.phone);
+    } catch (err) {
+      toast.error(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={submit} noValidate className="flex max-w-[520px] flex-col gap-5">
+      <Field label="新手机号">
+        <input className="gf-input" aria-label="新手机号" inputMode="numeric" maxLength={11} value={phone} onChange={(e) => setPhone(e.target.value)} />
+      </Field>
+      <Field label="验证码">
+        <div className="flex gap-2">
+          <input className="gf-input" aria-label="新手机验证码" inputMode="numeric" maxLength={6} value={yzm} onChange={(e) => setYzm(e.target.value)} />
+          <SmsButton phone={phone} type="bind_phone" timer={timer} />
+        </div>
+      </Field>
+      <div className="pl-[116px]">
+        <button type="submit" disabled={busy} className="gf-btn-primary w-32">确认绑定</button>
+      </div>
+    </form>
+  );
+}

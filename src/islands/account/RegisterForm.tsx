@@ -1,0 +1,66 @@
+import { useState, type SubmitEvent } from 'react';
+import { register } from '~/lib/stores/account';
+import { openLogin } from '~/lib/stores/ui';
+import { errorText } from '~/lib/api/client';
+import { phoneError } from '~/lib/rules/phone';
+import { passwordError } from '~/lib/rules/password';
+import { T } from '~/lib/texts';
+import { toast } from '~/lib/toast';
+import { SmsButton, useSmsTimer } from './SmsButton';
+
+/** /account/regmember: phone, SMS code, password twice, agreement; logs the new member in. */
+export default function RegisterForm() {
+  const [form, setForm] = useState({ phone: '', yzm: '', password: '', passwords: '' });
+  const [agreed, setAgreed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const timer = useSmsTimer();
+  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value });
+
+  async function submit(e: SubmitEvent) {
+    e.preventDefault();
+    const bad = phoneError(form.phone);
+    if (bad) return void toast.error(bad);
+    if (!form.yzm.trim()) return void toast.error('请输入短信验证码');
+    const weak = passwordError(form.password);
+    if (weak) return void toast.error(weak);
+    if (form.password !== form.passwords) return void toast.warning(T.passwordsDiffer);
+    if (!agreed) return void toast.error(T.agreeRequired);
+    setBusy(true);
+    try {
+      await register({ ...form, phone: form.phone.trim(), yzm: form.yzm.trim() });
+      toast.success('注册成功');
+      timer.stop();
+      setTimeout(() => location.assign('/my/order/goods'), 600);
+    } catch (err) {
+      toast.error(errorText(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="mx-auto flex w-[380px] flex-col gap-4">
+      <input className="gf-input h-11" aria-label="手机号" inputMode="numeric" maxLength={11} autoComplete="tel" placeholder="请输入手机号" value={form.phone} onChange={set('phone')} />
+      <div className="flex gap-2">
+        <input className="gf-input h-11" aria-label="短信验证码" inputMode="numeric" maxLength={6} placeholder="请输入验证码" value={form.yzm} onChange={set('yzm')} />
+        <SmsButton phone={form.phone} type="register" timer={timer} className="h-11" />
+      </div>
+      <input className="gf-input h-11" aria-label="设置密码" type="password" autoComplete="new-password" placeholder="设置密码（6～20 位，含字母和数字）" value={form.password} onChange={set('password')} />
+      <input className="gf-input h-11" aria-label="确认密码" type="password" autoComplete="new-password" placeholder="请再次输入密码" value={form.passwords} onChange={set('passwords')} />
+      <label className="flex cursor-pointer items-start gap-2 text-xs leading-5 text-ink-soft">
+        <input type="checkbox" aria-label="同意协议" className="mt-1 accent-brand" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+        <span>
+          我已阅读并同意
+          <a className="text-brand" href="/agreement/useragreement" target="_blank" rel="noopener">《用户注册协议》</a>和
+          <a className="text-brand" href="/agreement/privacyagreement" target="_blank" rel="noopener">《隐私政策》</a>
+        </span>
+      </label>
+      <button type="submit" disabled={busy} className="gf-btn-primary h-11 w-full text-base">{busy ? '注册中…' : '注册'}</button>
+      <p className="text-center text-sm text-ink-soft">
+        已有账号？
+        <button type="button" className="text-brand" onClick={openLogin}>
+          立即登录
+        </button>
+      </p>
+    </form>
+  );
+}

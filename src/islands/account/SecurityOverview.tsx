@@ -1,0 +1,112 @@
+import { useCallback, useEffect, useState } from 'react';
+import { cancelBind, fetchBindState, fetchMemberInfo, startThirdParty, type BindState, type MemberInfo } from '~/lib/stores/account';
+import { errorText } from '~/lib/api/client';
+import { runtime } from '~/lib/runtime';
+import { toast } from '~/lib/toast';
+import { Heading, MemberOnly } from './parts';
+
+/** /account/setting/safe: phone, login password, pay password and WeChat/QQ bindings at a glance. */
+export default function SecurityOverview(props: { base?: string }) {
+  return (
+    <MemberOnly>
+      <Overview base={props.base ?? '/account/setting'} />
+    </MemberOnly>
+  );
+}
+
+function Row(props: { icon: string; title: string; desc: string; done: boolean; action: React.ReactNode; states?: [string, string] }) {
+  const [yes, no] = props.states ?? ['已设置', '未设置'];
+  return (
+    <li className="flex items-center gap-5 border-b border-line py-5">
+      <span className={`${props.icon} text-3xl ${props.done ? 'text-[#52c41a]' : 'text-ink-mute'}`} />
+      <div className="flex-1">
+        <p className="text-[15px] text-ink">
+          {props.title}
+          <span className={`ml-3 text-xs ${props.done ? 'text-[#52c41a]' : 'text-[#f56c6c]'}`}>{props.done ? yes : no}</span>
+        </p>
+        <p className="mt-1 text-xs text-ink-mute">{props.desc}</p>
+      </div>
+      {props.action}
+    </li>
+  );
+}
+
+function Overview(props: { base: string }) {
+  const [info, setInfo] = useState<MemberInfo | null>(null);
+  const [bind, setBind] = useState<BindState | null>(null);
+  const [error, setError] = useState('');
+
+  const load = useCallback(() => {
+    Promise.all([fetchMemberInfo(), fetchBindState()])
+      .then(([i, b]) => {
+        setInfo(i);
+        setBind(b);
+      })
+      .catch((err) => setError(errorText(err)));
+  }, []);
+  useEffect(load, [load]);
+
+  if (error) return <p role="alert" className="py-16 text-center text-[#f56c6c]">{error}</p>;
+  if (!info || !bind) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
+
+  async function toggle(kind: 'wx' | 'qq') {
+    const name = kind === 'wx' ? '微信' : 'QQ';
+    try {
+      if (bind?.[kind]) {
+        if (!window.confirm(`确定解除与${name}的绑定吗？`)) return;
+        await cancelBind(kind);
+        toast.success('已解除绑定');
+        load();
+      } else {
+        if (!runtime().oauth[kind]) return void toast.warning(`${name}登录暂未配置`);
+        await startThirdParty(kind, 'bind');
+      }
+    } catch (err) {
+      toast.error(errorText(err));
+    }
+  }
+
+  const link = (href: string, label: string) => (
+    <a className="gf-btn-ghost w-24" href={href}>
+      {label}
+    </a>
+  );
+  return (
+    <>
+      <Heading title="账号安全" />
+      <ul>
+        <Row
+          icon="i-ri-smartphone-line"
+          title="手机号"
+          desc={info.has_phone ? `已绑定 ${info.phone}，可用于登录和找回密码` : '绑定手机号后可用于登录和找回密码'}
+          done={info.has_phone}
+          states={['已绑定', '未绑定']}
+          action={info.has_phone ? link(`${props.base}/phone`, '更换') : link(`${props.base}/bindPhone`, '绑定')}
+        />
+        <Row icon="i-ri-lock-password-line" title="登录密码" desc="建议定期更换，使用字母和数字的组合" done action={link(`${props.base}/password`, '修改')} />
+        <Row
+          icon="i-ri-shield-keyhole-line"
+          title="支付密码"
+          desc="使用功夫币付款时需要输入 6 位数字支付密码"
+          done={info.has_pay_password}
+          action={link(`${props.base}/paypassword`, info.has_pay_password ? '修改' : '设置')}
+        />
+        {(['wx', 'qq'] as const).map((k) => (
+          <Row
+            key={k}
+            icon={k === 'wx' ? 'i-ri-wechat-fill' : 'i-ri-qq-fill'}
+            title={k === 'wx' ? '微信' : 'QQ'}
+            desc={bind[k] ? `已绑定 ${bind[`${k}_nick_name`] || ''}，可使用${k === 'wx' ? '微信扫码' : 'QQ'}登录` : bind[`${k}_enabled`] ? '绑定后可快捷登录' : '暂未开放'}
+            done={Boolean(bind[k])}
+            states={['已绑定', '未绑定']}
+            action={
+              <button type="button" className="gf-btn-ghost w-24" onClick={() => toggle(k)} disabled={!bind[k] && !bind[`${k}_enabled`]}>
+                {bind[k] ? '解绑' : '绑定'}
+              </button>
+            }
+          />
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { useEffect, useMemo } from 'react';
+import { useStore } from '@nanostores/react';
+import { createSmsTimer, sendSmsCode, type SmsTimer, type SmsType } from '~/lib/stores/sms';
+import { errorText } from '~/lib/api/client';
+import { phoneError } from '~/lib/rules/phone';
+import { smsButtonLabel } from '~/lib/rules/countdown';
+import { T } from '~/lib/texts';
+import { toast } from '~/lib/toast';
+import { useCaptcha } from './Captcha';
+
+/** One countdown per form, so the form can stop it (SPEC §4: reset after a password reset). */
+export function useSmsTimer(): SmsTimer {
+  const timer = useMemo(() => createSmsTimer(), []);
+  useEffect(() => timer.stop, [timer]);
+  return timer;
+}
+
+/**
+ * SPEC §4/§5 SMS button: checks the phone, passes the captcha, sends; then 'N S' for 60 s. While
+ * counting down a click says 已发送，如未收到请稍后再试; a send error re-enables it at once.
+ * `ownPhone` purposes go to the member's own phone, so no phone is checked here.
+ */
+export function SmsButton(props: { phone: string; type: SmsType; timer: SmsTimer; ownPhone?: boolean; className?: string }) {
+  const left = useStore(props.timer.$left);
+  const captcha = useCaptcha();
+
+  async function click() {
+    if (left > 0) return void toast.warning(T.smsCooling);
+    if (!props.ownPhone) {
+      const bad = phoneError(props.phone);
+      if (bad) return void toast.error(bad);
+    }
+    const pass = await captcha.ask();
+    if (!pass) return;
+    props.timer.start();
+    try {
+      await sendSmsCode(props.phone.trim(), props.type, pass);
+      toast.success('验证码已发送');
+    } catch (err) {
+      props.timer.stop();
+      toast.error(errorText(err));
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={click}
+        aria-disabled={left > 0}
+        data-testid="sms-button"
+        className={`gf-btn h-10 w-[120px] shrink-0 border ${left > 0 ? 'border-line bg-page text-ink-mute' : 'border-brand bg-white text-brand hover:bg-brand-light'} ${props.className ?? ''}`}
+      >
+        {smsButtonLabel(left, T.getSmsCode)}
+      </button>
+      {captcha.element}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { openLogin } from '~/lib/stores/ui';
+import { useSession } from '../chrome/useSession';
+
+/** Renders its children for a logged-in member; a guest gets the login prompt (pages stay static). */
+export function MemberOnly(props: { children: ReactNode }) {
+  const { ready, user } = useSession();
+  if (!ready) return <p className="py-16 text-center text-sm text-ink-mute">加载中…</p>;
+  if (!user) {
+    return (
+      <div className="flex flex-col items-center gap-4 py-16 text-ink-soft">
+        <span className="i-ri-lock-2-line text-5xl text-ink-mute" />
+        <p>登录后才能查看此页面</p>
+        <button type="button" className="gf-btn-primary w-32" onClick={openLogin}>
+          {'登录'}
+        </button>
+      </div>
+    );
+  }
+  return <>{props.children}</>;
+}
+
+/** A labelled form row (label column 100px, as in the account pages). */
+export function Field(props: { label: string; children: ReactNode; hint?: string }) {
+  return (
+    <div className="flex items-start gap-4">
+      <span className="w-[100px] shrink-0 pt-2.5 text-right text-sm text-ink-soft">{props.label}</span>
+      <div className="flex-1">
+        {props.children}
+        {props.hint && <p className="mt-1 text-xs text-ink-mute">{props.hint}</p>}
+      </div>
+    </div>
+  );
+}
+
+/** Page heading inside the account card. */
+export function Heading(props: { title: string; children?: ReactNode }) {
+  return (
+    <div className="mb-8 flex items-center justify-between border-b border-line pb-4">
+      <h1 className="text-lg font-600 text-ink">{props.title}</h1>
+      {props.children}
+    </div>
+  );
+}
