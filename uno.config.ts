@@ -8,6 +8,8 @@ export default defineConfig({
     presetTypography({ cssExtend: { a: { color: '#e08d00' }, img: { 'border-radius': '6px' } } }),
   ],
   transformers: [transformerDirectives()],
+  // Icon and class names also live in plain .ts rule tables (e.g. the member nav).
+  content: { pipeline: { include: [/\.(astro|[jt]sx|html)($|\?)/, /src\/lib\/.*\.ts($|\?)/] } },
   theme: {
     colors: {
       brand: { DEFAULT: '#ffa60f', dark: '#e08d00', light: '#fff4e0' },

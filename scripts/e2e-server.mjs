@@ -3,10 +3,14 @@ import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startOAuthStandin } from '../tests/fixtures/oauth-standin.mjs';
 
 const port = process.env.E2E_PORT ?? '4391';
 const dataDir = mkdtempSync(join(tmpdir(), 'gongfu-e2e-'));
+// WeChat and QQ logins go to the loopback stand-in, as the real ones would go to open.weixin / graph.qq.
+const oauth = await startOAuthStandin(Number(process.env.E2E_OAUTH_PORT ?? 4398));
 const env = {
+  ...oauth.env,
   ...process.env,
   PORT: port,
   HOST: '127.0.0.1',
@@ -15,6 +19,10 @@ const env = {
   MOBILE_SITE_ORIGIN: 'https://m.gongfu.example',
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
+  // The browser tests read SMS codes back and send many of them from one address.
+  SMS_OUTBOX_API: 'true',
+  SMS_DAILY_PER_IP: '1000',
+  SMS_DAILY_PER_PHONE: '50',
 };
 delete env.DATABASE_URL;
 
@@ -28,6 +36,7 @@ const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 server.on('exit', (code) => {
+  void oauth.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

@@ -33,6 +33,8 @@ const schema = z.object({
   /** Codes per phone and per IP in 24 hours. */
   SMS_DAILY_PER_PHONE: z.coerce.number().int().positive().default(10),
   SMS_DAILY_PER_IP: z.coerce.number().int().positive().default(30),
+  /** Test rigs only: POST /api/dev/smsOutbox answers the last logged SMS of a phone (log provider only). */
+  SMS_OUTBOX_API: z.stringbool().default(false),
 
   /** Captcha before every SMS: `altcha` (self-hosted proof of work) or `verify5` (remote slider). */
   CAPTCHA_PROVIDER: z.enum(['altcha', 'verify5']).default('altcha'),

@@ -12,8 +12,8 @@ export const IPHONE_UA =
 
 /** Waits until the islands of the page have hydrated (the header user area is interactive). */
 export async function ready(page: Page): Promise<void> {
-  await expect(page.locator('header astro-island:not([ssr])').first()).toBeAttached();
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+  // client:visible islands below the fold hydrate only when scrolled to; wait for the rest.
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr][client="load"], astro-island[ssr][client="idle"]').length === 0);
 }
 
 /** Logs in through the dialog opened from the header's 登录 button. */
@@ -31,4 +31,54 @@ export async function loginViaDialog(page: Page, who: { phone: string; password:
 /** The toast with this text. */
 export function toastWith(page: Page, text: string) {
   return page.locator('[data-sonner-toast]').filter({ hasText: text });
+}
+
+/** A phone no other test uses (random, valid per SPEC §9). */
+export function freshPhone(): string {
+  return `15${Math.floor(Math.random() * 1e9)
+    .toString()
+    .padStart(9, '0')}`;
+}
+
+/** The code of the newest SMS to `phone`, from the log provider's outbox (SMS_OUTBOX_API). */
+export async function smsCode(page: Page, phone: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const res = await page.request.post('/api/dev/smsOutbox', { data: { phone } });
+      code = ((await res.json()) as { data: { code: string } }).data.code;
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/** Clicks 获取验证码 in `scope`, lets the captcha solve itself, and waits for the countdown. */
+export async function requestCode(page: Page, scope: ReturnType<Page['locator']> | Page = page): Promise<void> {
+  await scope.getByTestId('sms-button').click();
+  const captcha = page.getByRole('dialog', { name: '安全验证' });
+  await expect(captcha).toBeVisible();
+  await expect(captcha).toBeHidden({ timeout: 20_000 });
+  await expect(scope.getByTestId('sms-button')).toHaveText(/^\d+ S$/);
+}
+
+/** Logs in by API and puts the session cookie in the browser (faster than the dialog). */
+export async function loginByCookie(page: Page, phone: string, password = 'gongfu123'): Promise<void> {
+  const res = await page.request.post('/api/login', { data: { type: 1, phone, password } });
+  const user = ((await res.json()) as { data: unknown }).data;
+  await page.context().addCookies([{ name: 'user', value: encodeURIComponent(JSON.stringify(user)), url: page.url().startsWith('http') ? page.url() : 'http://127.0.0.1:4391' }]);
+}
+
+/** Registers a new member through the API (captcha skipped by solving it in the page). */
+export async function registerViaPage(page: Page, phone: string, password = 'abc12345'): Promise<void> {
+  await page.goto('/account/regmember');
+  await ready(page);
+  await page.getByLabel('手机号').fill(phone);
+  await requestCode(page);
+  await page.getByLabel('短信验证码').fill(await smsCode(page, phone));
+  await page.getByLabel('设置密码').fill(password);
+  await page.getByLabel('确认密码').fill(password);
+  await page.getByRole('checkbox', { name: '同意协议' }).check();
+  await page.getByRole('button', { name: '注册', exact: true }).click();
+  await page.waitForURL('**/my/order/goods');
 }

@@ -46,7 +46,7 @@ test.describe('content pages (SPEC §2 articles, help, agreements)', () => {
 
   test('account "other" pages use the account nav', async ({ page }) => {
     await page.goto('/account/other/privacy');
-    const nav = page.getByRole('complementary', { name: '账户导航' });
+    const nav = page.getByRole('navigation', { name: '账户导航' });
     await expect(nav.getByRole('link', { name: '隐私政策' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('heading', { level: 1, name: '隐私政策' })).toBeVisible();
     await nav.getByRole('link', { name: '关于我们' }).click();

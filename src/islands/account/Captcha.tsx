@@ -37,8 +37,9 @@ export function useCaptcha() {
 
 function CaptchaDialog(props: { onDone: (pass: string | null) => void }) {
   const { onDone } = props;
-  const ref = useRef<HTMLElement & { configure?: (o: Record<string, unknown>) => void }>(null);
-  const [ready, setReady] = useState(false);
+  const ref = useRef<HTMLElement & { configure?: (o: Record<string, unknown>) => void; verify?: () => Promise<unknown> }>(null);
+  const [challenge, setChallenge] = useState<Record<string, unknown> | null>(null);
+  const ready = challenge !== null;
 
   useEffect(() => {
     let cancelled = false;
@@ -47,10 +48,7 @@ function CaptchaDialog(props: { onDone: (pass: string | null) => void }) {
         const cfg = await captchaConfig();
         if (cfg.provider !== 'altcha') throw new Error('验证服务暂不可用，请稍后再试');
         const [challenge] = await Promise.all([captchaChallenge(cfg.token), import('altcha'), import('altcha/i18n/zh-cn')]);
-        if (cancelled) return;
-        setReady(true);
-        // Wait a frame so the element exists and is upgraded.
-        requestAnimationFrame(() => ref.current?.configure?.({ challenge, language: 'zh-cn', auto: 'onload', hideFooter: true, hideLogo: true }));
+        if (!cancelled) setChallenge(challenge);
       } catch (err) {
         console.warn('captcha unavailable', err);
         toast.error(errorText(err));
@@ -61,6 +59,24 @@ function CaptchaDialog(props: { onDone: (pass: string | null) => void }) {
       cancelled = true;
     };
   }, [onDone]);
+
+  // Once the element is upgraded (its methods exist), hand it the challenge and start solving.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !challenge) return;
+    let tries = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const start = () => {
+      if (typeof el.verify !== 'function' || typeof el.configure !== 'function') {
+        if (tries++ < 100) timer = setTimeout(start, 50);
+        return;
+      }
+      el.configure({ challenge, language: 'zh-cn', hideFooter: true, hideLogo: true });
+      void el.verify();
+    };
+    start();
+    return () => clearTimeout(timer);
+  }, [challenge]);
 
   useEffect(() => {
     const el = ref.current;

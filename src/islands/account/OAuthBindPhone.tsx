@@ -20,7 +20,7 @@ export default function OAuthBindPhone(props: { kind: 'wx' | 'qq'; infoPath: str
 
   useEffect(() => {
     try {
-      setPending(JSON.parse(sessionStorage.getItem(TICKET_KEY) ?? 'null'));
+      setPending(JSON.parse(localStorage.getItem(TICKET_KEY) ?? 'null'));
     } catch {
       setPending(null);
     }
@@ -35,7 +35,7 @@ export default function OAuthBindPhone(props: { kind: 'wx' | 'qq'; infoPath: str
     setBusy(true);
     try {
       await bindPhoneAndLogin({ ticket: pending.ticket, phone: phone.trim(), yzm: yzm.trim() });
-      sessionStorage.removeItem(TICKET_KEY);
+      localStorage.removeItem(TICKET_KEY);
       timer.stop();
       toast.success('绑定成功');
       location.replace(props.infoPath);

@@ -8,7 +8,7 @@ const PATHS = {
   qq: { bind: '/login/bind/qq/bindphone', info: '/login/bind/qq/logininfo' },
 } as const;
 
-/** Where the bind-phone page finds the ticket (kept out of the URL and history). */
+/** Where the bind-phone page finds the ticket: out of the URL, and shared with the opener of the QQ popup. */
 export const TICKET_KEY = 'gf-oauth-ticket';
 
 /**
@@ -34,7 +34,7 @@ export default function OAuthCallback(props: { kind: 'wx' | 'qq' }) {
         let next: string = PATHS[props.kind].info;
         if (done.purpose === 'bind') next = '/account/setting/safe';
         else if (done.result?.need_bind) {
-          sessionStorage.setItem(TICKET_KEY, JSON.stringify({ ticket: done.result.ticket, nick: done.result.nick_name }));
+          localStorage.setItem(TICKET_KEY, JSON.stringify({ ticket: done.result.ticket, nick: done.result.nick_name }));
           next = PATHS[props.kind].bind;
         }
         const opener = window.opener as Window | null;

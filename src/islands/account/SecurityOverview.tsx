@@ -14,10 +14,10 @@ export default function SecurityOverview(props: { base?: string }) {
   );
 }
 
-function Row(props: { icon: string; title: string; desc: string; done: boolean; action: React.ReactNode; states?: [string, string] }) {
+function Row(props: { icon: string; title: string; desc: string; done: boolean; action: React.ReactNode; states?: [string, string]; testId?: string }) {
   const [yes, no] = props.states ?? ['已设置', '未设置'];
   return (
-    <li className="flex items-center gap-5 border-b border-line py-5">
+    <li className="flex items-center gap-5 border-b border-line py-5" data-testid={props.testId}>
       <span className={`${props.icon} text-3xl ${props.done ? 'text-[#52c41a]' : 'text-ink-mute'}`} />
       <div className="flex-1">
         <p className="text-[15px] text-ink">
@@ -94,6 +94,7 @@ function Overview(props: { base: string }) {
         {(['wx', 'qq'] as const).map((k) => (
           <Row
             key={k}
+            testId={`bind-${k}`}
             icon={k === 'wx' ? 'i-ri-wechat-fill' : 'i-ri-qq-fill'}
             title={k === 'wx' ? '微信' : 'QQ'}
             desc={bind[k] ? `已绑定 ${bind[`${k}_nick_name`] || ''}，可使用${k === 'wx' ? '微信扫码' : 'QQ'}登录` : bind[`${k}_enabled`] ? '绑定后可快捷登录' : '暂未开放'}

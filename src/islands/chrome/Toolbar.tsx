@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { $unreadBadge } from '~/lib/stores/unread';
+import { $unreadBadge, refreshUnread } from '~/lib/stores/unread';
 import { T } from '~/lib/texts';
 import { toast } from '~/lib/toast';
 import { useSession } from './useSession';
@@ -13,6 +13,11 @@ export default function Toolbar(props: { downloadQr: string }) {
   const { user } = useSession();
   const badge = useStore($unreadBadge);
   const [showTop, setShowTop] = useState(false);
+
+  // The badge counts arrive once per page for a logged-in member; reading a notice refreshes them.
+  useEffect(() => {
+    if (user) void refreshUnread();
+  }, [user?.token]);
 
   useEffect(() => {
     const onScroll = () => setShowTop(window.scrollY > 400);

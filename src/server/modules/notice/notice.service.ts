@@ -3,6 +3,7 @@ import { db } from '../../db';
 import { feedback, messageStates, messages, users } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import { normaliseStoredPath } from '../../providers/storage';
+import { sanitizeRichText } from '../../security/sanitize';
 
 export const NOTICE_KINDS = ['announce', 'comment', 'notice'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
@@ -146,7 +147,10 @@ export async function sendMessage(input: {
   needAgree?: boolean;
   payload?: Record<string, unknown>;
 }): Promise<number> {
-  const [row] = await db().insert(messages).values(input).returning({ id: messages.id });
+  const [row] = await db()
+    .insert(messages)
+    .values({ ...input, content: sanitizeRichText(input.content) })
+    .returning({ id: messages.id });
   return row!.id;
 }
 

@@ -8,11 +8,21 @@ import { endpoint } from '../../http/endpoint';
 import { needLogin, refuse } from '../../http/errors';
 import { AltchaCaptcha, captcha, validCaptchaToken } from '../../providers/captcha';
 import { SMS_PURPOSES, SMS_TEXTS, issueSmsCode } from './sms-code.service';
+import { desc, eq } from 'drizzle-orm';
+import { db } from '../../db';
+import { smsOutbox } from '../../db/schema';
+import { env } from '../../env';
 
 const captchaConfig = z.object({ provider: z.string(), host: z.string(), token: z.string() });
 
 /** Purposes that always go to the logged-in member's own phone (the page only knows it masked). */
 const OWN_PHONE = new Set(['change_phone', 'pay_password']);
+
+/** The newest logged SMS of a phone, for e2e rigs (SMS_OUTBOX_API with the log provider only). */
+async function lastLoggedSms(phone: string) {
+  const [row] = await db().select().from(smsOutbox).where(eq(smsOutbox.phone, phone)).orderBy(desc(smsOutbox.id)).limit(1);
+  return { content: row?.content ?? '', code: row?.content.match(/验证码为 (\d{6})/)?.[1] ?? '' };
+}
 
 /** Captcha and SMS codes (SPEC §5: captcha first, then the code; every limit on the server). */
 export function registerVerify(api: OpenAPIHono<AppEnv>): void {
@@ -41,6 +51,21 @@ export function registerVerify(api: OpenAPIHono<AppEnv>): void {
       return (await provider.challenge()) as unknown as Record<string, unknown>;
     },
   );
+
+  if (env().SMS_OUTBOX_API && env().SMS_PROVIDER === 'log') {
+    endpoint(
+      api,
+      {
+        path: '/dev/smsOutbox',
+        summary: '（仅测试环境）某手机号最近一条短信',
+        tags: ['测试'],
+        access: 'public',
+        input: z.object({ phone: z.string().max(11) }),
+        output: z.object({ content: z.string(), code: z.string() }),
+      },
+      ({ input }) => lastLoggedSms(input.phone),
+    );
+  }
 
   endpoint(
     api,
