@@ -1,4 +1,4 @@
-import { defineConfig, presetIcons, presetTypography, presetWind3, transformerDirectives } from 'unocss';
+import { defineConfig, presetIcons, presetTypography, presetWind3, transformerDirectives, transformerVariantGroup } from 'unocss';
 
 /** Design tokens of SPEC §9: accent #ffa60f, content 1180px, header 72/58px, toolbar 64px. */
 export default defineConfig({
@@ -7,7 +7,7 @@ export default defineConfig({
     presetIcons({ scale: 1.2, extraProperties: { display: 'inline-block', 'vertical-align': 'middle' } }),
     presetTypography({ cssExtend: { a: { color: '#e08d00' }, img: { 'border-radius': '6px' } } }),
   ],
-  transformers: [transformerDirectives()],
+  transformers: [transformerDirectives(), transformerVariantGroup()],
   // Icon and class names also live in plain .ts rule tables (e.g. the member nav).
   content: { pipeline: { include: [/\.(astro|[jt]sx|html)($|\?)/, /src\/lib\/.*\.ts($|\?)/] } },
   theme: {

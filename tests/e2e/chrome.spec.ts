@@ -46,7 +46,7 @@ test.describe('site chrome (SPEC §2 main layout)', () => {
   test('a guest opening the cart gets the login dialog', async ({ page }) => {
     await page.goto('/');
     await ready(page);
-    await page.getByRole('link', { name: '购物车' }).click();
+    await page.getByRole('link', { name: '购物车', exact: true }).click();
     await expect(page.getByRole('dialog', { name: '手机号登录' })).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('dialog')).toHaveCSS('width', '410px');
@@ -67,7 +67,7 @@ test.describe('login dialog (SPEC §2, §4, §5)', () => {
     await ready(page);
     await page.getByRole('banner').getByRole('button', { name: '登录' }).click();
     const dialog = page.getByRole('dialog', { name: '手机号登录' });
-    await expect(dialog.getByRole('link', { name: '《用户注册协议》' })).toHaveAttribute('target', '_blank');
+    await expect(dialog.getByRole('link', { name: '《用户服务协议》' })).toHaveAttribute('target', '_blank');
     await expect(dialog.getByRole('link', { name: '《隐私政策》' })).toHaveAttribute('href', '/agreement/privacyagreement');
     await dialog.getByPlaceholder('请输入手机号').fill(DEMO.member.phone);
     await dialog.getByPlaceholder('请输入密码').fill('wrong-password');

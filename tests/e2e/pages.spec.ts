@@ -52,7 +52,7 @@ test.describe('content pages (SPEC §2 articles, help, agreements)', () => {
     await nav.getByRole('link', { name: '关于我们' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '关于我们' })).toBeVisible();
     await page.goto('/account/other/useragree');
-    await expect(page.getByRole('heading', { level: 1, name: '用户注册协议' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: '用户服务协议' })).toBeVisible();
   });
 
   test('download shows the QR code and app links', async ({ page }) => {

@@ -50,7 +50,7 @@ export default function RegisterForm() {
         <input type="checkbox" aria-label="同意协议" className="mt-1 accent-brand" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
         <span>
           我已阅读并同意
-          <a className="text-brand" href="/agreement/useragreement" target="_blank" rel="noopener">《用户注册协议》</a>和
+          <a className="text-brand" href="/agreement/useragreement" target="_blank" rel="noopener">《用户服务协议》</a>和
           <a className="text-brand" href="/agreement/privacyagreement" target="_blank" rel="noopener">《隐私政策》</a>
         </span>
       </label>

@@ -6,7 +6,7 @@ import { createArticle, createHelpGroup, savePage } from '../../modules/content/
 import { PALETTES, coverSvg } from './art';
 import { PAGES } from './data/pages';
 import { HELP_GROUPS } from './data/help';
-import { NEWS, NEWS_CATEGORIES } from './data/news';
+import { NEWS, NEWS_CATEGORIES } from './data/articles';
 
 const isEmpty = async (table: typeof pages | typeof helpGroups | typeof articleCategories) =>
   !((await db().select({ n: count() }).from(table))[0]?.n);

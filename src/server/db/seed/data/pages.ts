@@ -1,5 +1,5 @@
-import { PAGES_A } from './pages-a';
-import { PAGES_B } from './pages-b';
+import { AGREEMENTS_1 } from './agreements-1';
+import { AGREEMENTS_2 } from './agreements-2';
 
 /** A fixed page: the nine agreements and 关于我们, served by slug. */
 export interface SeedPage {
@@ -8,4 +8,4 @@ export interface SeedPage {
   content: string;
 }
 
-export const PAGES: SeedPage[] = [...PAGES_A, ...PAGES_B];
+export const PAGES: SeedPage[] = [...AGREEMENTS_1, ...AGREEMENTS_2];
