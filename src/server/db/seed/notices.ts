@@ -42,7 +42,6 @@ export async function seedNotices(): Promise<number> {
         title: '陈师傅回复了你的评论',
         content: '<p>“马步站桩时膝盖不要超过脚尖，每天坚持十分钟，三周后会有明显进步。”</p>',
         fromUserId: coach,
-        link: '/firendscircle',
         createdAt: at(1),
       },
       {
