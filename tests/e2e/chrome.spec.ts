@@ -114,8 +114,8 @@ test.describe('login dialog (SPEC §2, §4, §5)', () => {
     const cookie = (await context.cookies()).find((c) => c.name === 'user');
     expect(JSON.parse(decodeURIComponent(cookie!.value))).toMatchObject({ identity: 0, token: expect.any(String) });
     await page.getByRole('banner').getByRole('link', { name: '个人中心' }).first().hover();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
-    await expect(toastWith(page, '退出成功')).toBeVisible();
+    // The toast shows until the page moves on, so watch for it from the click on.
+    await Promise.all([toastWith(page, '退出成功').waitFor({ state: 'visible' }), page.getByRole('menuitem', { name: '退出登录' }).click()]);
     await page.waitForURL((u) => u.pathname === '/');
     await expect(page.getByRole('banner').getByRole('button', { name: '登录' })).toBeVisible();
     expect((await context.cookies()).find((c) => c.name === 'user')).toBeUndefined();

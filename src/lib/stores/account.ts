@@ -24,7 +24,7 @@ export async function logout(after: 'home' | 'reload'): Promise<void> {
   }
   clearSession();
   // Let the toast be seen before the page changes.
-  await new Promise((r) => setTimeout(r, 600));
+  await new Promise((r) => setTimeout(r, 1000));
   if (after === 'home') location.assign('/');
   else location.reload();
 }

@@ -46,7 +46,8 @@ export function openDatabase(opts: OpenOptions): DatabaseHandle {
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: 10,
-      ...(opts.schemaName ? { options: `-c search_path=${opts.schemaName}` } : {}),
+      // public stays on the path for extensions (pg_trgm operator classes live there).
+      ...(opts.schemaName ? { options: `-c search_path=${opts.schemaName},public` } : {}),
     });
     const db = drizzlePg({ client: pool, schema });
     return {

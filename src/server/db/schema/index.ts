@@ -3,3 +3,4 @@ export * from './users';
 export * from './site';
 export * from './content';
 export * from './accounts';
+export * from './catalogue';

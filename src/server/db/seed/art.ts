@@ -43,3 +43,27 @@ export function coverSvg(title: string, label: string, palette: [string, string]
 ${lines.map((l, i) => `<text x="40" y="${250 + i * 56}" font-size="44" font-weight="700" fill="#fff" font-family="'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif">${esc(l)}</text>`).join('\n')}
 </svg>`;
 }
+
+/** A round portrait placeholder (256×256) with the person's first character, e.g. for coaches. */
+export function avatarSvg(name: string, palette: [string, string]): string {
+  const [a, b] = palette;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
+<rect width="256" height="256" fill="url(#g)"/>
+<text x="128" y="166" font-size="112" text-anchor="middle" fill="#fff" font-weight="700" font-family="'Noto Serif CJK SC','Songti SC',serif">${esc(name.slice(0, 1))}</text>
+</svg>`;
+}
+
+/** A square product picture (600×600): the item's name on a soft background, view `n` of a gallery. */
+export function goodsSvg(title: string, category: string, palette: [string, string], n = 0): string {
+  const [a, b] = palette;
+  const lines = title.length > 9 ? [title.slice(0, 9), title.slice(9, 18)] : [title];
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600">
+<defs><linearGradient id="g" x1="0" y1="0" x2="${n % 2}" y2="1"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="${b}" stop-opacity=".35"/></linearGradient></defs>
+<rect width="600" height="600" fill="url(#g)"/>
+<circle cx="${300 + n * 40}" cy="250" r="150" fill="${a}" opacity=".18"/>
+<text x="300" y="120" font-size="28" text-anchor="middle" fill="${a}" font-family="'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif">${esc(category)}</text>
+${lines.map((l, i) => `<text x="300" y="${300 + i * 60}" font-size="50" font-weight="700" text-anchor="middle" fill="#333" font-family="'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif">${esc(l)}</text>`).join('\n')}
+<text x="300" y="540" font-size="22" text-anchor="middle" fill="#999" font-family="sans-serif">${n + 1} / 3</text>
+</svg>`;
+}

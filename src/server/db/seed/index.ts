@@ -5,6 +5,7 @@ import { seedUsers } from './users';
 import { seedSite } from './site';
 import { seedContent } from './content';
 import { seedNotices } from './notices';
+import { seedCatalogue } from './catalogue';
 
 /** True when the database has never been seeded (no users at all). */
 export async function isEmptyDatabase(): Promise<boolean> {
@@ -21,5 +22,6 @@ export async function runSeed(): Promise<Record<string, unknown>> {
   const site = await seedSite();
   const content = await seedContent();
   const notices = await seedNotices();
-  return { users: usersAdded, ...site, ...content, notices };
+  const catalogue = await seedCatalogue();
+  return { users: usersAdded, ...site, ...content, notices, ...catalogue };
 }

@@ -1,0 +1,224 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** A coach's public profile (the user has identity 2). */
+export const coaches = pgTable(
+  'coaches',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 32 }).notNull(),
+    /** Styles taught, e.g. ['太极拳', '八卦掌']. */
+    styles: jsonb('styles').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    years: smallint('years').notNull().default(0),
+    city: varchar('city', { length: 16 }).notNull().default(''),
+    title: varchar('title', { length: 64 }).notNull().default(''),
+    intro: text('intro').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    cover: text('cover').notNull().default(''),
+    fansCount: integer('fans_count').notNull().default(0),
+    /** 1 shown, 0 hidden. */
+    status: smallint('status').notNull().default(1),
+    sort: integer('sort').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('coaches_list_idx').on(t.status, t.sort)],
+);
+
+/** A merchant's shop (the user has identity 1). */
+export const shops = pgTable('shops', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: varchar('name', { length: 32 }).notNull(),
+  logo: text('logo').notNull().default(''),
+  cover: text('cover').notNull().default(''),
+  intro: text('intro').notNull().default(''),
+  city: varchar('city', { length: 16 }).notNull().default(''),
+  fansCount: integer('fans_count').notNull().default(0),
+  status: smallint('status').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Course labels (/api/course/label): styles and topics. */
+export const labels = pgTable('labels', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: varchar('name', { length: 16 }).notNull().unique(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Online video courses, owned by a coach or a shop. Prices are integer fen; 0 = free. */
+export const courses = pgTable(
+  'courses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    coachId: integer('coach_id').references(() => coaches.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id').references(() => shops.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 64 }).notNull(),
+    summary: varchar('summary', { length: 200 }).notNull().default(''),
+    cover: text('cover').notNull().default(''),
+    /** Sanitised rich text. */
+    intro: text('intro').notNull().default(''),
+    price: integer('price').notNull().default(0),
+    labelIds: jsonb('label_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    level: varchar('level', { length: 8 }).notNull().default('入门'),
+    sales: integer('sales').notNull().default(0),
+    views: integer('views').notNull().default(0),
+    recommend: boolean('recommend').notNull().default(false),
+    status: smallint('status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('courses_list_idx').on(t.status, t.createdAt),
+    index('courses_coach_idx').on(t.coachId),
+    index('courses_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
+);
+
+/** Lessons of a course; free ones are previews for everyone. */
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull().default(0),
+    title: varchar('title', { length: 64 }).notNull(),
+    durationS: integer('duration_s').notNull().default(0),
+    video: text('video').notNull().default(''),
+    isFree: boolean('is_free').notNull().default(false),
+  },
+  (t) => [index('lessons_course_idx').on(t.courseId, t.sort)],
+);
+
+/** Offline or group classes with a schedule, a venue and a capacity. */
+export const classes = pgTable(
+  'classes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    coachId: integer('coach_id')
+      .notNull()
+      .references(() => coaches.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 64 }).notNull(),
+    cover: text('cover').notNull().default(''),
+    intro: text('intro').notNull().default(''),
+    style: varchar('style', { length: 16 }).notNull().default(''),
+    city: varchar('city', { length: 16 }).notNull().default(''),
+    venue: varchar('venue', { length: 64 }).notNull().default(''),
+    address: varchar('address', { length: 120 }).notNull().default(''),
+    /** Human schedule, e.g. 每周六 9:00-11:00. */
+    schedule: varchar('schedule', { length: 64 }).notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    capacity: integer('capacity').notNull(),
+    enrolled: integer('enrolled').notNull().default(0),
+    price: integer('price').notNull().default(0),
+    status: smallint('status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('classes_list_idx').on(t.status, t.startsAt), index('classes_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`)],
+);
+
+export const goodsCategories = pgTable('goods_categories', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: varchar('name', { length: 16 }).notNull().unique(),
+  icon: varchar('icon', { length: 48 }).notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Goods sold by a shop; the listed price is the lowest SKU price. */
+export const goods = pgTable(
+  'goods',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => goodsCategories.id),
+    title: varchar('title', { length: 64 }).notNull(),
+    images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    detail: text('detail').notNull().default(''),
+    price: integer('price').notNull().default(0),
+    /** Spec names in order, e.g. ['颜色', '尺码']. */
+    specNames: jsonb('spec_names').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    sales: integer('sales').notNull().default(0),
+    status: smallint('status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('goods_list_idx').on(t.status, t.categoryId),
+    index('goods_shop_idx').on(t.shopId),
+    index('goods_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
+);
+
+/** One purchasable combination of spec values, with its own price and stock. */
+export const skus = pgTable(
+  'skus',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id, { onDelete: 'cascade' }),
+    /** Values in the order of goods.spec_names, e.g. ['白色', 'L']. */
+    specs: jsonb('specs').$type<string[]>().notNull(),
+    price: integer('price').notNull(),
+    stock: integer('stock').notNull().default(0),
+  },
+  (t) => [index('skus_goods_idx').on(t.goodsId)],
+);
+
+/** A coach or shop re-selling another shop's goods (/api/public/businessAgentGoods). */
+export const agentGoods = pgTable(
+  'agent_goods',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** coach | shop */
+    agentType: varchar('agent_type', { length: 8 }).notNull(),
+    agentId: integer('agent_id').notNull(),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('agent_goods_uq').on(t.agentType, t.agentId, t.goodsId)],
+);
+
+/** Who follows which coach or shop. */
+export const follows = pgTable(
+  'follows',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** coach | shop */
+    targetType: varchar('target_type', { length: 8 }).notNull(),
+    targetId: integer('target_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('follows_uq').on(t.userId, t.targetType, t.targetId), index('follows_target_idx').on(t.targetType, t.targetId)],
+);
+
+/** Favourite courses, classes and goods. */
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** course | class | goods */
+    targetType: varchar('target_type', { length: 8 }).notNull(),
+    targetId: integer('target_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('favourites_uq').on(t.userId, t.targetType, t.targetId)],
+);
