@@ -18,6 +18,7 @@ import { registerAccount } from './modules/account/account.routes';
 import { registerOAuth } from './modules/oauth/oauth.routes';
 import { registerUpload } from './modules/upload/upload.routes';
 import { registerNotice } from './modules/notice/notice.routes';
+import { registerCatalogue } from './modules/catalogue/catalogue.routes';
 
 // zod's own messages in Chinese for the generic cases our schemas do not word themselves.
 z.config(z.locales.zhCN());
@@ -53,6 +54,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerOAuth(api);
   registerUpload(api);
   registerNotice(api);
+  registerCatalogue(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });
   api.get('/openapi.json', (c) =>

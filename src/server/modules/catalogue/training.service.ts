@@ -1,0 +1,270 @@
+import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { db } from '../../db';
+import { classes, coaches, courses, labels, lessons, shops } from '../../db/schema';
+import { cached } from '../../cache';
+import { notFound } from '../../http/errors';
+
+const TTL = 30_000;
+export type CourseSort = 'new' | 'hot' | 'price_asc' | 'price_desc';
+
+/** `%q%` for ILIKE with the user's wildcards escaped. */
+export const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** /api/course/label: every label in display order. */
+export function labelList() {
+  return cached('catalogue:labels', 60_000, () => db().select({ id: labels.id, name: labels.name }).from(labels).orderBy(asc(labels.sort)));
+}
+
+/** The owner card shown on course cards: a coach or a shop. */
+const ownerCols = {
+  coach_id: coaches.id,
+  coach_name: coaches.name,
+  coach_avatar: coaches.avatar,
+  shop_id: shops.id,
+  shop_name: shops.name,
+  shop_logo: shops.logo,
+};
+
+function courseItem(r: {
+  id: number;
+  title: string;
+  summary: string;
+  cover: string;
+  price: number;
+  level: string;
+  sales: number;
+  labelIds: number[];
+  lessonCount: number;
+  coach_id: number | null;
+  coach_name: string | null;
+  coach_avatar: string | null;
+  shop_id: number | null;
+  shop_name: string | null;
+  shop_logo: string | null;
+}) {
+  return {
+    id: r.id,
+    title: r.title,
+    summary: r.summary,
+    cover: r.cover,
+    price: r.price,
+    is_free: r.price === 0 ? 1 : 0,
+    level: r.level,
+    sales: r.sales,
+    label_ids: r.labelIds,
+    lesson_count: r.lessonCount,
+    owner: r.coach_id
+      ? { type: 'coach' as const, id: r.coach_id, name: r.coach_name ?? '', avatar: r.coach_avatar ?? '' }
+      : { type: 'mechant' as const, id: r.shop_id ?? 0, name: r.shop_name ?? '', avatar: r.shop_logo ?? '' },
+  };
+}
+export type CourseItem = ReturnType<typeof courseItem>;
+
+const lessonCount = sql<number>`(select count(*)::int from ${lessons} where ${lessons.courseId} = ${courses.id})`;
+
+/** Course lists (/api/public/courseList, /api/course/list, search): filters, sort, paging. */
+export async function coursePage(opts: {
+  labelId?: number | undefined;
+  price?: 'all' | 'free' | 'paid' | undefined;
+  sort?: CourseSort | undefined;
+  coachId?: number | undefined;
+  shopId?: number | undefined;
+  q?: string | undefined;
+  recommend?: boolean | undefined;
+  page: number;
+  limit: number;
+}) {
+  const where = and(
+    eq(courses.status, 1),
+    opts.labelId ? sql`${courses.labelIds} @> ${JSON.stringify([opts.labelId])}::jsonb` : undefined,
+    opts.price === 'free' ? eq(courses.price, 0) : opts.price === 'paid' ? gt(courses.price, 0) : undefined,
+    opts.coachId ? eq(courses.coachId, opts.coachId) : undefined,
+    opts.shopId ? eq(courses.shopId, opts.shopId) : undefined,
+    opts.recommend ? eq(courses.recommend, true) : undefined,
+    opts.q ? or(ilike(courses.title, likeOf(opts.q)), ilike(courses.summary, likeOf(opts.q))) : undefined,
+  );
+  const order: SQL[] =
+    opts.sort === 'hot'
+      ? [desc(courses.sales), desc(courses.id)]
+      : opts.sort === 'price_asc'
+        ? [asc(courses.price), desc(courses.id)]
+        : opts.sort === 'price_desc'
+          ? [desc(courses.price), desc(courses.id)]
+          : [desc(courses.createdAt), desc(courses.id)];
+  const [rows, [total]] = await Promise.all([
+    db()
+      .select({
+        id: courses.id,
+        title: courses.title,
+        summary: courses.summary,
+        cover: courses.cover,
+        price: courses.price,
+        level: courses.level,
+        sales: courses.sales,
+        labelIds: courses.labelIds,
+        lessonCount,
+        ...ownerCols,
+      })
+      .from(courses)
+      .leftJoin(coaches, eq(coaches.id, courses.coachId))
+      .leftJoin(shops, eq(shops.id, courses.shopId))
+      .where(where)
+      .orderBy(...order)
+      .limit(opts.limit)
+      .offset((opts.page - 1) * opts.limit),
+    db().select({ n: count() }).from(courses).where(where),
+  ]);
+  return { list: rows.map(courseItem), total: total?.n ?? 0, page: opts.page, limit: opts.limit };
+}
+
+/**
+ * One course with its lessons. Video URLs are handed out only for free previews and to those who
+ * may watch everything (the owner; buyers once purchases exist).
+ */
+export async function courseDetail(id: number, viewerId: number | null) {
+  const [row] = await db()
+    .select({ c: courses, ...ownerCols, coach_title: coaches.title, coach_user: coaches.userId, shop_user: shops.userId, coach_fans: coaches.fansCount, shop_fans: shops.fansCount })
+    .from(courses)
+    .leftJoin(coaches, eq(coaches.id, courses.coachId))
+    .leftJoin(shops, eq(shops.id, courses.shopId))
+    .where(and(eq(courses.id, id), eq(courses.status, 1)))
+    .limit(1);
+  if (!row) throw notFound('课程不存在或已下架');
+  const list = await db().select().from(lessons).where(eq(lessons.courseId, id)).orderBy(asc(lessons.sort), asc(lessons.id));
+  const ownerUser = row.coach_user ?? row.shop_user;
+  const fullAccess = row.c.price === 0 || (viewerId !== null && viewerId === ownerUser);
+  const labelRows = row.c.labelIds.length ? await db().select({ id: labels.id, name: labels.name }).from(labels).where(inArray(labels.id, row.c.labelIds)) : [];
+  void db().update(courses).set({ views: sql`${courses.views} + 1` }).where(eq(courses.id, id)).catch(() => {});
+  return {
+    ...courseItem({ ...row.c, lessonCount: list.length, ...row }),
+    intro: row.c.intro,
+    views: row.c.views,
+    labels: labelRows,
+    can_watch_all: fullAccess ? 1 : 0,
+    owner_detail: {
+      title: row.coach_title ?? '',
+      fans_count: row.coach_fans ?? row.shop_fans ?? 0,
+      user_id: ownerUser ?? 0,
+    },
+    lessons: list.map((l) => ({
+      id: l.id,
+      title: l.title,
+      duration: l.durationS,
+      is_free: l.isFree ? 1 : 0,
+      video: l.isFree || fullAccess ? l.video : '',
+    })),
+  };
+}
+
+/** Class lists (/api/class/list, search). */
+export async function classPage(opts: {
+  style?: string | undefined;
+  city?: string | undefined;
+  coachId?: number | undefined;
+  q?: string | undefined;
+  sort?: 'new' | 'soon' | 'price_asc' | 'price_desc' | undefined;
+  page: number;
+  limit: number;
+}) {
+  const where = and(
+    eq(classes.status, 1),
+    opts.style ? eq(classes.style, opts.style) : undefined,
+    opts.city ? eq(classes.city, opts.city) : undefined,
+    opts.coachId ? eq(classes.coachId, opts.coachId) : undefined,
+    opts.q ? or(ilike(classes.title, likeOf(opts.q)), ilike(classes.venue, likeOf(opts.q))) : undefined,
+  );
+  const order =
+    opts.sort === 'price_asc'
+      ? [asc(classes.price), asc(classes.id)]
+      : opts.sort === 'price_desc'
+        ? [desc(classes.price), asc(classes.id)]
+        : opts.sort === 'new'
+          ? [desc(classes.createdAt), desc(classes.id)]
+          : [asc(classes.startsAt), asc(classes.id)];
+  const [rows, [total]] = await Promise.all([
+    db()
+      .select({ k: classes, coach_name: coaches.name, coach_avatar: coaches.avatar })
+      .from(classes)
+      .innerJoin(coaches, eq(coaches.id, classes.coachId))
+      .where(where)
+      .orderBy(...order)
+      .limit(opts.limit)
+      .offset((opts.page - 1) * opts.limit),
+    db().select({ n: count() }).from(classes).where(where),
+  ]);
+  return { list: rows.map((r) => classItem(r.k, r.coach_name, r.coach_avatar)), total: total?.n ?? 0, page: opts.page, limit: opts.limit };
+}
+
+function classItem(k: typeof classes.$inferSelect, coachName: string, coachAvatar: string) {
+  return {
+    id: k.id,
+    title: k.title,
+    cover: k.cover,
+    style: k.style,
+    city: k.city,
+    venue: k.venue,
+    address: k.address,
+    schedule: k.schedule,
+    starts_at: k.startsAt.toISOString(),
+    ends_at: k.endsAt.toISOString(),
+    capacity: k.capacity,
+    enrolled: k.enrolled,
+    seats_left: Math.max(0, k.capacity - k.enrolled),
+    price: k.price,
+    coach: { id: k.coachId, name: coachName, avatar: coachAvatar },
+  };
+}
+
+/** /api/class/detail. */
+export async function classDetail(id: number) {
+  const [r] = await db()
+    .select({ k: classes, coach_name: coaches.name, coach_avatar: coaches.avatar, coach_title: coaches.title, coach_user: coaches.userId })
+    .from(classes)
+    .innerJoin(coaches, eq(coaches.id, classes.coachId))
+    .where(and(eq(classes.id, id), eq(classes.status, 1)))
+    .limit(1);
+  if (!r) throw notFound('班级不存在或已下架');
+  return { ...classItem(r.k, r.coach_name, r.coach_avatar), intro: r.k.intro, coach_title: r.coach_title, coach_user_id: r.coach_user };
+}
+
+/** Coach lists (/api/coach/list, search). */
+export async function coachPage(opts: { style?: string | undefined; city?: string | undefined; q?: string | undefined; page: number; limit: number }) {
+  const where = and(
+    eq(coaches.status, 1),
+    opts.style ? sql`${coaches.styles} @> ${JSON.stringify([opts.style])}::jsonb` : undefined,
+    opts.city ? eq(coaches.city, opts.city) : undefined,
+    opts.q ? or(ilike(coaches.name, likeOf(opts.q)), ilike(coaches.title, likeOf(opts.q)), sql`${coaches.styles}::text ilike ${likeOf(opts.q)}`) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db()
+      .select()
+      .from(coaches)
+      .where(where)
+      .orderBy(desc(coaches.sort), asc(coaches.id))
+      .limit(opts.limit)
+      .offset((opts.page - 1) * opts.limit),
+    db().select({ n: count() }).from(coaches).where(where),
+  ]);
+  return { list: rows.map(coachCard), total: total?.n ?? 0, page: opts.page, limit: opts.limit };
+}
+
+export function coachCard(c: typeof coaches.$inferSelect) {
+  return { id: c.id, uid: c.userId, nick_name: c.name, head: c.avatar, cover: c.cover, title: c.title, styles: c.styles, years: c.years, city: c.city, intro: c.intro, fans_count: c.fansCount };
+}
+
+/** Cities and styles that have coaches or classes, for the list filters. */
+export function trainingFilters() {
+  return cached('catalogue:filters', TTL, async () => {
+    const [coachRows, classRows] = await Promise.all([
+      db().select({ city: coaches.city, styles: coaches.styles }).from(coaches).where(eq(coaches.status, 1)),
+      db().select({ city: classes.city, style: classes.style }).from(classes).where(eq(classes.status, 1)),
+    ]);
+    const uniq = (xs: string[]) => [...new Set(xs.filter(Boolean))];
+    return {
+      coach_cities: uniq(coachRows.map((r) => r.city)),
+      coach_styles: uniq(coachRows.flatMap((r) => r.styles)),
+      class_cities: uniq(classRows.map((r) => r.city)),
+      class_styles: uniq(classRows.map((r) => r.style)),
+    };
+  });
+}
