@@ -26,3 +26,18 @@ export function positiveInt(v: string | null | undefined): number | null {
   const n = Number(v);
   return n > 0 ? n : null;
 }
+
+/** Fen → '¥128.00'; 0 → 免费 (course and class prices are integer fen). */
+export function priceText(fen: number, freeText = '免费'): string {
+  if (fen <= 0) return freeText;
+  return `¥${(fen / 100).toFixed(2)}`;
+}
+
+/** Seconds → '05:30' or '1:02:03'. */
+export function durationText(s: number): string {
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return h ? `${h}:${two(m)}:${two(sec)}` : `${two(m)}:${two(sec)}`;
+}

@@ -39,7 +39,7 @@ const classItem = z.object({
   price: z.number(),
   coach: z.object({ id: z.number(), name: z.string(), avatar: z.string() }),
 });
-const profileCard = z.object({ id: z.number(), uid: z.number(), nick_name: z.string(), head: z.string(), cover: z.string(), fans_count: z.number() }).passthrough();
+const profileCard = z.object({ id: z.number(), uid: z.number(), nick_name: z.string(), head: z.string(), cover: z.string(), fans_count: z.number() }).loose();
 const goodsItem = z.object({ id: z.number(), title: z.string(), cover: z.string(), price: z.number(), sales: z.number(), shop: z.object({ id: z.number(), name: z.string() }), category_id: z.number() });
 const text = (max: number) => z.string().trim().max(max).optional();
 const priceFen = z.coerce.number().int().min(0, '价格不能为负').max(100_000_000).optional();
