@@ -1,13 +1,16 @@
 // Production entry: the built Astro app (src/fetch.ts inside) on a plain Node HTTP server, so later
 // features can attach a WebSocket upgrade handler on the same port. Run `npm run migrate` first.
 import http from 'node:http';
+import compression from 'compression';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import('./dist/server/entry.mjs');
 
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '0.0.0.0';
-const server = http.createServer(handler);
+// gzip/brotli for HTML, JSON, JS and CSS (the adapter serves /_astro files without compressing them).
+const compress = compression({ threshold: 1024 });
+const server = http.createServer((req, res) => compress(req, res, () => handler(req, res)));
 server.keepAliveTimeout = 65_000;
 
 server.listen(port, host, () => {

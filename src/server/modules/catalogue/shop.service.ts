@@ -20,7 +20,7 @@ function goodsItem(g: typeof goods.$inferSelect, shopName: string) {
 export type GoodsItem = ReturnType<typeof goodsItem>;
 
 /** Goods lists (/api/goods/list, search, shop pages): category, shop, price range, sort, paging. */
-export async function goodsPage(opts: {
+async function loadGoodsPage(opts: {
   categoryId?: number | undefined;
   shopId?: number | undefined;
   minPrice?: number | undefined;
@@ -88,7 +88,7 @@ export function shopCard(s: typeof shops.$inferSelect) {
 }
 
 /** Shop lists (mall home, search). */
-export async function shopPage(opts: { q?: string | undefined; page: number; limit: number }) {
+async function loadShopPage(opts: { q?: string | undefined; page: number; limit: number }) {
   const where = and(eq(shops.status, 1), opts.q ? or(ilike(shops.name, likeOf(opts.q)), ilike(shops.intro, likeOf(opts.q))) : undefined);
   const [rows, [total]] = await Promise.all([
     db()
@@ -124,4 +124,14 @@ export async function agentGoodsPage(type: 'coach' | 'shop', agentId: number, pa
     db().select({ n: count() }).from(agentGoods).innerJoin(goods, eq(goods.id, agentGoods.goodsId)).where(where),
   ]);
   return { list: rows.map((r) => goodsItem(r.g, r.shopName)), total: total?.n ?? 0, page, limit };
+}
+
+const TTL = 30_000;
+
+/** Cached like the training lists (see coursePage). */
+export function goodsPage(opts: Parameters<typeof loadGoodsPage>[0]) {
+  return opts.q ? loadGoodsPage(opts) : cached(`catalogue:goods:${JSON.stringify(opts)}`, TTL, () => loadGoodsPage(opts));
+}
+export function shopPage(opts: Parameters<typeof loadShopPage>[0]) {
+  return opts.q ? loadShopPage(opts) : cached(`catalogue:shop:${JSON.stringify(opts)}`, TTL, () => loadShopPage(opts));
 }

@@ -3,6 +3,7 @@ import { T } from '~/lib/texts';
 import { db } from '../../db';
 import { classes, coaches, courses, favourites, follows, goods, shops, users } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
+import { invalidate } from '../../cache';
 import { classPage, coachCard, coursePage } from './training.service';
 import { agentGoodsPage, goodsPage, shopCard } from './shop.service';
 
@@ -84,7 +85,7 @@ export async function setFollow(userId: number, type: FollowTarget, targetId: nu
       .where(eq(table.id, targetId))
       .returning({ fans: table.fansCount });
     return { is_follow: status, fans_count: row?.fans ?? 0 };
-  });
+  }).finally(() => invalidate('catalogue:'));
 }
 
 const FAV_TABLE = { course: courses, class: classes, goods } as const;

@@ -63,7 +63,7 @@ export type CourseItem = ReturnType<typeof courseItem>;
 const lessonCount = sql<number>`(select count(*)::int from ${lessons} where ${lessons.courseId} = ${courses.id})`;
 
 /** Course lists (/api/public/courseList, /api/course/list, search): filters, sort, paging. */
-export async function coursePage(opts: {
+async function loadCoursePage(opts: {
   labelId?: number | undefined;
   price?: 'all' | 'free' | 'paid' | undefined;
   sort?: CourseSort | undefined;
@@ -157,7 +157,7 @@ export async function courseDetail(id: number, viewerId: number | null) {
 }
 
 /** Class lists (/api/class/list, search). */
-export async function classPage(opts: {
+async function loadClassPage(opts: {
   style?: string | undefined;
   city?: string | undefined;
   coachId?: number | undefined;
@@ -228,7 +228,7 @@ export async function classDetail(id: number) {
 }
 
 /** Coach lists (/api/coach/list, search). */
-export async function coachPage(opts: { style?: string | undefined; city?: string | undefined; q?: string | undefined; page: number; limit: number }) {
+async function loadCoachPage(opts: { style?: string | undefined; city?: string | undefined; q?: string | undefined; page: number; limit: number }) {
   const where = and(
     eq(coaches.status, 1),
     opts.style ? sql`${coaches.styles} @> ${JSON.stringify([opts.style])}::jsonb` : undefined,
@@ -267,4 +267,18 @@ export function trainingFilters() {
       class_styles: uniq(classRows.map((r) => r.style)),
     };
   });
+}
+
+/**
+ * The list reads behind guest pages, cached for 30 s per filter set (searches are not cached: their
+ * keys are unbounded). Writers call `invalidate('catalogue:')`.
+ */
+export function coursePage(opts: Parameters<typeof loadCoursePage>[0]) {
+  return opts.q ? loadCoursePage(opts) : cached(`catalogue:course:${JSON.stringify(opts)}`, TTL, () => loadCoursePage(opts));
+}
+export function classPage(opts: Parameters<typeof loadClassPage>[0]) {
+  return opts.q ? loadClassPage(opts) : cached(`catalogue:class:${JSON.stringify(opts)}`, TTL, () => loadClassPage(opts));
+}
+export function coachPage(opts: Parameters<typeof loadCoachPage>[0]) {
+  return opts.q ? loadCoachPage(opts) : cached(`catalogue:coach:${JSON.stringify(opts)}`, TTL, () => loadCoachPage(opts));
 }
