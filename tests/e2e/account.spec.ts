@@ -169,7 +169,7 @@ test.describe('notices', () => {
     const badge = page.getByTestId('unread-badge');
     await expect(badge).toHaveText('4');
     await page.getByRole('tab', { name: /评论回复/ }).click();
-    await page.getByTestId('notice-list').getByRole('link').first().click();
+    await page.getByTestId('notice-list').getByRole('link', { name: /陈师傅回复了你的评论/ }).click();
     await page.waitForURL('**/my/notice/detail?id=*');
     await expect(page.getByRole('heading', { name: '陈师傅回复了你的评论' })).toBeVisible();
     await expect(badge).toHaveText('3');

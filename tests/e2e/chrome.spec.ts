@@ -23,7 +23,9 @@ test.describe('site chrome (SPEC §2 main layout)', () => {
     for (const alt of ['App 下载二维码', '公众号二维码']) {
       const qr = footer.getByRole('img', { name: alt });
       await expect(qr).toBeVisible();
-      expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+      // Footer images load lazily: bring them into view, then check they are real pictures.
+      await qr.scrollIntoViewIfNeeded();
+      await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
     }
     await expect(footer).toContainText('京ICP备');
 
