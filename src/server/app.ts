@@ -19,6 +19,7 @@ import { registerOAuth } from './modules/oauth/oauth.routes';
 import { registerUpload } from './modules/upload/upload.routes';
 import { registerNotice } from './modules/notice/notice.routes';
 import { registerCatalogue } from './modules/catalogue/catalogue.routes';
+import { registerCommerce } from './modules/commerce/commerce.routes';
 
 // zod's own messages in Chinese for the generic cases our schemas do not word themselves.
 z.config(z.locales.zhCN());
@@ -55,6 +56,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerUpload(api);
   registerNotice(api);
   registerCatalogue(api);
+  registerCommerce(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });
   api.get('/openapi.json', (c) =>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** A coach's public profile (the user has identity 2). */
@@ -123,7 +123,11 @@ export const classes = pgTable(
     status: smallint('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('classes_list_idx').on(t.status, t.startsAt), index('classes_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`)],
+  (t) => [
+    index('classes_list_idx').on(t.status, t.startsAt),
+    index('classes_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+    check('class_seats', sql`${t.enrolled} >= 0 and ${t.enrolled} <= ${t.capacity}`),
+  ],
 );
 
 export const goodsCategories = pgTable('goods_categories', {
@@ -174,7 +178,7 @@ export const skus = pgTable(
     price: integer('price').notNull(),
     stock: integer('stock').notNull().default(0),
   },
-  (t) => [index('skus_goods_idx').on(t.goodsId)],
+  (t) => [index('skus_goods_idx').on(t.goodsId), check('sku_stock_non_negative', sql`${t.stock} >= 0`)],
 );
 
 /** A coach or shop re-selling another shop's goods (/api/public/businessAgentGoods). */

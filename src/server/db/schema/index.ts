@@ -4,3 +4,4 @@ export * from './site';
 export * from './content';
 export * from './accounts';
 export * from './catalogue';
+export * from './commerce';

@@ -3,6 +3,7 @@ import { db } from '../../db';
 import { classes, coaches, courses, labels, lessons, shops } from '../../db/schema';
 import { cached } from '../../cache';
 import { notFound } from '../../http/errors';
+import { ownsCourse } from '../commerce/order.service';
 
 const TTL = 30_000;
 export type CourseSort = 'new' | 'hot' | 'price_asc' | 'price_desc';
@@ -132,7 +133,7 @@ export async function courseDetail(id: number, viewerId: number | null) {
   if (!row) throw notFound('课程不存在或已下架');
   const list = await db().select().from(lessons).where(eq(lessons.courseId, id)).orderBy(asc(lessons.sort), asc(lessons.id));
   const ownerUser = row.coach_user ?? row.shop_user;
-  const fullAccess = row.c.price === 0 || (viewerId !== null && viewerId === ownerUser);
+  const fullAccess = row.c.price === 0 || (viewerId !== null && (viewerId === ownerUser || (await ownsCourse(viewerId, id))));
   const labelRows = row.c.labelIds.length ? await db().select({ id: labels.id, name: labels.name }).from(labels).where(inArray(labels.id, row.c.labelIds)) : [];
   void db().update(courses).set({ views: sql`${courses.views} + 1` }).where(eq(courses.id, id)).catch(() => {});
   return {

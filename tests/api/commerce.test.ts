@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { coinLedger, orders, skus, users, wallets } from '~/server/db/schema';
+import { hashPassword } from '~/server/security/password';
+import { changeCoins } from '~/server/modules/commerce/wallet.service';
+import { closeExpiredOrders, ORDER_TEXTS } from '~/server/modules/commerce/order.service';
+import { DEMO, startApi, type TestApi } from '../helpers/api';
+
+let t: TestApi;
+let member: string;
+let memberId: number;
+let addressId: number;
+
+beforeAll(async () => {
+  t = await startApi();
+  member = await t.login(DEMO.member);
+  const [u] = await t.db.select().from(users).where(eq(users.phone, DEMO.member));
+  memberId = u!.id;
+  await t.db.update(users).set({ payPasswordHash: await hashPassword('205813') }).where(eq(users.id, memberId));
+  const a = await t.post('/member/addressSave', { name: '张三', phone: '13912345678', province: '北京市', city: '北京市', district: '海淀区', detail: '中关村大街1号' }, member);
+  addressId = a.body.data.id;
+});
+afterAll(() => t.stop());
+
+/** A SKU set to `stock` for a clean experiment. */
+async function skuWithStock(stock: number) {
+  const [s] = await t.db.select().from(skus).limit(1).offset(Math.floor(Math.random() * 200));
+  await t.db.update(skus).set({ stock }).where(eq(skus.id, s!.id));
+  return s!;
+}
+
+async function grant(userId: number, coins: number) {
+  await t.db.transaction((tx) => changeCoins(tx, userId, coins, 'grant', { type: 'test', id: 0 }));
+}
+
+async function ledgerMatches(userId: number) {
+  const [w] = await t.db.select().from(wallets).where(eq(wallets.userId, userId));
+  const [sum] = await t.db.select({ s: sql<number>`coalesce(sum(${coinLedger.delta}), 0)::int` }).from(coinLedger).where(eq(coinLedger.userId, userId));
+  expect(w!.coins).toBeGreaterThanOrEqual(0);
+  expect(sum!.s).toBe(w!.coins);
+  return w!.coins;
+}
+
+describe('addresses', () => {
+  it('validates, keeps one default and stays private', async () => {
+    expect((await t.post('/member/addressSave', { name: '李四', phone: '123', province: '北京市', city: '北京市', district: '朝阳区', detail: '建国路88号' }, member)).body.msg).toBe('请填写正确的手机号');
+    expect((await t.post('/member/addressSave', { name: '李四', phone: '13912345679', city: '北京市', district: '朝阳区', detail: '建国路88号' }, member)).body.msg).toBe('请选择省份');
+    const second = await t.post('/member/addressSave', { name: '李四', phone: '13912345679', province: '北京市', city: '北京市', district: '朝阳区', detail: '建国路88号', is_default: true }, member);
+    const list = (await t.post('/member/addressList', {}, member)).body.data;
+    expect(list.filter((a: { is_default: number }) => a.is_default)).toHaveLength(1);
+    expect(list[0].id).toBe(second.body.data.id);
+    const coach = await t.login(DEMO.coach);
+    expect((await t.post('/member/addressDelete', { id: second.body.data.id }, coach)).body).toMatchObject({ code: 404 });
+    expect((await t.post('/member/addressList', {}, coach)).body.data).toHaveLength(0);
+  });
+});
+
+describe('goods orders', () => {
+  it('takes stock, and cancelling gives it back', async () => {
+    const s = await skuWithStock(5);
+    const res = await t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 2 }], address_id: addressId }, member);
+    expect(res.body).toMatchObject({ code: 200, data: { pay_amount: s.price * 2 } });
+    expect((await t.db.select().from(skus).where(eq(skus.id, s.id)))[0]!.stock).toBe(3);
+    expect((await t.post('/order/cancel', { id: res.body.data.id }, member)).body.code).toBe(200);
+    expect((await t.db.select().from(skus).where(eq(skus.id, s.id)))[0]!.stock).toBe(5);
+    expect((await t.post('/order/cancel', { id: res.body.data.id }, member)).body.msg).toBe(ORDER_TEXTS.state);
+  });
+
+  it('refuses more than the stock and another member’s address', async () => {
+    const s = await skuWithStock(1);
+    expect((await t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 2 }], address_id: addressId }, member)).body.msg).toMatch(/库存不足/);
+    const coach = await t.login(DEMO.coach);
+    expect((await t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 1 }], address_id: addressId }, coach)).body.msg).toBe(ORDER_TEXTS.address);
+  });
+
+  it('closes unpaid orders after their time and returns the stock', async () => {
+    const s = await skuWithStock(4);
+    const res = await t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 4 }], address_id: addressId }, member);
+    await t.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, res.body.data.id));
+    expect(await closeExpiredOrders()).toBeGreaterThanOrEqual(1);
+    expect((await t.db.select().from(orders).where(eq(orders.id, res.body.data.id)))[0]!.status).toBe('closed');
+    expect((await t.db.select().from(skus).where(eq(skus.id, s.id)))[0]!.stock).toBe(4);
+  });
+
+  it('200 simultaneous checkouts of a SKU with stock 10: exactly 10 orders, stock 0', async () => {
+    const s = await skuWithStock(10);
+    const results = await Promise.all(Array.from({ length: 200 }, () => t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 1 }], address_id: addressId }, member)));
+    expect(results.filter((r) => r.body.code === 200)).toHaveLength(10);
+    expect(results.filter((r) => r.body.code !== 200).every((r) => /库存不足/.test(r.body.msg))).toBe(true);
+    expect((await t.db.select().from(skus).where(eq(skus.id, s.id)))[0]!.stock).toBe(0);
+  });
+});
+
+describe('paying with coins', () => {
+  it('needs the pay password and limits wrong attempts', async () => {
+    const s = await skuWithStock(3);
+    const o = (await t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 1 }], address_id: addressId }, member)).body.data;
+    expect((await t.post('/order/payCoins', { id: o.id, pay_password: '000000' }, member)).body.msg).toBe(ORDER_TEXTS.payPwWrong);
+    const coach = await t.login(DEMO.coach);
+    expect((await t.post('/order/payCoins', { id: o.id, pay_password: '205813' }, coach)).body.msg).toBe(ORDER_TEXTS.payPwUnset);
+  });
+
+  it('refuses an overdraft and pays once; the ledger sums to the balance', async () => {
+    const s = await skuWithStock(3);
+    const o = (await t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 1 }], address_id: addressId }, member)).body.data;
+    expect((await t.post('/order/payCoins', { id: o.id, pay_password: '205813' }, member)).body.msg).toBe('功夫币余额不足');
+    await grant(memberId, Math.ceil(o.pay_amount / 100));
+    const paid = await t.post('/order/payCoins', { id: o.id, pay_password: '205813' }, member);
+    expect(paid.body).toMatchObject({ code: 200, data: { status: 'paid', balance: 0 } });
+    expect((await t.post('/order/payCoins', { id: o.id, pay_password: '205813' }, member)).body.msg).toBe(ORDER_TEXTS.state);
+    expect((await t.post('/order/cancel', { id: o.id }, member)).body.msg).toBe(ORDER_TEXTS.state);
+    expect(await ledgerMatches(memberId)).toBe(0);
+    expect((await t.post('/member/coinLedger', {}, member)).body.data.list[0]).toMatchObject({ reason: 'pay', balance_after: 0 });
+  });
+
+  it('100 simultaneous coin payments against a balance that covers 7: exactly 7 paid', async () => {
+    const s = await skuWithStock(100);
+    const made = [];
+    for (let i = 0; i < 100; i++) made.push((await t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 1 }], address_id: addressId }, member)).body.data);
+    const each = Math.ceil(made[0].pay_amount / 100);
+    await grant(memberId, each * 7);
+    const results = await Promise.all(made.map((o) => t.post('/order/payCoins', { id: o.id, pay_password: '205813' }, member)));
+    expect(results.filter((r) => r.body.code === 200)).toHaveLength(7);
+    expect(await ledgerMatches(memberId)).toBe(0);
+  });
+
+  it('a paid course unlocks every lesson', async () => {
+    const course = (await t.post('/public/courseList', { price: 'paid', limit: 1 })).body.data.list[0];
+    const o = (await t.post('/order/createCourse', { course_id: course.id }, member)).body.data;
+    await grant(memberId, Math.ceil(o.pay_amount / 100));
+    expect((await t.post('/order/payCoins', { id: o.id, pay_password: '205813' }, member)).body.code).toBe(200);
+    const d = (await t.post('/course/detail', { id: course.id }, member)).body.data;
+    expect(d.can_watch_all).toBe(1);
+    for (const l of d.lessons) expect(l.video).toBeTruthy();
+    expect((await t.post('/order/createCourse', { course_id: course.id }, member)).body.msg).toBe(ORDER_TEXTS.owned);
+  });
+
+  it('a class order takes a seat; a full class refuses', async () => {
+    const full = (await t.post('/class/list', { limit: 50 })).body.data.list.find((k: { seats_left: number }) => k.seats_left === 0);
+    expect((await t.post('/order/createClass', { class_id: full.id }, member)).body.msg).toBe(ORDER_TEXTS.seats);
+    const open = (await t.post('/class/list', { limit: 50 })).body.data.list.find((k: { seats_left: number }) => k.seats_left > 0);
+    const o = await t.post('/order/createClass', { class_id: open.id }, member);
+    expect(o.body.code).toBe(200);
+    expect((await t.post('/class/detail', { id: open.id })).body.data.seats_left).toBe(open.seats_left - 1);
+    await t.post('/order/cancel', { id: o.body.data.id }, member);
+    expect((await t.post('/class/detail', { id: open.id })).body.data.seats_left).toBe(open.seats_left);
+  });
+});
