@@ -55,6 +55,27 @@ const schema = z.object({
   QQ_AUTHORIZE_URL: z.url().default('https://graph.qq.com/oauth2.0/authorize'),
   QQ_API_URL: z.url().default('https://graph.qq.com'),
 
+  /**
+   * The sandbox payment gateway (our own cashier page + signed notify). On by default except in
+   * production, where it is refused unless a staging rig turns it on explicitly.
+   */
+  PAY_SANDBOX: z.stringbool().optional(),
+  /** WeChat Pay API v3 (Native QR). All six set = offered at checkout. PEM values may use \\n. */
+  WXPAY_MCH_ID: z.string().optional(),
+  WXPAY_APP_ID: z.string().optional(),
+  WXPAY_SERIAL_NO: z.string().optional(),
+  WXPAY_PRIVATE_KEY: z.string().optional(),
+  WXPAY_API_V3_KEY: z.string().length(32, 'WXPAY_API_V3_KEY 必须是 32 位').optional(),
+  WXPAY_PLATFORM_PUBLIC_KEY: z.string().optional(),
+  WXPAY_API_URL: z.url().default('https://api.mch.weixin.qq.com'),
+  /** Alipay page pay (RSA2). All three set = offered at checkout. */
+  ALIPAY_APP_ID: z.string().optional(),
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
+  /** Minutes before an unpaid order closes by itself (stock, seats and coupon returned). */
+  ORDER_TTL_MIN: z.coerce.number().int().min(5).max(1440).default(30),
+
   /** Largest image upload, in KiB. */
   UPLOAD_MAX_KB: z.coerce.number().int().positive().default(2048),
 });

@@ -1,20 +1,26 @@
 import { log, errorFields } from './log';
 import { closeExpiredOrders } from './modules/commerce/order.service';
+import { advanceOrders } from './modules/commerce/order-lifecycle.service';
 
 let started = false;
 
 /**
- * Background work of a running server: closes unpaid orders past their time every minute. Started
+ * Background work of a running server: closes unpaid orders past their time and moves
+ * long-shipped / long-received goods orders along, every minute. Started
  * on the first request (never at import, which also happens during the build); with several
  * instances each runs it, which is safe because every close is a conditional update.
  */
 export function startJobs(): void {
   if (started) return;
   started = true;
-  const tick = () =>
+  const tick = () => {
     closeExpiredOrders()
       .then((n) => n && log.info('orders closed', { count: n }))
       .catch((err) => log.warn('closing orders failed', errorFields(err)));
+    advanceOrders()
+      .then((n) => n && log.info('orders advanced', { count: n }))
+      .catch((err) => log.warn('advancing orders failed', errorFields(err)));
+  };
   setInterval(tick, 60_000).unref();
   void tick();
 }

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { coinLedger, orders, skus, users, wallets } from '~/server/db/schema';
 import { hashPassword } from '~/server/security/password';
 import { changeCoins } from '~/server/modules/commerce/wallet.service';
-import { closeExpiredOrders, ORDER_TEXTS } from '~/server/modules/commerce/order.service';
+import { closeExpiredOrders, freightFor, ORDER_TEXTS } from '~/server/modules/commerce/order.service';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
 let t: TestApi;
@@ -17,7 +17,10 @@ beforeAll(async () => {
   const [u] = await t.db.select().from(users).where(eq(users.phone, DEMO.member));
   memberId = u!.id;
   await t.db.update(users).set({ payPasswordHash: await hashPassword('205813') }).where(eq(users.id, memberId));
-  const a = await t.post('/member/addressSave', { name: '张三', phone: '13912345678', province: '北京市', city: '北京市', district: '海淀区', detail: '中关村大街1号' }, member);
+  // Start from an empty wallet: the seed's welcome coins would hide overdrafts.
+  const [w] = await t.db.select().from(wallets).where(eq(wallets.userId, memberId));
+  if (w?.coins) await t.db.transaction((tx) => changeCoins(tx, memberId, -w.coins, 'pay', { type: 'test', id: 0 }));
+  const a = await t.post('/member/addressSave', { name: '张三', phone: '13912345678', province: '北京市', city: '市辖区', district: '海淀区', detail: '中关村大街1号' }, member);
   addressId = a.body.data.id;
 });
 afterAll(() => t.stop());
@@ -43,9 +46,9 @@ async function ledgerMatches(userId: number) {
 
 describe('addresses', () => {
   it('validates, keeps one default and stays private', async () => {
-    expect((await t.post('/member/addressSave', { name: '李四', phone: '123', province: '北京市', city: '北京市', district: '朝阳区', detail: '建国路88号' }, member)).body.msg).toBe('请填写正确的手机号');
+    expect((await t.post('/member/addressSave', { name: '李四', phone: '123', province: '北京市', city: '市辖区', district: '朝阳区', detail: '建国路88号' }, member)).body.msg).toBe('请填写正确的手机号');
     expect((await t.post('/member/addressSave', { name: '李四', phone: '13912345679', city: '北京市', district: '朝阳区', detail: '建国路88号' }, member)).body.msg).toBe('请选择省份');
-    const second = await t.post('/member/addressSave', { name: '李四', phone: '13912345679', province: '北京市', city: '北京市', district: '朝阳区', detail: '建国路88号', is_default: true }, member);
+    const second = await t.post('/member/addressSave', { name: '李四', phone: '13912345679', province: '北京市', city: '市辖区', district: '朝阳区', detail: '建国路88号', is_default: true }, member);
     const list = (await t.post('/member/addressList', {}, member)).body.data;
     expect(list.filter((a: { is_default: number }) => a.is_default)).toHaveLength(1);
     expect(list[0].id).toBe(second.body.data.id);
@@ -59,7 +62,7 @@ describe('goods orders', () => {
   it('takes stock, and cancelling gives it back', async () => {
     const s = await skuWithStock(5);
     const res = await t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 2 }], address_id: addressId }, member);
-    expect(res.body).toMatchObject({ code: 200, data: { pay_amount: s.price * 2 } });
+    expect(res.body).toMatchObject({ code: 200, data: { pay_amount: s.price * 2 + freightFor(s.price * 2) } });
     expect((await t.db.select().from(skus).where(eq(skus.id, s.id)))[0]!.stock).toBe(3);
     expect((await t.post('/order/cancel', { id: res.body.data.id }, member)).body.code).toBe(200);
     expect((await t.db.select().from(skus).where(eq(skus.id, s.id)))[0]!.stock).toBe(5);
@@ -82,12 +85,17 @@ describe('goods orders', () => {
     expect((await t.db.select().from(skus).where(eq(skus.id, s.id)))[0]!.stock).toBe(4);
   });
 
-  it('200 simultaneous checkouts of a SKU with stock 10: exactly 10 orders, stock 0', async () => {
+  it('200 simultaneous checkouts of a SKU with stock 10: exactly 10 orders, all 10 paid, stock 0', async () => {
     const s = await skuWithStock(10);
     const results = await Promise.all(Array.from({ length: 200 }, () => t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 1 }], address_id: addressId }, member)));
-    expect(results.filter((r) => r.body.code === 200)).toHaveLength(10);
+    const made = results.filter((r) => r.body.code === 200);
+    expect(made).toHaveLength(10);
     expect(results.filter((r) => r.body.code !== 200).every((r) => /库存不足/.test(r.body.msg))).toBe(true);
     expect((await t.db.select().from(skus).where(eq(skus.id, s.id)))[0]!.stock).toBe(0);
+    await grant(memberId, made.reduce((n, r) => n + Math.ceil(r.body.data.pay_amount / 100), 0));
+    const paid = await Promise.all(made.map((r) => t.post('/order/payCoins', { id: r.body.data.id, pay_password: '205813' }, member)));
+    expect(paid.filter((r) => r.body.code === 200)).toHaveLength(10);
+    expect(await ledgerMatches(memberId)).toBe(0);
   });
 });
 

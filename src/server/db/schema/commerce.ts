@@ -101,6 +101,16 @@ export const orders = pgTable(
     discount: integer('discount').notNull().default(0),
     payAmount: integer('pay_amount').notNull(),
     address: jsonb('address').$type<Record<string, string> | null>(),
+    /** The member's coupon held by this order (user_coupons.id). */
+    couponId: integer('coupon_id'),
+    refundReason: varchar('refund_reason', { length: 200 }).notNull().default(''),
+    /** The status a refund request came from, restored if the seller refuses it. */
+    refundFrom: varchar('refund_from', { length: 12 }).notNull().default(''),
+    expressCompany: varchar('express_company', { length: 20 }).notNull().default(''),
+    expressNo: varchar('express_no', { length: 32 }).notNull().default(''),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
     /** coins | sandbox | wechat | alipay */
     payMethod: varchar('pay_method', { length: 12 }).notNull().default(''),
@@ -145,4 +155,106 @@ export const courseAccess = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('course_access_uq').on(t.userId, t.courseId)],
+);
+
+/**
+ * Coupon templates set by the platform or a shop: amount off above a threshold, for one scope,
+ * valid for a window or a number of days after claiming. `claimed` never passes `total`.
+ */
+export const couponTemplates = pgTable(
+  'coupon_templates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    title: varchar('title', { length: 32 }).notNull(),
+    /** Fen off, and the order amount (fen) it needs. */
+    amount: integer('amount').notNull(),
+    threshold: integer('threshold').notNull(),
+    /** all | course | class | goods | shop (then shop_id) */
+    scope: varchar('scope', { length: 8 }).notNull(),
+    shopId: integer('shop_id'),
+    /** Days valid after claiming; 0 = until ends_at. */
+    validDays: integer('valid_days').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    total: integer('total').notNull(),
+    claimed: integer('claimed').notNull().default(0),
+    perUser: integer('per_user').notNull().default(1),
+    status: integer('status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('coupon_claimed_within_total', sql`${t.claimed} <= ${t.total}`),
+    // A coupon never makes an order free: payments always carry an amount.
+    check('coupon_threshold_above_amount', sql`${t.threshold} > ${t.amount} AND ${t.amount} > 0`),
+  ],
+);
+
+/**
+ * A member's claimed coupon. status: unused → used (held by an order; back to unused when that
+ * order is cancelled or closed unpaid). Expired = unused past valid_to.
+ */
+export const userCoupons = pgTable(
+  'user_coupons',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => couponTemplates.id, { onDelete: 'cascade' }),
+    status: varchar('status', { length: 8 }).notNull().default('unused'),
+    orderId: integer('order_id'),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_coupons_user_idx').on(t.userId, t.status, t.validTo), index('user_coupons_tpl_idx').on(t.templateId, t.userId)],
+);
+
+/**
+ * One attempt to collect money through a gateway: for an order or a coin top-up. The gateway's
+ * notify moves it pending → paid once (conditional update), checked against `amount`.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    payNo: varchar('pay_no', { length: 32 }).notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** order | topup */
+    purpose: varchar('purpose', { length: 8 }).notNull(),
+    orderId: integer('order_id'),
+    /** Coins credited by a top-up. */
+    coins: integer('coins').notNull().default(0),
+    amount: integer('amount').notNull(),
+    /** sandbox | wechat | alipay */
+    provider: varchar('provider', { length: 8 }).notNull(),
+    /** pending | paid | closed */
+    status: varchar('status', { length: 8 }).notNull().default('pending'),
+    providerTxn: varchar('provider_txn', { length: 64 }).notNull().default(''),
+    returnUrl: text('return_url').notNull().default(''),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payments_user_idx').on(t.userId, t.id), index('payments_order_idx').on(t.orderId), check('payment_amount_positive', sql`${t.amount} > 0`)],
+);
+
+/** How far a member has watched each lesson (seconds), for /my/course progress. */
+export const lessonProgress = pgTable(
+  'lesson_progress',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id').notNull(),
+    courseId: integer('course_id').notNull(),
+    position: integer('position').notNull().default(0),
+    finished: boolean('finished').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('lesson_progress_uq').on(t.userId, t.lessonId), index('lesson_progress_course_idx').on(t.userId, t.courseId)],
 );

@@ -6,6 +6,7 @@ import { seedSite } from './site';
 import { seedContent } from './content';
 import { seedNotices } from './notices';
 import { seedCatalogue } from './catalogue';
+import { seedCommerce } from './commerce';
 
 /** True when the database has never been seeded (no users at all). */
 export async function isEmptyDatabase(): Promise<boolean> {
@@ -23,5 +24,6 @@ export async function runSeed(): Promise<Record<string, unknown>> {
   const content = await seedContent();
   const notices = await seedNotices();
   const catalogue = await seedCatalogue();
-  return { users: usersAdded, ...site, ...content, notices, ...catalogue };
+  const commerce = await seedCommerce();
+  return { users: usersAdded, ...site, ...content, notices, ...catalogue, ...commerce };
 }

@@ -1,15 +1,16 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { db } from '../../db';
-import { addresses, classes, courseAccess, courses, goods, orderItems, orders, skus, users } from '../../db/schema';
+import { env } from '../../env';
+import { addresses, classes, courseAccess, courses, goods, orderItems, orders, shops, skus, users } from '../../db/schema';
 import { notFound, refuse, tooMany } from '../../http/errors';
 import { invalidate } from '../../cache';
 import { verifyPassword } from '../../security/password';
 import { FailureLimiter, minutesText } from '../../security/limiter';
-import { changeCoins, coinsFor } from './wallet.service';
+import { changeCoins, coinsFor, type Tx } from './wallet.service';
+import { holdCoupon, releaseCoupons, usableCoupons, type CouponContext } from './coupon.service';
+import { clearBought } from './cart.service';
 
-/** Unpaid orders close by themselves after this long (stock, seats back). */
-export const ORDER_TTL_MIN = 30;
 
 export const ORDER_TEXTS = {
   stock: (title: string) => `「${title}」库存不足`,
@@ -23,47 +24,116 @@ export const ORDER_TEXTS = {
   payPwUnset: '请先设置支付密码',
   payPwWrong: '支付密码错误',
   payPwLocked: (m: string) => `支付密码错误次数过多，请 ${m}后再试`,
+  enrolled: '你已报名该班级',
 } as const;
 
 /** Five wrong pay passwords in 15 minutes lock coin payments for 15 minutes. */
 export const payGuard = new FailureLimiter('pay_pw', 5, 900, 900);
 
 const orderNo = () => `${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${Date.now().toString().slice(-8)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
-const expiry = () => new Date(Date.now() + ORDER_TTL_MIN * 60_000);
+/** Unpaid orders close by themselves after ORDER_TTL_MIN (stock, seats, coupon back). */
+const expiry = () => new Date(Date.now() + env().ORDER_TTL_MIN * 60_000);
+
+/** Goods orders under this many fen pay a flat freight; at or above it shipping is free. */
+export const FREE_FREIGHT_FROM = 9900;
+export const FREIGHT = 1000;
+export const freightFor = (itemsTotal: number) => (itemsTotal >= FREE_FREIGHT_FROM ? 0 : FREIGHT);
+
+type GoodsLine = { sku_id: number; num: number };
+
+/** Loads the SKUs of a goods checkout and checks they are on sale and of one shop. */
+async function goodsLines(items: GoodsLine[]) {
+  const rows = await db()
+    .select({ sku: skus, g: goods, shopName: shops.name })
+    .from(skus)
+    .innerJoin(goods, eq(goods.id, skus.goodsId))
+    .innerJoin(shops, eq(shops.id, goods.shopId))
+    .where(inArray(skus.id, items.map((i) => i.sku_id)));
+  if (new Set(items.map((i) => i.sku_id)).size !== items.length) throw refuse('商品重复，请刷新后重试');
+  if (rows.length !== items.length || rows.some((r) => r.g.status !== 1)) throw refuse(ORDER_TEXTS.offShelf);
+  const shopIds = new Set(rows.map((r) => r.g.shopId));
+  if (shopIds.size !== 1) throw refuse(ORDER_TEXTS.oneShop);
+  const lines = items.map((it) => {
+    const r = rows.find((x) => x.sku.id === it.sku_id)!;
+    return { ...it, r };
+  });
+  const itemsTotal = lines.reduce((n, l) => n + l.r.sku.price * l.num, 0);
+  return { lines, itemsTotal, shopId: [...shopIds][0]!, shopName: rows[0]!.shopName };
+}
+
+/**
+ * What /order/goodsOrder shows before the member commits: lines as priced now, stock warnings,
+ * freight, the coupons that fit and the total with the chosen (or best) coupon.
+ */
+export async function previewGoodsOrder(userId: number, input: { items: GoodsLine[]; coupon_id?: number | undefined }) {
+  const { lines, itemsTotal, shopId, shopName } = await goodsLines(input.items);
+  const ctx = { kind: 'goods' as const, shopId, amount: itemsTotal };
+  const coupons = await usableCoupons(userId, ctx);
+  const chosen = input.coupon_id === undefined ? coupons[0] : coupons.find((c) => c.id === input.coupon_id);
+  const freight = freightFor(itemsTotal);
+  const discount = chosen?.amount ?? 0;
+  return {
+    shop: { id: shopId, name: shopName },
+    items: lines.map((l) => ({
+      goods_id: l.r.g.id,
+      sku_id: l.r.sku.id,
+      title: l.r.g.title,
+      cover: l.r.g.images[0] ?? '',
+      specs: l.r.sku.specs.join(' / '),
+      price: l.r.sku.price,
+      num: l.num,
+      stock: l.r.sku.stock,
+      short: l.r.sku.stock < l.num ? 1 : 0,
+    })),
+    items_total: itemsTotal,
+    freight,
+    coupons,
+    coupon_id: chosen?.id ?? 0,
+    discount,
+    pay_amount: itemsTotal + freight - discount,
+    free_freight_from: FREE_FREIGHT_FROM,
+  };
+}
+
+/** Course and class confirm pages: the item, the coupons that fit, the best one chosen. */
+export async function previewOneItem(userId: number, kind: 'course' | 'class', id: number) {
+  if (kind === 'course') {
+    const c = await sellableCourse(userId, id);
+    const coupons = await usableCoupons(userId, { kind, shopId: null, amount: c.price });
+    return { item: { id: c.id, title: c.title, cover: c.cover, price: c.price, specs: `${c.level}` }, coupons, items_total: c.price };
+  }
+  const k = await enrollableClass(userId, id);
+  const coupons = k.price > 0 ? await usableCoupons(userId, { kind, shopId: null, amount: k.price }) : [];
+  return {
+    item: { id: k.id, title: k.title, cover: k.cover, price: k.price, specs: k.schedule, venue: `${k.city} ${k.venue}`, seats_left: Math.max(0, k.capacity - k.enrolled), starts_at: k.startsAt.toISOString() },
+    coupons,
+    items_total: k.price,
+  };
+}
 
 /**
  * A goods order for SKUs of one shop. Stock is taken with conditional updates in the same
- * transaction, so concurrent checkouts can never oversell; a refusal rolls everything back.
+ * transaction, so concurrent checkouts can never oversell; a refusal rolls everything back
+ * (stock, coupon and cart alike).
  */
-export async function createGoodsOrder(userId: number, input: { items: { sku_id: number; num: number }[]; address_id: number; remark: string }) {
+export async function createGoodsOrder(userId: number, input: { items: GoodsLine[]; address_id: number; remark: string; coupon_id?: number | undefined; from_cart?: boolean | undefined }) {
   const [addr] = await db()
     .select()
     .from(addresses)
     .where(and(eq(addresses.id, input.address_id), eq(addresses.userId, userId)))
     .limit(1);
   if (!addr) throw refuse(ORDER_TEXTS.address);
-  const rows = await db()
-    .select({ sku: skus, g: goods })
-    .from(skus)
-    .innerJoin(goods, eq(goods.id, skus.goodsId))
-    .where(inArray(skus.id, input.items.map((i) => i.sku_id)));
-  if (rows.length !== new Set(input.items.map((i) => i.sku_id)).size || rows.some((r) => r.g.status !== 1)) throw refuse(ORDER_TEXTS.offShelf);
-  const shopIds = new Set(rows.map((r) => r.g.shopId));
-  if (shopIds.size !== 1) throw refuse(ORDER_TEXTS.oneShop);
+  const { lines, itemsTotal, shopId } = await goodsLines(input.items);
+  const freight = freightFor(itemsTotal);
 
   const order = await db().transaction(async (tx) => {
-    let total = 0;
-    const lines: (typeof orderItems.$inferInsert)[] = [];
-    for (const it of input.items) {
-      const r = rows.find((x) => x.sku.id === it.sku_id)!;
+    for (const l of lines) {
       const [left] = await tx
         .update(skus)
-        .set({ stock: sql`${skus.stock} - ${it.num}` })
-        .where(and(eq(skus.id, it.sku_id), sql`${skus.stock} >= ${it.num}`))
+        .set({ stock: sql`${skus.stock} - ${l.num}` })
+        .where(and(eq(skus.id, l.sku_id), sql`${skus.stock} >= ${l.num}`))
         .returning({ stock: skus.stock });
-      if (!left) throw refuse(ORDER_TEXTS.stock(r.g.title));
-      total += r.sku.price * it.num;
-      lines.push({ orderId: 0, goodsId: r.g.id, skuId: r.sku.id, title: r.g.title, specs: r.sku.specs.join(' / '), cover: r.g.images[0] ?? '', price: r.sku.price, num: it.num });
+      if (!left) throw refuse(ORDER_TEXTS.stock(l.r.g.title));
     }
     const [o] = await tx
       .insert(orders)
@@ -71,42 +141,78 @@ export async function createGoodsOrder(userId: number, input: { items: { sku_id:
         orderNo: orderNo(),
         userId,
         kind: 'goods',
-        shopId: [...shopIds][0]!,
-        itemsTotal: total,
-        payAmount: total,
+        shopId,
+        itemsTotal,
+        freight,
+        payAmount: itemsTotal + freight,
         address: { name: addr.name, phone: addr.phone, province: addr.province, city: addr.city, district: addr.district, detail: addr.detail },
         remark: input.remark,
         expiresAt: expiry(),
       })
       .returning();
-    await tx.insert(orderItems).values(lines.map((l) => ({ ...l, orderId: o!.id })));
-    return o!;
+    await tx.insert(orderItems).values(
+      lines.map((l) => ({ orderId: o!.id, goodsId: l.r.g.id, skuId: l.r.sku.id, title: l.r.g.title, specs: l.r.sku.specs.join(' / '), cover: l.r.g.images[0] ?? '', price: l.r.sku.price, num: l.num })),
+    );
+    const final = input.coupon_id ? await applyCoupon(tx, userId, input.coupon_id, o!, { kind: 'goods', shopId, amount: itemsTotal }) : o!;
+    if (input.from_cart) await clearBought(tx, userId, lines.map((l) => l.sku_id));
+    return final;
   });
+  invalidate('catalogue:');
   return { id: order.id, order_no: order.orderNo, pay_amount: order.payAmount };
 }
 
-/** A course order (paid courses the member does not own yet). */
-export async function createCourseOrder(userId: number, courseId: number) {
+/** Holds the coupon for the order and lowers its amount (inside the order's transaction). */
+async function applyCoupon(tx: Tx, userId: number, couponId: number, o: typeof orders.$inferSelect, ctx: CouponContext) {
+  const off = await holdCoupon(tx, userId, couponId, o.id, ctx);
+  const [updated] = await tx
+    .update(orders)
+    .set({ couponId, discount: off, payAmount: o.itemsTotal + o.freight - off })
+    .where(eq(orders.id, o.id))
+    .returning();
+  return updated!;
+}
+
+async function sellableCourse(userId: number, courseId: number) {
   const [c] = await db().select().from(courses).where(and(eq(courses.id, courseId), eq(courses.status, 1))).limit(1);
   if (!c) throw notFound('课程不存在或已下架');
   if (c.price <= 0) throw refuse(ORDER_TEXTS.free);
-  const [owned] = await db().select().from(courseAccess).where(and(eq(courseAccess.userId, userId), eq(courseAccess.courseId, courseId))).limit(1);
-  if (owned) throw refuse(ORDER_TEXTS.owned);
-  const [o] = await db().transaction(async (tx) => {
-    const created = await tx
+  if (await ownsCourse(userId, courseId)) throw refuse(ORDER_TEXTS.owned);
+  return c;
+}
+
+async function enrollableClass(userId: number, classId: number) {
+  const [k] = await db().select().from(classes).where(and(eq(classes.id, classId), eq(classes.status, 1))).limit(1);
+  if (!k) throw notFound('班级不存在或已下架');
+  const [mine] = await db()
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(eq(orders.userId, userId), eq(orders.kind, 'class'), eq(orderItems.classId, classId), inArray(orders.status, ['unpaid', 'paid', 'refunding', 'completed'])))
+    .limit(1);
+  if (mine) throw refuse(mine.status === 'unpaid' ? '你已报名该班级，请在订单中完成支付' : ORDER_TEXTS.enrolled);
+  return k;
+}
+
+/** A course order (paid courses the member does not own yet), with an optional coupon. */
+export async function createCourseOrder(userId: number, courseId: number, couponId?: number) {
+  const c = await sellableCourse(userId, courseId);
+  const o = await db().transaction(async (tx) => {
+    const [created] = await tx
       .insert(orders)
       .values({ orderNo: orderNo(), userId, kind: 'course', coachId: c.coachId, shopId: c.shopId, itemsTotal: c.price, payAmount: c.price, expiresAt: expiry() })
       .returning();
-    await tx.insert(orderItems).values({ orderId: created[0]!.id, courseId, title: c.title, cover: c.cover, price: c.price, num: 1 });
-    return created;
+    await tx.insert(orderItems).values({ orderId: created!.id, courseId, title: c.title, cover: c.cover, price: c.price, num: 1 });
+    return couponId ? applyCoupon(tx, userId, couponId, created!, { kind: 'course', shopId: null, amount: c.price }) : created!;
   });
-  return { id: o!.id, order_no: o!.orderNo, pay_amount: o!.payAmount };
+  return { id: o.id, order_no: o.orderNo, pay_amount: o.payAmount };
 }
 
-/** A class order takes a seat at once (conditional on capacity); cancelling or closing returns it. */
-export async function createClassOrder(userId: number, classId: number) {
-  const [k] = await db().select().from(classes).where(and(eq(classes.id, classId), eq(classes.status, 1))).limit(1);
-  if (!k) throw notFound('班级不存在或已下架');
+/**
+ * A class order takes a seat at once (conditional on capacity); cancelling or closing returns it.
+ * A free class is enrolled (paid) at once.
+ */
+export async function createClassOrder(userId: number, classId: number, couponId?: number) {
+  const k = await enrollableClass(userId, classId);
   const o = await db().transaction(async (tx) => {
     const [seat] = await tx
       .update(classes)
@@ -114,19 +220,21 @@ export async function createClassOrder(userId: number, classId: number) {
       .where(and(eq(classes.id, classId), lt(classes.enrolled, classes.capacity)))
       .returning({ enrolled: classes.enrolled });
     if (!seat) throw refuse(ORDER_TEXTS.seats);
+    const free = k.price <= 0;
+    const now = new Date();
     const [created] = await tx
       .insert(orders)
-      .values({ orderNo: orderNo(), userId, kind: 'class', coachId: k.coachId, itemsTotal: k.price, payAmount: k.price, expiresAt: expiry() })
+      .values({ orderNo: orderNo(), userId, kind: 'class', coachId: k.coachId, itemsTotal: k.price, payAmount: k.price, expiresAt: expiry(), ...(free ? { status: 'paid', payMethod: 'free', paidAt: now } : {}) })
       .returning();
     await tx.insert(orderItems).values({ orderId: created!.id, classId, title: k.title, specs: k.schedule, cover: k.cover, price: k.price, num: 1 });
-    return created!;
+    return couponId && !free ? applyCoupon(tx, userId, couponId, created!, { kind: 'class', shopId: null, amount: k.price }) : created!;
   });
   invalidate('catalogue:');
-  return { id: o.id, order_no: o.orderNo, pay_amount: o.payAmount };
+  return { id: o.id, order_no: o.orderNo, pay_amount: o.payAmount, status: o.status };
 }
 
 /** Gives back what an unpaid order held: SKU stock or the class seat. */
-async function release(tx: Parameters<Parameters<ReturnType<typeof db>['transaction']>[0]>[0], orderId: number) {
+async function release(tx: Tx, orderId: number) {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
   for (const it of items) {
     if (it.skuId) await tx.update(skus).set({ stock: sql`${skus.stock} + ${it.num}` }).where(eq(skus.id, it.skuId));
@@ -144,6 +252,7 @@ export async function cancelOrder(userId: number, orderId: number): Promise<void
       .returning({ id: orders.id });
     if (!o) throw refuse(ORDER_TEXTS.state);
     await release(tx, o.id);
+    await releaseCoupons(tx, [o.id]);
   });
   invalidate('catalogue:');
 }
@@ -157,6 +266,7 @@ export async function closeExpiredOrders(now = new Date()): Promise<number> {
       const [o] = await tx.update(orders).set({ status: 'closed', updatedAt: now }).where(and(eq(orders.id, d.id), eq(orders.status, 'unpaid'))).returning({ id: orders.id });
       if (o) {
         await release(tx, o.id);
+        await releaseCoupons(tx, [o.id]);
         closed++;
       }
     });
@@ -188,18 +298,23 @@ export async function payWithCoins(userId: number, orderId: number, payPassword:
       .returning();
     if (!o) throw refuse(ORDER_TEXTS.state);
     const balance = await changeCoins(tx, userId, -coinsFor(o.payAmount), 'pay', { type: 'order', id: o.id, note: `支付订单 ${o.orderNo}` });
-    if (o.kind === 'course') {
-      const [item] = await tx.select().from(orderItems).where(eq(orderItems.orderId, o.id)).limit(1);
-      if (item?.courseId) await tx.insert(courseAccess).values({ userId, courseId: item.courseId, orderId: o.id }).onConflictDoNothing();
-    }
-    if (o.kind === 'goods') {
-      const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, o.id));
-      for (const it of items) if (it.goodsId) await tx.update(goods).set({ sales: sql`${goods.sales} + ${it.num}` }).where(eq(goods.id, it.goodsId));
-    }
+    await fulfilPaid(tx, o);
     return { order_no: o.orderNo, status: 'paid', balance };
   });
   invalidate('catalogue:');
   return paid;
+}
+
+/** What a payment unlocks, in the paying transaction: course access, goods sales counts. */
+export async function fulfilPaid(tx: Tx, o: typeof orders.$inferSelect): Promise<void> {
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, o.id));
+  for (const it of items) {
+    if (it.courseId) {
+      await tx.insert(courseAccess).values({ userId: o.userId, courseId: it.courseId, orderId: o.id }).onConflictDoNothing();
+      await tx.update(courses).set({ sales: sql`${courses.sales} + 1` }).where(eq(courses.id, it.courseId));
+    }
+    if (it.goodsId) await tx.update(goods).set({ sales: sql`${goods.sales} + ${it.num}` }).where(eq(goods.id, it.goodsId));
+  }
 }
 
 /** Whether the member has bought full access to a course. */

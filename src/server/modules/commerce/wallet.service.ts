@@ -1,11 +1,12 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { db } from '../../db';
 import { coinLedger, wallets } from '../../db/schema';
 import { refuse } from '../../http/errors';
+import { unusedCouponCount } from './coupon.service';
 
 /** A transaction or the database itself (ledger writes must join the caller's transaction). */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 export const WALLET_TEXTS = { insufficient: '功夫币余额不足' } as const;
 
@@ -34,15 +35,23 @@ export async function walletBalance(userId: number): Promise<number> {
   return w?.coins ?? 0;
 }
 
-/** A page of the member's ledger, newest first. */
-export async function ledgerPage(userId: number, page: number, limit: number) {
-  const where = eq(coinLedger.userId, userId);
+/** Balance and usable coupons, for the wallet pages and the checkout. */
+export async function walletSummary(userId: number) {
+  const [coins, coupons] = await Promise.all([walletBalance(userId), unusedCouponCount(userId)]);
+  return { coins, coupons };
+}
+
+const REASON_TEXT: Record<string, string> = { topup: '充值', pay: '支付', refund: '退款', gift: '打赏', reward: '收到打赏', grant: '平台赠送' };
+
+/** A page of the member's ledger, newest first; `reasons` narrows it (打赏流水 = gift, reward). */
+export async function ledgerPage(userId: number, page: number, limit: number, reasons?: string[]) {
+  const where = and(eq(coinLedger.userId, userId), reasons ? inArray(coinLedger.reason, reasons) : undefined);
   const [rows, [total]] = await Promise.all([
     db().select().from(coinLedger).where(where).orderBy(desc(coinLedger.id)).limit(limit).offset((page - 1) * limit),
     db().select({ n: count() }).from(coinLedger).where(where),
   ]);
   return {
-    list: rows.map((r) => ({ id: r.id, delta: r.delta, balance_after: r.balanceAfter, reason: r.reason, note: r.note, created_at: r.createdAt.toISOString() })),
+    list: rows.map((r) => ({ id: r.id, delta: r.delta, balance_after: r.balanceAfter, reason: r.reason, reason_text: REASON_TEXT[r.reason] ?? r.reason, note: r.note, created_at: r.createdAt.toISOString() })),
     total: total?.n ?? 0,
     page,
     limit,

@@ -1,0 +1,178 @@
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { db } from '../../db';
+import { couponTemplates, shops, userCoupons } from '../../db/schema';
+import { notFound, refuse } from '../../http/errors';
+import type { Tx } from './wallet.service';
+
+export const COUPON_TEXTS = {
+  gone: '优惠券已领完',
+  ended: '优惠券不在领取时间内',
+  limit: '已领取过该优惠券',
+  unusable: '该优惠券不能用于本订单',
+} as const;
+
+/** What an order offers a coupon: its kind, its shop and the amount the threshold is checked against. */
+export interface CouponContext {
+  kind: 'goods' | 'course' | 'class';
+  shopId: number | null;
+  amount: number;
+}
+
+type Template = typeof couponTemplates.$inferSelect;
+const SCOPE_TEXT: Record<string, string> = { all: '全场通用', course: '课程可用', class: '班级可用', goods: '商品可用', shop: '店铺专用' };
+
+/** Whether a template's rules allow it on an order (the claimed copy carries the dates). */
+export function fits(t: Pick<Template, 'scope' | 'shopId' | 'threshold'>, ctx: CouponContext): boolean {
+  if (ctx.amount < t.threshold) return false;
+  if (t.scope === 'all') return true;
+  if (t.scope === 'shop') return ctx.kind === 'goods' && t.shopId !== null && t.shopId === ctx.shopId;
+  return t.scope === ctx.kind;
+}
+
+const templateView = (t: Template, shopName?: string | null) => ({
+  id: t.id,
+  title: t.title,
+  amount: t.amount,
+  threshold: t.threshold,
+  scope: t.scope,
+  scope_text: t.scope === 'shop' && shopName ? `限「${shopName}」使用` : SCOPE_TEXT[t.scope] ?? '',
+  valid_days: t.validDays,
+  ends_at: t.endsAt.toISOString(),
+  left: t.total - t.claimed,
+});
+
+/** /coupon: templates open for claiming now, with whether the caller has reached its limit. */
+export async function claimableCoupons(userId: number | null) {
+  const now = new Date();
+  const rows = await db()
+    .select({ t: couponTemplates, shop: shops.name })
+    .from(couponTemplates)
+    .leftJoin(shops, eq(shops.id, couponTemplates.shopId))
+    .where(and(eq(couponTemplates.status, 1), lte(couponTemplates.startsAt, now), gt(couponTemplates.endsAt, now)))
+    .orderBy(asc(couponTemplates.threshold), desc(couponTemplates.id));
+  const mine = userId
+    ? await db()
+        .select({ tpl: userCoupons.templateId, n: count() })
+        .from(userCoupons)
+        .where(eq(userCoupons.userId, userId))
+        .groupBy(userCoupons.templateId)
+    : [];
+  const held = new Map(mine.map((m) => [m.tpl, m.n]));
+  return rows.map(({ t, shop }) => ({ ...templateView(t, shop), claimed: (held.get(t.id) ?? 0) >= t.perUser ? 1 : 0 }));
+}
+
+/**
+ * Claims one coupon. The per-member limit is checked under a lock on (member, template) and the
+ * stock with a conditional update, so double clicks and crowds never exceed either.
+ */
+export async function claimCoupon(userId: number, templateId: number) {
+  return db().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`coupon:${templateId}:${userId}`}))`);
+    const [t] = await tx.select().from(couponTemplates).where(and(eq(couponTemplates.id, templateId), eq(couponTemplates.status, 1))).limit(1);
+    if (!t) throw notFound('优惠券不存在');
+    const now = new Date();
+    if (t.startsAt > now || t.endsAt <= now) throw refuse(COUPON_TEXTS.ended);
+    const [had] = await tx.select({ n: count() }).from(userCoupons).where(and(eq(userCoupons.userId, userId), eq(userCoupons.templateId, templateId)));
+    if ((had?.n ?? 0) >= t.perUser) throw refuse(COUPON_TEXTS.limit);
+    const [took] = await tx
+      .update(couponTemplates)
+      .set({ claimed: sql`${couponTemplates.claimed} + 1` })
+      .where(and(eq(couponTemplates.id, templateId), lt(couponTemplates.claimed, couponTemplates.total)))
+      .returning({ id: couponTemplates.id });
+    if (!took) throw refuse(COUPON_TEXTS.gone);
+    const validTo = t.validDays > 0 ? new Date(Math.min(now.getTime() + t.validDays * 86_400_000, t.endsAt.getTime())) : t.endsAt;
+    const [c] = await tx.insert(userCoupons).values({ userId, templateId, validFrom: now, validTo }).returning();
+    return { id: c!.id, valid_to: c!.validTo.toISOString() };
+  });
+}
+
+export type CouponTab = 'unused' | 'used' | 'expired';
+
+/** /my/wallet/coupon: the member's coupons in one tab, paged. */
+export async function myCoupons(userId: number, tab: CouponTab, page: number, limit: number) {
+  const now = new Date();
+  const where =
+    tab === 'unused'
+      ? and(eq(userCoupons.userId, userId), eq(userCoupons.status, 'unused'), gt(userCoupons.validTo, now))
+      : tab === 'used'
+        ? and(eq(userCoupons.userId, userId), eq(userCoupons.status, 'used'))
+        : and(eq(userCoupons.userId, userId), eq(userCoupons.status, 'unused'), lte(userCoupons.validTo, now));
+  const [rows, [total]] = await Promise.all([
+    db()
+      .select({ c: userCoupons, t: couponTemplates, shop: shops.name })
+      .from(userCoupons)
+      .innerJoin(couponTemplates, eq(couponTemplates.id, userCoupons.templateId))
+      .leftJoin(shops, eq(shops.id, couponTemplates.shopId))
+      .where(where)
+      .orderBy(tab === 'unused' ? asc(userCoupons.validTo) : desc(userCoupons.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db().select({ n: count() }).from(userCoupons).where(where),
+  ]);
+  return {
+    list: rows.map(({ c, t, shop }) => ({ ...templateView(t, shop), id: c.id, template_id: t.id, status: tab, order_id: c.orderId, valid_from: c.validFrom.toISOString(), valid_to: c.validTo.toISOString() })),
+    total: total?.n ?? 0,
+    page,
+    limit,
+  };
+}
+
+/** The member's coupons usable on an order like `ctx`, best (largest amount) first. */
+export async function usableCoupons(userId: number, ctx: CouponContext) {
+  const now = new Date();
+  const rows = await db()
+    .select({ c: userCoupons, t: couponTemplates, shop: shops.name })
+    .from(userCoupons)
+    .innerJoin(couponTemplates, eq(couponTemplates.id, userCoupons.templateId))
+    .leftJoin(shops, eq(shops.id, couponTemplates.shopId))
+    .where(
+      and(
+        eq(userCoupons.userId, userId),
+        eq(userCoupons.status, 'unused'),
+        lte(userCoupons.validFrom, now),
+        gt(userCoupons.validTo, now),
+        lte(couponTemplates.threshold, ctx.amount),
+        or(eq(couponTemplates.scope, 'all'), eq(couponTemplates.scope, ctx.kind), and(eq(couponTemplates.scope, 'shop'), ctx.shopId ? eq(couponTemplates.shopId, ctx.shopId) : isNull(couponTemplates.id))),
+      ),
+    )
+    .orderBy(desc(couponTemplates.amount), asc(userCoupons.validTo));
+  return rows.filter(({ t }) => fits(t, ctx)).map(({ c, t, shop }) => ({ ...templateView(t, shop), id: c.id, valid_to: c.validTo.toISOString() }));
+}
+
+/**
+ * Takes the member's coupon for an order inside the order's transaction: the rules are checked
+ * again here and the coupon moves unused → used conditionally, so it can only ever serve one order.
+ * Returns the fen off.
+ */
+export async function holdCoupon(tx: Tx, userId: number, couponId: number, orderId: number, ctx: CouponContext): Promise<number> {
+  const now = new Date();
+  const [row] = await tx
+    .select({ c: userCoupons, t: couponTemplates })
+    .from(userCoupons)
+    .innerJoin(couponTemplates, eq(couponTemplates.id, userCoupons.templateId))
+    .where(and(eq(userCoupons.id, couponId), eq(userCoupons.userId, userId)))
+    .limit(1);
+  if (!row || row.c.validFrom > now || row.c.validTo <= now || !fits(row.t, ctx)) throw refuse(COUPON_TEXTS.unusable);
+  const [held] = await tx
+    .update(userCoupons)
+    .set({ status: 'used', orderId, usedAt: now })
+    .where(and(eq(userCoupons.id, couponId), eq(userCoupons.status, 'unused')))
+    .returning({ id: userCoupons.id });
+  if (!held) throw refuse(COUPON_TEXTS.unusable);
+  return row.t.amount;
+}
+
+/** Gives back the coupons held by orders that were cancelled or closed unpaid. */
+export async function releaseCoupons(tx: Tx, orderIds: number[]): Promise<void> {
+  if (!orderIds.length) return;
+  await tx.update(userCoupons).set({ status: 'unused', orderId: null, usedAt: null }).where(and(inArray(userCoupons.orderId, orderIds), eq(userCoupons.status, 'used')));
+}
+
+/** Count of the member's coupons usable now (for the wallet summary). */
+export async function unusedCouponCount(userId: number): Promise<number> {
+  const [r] = await db()
+    .select({ n: count() })
+    .from(userCoupons)
+    .where(and(eq(userCoupons.userId, userId), eq(userCoupons.status, 'unused'), gt(userCoupons.validTo, new Date()), gte(userCoupons.validTo, userCoupons.validFrom)));
+  return r?.n ?? 0;
+}

@@ -1,0 +1,190 @@
+import { and, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { db } from '../../db';
+import { coaches, orderItems, orders, payments, shops, users } from '../../db/schema';
+import { forbidden, notFound, refuse } from '../../http/errors';
+import { REFUNDABLE, statusText, TAB_STATUSES, type OrderKind, type OrderTab } from '~/lib/rules/order-status';
+import { ORDER_TEXTS } from './order.service';
+
+/** Goods shipped this long ago count as received; received this long ago, as completed. */
+export const AUTO_RECEIVE_DAYS = 15;
+export const AUTO_COMPLETE_DAYS = 7;
+
+type Order = typeof orders.$inferSelect;
+type Item = typeof orderItems.$inferSelect;
+
+function orderView(o: Order, items: Item[], extra: Record<string, unknown> = {}) {
+  return {
+    id: o.id,
+    order_no: o.orderNo,
+    kind: o.kind,
+    status: o.status,
+    status_text: statusText(o.kind as OrderKind, o.status),
+    items_total: o.itemsTotal,
+    freight: o.freight,
+    discount: o.discount,
+    pay_amount: o.payAmount,
+    pay_method: o.payMethod,
+    created_at: o.createdAt.toISOString(),
+    paid_at: o.paidAt?.toISOString() ?? null,
+    expires_at: o.expiresAt.toISOString(),
+    shipped_at: o.shippedAt?.toISOString() ?? null,
+    received_at: o.receivedAt?.toISOString() ?? null,
+    completed_at: o.completedAt?.toISOString() ?? null,
+    refund_reason: o.refundReason,
+    express_company: o.expressCompany,
+    express_no: o.expressNo,
+    can_refund: REFUNDABLE.includes(o.status as never) && o.payMethod !== 'free' ? 1 : 0,
+    items: items.map((it) => ({
+      id: it.id,
+      goods_id: it.goodsId,
+      sku_id: it.skuId,
+      course_id: it.courseId,
+      class_id: it.classId,
+      title: it.title,
+      specs: it.specs,
+      cover: it.cover,
+      price: it.price,
+      num: it.num,
+    })),
+    ...extra,
+  };
+}
+
+async function sellerNames(list: Order[]) {
+  const shopIds = [...new Set(list.map((o) => o.shopId).filter((x): x is number => !!x))];
+  const coachIds = [...new Set(list.map((o) => o.coachId).filter((x): x is number => !!x))];
+  const [s, c] = await Promise.all([
+    shopIds.length ? db().select({ id: shops.id, name: shops.name }).from(shops).where(inArray(shops.id, shopIds)) : [],
+    coachIds.length ? db().select({ id: coaches.id, name: coaches.name }).from(coaches).where(inArray(coaches.id, coachIds)) : [],
+  ]);
+  return (o: Order) =>
+    o.kind === 'goods' || (!o.coachId && o.shopId)
+      ? { type: 'mechant', id: o.shopId, name: s.find((x) => x.id === o.shopId)?.name ?? '' }
+      : { type: 'coach', id: o.coachId, name: c.find((x) => x.id === o.coachId)?.name ?? '' };
+}
+
+/** /my/order/goods|course|class: the member's orders of one kind in one tab, newest first. */
+export async function myOrders(userId: number, kind: OrderKind, tab: OrderTab, page: number, limit: number) {
+  const where = and(eq(orders.userId, userId), eq(orders.kind, kind), tab === 'all' ? undefined : inArray(orders.status, TAB_STATUSES[tab]));
+  const [list, [total]] = await Promise.all([
+    db().select().from(orders).where(where).orderBy(desc(orders.id)).limit(limit).offset((page - 1) * limit),
+    db().select({ n: count() }).from(orders).where(where),
+  ]);
+  const items = list.length ? await db().select().from(orderItems).where(inArray(orderItems.orderId, list.map((o) => o.id))) : [];
+  const seller = await sellerNames(list);
+  return {
+    list: list.map((o) => orderView(o, items.filter((i) => i.orderId === o.id), { seller: seller(o) })),
+    total: total?.n ?? 0,
+    page,
+    limit,
+  };
+}
+
+/** /order/detail: one of the member's own orders (someone else's is "not found"). */
+export async function orderDetail(userId: number, id: number) {
+  const [o] = await db().select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, userId))).limit(1);
+  if (!o) throw notFound('订单不存在');
+  const items = await db().select().from(orderItems).where(eq(orderItems.orderId, o.id));
+  const seller = await sellerNames([o]);
+  return orderView(o, items, { address: o.address, remark: o.remark, seller: seller(o) });
+}
+
+/** The shop or coach behind a seller account (a user may be both). */
+async function sellerOf(userId: number) {
+  const [[s], [c]] = await Promise.all([
+    db().select({ id: shops.id }).from(shops).where(eq(shops.userId, userId)).limit(1),
+    db().select({ id: coaches.id }).from(coaches).where(eq(coaches.userId, userId)).limit(1),
+  ]);
+  return { shopId: s?.id ?? null, coachId: c?.id ?? null };
+}
+
+const sellerWhere = (id: number, seller: { shopId: number | null; coachId: number | null }) =>
+  and(
+    eq(orders.id, id),
+    or(seller.shopId ? eq(orders.shopId, seller.shopId) : undefined, seller.coachId ? eq(orders.coachId, seller.coachId) : undefined),
+  );
+
+/** /order/shopdetail: an order as its seller sees it (buyer, address, shipping). */
+export async function sellerOrderDetail(userId: number, id: number) {
+  const seller = await sellerOf(userId);
+  if (!seller.shopId && !seller.coachId) throw forbidden('只有店主或教练可以查看店铺订单');
+  const [o] = await db().select().from(orders).where(sellerWhere(id, seller)).limit(1);
+  if (!o) throw notFound('订单不存在');
+  const [items, [buyer]] = await Promise.all([
+    db().select().from(orderItems).where(eq(orderItems.orderId, o.id)),
+    db().select({ nick_name: users.nickName, phone: users.phone }).from(users).where(eq(users.id, o.userId)).limit(1),
+  ]);
+  return orderView(o, items, {
+    address: o.address,
+    remark: o.remark,
+    buyer: { nick_name: buyer?.nick_name ?? '', phone: buyer?.phone ? `${buyer.phone.slice(0, 3)}****${buyer.phone.slice(7)}` : '' },
+    can_ship: o.kind === 'goods' && o.status === 'paid' ? 1 : 0,
+  });
+}
+
+/** The seller ships a paid goods order: paid → shipped with the carrier and tracking number. */
+export async function shipOrder(userId: number, id: number, company: string, no: string) {
+  const seller = await sellerOf(userId);
+  if (!seller.shopId) throw forbidden('只有店主可以发货');
+  const [o] = await db()
+    .update(orders)
+    .set({ status: 'shipped', expressCompany: company, expressNo: no, shippedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(orders.id, id), eq(orders.shopId, seller.shopId), eq(orders.kind, 'goods'), eq(orders.status, 'paid')))
+    .returning({ id: orders.id });
+  if (!o) throw refuse(ORDER_TEXTS.state);
+}
+
+/** The buyer confirms receipt: shipped → received. */
+export async function confirmReceived(userId: number, id: number) {
+  const [o] = await db()
+    .update(orders)
+    .set({ status: 'received', receivedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(orders.id, id), eq(orders.userId, userId), eq(orders.status, 'shipped')))
+    .returning({ id: orders.id });
+  if (!o) throw refuse(ORDER_TEXTS.state);
+}
+
+/** The buyer asks for a refund of a paid order; the seller decides (management area). */
+export async function requestRefund(userId: number, id: number, reason: string) {
+  const [cur] = await db().select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, userId))).limit(1);
+  if (!cur) throw notFound('订单不存在');
+  if (!REFUNDABLE.includes(cur.status as never) || cur.payMethod === 'free') throw refuse('该订单当前不能申请退款');
+  const [o] = await db()
+    .update(orders)
+    .set({ status: 'refunding', refundFrom: cur.status, refundReason: reason, updatedAt: new Date() })
+    .where(and(eq(orders.id, id), eq(orders.status, cur.status)))
+    .returning({ id: orders.id });
+  if (!o) throw refuse(ORDER_TEXTS.state);
+}
+
+/** The buyer withdraws a refund request: back to the status it came from. */
+export async function withdrawRefund(userId: number, id: number) {
+  const [cur] = await db().select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, userId), eq(orders.status, 'refunding'))).limit(1);
+  if (!cur) throw refuse(ORDER_TEXTS.state);
+  const [o] = await db()
+    .update(orders)
+    .set({ status: cur.refundFrom || 'paid', updatedAt: new Date() })
+    .where(and(eq(orders.id, id), eq(orders.status, 'refunding')))
+    .returning({ id: orders.id });
+  if (!o) throw refuse(ORDER_TEXTS.state);
+}
+
+/** Moves goods orders along by time: long-shipped → received, long-received → completed. */
+export async function advanceOrders(now = new Date()): Promise<number> {
+  const received = await db()
+    .update(orders)
+    .set({ status: 'received', receivedAt: now, updatedAt: now })
+    .where(and(eq(orders.status, 'shipped'), lt(orders.shippedAt, new Date(now.getTime() - AUTO_RECEIVE_DAYS * 86_400_000))))
+    .returning({ id: orders.id });
+  const completed = await db()
+    .update(orders)
+    .set({ status: 'completed', completedAt: now, updatedAt: now })
+    .where(and(eq(orders.status, 'received'), lt(orders.receivedAt, new Date(now.getTime() - AUTO_COMPLETE_DAYS * 86_400_000))))
+    .returning({ id: orders.id });
+  return received.length + completed.length;
+}
+
+/** Payments started for an order (shown on the detail page). */
+export async function orderPayments(orderId: number) {
+  return db().select({ pay_no: payments.payNo, provider: payments.provider, status: payments.status }).from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.id));
+}

@@ -1,0 +1,161 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { db } from '../../db';
+import { orderItems, orders, payments } from '../../db/schema';
+import { env } from '../../env';
+import { notFound, refuse } from '../../http/errors';
+import { log } from '../../log';
+import { invalidate } from '../../cache';
+import { payProvider, sandboxEnabled, type PaidNotice, type ProviderName } from '../../providers/pay';
+import { signSandbox, SANDBOX_SIGNATURE_HEADER, type SandboxNotice } from '../../providers/pay/sandbox';
+import { changeCoins } from './wallet.service';
+import { fulfilPaid, ORDER_TEXTS } from './order.service';
+
+export const PAY_TEXTS = {
+  unavailable: '该支付方式暂不可用',
+  sandboxOff: '沙箱支付仅用于开发和测试环境',
+} as const;
+
+/** Top-ups: whole coins (1 coin = ¥1) within these bounds; a pending top-up lives this long. */
+export const TOPUP_MIN = 1;
+export const TOPUP_MAX = 50_000;
+const TOPUP_TTL_MS = 30 * 60_000;
+
+const payNo = () => `P${Date.now()}${String(randomInt(0, 1e8)).padStart(8, '0')}`;
+const notifyUrl = (provider: string) => `${env().SITE_URL.replace(/\/+$/, '')}/api/pay/notify/${provider}`;
+
+function providerOrRefuse(name: string) {
+  const p = payProvider(name);
+  if (!p) throw refuse(name === 'sandbox' && !sandboxEnabled() ? PAY_TEXTS.sandboxOff : PAY_TEXTS.unavailable);
+  return p;
+}
+
+/** Hands the payer to a gateway; WeChat answers a code to scan, shown as a QR image. */
+async function start(provider: ProviderName, p: { payNo: string; amount: number; subject: string; returnUrl: string; expiresAt: Date }) {
+  const gateway = providerOrRefuse(provider);
+  let next;
+  try {
+    next = await gateway.start({ ...p, notifyUrl: notifyUrl(provider) });
+  } catch (err) {
+    log.warn('payment start failed', { provider, message: (err as Error).message });
+    throw refuse(`${gateway.label}暂时无法发起支付，请稍后再试或换一种支付方式`);
+  }
+  if ('qr' in next) return { pay_no: p.payNo, redirect: '', qr_image: await QRCode.toDataURL(next.qr, { margin: 1, width: 220 }) };
+  return { pay_no: p.payNo, redirect: next.redirect, qr_image: '' };
+}
+
+/** Starts paying one of the member's unpaid orders through a gateway. */
+export async function payOrderOnline(userId: number, orderId: number, provider: ProviderName) {
+  providerOrRefuse(provider);
+  const [o] = await db()
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.status, 'unpaid'), gt(orders.expiresAt, new Date())))
+    .limit(1);
+  if (!o) throw refuse(ORDER_TEXTS.state);
+  const [item] = await db().select({ title: orderItems.title }).from(orderItems).where(eq(orderItems.orderId, o.id)).limit(1);
+  const [p] = await db()
+    .insert(payments)
+    .values({ payNo: payNo(), userId, purpose: 'order', orderId: o.id, amount: o.payAmount, provider, returnUrl: `/order/detail?id=${o.id}&paid=1` })
+    .returning();
+  return start(provider, { payNo: p!.payNo, amount: p!.amount, subject: `功夫-${item?.title ?? o.orderNo}`.slice(0, 120), returnUrl: p!.returnUrl, expiresAt: o.expiresAt });
+}
+
+/** Starts a coin top-up through a gateway. */
+export async function topUp(userId: number, coins: number, provider: ProviderName) {
+  providerOrRefuse(provider);
+  const [p] = await db()
+    .insert(payments)
+    .values({ payNo: payNo(), userId, purpose: 'topup', coins, amount: coins * 100, provider, returnUrl: '/my/wallet/kungfucoin?topup=1' })
+    .returning();
+  return start(provider, { payNo: p!.payNo, amount: p!.amount, subject: `功夫币充值 ${coins} 个`, returnUrl: p!.returnUrl, expiresAt: new Date(Date.now() + TOPUP_TTL_MS) });
+}
+
+/** The member's view of one payment (the QR page polls it). */
+export async function paymentStatus(userId: number, no: string) {
+  const [p] = await db().select().from(payments).where(and(eq(payments.payNo, no), eq(payments.userId, userId))).limit(1);
+  if (!p) throw notFound('支付记录不存在');
+  return { pay_no: p.payNo, status: p.status, purpose: p.purpose, order_id: p.orderId, return_url: p.returnUrl };
+}
+
+export type NotifyOutcome = 'paid' | 'duplicate' | 'rejected';
+
+/**
+ * Applies a verified gateway notice once. The payment moves pending → paid only if the amount is
+ * exactly what we asked for; then, in the same transaction, the order is paid (or the coins are
+ * credited). A replay finds the payment already paid and changes nothing. Money for an order that
+ * was closed meanwhile is kept as coins, never lost.
+ */
+export async function applyPaidNotice(provider: ProviderName, n: PaidNotice): Promise<NotifyOutcome> {
+  const outcome = await db().transaction(async (tx): Promise<NotifyOutcome> => {
+    const [cur] = await tx.select().from(payments).where(and(eq(payments.payNo, n.payNo), eq(payments.provider, provider))).limit(1);
+    if (!cur) return 'rejected';
+    if (cur.amount !== n.amount) {
+      log.warn('payment amount mismatch', { pay_no: n.payNo, expected: cur.amount, got: n.amount });
+      return 'rejected';
+    }
+    const [p] = await tx
+      .update(payments)
+      .set({ status: 'paid', providerTxn: n.txnId.slice(0, 64), paidAt: new Date() })
+      .where(and(eq(payments.id, cur.id), eq(payments.status, 'pending')))
+      .returning();
+    if (!p) return cur.status === 'paid' ? 'duplicate' : 'rejected';
+    if (p.purpose === 'topup') {
+      await changeCoins(tx, p.userId, p.coins, 'topup', { type: 'payment', id: p.id, note: `充值 ${p.coins} 功夫币` });
+      return 'paid';
+    }
+    const [o] = await tx
+      .update(orders)
+      .set({ status: 'paid', payMethod: provider, paidAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(orders.id, p.orderId!), eq(orders.status, 'unpaid')))
+      .returning();
+    if (o) await fulfilPaid(tx, o);
+    else {
+      const coins = Math.floor(p.amount / 100);
+      if (coins > 0) await changeCoins(tx, p.userId, coins, 'refund', { type: 'payment', id: p.id, note: '订单已关闭，支付款项已转为功夫币' });
+      log.warn('payment for a closed order kept as coins', { pay_no: p.payNo, order_id: p.orderId });
+    }
+    return 'paid';
+  });
+  if (outcome === 'paid') invalidate('catalogue:');
+  return outcome;
+}
+
+/* ---- The sandbox gateway: plays the part of an outside cashier, on this server. ---- */
+
+function sandboxOrRefuse() {
+  if (!sandboxEnabled()) throw refuse(PAY_TEXTS.sandboxOff);
+}
+
+/** What the sandbox cashier page shows: the amount and what it is for. */
+export async function sandboxInfo(no: string) {
+  sandboxOrRefuse();
+  const [p] = await db().select().from(payments).where(and(eq(payments.payNo, no), eq(payments.provider, 'sandbox'))).limit(1);
+  if (!p) throw notFound('支付单不存在');
+  const [item] = p.orderId ? await db().select({ title: orderItems.title }).from(orderItems).where(eq(orderItems.orderId, p.orderId)).limit(1) : [];
+  return {
+    pay_no: p.payNo,
+    amount: p.amount,
+    subject: p.purpose === 'topup' ? `功夫币充值 ${p.coins} 个` : (item?.title ?? '订单支付'),
+    status: p.status,
+    return_url: p.returnUrl,
+  };
+}
+
+/**
+ * The payer confirms in the sandbox cashier: the gateway posts a signed notice to our notify
+ * endpoint, through the same HTTP handler a real gateway's request reaches.
+ */
+export async function sandboxConfirm(no: string, deliver: (req: Request) => Promise<Response>) {
+  const info = await sandboxInfo(no);
+  if (info.status !== 'pending') return { status: info.status, return_url: info.return_url };
+  const notice: SandboxNotice = { pay_no: no, txn_id: `SBX${Date.now()}${randomBytes(4).toString('hex')}`, amount: info.amount, trade_state: 'SUCCESS', paid_at: new Date().toISOString() };
+  const body = JSON.stringify(notice);
+  const res = await deliver(
+    new Request(notifyUrl('sandbox'), { method: 'POST', headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signSandbox(body) }, body }),
+  );
+  if (!res.ok) throw refuse('支付结果通知失败，请稍后再试');
+  const after = await sandboxInfo(no);
+  return { status: after.status, return_url: after.return_url };
+}
