@@ -23,6 +23,8 @@ const env = {
   SMS_OUTBOX_API: 'true',
   SMS_DAILY_PER_IP: '1000',
   SMS_DAILY_PER_PHONE: '50',
+  // A staging rig: production mode, with the sandbox gateway explicitly allowed for purchase flows.
+  PAY_SANDBOX: 'true',
 };
 delete env.DATABASE_URL;
 

@@ -4,6 +4,12 @@ import { durationText } from '~/lib/format';
 import { img } from '~/lib/media';
 import { useSession } from '../chrome/useSession';
 
+interface Progress {
+  lesson_id: number;
+  position: number;
+  finished: number;
+}
+
 interface Lesson {
   id: number;
   title: string;
@@ -15,31 +21,74 @@ interface Lesson {
 /**
  * The course player: free previews play for everyone; the rest unlock for those the server gives
  * the videos to (the owner now, buyers with the commerce flow). The list comes from the server
- * HTML; a logged-in viewer's own access is fetched after mount.
+ * HTML; a logged-in viewer's own access and progress are fetched after mount, and watching
+ * reports progress back (for /my/course).
  */
 export default function LessonPlayer(props: { courseId: number; cover: string; lessons: Lesson[]; buyHref: string; price: number }) {
   const { ready, user } = useSession();
   const [lessons, setLessons] = useState(props.lessons);
   const [current, setCurrent] = useState<Lesson | null>(null);
+  const [progress, setProgress] = useState<Map<number, Progress>>(new Map());
   const video = useRef<HTMLVideoElement>(null);
+  const lastSent = useRef(0);
 
   useEffect(() => {
     if (!ready || !user) return;
     api<{ lessons: Lesson[] }>('/course/detail', { id: props.courseId })
       .then((d) => setLessons(d.lessons))
       .catch(() => {});
+    api<Progress[]>('/course/myProgress', { course_id: props.courseId })
+      .then((rows) => setProgress(new Map(rows.map((r) => [r.lesson_id, r]))))
+      .catch(() => {});
   }, [ready, user, props.courseId]);
 
   useEffect(() => {
-    if (current && video.current) void video.current.play().catch(() => {});
+    const v = video.current;
+    if (!current || !v) return;
+    // Resume where the member left off unless the lesson was finished.
+    const p = progress.get(current.id);
+    if (p && !p.finished && p.position > 0) v.currentTime = p.position;
+    void v.play().catch(() => {});
+    // Progress is read once per lesson switch on purpose (not on every report).
   }, [current]);
+
+  /** Tells the server how far the member got (signed-in viewers; every 10 s while playing, on pause and at the end). */
+  function report(ended: boolean, force = ended) {
+    const v = video.current;
+    if (!user || !current || !v) return;
+    const now = Date.now();
+    if (!force && now - lastSent.current < 10_000) return;
+    lastSent.current = now;
+    const position = Math.floor(v.currentTime);
+    api<{ finished: number }>('/course/progress', { lesson_id: current.id, position, ended })
+      .then((r) =>
+        setProgress((m) => {
+          const next = new Map(m);
+          const old = next.get(current.id);
+          next.set(current.id, { lesson_id: current.id, position: Math.max(position, old?.position ?? 0), finished: r.finished || old?.finished || 0 });
+          return next;
+        }),
+      )
+      .catch(() => {});
+  }
 
   const locked = (l: Lesson) => !l.video;
   return (
     <div className="flex gap-5" data-testid="lesson-player">
       <div className="relative aspect-video w-[640px] shrink-0 overflow-hidden rounded-lg bg-black">
         {current ? (
-          <video ref={video} key={current.id} src={current.video} controls playsInline className="h-full w-full" aria-label={`正在播放：${current.title}`} />
+          <video
+            ref={video}
+            key={current.id}
+            src={current.video}
+            controls
+            playsInline
+            className="h-full w-full"
+            aria-label={`正在播放：${current.title}`}
+            onTimeUpdate={() => report(false)}
+            onPause={() => report(false, true)}
+            onEnded={() => report(true)}
+          />
         ) : (
           <>
             <img src={img(props.cover)} width={640} height={360} alt="" className="h-full w-full object-cover opacity-35" />
@@ -66,6 +115,7 @@ export default function LessonPlayer(props: { courseId: number; cover: string; l
             >
               <span className={locked(l) ? 'i-ri-lock-line' : 'i-ri-play-circle-line'} />
               <span className="flex-1 truncate">{l.title}</span>
+              {progress.get(l.id)?.finished ? <span className="i-ri-checkbox-circle-fill text-[#52c41a]" aria-label="已学完" /> : null}
               {l.is_free === 1 && props.price > 0 && <span className="rounded bg-[#e8f7e0] px-1.5 text-xs text-[#52c41a]">试看</span>}
               <span className="text-xs text-ink-mute">{durationText(l.duration)}</span>
             </button>

@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import { api, errorText } from '~/lib/api/client';
+import { formatDateTime } from '~/lib/format';
+import { toast } from '~/lib/toast';
+import { MemberOnly } from '../account/parts';
+import { PagerButtons } from '../ui/PagerButtons';
+import { ListState, type Page } from './parts';
+
+interface Entry {
+  id: number;
+  delta: number;
+  balance_after: number;
+  reason: string;
+  reason_text: string;
+  note: string;
+  created_at: string;
+}
+
+/** /my/wallet/kungfucoin (balance + every ledger line) and /my/finance (打赏流水: gift lines only). */
+export default function CoinWallet(props: { view: 'coins' | 'finance' }) {
+  return (
+    <MemberOnly>
+      <Wallet view={props.view} />
+    </MemberOnly>
+  );
+}
+
+function Wallet({ view }: { view: 'coins' | 'finance' }) {
+  const [page, setPage] = useState(1);
+  const [coins, setCoins] = useState<number | null>(null);
+  const [data, setData] = useState<Page<Entry> | null>(null);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    if (view === 'coins') api<{ coins: number }>('/member/wallet').then((w) => setCoins(w.coins)).catch((err) => setError(errorText(err)));
+    // Back from a top-up: the gateway's notify may land a moment after the redirect.
+    if (new URLSearchParams(location.search).get('topup') === '1') {
+      toast.success('充值已提交，到账后余额自动更新');
+      history.replaceState(null, '', location.pathname);
+      setTimeout(() => api<{ coins: number }>('/member/wallet').then((w) => setCoins(w.coins)).catch(() => {}), 1500);
+    }
+  }, [view]);
+  useEffect(() => {
+    api<Page<Entry>>('/member/coinLedger', { page, limit: 15, type: view === 'finance' ? 'gift' : 'all' })
+      .then(setData)
+      .catch((err) => setError(errorText(err)));
+  }, [view, page]);
+
+  return (
+    <>
+      <h1 className="mb-4 border-b border-line pb-4 text-lg font-600">{view === 'coins' ? '功夫币' : '打赏流水'}</h1>
+      {view === 'coins' && (
+        <div className="mb-6 flex items-center gap-6 rounded-lg bg-gradient-to-r from-[#ffb020] to-[#ff8a00] px-8 py-6 text-white">
+          <span className="i-ri-copper-coin-fill text-5xl" />
+          <div>
+            <p className="text-sm opacity-90">当前余额（个）</p>
+            <p className="text-4xl font-700" data-testid="coin-balance">{coins ?? '—'}</p>
+          </div>
+          <p className="ml-6 text-xs opacity-85">1 功夫币 = 1 元，可用于购买课程、报名班级、购买商品和打赏</p>
+          <a href="/my/wallet/payGateWay" className="gf-btn ml-auto h-10 w-28 bg-white text-base text-[#ff8a00] hover:bg-[#fff6e6]">充值</a>
+        </div>
+      )}
+      <ListState error={error} loading={!data} empty={data?.list.length === 0} emptyText={view === 'coins' ? '暂无收支记录' : '还没有打赏记录'} {...(view === 'finance' ? { emptyAction: ['去看直播', '/live'] as [string, string] } : {})}>
+        <table className="w-full text-sm" data-testid="ledger">
+          <thead>
+            <tr className="bg-page text-left text-ink-soft">
+              <th className="px-4 py-2.5 font-400">时间</th>
+              <th className="px-4 py-2.5 font-400">类型</th>
+              <th className="px-4 py-2.5 font-400">说明</th>
+              <th className="px-4 py-2.5 text-right font-400">收支</th>
+              <th className="px-4 py-2.5 text-right font-400">余额</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data?.list.map((e) => (
+              <tr key={e.id} className="border-b border-line">
+                <td className="px-4 py-3 text-ink-soft">{formatDateTime(e.created_at)}</td>
+                <td className="px-4 py-3">{e.reason_text}</td>
+                <td className="px-4 py-3 text-ink-soft">{e.note}</td>
+                <td className={`px-4 py-3 text-right font-600 ${e.delta > 0 ? 'text-[#52c41a]' : 'text-[#f56c6c]'}`}>{e.delta > 0 ? `+${e.delta}` : e.delta}</td>
+                <td className="px-4 py-3 text-right text-ink-soft">{e.balance_after}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ListState>
+      {data && <PagerButtons page={data.page} total={data.total} limit={data.limit} onPage={setPage} />}
+    </>
+  );
+}

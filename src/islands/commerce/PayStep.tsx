@@ -1,0 +1,182 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, errorText } from '~/lib/api/client';
+import { positiveInt } from '~/lib/format';
+import { toast } from '~/lib/toast';
+import { MemberOnly } from '../account/parts';
+import { Modal } from '../ui/Modal';
+import { Countdown, money, PayPasswordDialog, type Order } from './parts';
+
+export interface Methods {
+  coins: number;
+  providers: { name: string; label: string }[];
+}
+export interface Started {
+  pay_no: string;
+  redirect: string;
+  qr_image: string;
+}
+
+const ICON: Record<string, string> = { coins: 'i-ri-copper-coin-line text-brand', wechat: 'i-ri-wechat-pay-line text-[#09bb07]', alipay: 'i-ri-alipay-line text-[#1677ff]', sandbox: 'i-ri-bank-card-line text-ink-soft' };
+
+/**
+ * After a gateway answered: follow its page, or show its QR code and wait for the notify to land
+ * (polling our own status, never trusting the browser).
+ */
+export function useGateway() {
+  const [qr, setQr] = useState<Started | null>(null);
+  useEffect(() => {
+    if (!qr) return;
+    const id = setInterval(() => {
+      api<{ status: string; return_url: string }>('/pay/status', { pay_no: qr.pay_no })
+        .then((s) => s.status === 'paid' && location.assign(s.return_url))
+        .catch(() => {});
+    }, 2000);
+    return () => clearInterval(id);
+  }, [qr]);
+  const follow = (s: Started) => (s.redirect ? location.assign(s.redirect) : setQr(s));
+  const dialog = (
+    <Modal open={!!qr} title="微信扫码支付" onClose={() => setQr(null)}>
+      <div className="flex flex-col items-center gap-3">
+        {qr && <img src={qr.qr_image} width={220} height={220} alt="支付二维码" />}
+        <p className="text-sm text-ink-soft">请使用微信扫一扫完成支付，支付后页面自动跳转</p>
+      </div>
+    </Modal>
+  );
+  return { follow, dialog };
+}
+
+/** /order/middle?id=: choose how to pay an unpaid order — coins with the pay password, or a gateway. */
+export default function PayStep() {
+  return (
+    <MemberOnly>
+      <Pay />
+    </MemberOnly>
+  );
+}
+
+function Pay() {
+  const [id] = useState(() => positiveInt(new URLSearchParams(location.search).get('id')));
+  const [order, setOrder] = useState<Order | null>(null);
+  const [methods, setMethods] = useState<Methods | null>(null);
+  const [error, setError] = useState('');
+  const [method, setMethod] = useState('coins');
+  const [pwOpen, setPwOpen] = useState(false);
+  const [pwError, setPwError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [expired, setExpired] = useState(false);
+  const gateway = useGateway();
+
+  const load = useCallback(() => {
+    if (!id) return setError('订单不存在');
+    Promise.all([api<Order>('/order/detail', { id }), api<Methods>('/pay/methods')])
+      .then(([o, m]) => {
+        setOrder(o);
+        setMethods(m);
+      })
+      .catch((err) => setError(errorText(err)));
+  }, [id]);
+  useEffect(load, [load]);
+  const onExpire = useCallback(() => setExpired(true), []);
+
+  if (error) return <p role="alert" className="gf-card py-20 text-center text-[#f56c6c]">{error}</p>;
+  if (!order || !methods) return <p className="gf-card py-20 text-center text-ink-mute">加载中…</p>;
+
+  const coinsNeeded = Math.ceil(order.pay_amount / 100);
+  const enough = methods.coins >= coinsNeeded;
+  const open = order.status === 'unpaid' && !expired;
+
+  async function pay() {
+    if (method === 'coins') {
+      if (!enough) return void toast.warning('功夫币余额不足，请先充值或选择其他支付方式');
+      setPwError('');
+      return setPwOpen(true);
+    }
+    setBusy(true);
+    try {
+      gateway.follow(await api<Started>('/pay/order', { id: order!.id, provider: method }));
+    } catch (err) {
+      toast.error(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function payCoins(pw: string) {
+    setBusy(true);
+    try {
+      await api('/order/payCoins', { id: order!.id, pay_password: pw });
+      toast.success('支付成功');
+      location.assign(`/order/detail?id=${order!.id}&paid=1`);
+    } catch (err) {
+      setPwError(errorText(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="gf-card px-8 py-7">
+      <div className="flex items-center justify-between border-b border-line pb-5">
+        <div>
+          <h1 className="text-xl font-600">{open ? '订单提交成功，请尽快付款' : expired && order.status === 'unpaid' ? '订单已超时关闭，请重新下单' : `订单${order.status_text}`}</h1>
+          <p className="mt-2 text-sm text-ink-soft">
+            订单号 {order.order_no}
+            {open && (
+              <>
+                <span className="mx-2">·</span>请在 <b className="text-[#f56c6c]"><Countdown until={order.expires_at} onEnd={onExpire} /></b> 内完成支付，超时订单将自动关闭
+              </>
+            )}
+          </p>
+        </div>
+        <p className="text-right">
+          <span className="text-sm text-ink-soft">应付金额</span>
+          <br />
+          <span className="text-3xl font-700 text-[#f56c6c]" data-testid="pay-amount">{money(order.pay_amount)}</span>
+        </p>
+      </div>
+      <p className="mt-4 truncate text-sm text-ink-soft">
+        {order.items.map((i) => `${i.title}${i.num > 1 ? ` ×${i.num}` : ''}`).join('、')}
+      </p>
+
+      {open ? (
+        <>
+          <h2 className="mb-3 mt-6 text-base font-600">选择支付方式</h2>
+          <div className="flex flex-col gap-3" role="radiogroup" aria-label="支付方式">
+            <label className={`flex cursor-pointer items-center gap-3 rounded-lg border px-5 py-4 ${method === 'coins' ? 'border-brand bg-brand-light/40' : 'border-line'}`}>
+              <input type="radio" name="method" checked={method === 'coins'} onChange={() => setMethod('coins')} />
+              <span className={`${ICON['coins']} text-2xl`} />
+              <span className="flex-1">
+                功夫币支付
+                <span className="ml-3 text-sm text-ink-soft">
+                  余额 {methods.coins} 个，本单需 {coinsNeeded} 个
+                </span>
+              </span>
+              {!enough && (
+                <a href="/my/wallet/payGateWay" className="text-sm text-brand">余额不足，去充值</a>
+              )}
+            </label>
+            {methods.providers.map((p) => (
+              <label key={p.name} className={`flex cursor-pointer items-center gap-3 rounded-lg border px-5 py-4 ${method === p.name ? 'border-brand bg-brand-light/40' : 'border-line'}`}>
+                <input type="radio" name="method" checked={method === p.name} onChange={() => setMethod(p.name)} />
+                <span className={`${ICON[p.name] ?? ''} text-2xl`} />
+                <span className="flex-1">{p.label}</span>
+              </label>
+            ))}
+          </div>
+          <div className="mt-6 flex items-center justify-end gap-4">
+            <a href={`/order/detail?id=${order.id}`} className="text-sm text-ink-soft hover:text-brand">查看订单详情</a>
+            <button type="button" className="gf-btn-primary h-12 w-44 text-base" disabled={busy} onClick={pay}>
+              立即支付 {money(order.pay_amount)}
+            </button>
+          </div>
+        </>
+      ) : (
+        <div className="mt-8 flex justify-center gap-3">
+          <a className="gf-btn-primary" href={`/order/detail?id=${order.id}`}>查看订单</a>
+          <a className="gf-btn-ghost" href={`/my/order/${order.kind}`}>我的订单</a>
+        </div>
+      )}
+      <PayPasswordDialog open={pwOpen} amountText={`${coinsNeeded} 功夫币`} busy={busy} error={pwError} onClose={() => setPwOpen(false)} onSubmit={payCoins} />
+      {gateway.dialog}
+    </div>
+  );
+}

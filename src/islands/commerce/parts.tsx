@@ -1,0 +1,200 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { img } from '~/lib/media';
+import { formatDate, priceText } from '~/lib/format';
+import { Modal } from '../ui/Modal';
+
+/** Fen as money; 0 shows ¥0.00 here (prices of paid things, not "free" labels). */
+export const money = (fen: number) => priceText(fen, '¥0.00');
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export interface OrderItem {
+  id: number;
+  goods_id: number | null;
+  sku_id: number | null;
+  course_id: number | null;
+  class_id: number | null;
+  title: string;
+  specs: string;
+  cover: string;
+  price: number;
+  num: number;
+}
+
+export interface Order {
+  id: number;
+  order_no: string;
+  kind: 'goods' | 'course' | 'class';
+  status: string;
+  status_text: string;
+  items_total: number;
+  freight: number;
+  discount: number;
+  pay_amount: number;
+  pay_method: string;
+  created_at: string;
+  paid_at: string | null;
+  expires_at: string;
+  shipped_at: string | null;
+  received_at: string | null;
+  completed_at: string | null;
+  refund_reason: string;
+  express_company: string;
+  express_no: string;
+  can_refund: number;
+  items: OrderItem[];
+  seller: { type: 'coach' | 'mechant'; id: number | null; name: string };
+  address?: Record<string, string> | null;
+  remark?: string;
+}
+
+export interface Coupon {
+  id: number;
+  title: string;
+  amount: number;
+  threshold: number;
+  scope: string;
+  scope_text: string;
+  valid_to?: string;
+  ends_at: string;
+  valid_days: number;
+}
+
+export const PAY_METHOD_TEXT: Record<string, string> = { coins: '功夫币', sandbox: '沙箱支付', wechat: '微信支付', alipay: '支付宝', free: '免费报名' };
+
+/** Where an order line leads: the goods, course or class page. */
+export function itemHref(it: OrderItem): string {
+  if (it.goods_id) return `/shop/goodsDetail?id=${it.goods_id}`;
+  if (it.course_id) return `/train/courseDetail?id=${it.course_id}`;
+  if (it.class_id) return `/train/classDetail?id=${it.class_id}`;
+  return '#';
+}
+
+/** One bought line: cover, title, specs, unit price × quantity. */
+export function ItemRow(props: { it: OrderItem | Omit<OrderItem, 'id'>; right?: ReactNode }) {
+  const it = props.it;
+  return (
+    <div className="flex items-center gap-4 py-3">
+      <a href={itemHref(it as OrderItem)} className="shrink-0">
+        <img src={img(it.cover)} width={80} height={60} alt="" className="h-[60px] w-[80px] rounded object-cover" loading="lazy" />
+      </a>
+      <div className="min-w-0 flex-1">
+        <a href={itemHref(it as OrderItem)} className="block truncate text-sm text-ink hover:text-brand">{it.title}</a>
+        {it.specs && <p className="mt-1 truncate text-xs text-ink-mute">{it.specs}</p>}
+      </div>
+      <span className="w-28 text-right text-sm text-ink-soft">{money(it.price)}</span>
+      <span className="w-16 text-right text-sm text-ink-soft">×{it.num}</span>
+      {props.right}
+    </div>
+  );
+}
+
+/** A coupon as a ticket: amount on the left, rules on the right, an action slot. */
+export function CouponTicket(props: { c: Coupon; muted?: boolean; children?: ReactNode; selected?: boolean; onClick?: () => void }) {
+  const { c } = props;
+  const until = c.valid_to ?? c.ends_at;
+  const Tag = props.onClick ? 'button' : 'div';
+  return (
+    <Tag
+      {...(props.onClick ? { type: 'button' as const, onClick: props.onClick, 'aria-pressed': props.selected } : {})}
+      className={`flex w-full overflow-hidden rounded-lg border text-left ${props.selected ? 'border-brand ring-2 ring-brand/30' : 'border-line'} ${props.muted ? 'opacity-55' : ''}`}
+      data-testid="coupon"
+    >
+      <div className={`flex w-28 shrink-0 flex-col items-center justify-center py-4 text-white ${props.muted ? 'bg-[#c0c4cc]' : 'bg-gradient-to-br from-[#ff9f0a] to-[#ff6a00]'}`}>
+        <span className="text-2xl font-700">¥{c.amount / 100}</span>
+        <span className="text-xs">满{c.threshold / 100}可用</span>
+      </div>
+      <div className="flex min-w-0 flex-1 items-center gap-3 px-4 py-3">
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-[15px] font-600 text-ink">{c.title}</p>
+          <p className="mt-1 text-xs text-ink-soft">{c.scope_text}</p>
+          <p className="mt-1 text-xs text-ink-mute">{c.valid_to ? `有效期至 ${formatDate(until)}` : c.valid_days ? `领取后 ${c.valid_days} 天内有效` : `${formatDate(until)} 前有效`}</p>
+        </div>
+        {props.children}
+      </div>
+    </Tag>
+  );
+}
+
+/** mm:ss left until `iso`; calls onEnd once when it runs out. */
+export function Countdown(props: { until: string; onEnd?: () => void }) {
+  const [left, setLeft] = useState(() => Math.max(0, new Date(props.until).getTime() - Date.now()));
+  const ended = useRef(false);
+  useEffect(() => {
+    const id = setInterval(() => {
+      const l = Math.max(0, new Date(props.until).getTime() - Date.now());
+      setLeft(l);
+      if (l === 0 && !ended.current) {
+        ended.current = true;
+        props.onEnd?.();
+      }
+    }, 1000);
+    return () => clearInterval(id);
+  }, [props.until, props.onEnd]);
+  const s = Math.floor(left / 1000);
+  return <span className="font-mono">{`${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`}</span>;
+}
+
+/** Six-digit pay password entry for coin payments. */
+export function PayPasswordDialog(props: { open: boolean; amountText: string; busy: boolean; error: string; onClose: () => void; onSubmit: (pw: string) => void }) {
+  const [pw, setPw] = useState('');
+  useEffect(() => {
+    if (props.open) setPw('');
+  }, [props.open]);
+  return (
+    <Modal open={props.open} title="输入支付密码" onClose={props.onClose}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (pw.length === 6) props.onSubmit(pw);
+        }}
+        className="flex flex-col gap-4"
+      >
+        <p className="text-center text-sm text-ink-soft">
+          支付 <span className="text-lg font-600 text-[#f56c6c]">{props.amountText}</span>
+        </p>
+        <input
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          autoFocus
+          maxLength={6}
+          aria-label="支付密码"
+          placeholder="6 位数字支付密码"
+          value={pw}
+          onChange={(e) => setPw(e.target.value.replace(/\D/g, '').slice(0, 6))}
+          className="gf-input text-center text-xl tracking-[0.6em]"
+        />
+        {props.error && <p role="alert" className="text-center text-sm text-[#f56c6c]">{props.error}</p>}
+        <button type="submit" className="gf-btn-primary h-10" disabled={pw.length !== 6 || props.busy}>
+          {props.busy ? '支付中…' : '确认支付'}
+        </button>
+        <a href="/account/setting/paypassword" className="text-center text-xs text-ink-mute hover:text-brand">忘记或未设置支付密码？</a>
+      </form>
+    </Modal>
+  );
+}
+
+/** Loading / error / empty states shared by the commerce lists. */
+export function ListState(props: { error: string; loading: boolean; empty: boolean; emptyText: string; emptyAction?: [string, string]; children: ReactNode }) {
+  if (props.error) return <p role="alert" className="py-16 text-center text-[#f56c6c]">{props.error}</p>;
+  if (props.loading) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
+  if (props.empty)
+    return (
+      <div className="flex flex-col items-center gap-3 py-20 text-ink-mute" data-testid="empty-state">
+        <span className="i-ri-inbox-line text-5xl" />
+        <p>{props.emptyText}</p>
+        {props.emptyAction && (
+          <a href={props.emptyAction[1]} className="gf-btn-ghost">
+            {props.emptyAction[0]}
+          </a>
+        )}
+      </div>
+    );
+  return <>{props.children}</>;
+}

@@ -1,0 +1,210 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, loginByCookie, ready, toastWith } from './helpers';
+
+// The demo member (2000 welcome coins, pay password 123456) shops in sequence: the steps share
+// a wallet and a coupon list, so they run one after another.
+test.describe.configure({ mode: 'serial' });
+const PAY_PASSWORD = '123456';
+
+async function asMember(page: Page) {
+  await page.goto('/');
+  await loginByCookie(page, DEMO.member.phone);
+}
+
+/** A goods id of at least `minFen`, picked through the public API like a shopper browsing. */
+async function goodsId(page: Page, minFen: number): Promise<number> {
+  const res = await page.request.post('/api/goods/list', { data: { sort: 'price_asc', limit: 50 } });
+  const list = ((await res.json()) as { data: { list: { id: number; price: number }[] } }).data.list;
+  return list.find((g) => g.price >= minFen)!.id;
+}
+
+/** Picks the first available value of every spec on the goods page; returns the stock shown. */
+async function pickSpecs(page: Page): Promise<number> {
+  const groups = page.getByTestId('spec-picker').getByRole('group');
+  for (let i = 0; i < (await groups.count()); i++) await groups.nth(i).locator('button:not([disabled])').first().click();
+  const text = await page.getByTestId('goods-stock').textContent();
+  return Number(/库存 (\d+) 件/.exec(text ?? '')![1]);
+}
+
+async function claim(page: Page, title: string) {
+  await page.goto('/coupon');
+  await ready(page);
+  const ticket = page.getByTestId('coupon').filter({ hasText: title });
+  const button = ticket.getByRole('button', { name: '立即领取' });
+  if (await button.isVisible()) {
+    await button.click();
+    await expect(toastWith(page, '领取成功')).toBeVisible();
+  }
+}
+
+async function payWithCoins(page: Page) {
+  await page.waitForURL(/\/order\/middle\?id=\d+/);
+  await ready(page);
+  await page.getByRole('button', { name: /立即支付/ }).click();
+  const dialog = page.getByRole('dialog', { name: '输入支付密码' });
+  await dialog.getByLabel('支付密码').fill(PAY_PASSWORD);
+  await dialog.getByRole('button', { name: '确认支付' }).click();
+  await page.waitForURL(/\/order\/detail\?id=\d+&paid=1/);
+}
+
+test('cart → checkout with a new address and a coupon → pay with coins → the order is in 我的订单', async ({ page }) => {
+  await asMember(page);
+  await claim(page, '商城小额券');
+
+  await page.goto(`/shop/goodsDetail?id=${await goodsId(page, 6000)}`);
+  await ready(page);
+  await pickSpecs(page);
+  await page.getByRole('button', { name: '加入购物车' }).click();
+  await page.waitForURL(/\/cart/);
+  await expect(toastWith(page, '已加入购物车')).toBeVisible();
+  const line = page.getByTestId('cart-line').first();
+  await expect(line.getByRole('checkbox')).toBeChecked();
+  await page.getByRole('button', { name: '结算' }).click();
+
+  await page.waitForURL(/\/order\/goodsOrder\?cart=/);
+  await ready(page);
+  // A new address through the dialog and the region picker.
+  await page.getByRole('button', { name: '+ 新增地址' }).click();
+  const form = page.getByRole('dialog', { name: '新增收货地址' });
+  await form.getByLabel('收货人').fill('李小龙');
+  await form.getByLabel('手机号').fill('1391234');
+  await form.getByLabel('省份').selectOption('广东省');
+  await form.getByLabel('城市').selectOption('佛山市');
+  await form.getByLabel('区县').selectOption('顺德区');
+  await form.getByLabel('详细地址').fill('大良街道凤山中路 8 号');
+  await form.getByRole('button', { name: '保存' }).click();
+  await expect(toastWith(page, '请填写正确的手机号')).toBeVisible();
+  await expect(form.getByLabel('详细地址')).toHaveValue('大良街道凤山中路 8 号');
+  await form.getByLabel('手机号').fill('13912345678');
+  await form.getByRole('button', { name: '保存' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByRole('button', { name: /李小龙/ })).toHaveAttribute('aria-pressed', 'true');
+
+  // The best coupon is chosen by itself and lowers the total by ¥5.
+  const coupon = page.getByRole('region', { name: '优惠券' }).getByTestId('coupon').filter({ hasText: '商城小额券' });
+  await expect(coupon).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('-¥5.00')).toBeVisible();
+  const total = await page.getByTestId('pay-amount').textContent();
+  await page.getByRole('button', { name: '提交订单' }).click();
+
+  await page.waitForURL(/\/order\/middle/);
+  await expect(page.getByTestId('pay-amount')).toHaveText(total!);
+  await payWithCoins(page);
+  await expect(page.getByTestId('order-status')).toHaveText('待发货');
+  const orderNo = (await page.getByText(/^订单编号/).locator('..').textContent())!.replace('订单编号', '').trim();
+
+  await page.goto('/my/order/goods?tab=paid');
+  await ready(page);
+  await expect(page.getByTestId('order-card').filter({ hasText: orderNo })).toContainText('待发货');
+  await page.goto('/my/wallet/coupon');
+  await ready(page);
+  await page.getByRole('tab', { name: '已使用' }).click();
+  await expect(page.getByTestId('my-coupons').getByTestId('coupon').filter({ hasText: '商城小额券' })).toHaveCount(1);
+  await page.goto('/my/wallet/kungfucoin');
+  await expect(page.getByTestId('ledger')).toContainText('支付订单');
+});
+
+test('buy a course through the sandbox gateway → every lesson plays', async ({ page }) => {
+  await asMember(page);
+  const res = await page.request.post('/api/public/courseList', { data: { price: 'paid', limit: 50 } });
+  const course = ((await res.json()) as { data: { list: { id: number; title: string }[] } }).data.list.at(-3)!;
+  await page.goto(`/train/courseDetail?id=${course.id}`);
+  await ready(page);
+  await page.getByRole('link', { name: '立即购买' }).first().click();
+  await page.waitForURL(/\/order\/courseOrder\?id=/);
+  await ready(page);
+  await page.getByRole('button', { name: '提交订单' }).click();
+
+  await page.waitForURL(/\/order\/middle/);
+  await ready(page);
+  await page.getByRole('radio', { name: /沙箱支付/ }).check();
+  await page.getByRole('button', { name: /立即支付/ }).click();
+  await page.waitForURL(/\/pay\/sandbox\?pay_no=/);
+  await ready(page);
+  await expect(page.getByText('这是测试环境的模拟收银台')).toBeVisible();
+  await page.getByRole('button', { name: '确认付款' }).click();
+  await page.waitForURL(/\/order\/detail\?id=\d+&paid=1/);
+  await expect(page.getByTestId('order-status')).toHaveText('已购买');
+
+  await page.getByRole('link', { name: '去学习' }).click();
+  await page.waitForURL(/courseDetail/);
+  await ready(page);
+  const lessons = page.getByRole('list', { name: '课时列表' }).getByRole('button');
+  await expect(page.getByRole('link', { name: '购买课程，解锁全部课时' })).toHaveCount(0);
+  const n = await lessons.count();
+  expect(n).toBeGreaterThan(1);
+  for (let i = 0; i < n; i++) {
+    await lessons.nth(i).click();
+    const video = page.locator('video');
+    await expect(video).toHaveAttribute('aria-label', /正在播放/);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && !v.error)).toBe(true);
+  }
+  // Watching to the end of a lesson shows as progress in 我的课程.
+  await page.locator('video').evaluate((v: HTMLVideoElement) => {
+    v.currentTime = Math.max(0, v.duration - 0.2);
+    return v.play();
+  });
+  await expect(page.getByLabel('已学完').first()).toBeVisible();
+  await page.goto('/my/course');
+  await ready(page);
+  await expect(page.getByTestId('my-course-list')).toContainText(course.title);
+  await expect(page.getByTestId('my-course-list').locator('li').filter({ hasText: course.title })).toContainText(/已学 [1-9]\d*\//);
+});
+
+test('enrol in a class → 已报名, listed in 我的班级', async ({ page }) => {
+  await asMember(page);
+  const res = await page.request.post('/api/class/list', { data: { sort: 'price_asc', limit: 50 } });
+  const k = ((await res.json()) as { data: { list: { id: number; title: string; seats_left: number; price: number }[] } }).data.list.find((c) => c.seats_left > 0 && c.price > 0)!;
+  await page.goto(`/train/classDetail?id=${k.id}`);
+  await ready(page);
+  await page.getByRole('link', { name: '立即报名' }).click();
+  await page.waitForURL(/\/order\/classOrder/);
+  await ready(page);
+  await expect(page.getByText('剩余名额')).toBeVisible();
+  await page.getByRole('button', { name: '提交订单' }).click();
+  await payWithCoins(page);
+  await expect(page.getByTestId('order-status')).toHaveText('已报名');
+  await page.goto('/my/class');
+  await ready(page);
+  await expect(page.getByTestId('my-class-list')).toContainText(k.title);
+});
+
+test('cancelling an unpaid order gives back the stock and the coupon', async ({ page }) => {
+  page.on('dialog', (d) => void d.accept());
+  await asMember(page);
+  await claim(page, '商城小额券');
+  await page.goto('/my/wallet/coupon');
+  await ready(page);
+  const unused = page.getByTestId('my-coupons').getByTestId('coupon').filter({ hasText: '商城小额券' });
+  await expect(unused.first()).toBeVisible();
+  const couponsBefore = await unused.count();
+
+  const id = await goodsId(page, 8000);
+  await page.goto(`/shop/goodsDetail?id=${id}`);
+  await ready(page);
+  const stock = await pickSpecs(page);
+  await page.getByRole('button', { name: '立即购买' }).click();
+  await page.waitForURL(/\/order\/goodsOrder\?goods_id=/);
+  await ready(page);
+  await expect(page.getByRole('region', { name: '优惠券' }).getByTestId('coupon').filter({ hasText: '商城小额券' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: '提交订单' }).click();
+  await page.waitForURL(/\/order\/middle/);
+  await ready(page);
+
+  await page.goto('/my/wallet/coupon');
+  await ready(page);
+  await expect(unused).toHaveCount(couponsBefore - 1);
+
+  await page.goto('/my/order/goods?tab=unpaid');
+  await ready(page);
+  const card = page.getByTestId('order-card').first();
+  await card.getByRole('button', { name: '取消订单' }).click();
+  await expect(toastWith(page, '订单已取消')).toBeVisible();
+
+  await page.goto('/my/wallet/coupon');
+  await ready(page);
+  await expect(unused).toHaveCount(couponsBefore);
+  await page.goto(`/shop/goodsDetail?id=${id}`);
+  await ready(page);
+  expect(await pickSpecs(page)).toBe(stock);
+});
