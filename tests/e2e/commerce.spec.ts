@@ -30,6 +30,8 @@ async function claim(page: Page, title: string) {
   await page.goto('/coupon');
   await ready(page);
   const ticket = page.getByTestId('coupon').filter({ hasText: title });
+  // Wait for the member's view of the list (立即领取 or, when claimed before, 去使用).
+  await expect(ticket.getByRole('button', { name: '立即领取' }).or(ticket.getByRole('link', { name: '已领取，去使用' }))).toBeVisible();
   const button = ticket.getByRole('button', { name: '立即领取' });
   if (await button.isVisible()) {
     await button.click();
