@@ -46,7 +46,8 @@ beforeAll(async () => {
       res.setHeader('content-type', 'application/json');
       if (!ok) {
         res.statusCode = 401;
-        return res.end(JSON.stringify({ code: 'SIGN_ERROR', message: '签名错误' }));
+        res.end(JSON.stringify({ code: 'SIGN_ERROR', message: '签名错误' }));
+        return;
       }
       lastBody = JSON.parse(raw);
       res.end(JSON.stringify({ code_url: 'weixin://wxpay/bizpayurl?pr=test123' }));
