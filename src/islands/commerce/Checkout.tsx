@@ -124,7 +124,9 @@ function Confirm({ kind }: { kind: Kind }) {
       <div className="gf-card flex flex-col items-center gap-4 py-20 text-ink-soft">
         <span className="i-ri-error-warning-line text-5xl text-ink-mute" />
         <p role="alert">{error}</p>
-        <a className="gf-btn-ghost" href={kind === 'goods' ? '/cart' : kind === 'course' ? '/train/course' : '/train/class'}>返回</a>
+        <a className="gf-btn-ghost" href={kind === 'goods' ? '/cart' : req.id ? `/train/${kind}Detail?id=${req.id}` : `/train/${kind}`}>
+          {kind === 'goods' ? '返回购物车' : kind === 'course' ? '返回课程' : '返回班级'}
+        </a>
       </div>
     );
   if (!goods && !item) return <p className="gf-card py-20 text-center text-ink-mute">加载中…</p>;

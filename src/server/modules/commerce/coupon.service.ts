@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { db } from '../../db';
 import { couponTemplates, shops, userCoupons } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
@@ -132,7 +132,7 @@ export async function usableCoupons(userId: number, ctx: CouponContext) {
         lte(userCoupons.validFrom, now),
         gt(userCoupons.validTo, now),
         lte(couponTemplates.threshold, ctx.amount),
-        or(eq(couponTemplates.scope, 'all'), eq(couponTemplates.scope, ctx.kind), and(eq(couponTemplates.scope, 'shop'), ctx.shopId ? eq(couponTemplates.shopId, ctx.shopId) : isNull(couponTemplates.id))),
+        or(eq(couponTemplates.scope, 'all'), eq(couponTemplates.scope, ctx.kind), ctx.shopId ? and(eq(couponTemplates.scope, 'shop'), eq(couponTemplates.shopId, ctx.shopId)) : undefined),
       ),
     )
     .orderBy(desc(couponTemplates.amount), asc(userCoupons.validTo));
@@ -173,6 +173,6 @@ export async function unusedCouponCount(userId: number): Promise<number> {
   const [r] = await db()
     .select({ n: count() })
     .from(userCoupons)
-    .where(and(eq(userCoupons.userId, userId), eq(userCoupons.status, 'unused'), gt(userCoupons.validTo, new Date()), gte(userCoupons.validTo, userCoupons.validFrom)));
+    .where(and(eq(userCoupons.userId, userId), eq(userCoupons.status, 'unused'), gt(userCoupons.validTo, new Date())));
   return r?.n ?? 0;
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import { db } from '../../db';
-import { coaches, orderItems, orders, payments, shops, users } from '../../db/schema';
+import { coaches, orderItems, orders, shops, users } from '../../db/schema';
 import { forbidden, notFound, refuse } from '../../http/errors';
 import { REFUNDABLE, statusText, TAB_STATUSES, type OrderKind, type OrderTab } from '~/lib/rules/order-status';
 import { ORDER_TEXTS } from './order.service';
@@ -182,9 +182,4 @@ export async function advanceOrders(now = new Date()): Promise<number> {
     .where(and(eq(orders.status, 'received'), lt(orders.receivedAt, new Date(now.getTime() - AUTO_COMPLETE_DAYS * 86_400_000))))
     .returning({ id: orders.id });
   return received.length + completed.length;
-}
-
-/** Payments started for an order (shown on the detail page). */
-export async function orderPayments(orderId: number) {
-  return db().select({ pay_no: payments.payNo, provider: payments.provider, status: payments.status }).from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.id));
 }
