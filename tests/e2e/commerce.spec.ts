@@ -61,6 +61,7 @@ test('cart → checkout with a new address and a coupon → pay with coins → t
   await expect(toastWith(page, '已加入购物车')).toBeVisible();
   const line = page.getByTestId('cart-line').first();
   await expect(line.getByRole('checkbox')).toBeChecked();
+  await expect(page.getByRole('banner').getByTestId('cart-badge')).toHaveText('1');
   await page.getByRole('button', { name: '结算' }).click();
 
   await page.waitForURL(/\/order\/goodsOrder\?cart=/);

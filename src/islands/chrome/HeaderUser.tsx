@@ -1,4 +1,8 @@
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
 import { managementLinks, roleName } from '~/lib/rules/roles';
+import { badgeText } from '~/lib/rules/badge';
+import { $cartCount, refreshCartCount } from '~/lib/stores/cart';
 import { logout } from '~/lib/stores/account';
 import { openLogin } from '~/lib/stores/ui';
 import { img } from '~/lib/media';
@@ -10,12 +14,17 @@ import { useSession } from './useSession';
  */
 export default function HeaderUser(props: { afterLogout: 'home' | 'reload' }) {
   const { ready, user } = useSession();
+  const cartCount = useStore($cartCount);
+  useEffect(() => {
+    if (user) void refreshCartCount();
+    else $cartCount.set(0);
+  }, [user]);
 
   const cart = (
     <a
       href="/cart"
       aria-label="购物车"
-      className="flex h-9 w-9 items-center justify-center rounded-full text-ink-soft hover:(bg-brand-light text-brand)"
+      className="relative flex h-9 w-9 items-center justify-center rounded-full text-ink-soft hover:(bg-brand-light text-brand)"
       onClick={(e) => {
         if (!user) {
           e.preventDefault();
@@ -24,6 +33,11 @@ export default function HeaderUser(props: { afterLogout: 'home' | 'reload' }) {
       }}
     >
       <span className="i-ri-shopping-cart-2-line text-xl" />
+      {user && cartCount > 0 && (
+        <span className="absolute -right-1 -top-1 min-w-4 rounded-full bg-[#f56c6c] px-1 text-center text-[11px] leading-4 text-white" data-testid="cart-badge">
+          {badgeText(cartCount)}
+        </span>
+      )}
     </a>
   );
 

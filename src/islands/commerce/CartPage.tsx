@@ -3,6 +3,7 @@ import { api, errorText } from '~/lib/api/client';
 import { positiveInt } from '~/lib/format';
 import { img } from '~/lib/media';
 import { toast } from '~/lib/toast';
+import { $cartCount } from '~/lib/stores/cart';
 import { MemberOnly } from '../account/parts';
 import { ListState, money } from './parts';
 
@@ -44,6 +45,7 @@ function Cart() {
     return api<{ groups: Group[] }>('/cart/list')
       .then((d) => {
         setGroups(d.groups);
+        $cartCount.set(d.groups.reduce((n, g) => n + g.items.length, 0));
         // Keep only selections that are still payable.
         setPicked((p) => new Set([...p].filter((id) => d.groups.some((g) => g.items.some((i) => i.id === id && !i.stale)))));
       })

@@ -233,7 +233,7 @@ export const payments = pgTable(
     amount: integer('amount').notNull(),
     /** sandbox | wechat | alipay */
     provider: varchar('provider', { length: 8 }).notNull(),
-    /** pending | paid | closed */
+    /** pending | paid (a late notice for a closed order still lands: see applyPaidNotice) */
     status: varchar('status', { length: 8 }).notNull().default('pending'),
     providerTxn: varchar('provider_txn', { length: 64 }).notNull().default(''),
     returnUrl: text('return_url').notNull().default(''),
