@@ -4,7 +4,7 @@ import { coinLedger, couponTemplates, courseAccess, goods, lessons, orders, paym
 import { changeCoins } from '~/server/modules/commerce/wallet.service';
 import { advanceOrders, AUTO_COMPLETE_DAYS } from '~/server/modules/commerce/order-lifecycle.service';
 import { COUPON_TEXTS } from '~/server/modules/commerce/coupon.service';
-import { ORDER_TEXTS } from '~/server/modules/commerce/order.service';
+import { closeExpiredOrders, ORDER_TEXTS } from '~/server/modules/commerce/order.service';
 import { PAY_TEXTS } from '~/server/modules/commerce/payment.service';
 import { signSandbox, SANDBOX_SIGNATURE_HEADER } from '~/server/providers/pay/sandbox';
 import { resetEnv } from '~/server/env';
@@ -146,6 +146,19 @@ describe('coupons', () => {
     expect(results.filter((r) => r.body.code === 200)).toHaveLength(3);
     expect(results.filter((r) => r.body.code !== 200).every((r) => r.body.msg === COUPON_TEXTS.gone)).toBe(true);
     expect((await t.db.select().from(couponTemplates).where(eq(couponTemplates.id, tpl!.id)))[0]!.claimed).toBe(3);
+  });
+
+  it('an unpaid order that closes by itself gives its coupon back', async () => {
+    const [tpl] = await t.db.insert(couponTemplates).values({ title: '关单券', amount: 300, threshold: 1000, scope: 'goods', total: 10, endsAt: new Date(Date.now() + 86_400_000) }).returning();
+    const c = (await t.post('/member/couponClaim', { id: tpl!.id }, member)).body.data;
+    const s = await sku({ price: 4000, stock: 5 });
+    const o = (await t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 1 }], address_id: addressId, coupon_id: c.id }, member)).body.data;
+    expect(o.pay_amount).toBe(4000 + 1000 - 300);
+    expect((await t.db.select().from(userCoupons).where(eq(userCoupons.id, c.id)))[0]).toMatchObject({ status: 'used', orderId: o.id });
+    await t.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, o.id));
+    expect(await closeExpiredOrders()).toBeGreaterThanOrEqual(1);
+    expect((await t.db.select().from(userCoupons).where(eq(userCoupons.id, c.id)))[0]).toMatchObject({ status: 'unused', orderId: null });
+    expect((await t.db.select().from(skus).where(eq(skus.id, s.id)))[0]!.stock).toBe(5);
   });
 
   it('lists expired coupons apart', async () => {
