@@ -1,7 +1,8 @@
 import { env } from '../../env';
 import { log } from '../../log';
 import { SANDBOX_SIGNATURE_HEADER, verifySandbox, type SandboxNotice } from './sandbox';
-import { createWechatNative, decryptWechatResource, verifyWechatNotify, type WechatTransaction } from './wechat';
+import { z } from 'zod';
+import { createWechatNative, decryptWechatResource, verifyWechatNotify } from './wechat';
 import { alipayPagePayUrl, verifyAlipayNotify } from './alipay';
 
 export type ProviderName = 'sandbox' | 'wechat' | 'alipay';
@@ -41,6 +42,14 @@ export interface PayProvider {
 }
 
 const pem = (v: string) => v.replace(/\\n/g, '\n');
+
+/** The fields of a decrypted WeChat transaction we act on. */
+const wechatTransaction = z.object({
+  out_trade_no: z.string().min(1).max(32),
+  transaction_id: z.string().min(1).max(64),
+  trade_state: z.string(),
+  amount: z.object({ total: z.number().int().positive() }),
+});
 
 /** Whether the sandbox gateway may be used: default on, off in production unless set explicitly. */
 export function sandboxEnabled(): boolean {
@@ -95,9 +104,10 @@ function wechat(): PayProvider | null {
       try {
         const msg = JSON.parse(body) as { event_type?: string; resource?: Parameters<typeof decryptWechatResource>[0] };
         if (msg.event_type !== 'TRANSACTION.SUCCESS' || !msg.resource) return null;
-        const t = JSON.parse(decryptWechatResource(msg.resource, apiV3Key)) as WechatTransaction;
-        if (t.trade_state !== 'SUCCESS') return null;
-        return { payNo: t.out_trade_no, txnId: t.transaction_id, amount: t.amount.total };
+        // Signed is not the same as well-formed: check the decrypted fields before trusting them.
+        const t = wechatTransaction.safeParse(JSON.parse(decryptWechatResource(msg.resource, apiV3Key)));
+        if (!t.success || t.data.trade_state !== 'SUCCESS') return null;
+        return { payNo: t.data.out_trade_no, txnId: t.data.transaction_id, amount: t.data.amount.total };
       } catch (err) {
         log.warn('wechat notify unreadable', { message: (err as Error).message });
         return null;
