@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { coinLedger, couponTemplates, courseAccess, goods, lessons, orders, payments, shops, skus, userCoupons, users, wallets } from '~/server/db/schema';
+import { couponTemplates, courseAccess, goods, lessons, orders, payments, shops, skus, userCoupons, users } from '~/server/db/schema';
 import { changeCoins } from '~/server/modules/commerce/wallet.service';
 import { advanceOrders, AUTO_COMPLETE_DAYS } from '~/server/modules/commerce/order-lifecycle.service';
 import { COUPON_TEXTS } from '~/server/modules/commerce/coupon.service';
@@ -40,10 +40,10 @@ async function sku(opts: { price?: number; stock?: number; shop?: number } = {})
   return { ...row!.s, price: opts.price ?? row!.s.price };
 }
 
-const balance = async () => (await t.db.select().from(wallets).where(eq(wallets.userId, memberId)))[0]?.coins ?? 0;
+const balance = async () => (await t.wallet(memberId)).coins;
 async function ledgerSumsToBalance() {
-  const [sum] = await t.db.select({ s: sql<number>`coalesce(sum(${coinLedger.delta}), 0)::int` }).from(coinLedger).where(eq(coinLedger.userId, memberId));
-  expect(sum!.s).toBe(await balance());
+  const w = await t.wallet(memberId);
+  expect(w.ledgerSum).toBe(w.coins);
 }
 const orderRow = async (id: number) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 

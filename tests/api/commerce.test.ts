@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { coinLedger, orders, skus, users, wallets } from '~/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { orders, skus, users, wallets } from '~/server/db/schema';
 import { hashPassword } from '~/server/security/password';
 import { changeCoins } from '~/server/modules/commerce/wallet.service';
 import { closeExpiredOrders, freightFor, ORDER_TEXTS } from '~/server/modules/commerce/order.service';
@@ -37,11 +37,10 @@ async function grant(userId: number, coins: number) {
 }
 
 async function ledgerMatches(userId: number) {
-  const [w] = await t.db.select().from(wallets).where(eq(wallets.userId, userId));
-  const [sum] = await t.db.select({ s: sql<number>`coalesce(sum(${coinLedger.delta}), 0)::int` }).from(coinLedger).where(eq(coinLedger.userId, userId));
-  expect(w!.coins).toBeGreaterThanOrEqual(0);
-  expect(sum!.s).toBe(w!.coins);
-  return w!.coins;
+  const w = await t.wallet(userId);
+  expect(w.coins).toBeGreaterThanOrEqual(0);
+  expect(w.ledgerSum).toBe(w.coins);
+  return w.coins;
 }
 
 describe('addresses', () => {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { and, eq, sql } from 'drizzle-orm';
-import { coinLedger, courseAccess, courses, orders, payments, users, wallets } from '~/server/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { courseAccess, courses, orders, payments, users } from '~/server/db/schema';
 import { alipaySign, alipaySignContent } from '~/server/providers/pay/alipay';
 import { encryptWechatResource, wechatAuthorization, wechatRequestMessage } from '~/server/providers/pay/wechat';
 import { signSandbox, SANDBOX_SIGNATURE_HEADER } from '~/server/providers/pay/sandbox';
@@ -94,10 +94,10 @@ afterAll(async () => {
   await new Promise((r) => standin.close(r));
 });
 
-const balance = async () => (await t.db.select().from(wallets).where(eq(wallets.userId, memberId)))[0]?.coins ?? 0;
+const balance = async () => (await t.wallet(memberId)).coins;
 async function ledgerSumsToBalance() {
-  const [sum] = await t.db.select({ s: sql<number>`coalesce(sum(${coinLedger.delta}), 0)::int` }).from(coinLedger).where(eq(coinLedger.userId, memberId));
-  expect(sum!.s).toBe(await balance());
+  const w = await t.wallet(memberId);
+  expect(w.ledgerSum).toBe(w.coins);
 }
 const payStatus = async (payNo: string) => (await t.post('/pay/status', { pay_no: payNo }, member)).body.data.status;
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { desc, eq, sql } from 'drizzle-orm';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { smsCodes, smsOutbox } from '~/server/db/schema';
+import { coinLedger, smsCodes, smsOutbox, wallets } from '~/server/db/schema';
 import { resetSms } from '~/server/providers/sms';
 import { resetCaptcha } from '~/server/providers/captcha';
 import { tmpdir } from 'node:os';
@@ -87,6 +87,13 @@ export async function startApi(extraEnv: Record<string, string> = {}) {
     await handle.db.update(smsCodes).set({ createdAt: sql`${smsCodes.createdAt} - interval '2 minutes'` }).where(eq(smsCodes.phone, phone));
   }
 
+  /** A member's coin balance and the sum of their ledger (the two must always agree). */
+  async function wallet(userId: number): Promise<{ coins: number; ledgerSum: number }> {
+    const [w] = await handle.db.select().from(wallets).where(eq(wallets.userId, userId));
+    const [sum] = await handle.db.select({ s: sql<number>`coalesce(sum(${coinLedger.delta}), 0)::int` }).from(coinLedger).where(eq(coinLedger.userId, userId));
+    return { coins: w?.coins ?? 0, ledgerSum: sum?.s ?? 0 };
+  }
+
   async function stop(): Promise<void> {
     if (url && schemaName) await handle.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`)).catch(() => {});
     await closeDatabase();
@@ -98,7 +105,7 @@ export async function startApi(extraEnv: Record<string, string> = {}) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { app, db: handle.db, post, login, stop, dataDir, captchaPass, sendCode, lastCode, skipCooldown };
+  return { app, db: handle.db, post, login, stop, dataDir, captchaPass, sendCode, lastCode, skipCooldown, wallet };
 }
 
 export type TestApi = Awaited<ReturnType<typeof startApi>>;

@@ -11,11 +11,11 @@ export function OrderActions(props: { order: Order; onChanged: () => void; detai
   const o = props.order;
   const [refund, setRefund] = useState(false);
 
-  async function act(path: string, confirmText: string) {
+  async function act(path: string, confirmText: string, doneText: string) {
     if (!confirm(confirmText)) return;
     try {
       await api(path, { id: o.id });
-      toast.success(path === '/order/cancel' ? '订单已取消' : path === '/order/receive' ? '已确认收货' : '已撤销退款申请');
+      toast.success(doneText);
       props.onChanged();
     } catch (err) {
       toast.error(errorText(err));
@@ -30,18 +30,18 @@ export function OrderActions(props: { order: Order; onChanged: () => void; detai
       )}
       {o.status === 'unpaid' && (
         <>
-          <button type="button" className="gf-btn-ghost h-8" onClick={() => act('/order/cancel', '确定取消该订单吗？')}>取消订单</button>
+          <button type="button" className="gf-btn-ghost h-8" onClick={() => act('/order/cancel', '确定取消该订单吗？', '订单已取消')}>取消订单</button>
           <a className="gf-btn-primary h-8" href={`/order/middle?id=${o.id}`}>去支付</a>
         </>
       )}
       {o.status === 'shipped' && (
-        <button type="button" className="gf-btn-primary h-8" onClick={() => act('/order/receive', '请确认已收到商品，确认后订单完成')}>确认收货</button>
+        <button type="button" className="gf-btn-primary h-8" onClick={() => act('/order/receive', '请确认已收到商品，确认后订单完成', '已确认收货')}>确认收货</button>
       )}
       {o.can_refund === 1 && (
         <button type="button" className="gf-btn-ghost h-8" onClick={() => setRefund(true)}>申请退款</button>
       )}
       {o.status === 'refunding' && (
-        <button type="button" className="gf-btn-ghost h-8" onClick={() => act('/order/refundCancel', '确定撤销退款申请吗？')}>撤销退款</button>
+        <button type="button" className="gf-btn-ghost h-8" onClick={() => act('/order/refundCancel', '确定撤销退款申请吗？', '已撤销退款申请')}>撤销退款</button>
       )}
       {learn && (
         <a className="gf-btn-primary h-8" href={`/train/courseDetail?id=${o.items[0]!.course_id}`}>去学习</a>

@@ -3,7 +3,7 @@ import { api, errorText } from '~/lib/api/client';
 import { toast } from '~/lib/toast';
 import { MemberOnly } from '../account/parts';
 import { money } from './parts';
-import { useGateway, type Methods, type Started } from './PayStep';
+import { useGateway, type Methods, type Started } from './gateway';
 
 const PRESETS = [10, 50, 100, 200, 500, 1000];
 const MAX = 50_000;

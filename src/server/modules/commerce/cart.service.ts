@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { db } from '../../db';
 import { cartItems, goods, shops, skus } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
+import type { Tx } from './wallet.service';
 
 export const MAX_CART_LINES = 100;
 export const MAX_LINE_NUM = 99;
@@ -99,7 +100,7 @@ export async function cartLines(userId: number, ids: number[]) {
 }
 
 /** Removes the cart lines an order bought (inside the order's transaction). */
-export async function clearBought(tx: Parameters<Parameters<ReturnType<typeof db>['transaction']>[0]>[0], userId: number, skuIds: number[]) {
+export async function clearBought(tx: Tx, userId: number, skuIds: number[]) {
   if (skuIds.length) await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.skuId, skuIds)));
 }
 

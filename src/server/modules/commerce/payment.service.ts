@@ -7,7 +7,7 @@ import { env } from '../../env';
 import { notFound, refuse } from '../../http/errors';
 import { log } from '../../log';
 import { invalidate } from '../../cache';
-import { payProvider, sandboxEnabled, type PaidNotice, type ProviderName } from '../../providers/pay';
+import { payProvider, sandboxEnabled, type PaidNotice, type PayProvider, type ProviderName } from '../../providers/pay';
 import { signSandbox, SANDBOX_SIGNATURE_HEADER, type SandboxNotice } from '../../providers/pay/sandbox';
 import { changeCoins } from './wallet.service';
 import { fulfilPaid, ORDER_TEXTS } from './order.service';
@@ -32,13 +32,12 @@ function providerOrRefuse(name: string) {
 }
 
 /** Hands the payer to a gateway; WeChat answers a code to scan, shown as a QR image. */
-async function start(provider: ProviderName, p: { payNo: string; amount: number; subject: string; returnUrl: string; expiresAt: Date }) {
-  const gateway = providerOrRefuse(provider);
+async function start(gateway: PayProvider, p: { payNo: string; amount: number; subject: string; returnUrl: string; expiresAt: Date }) {
   let next;
   try {
-    next = await gateway.start({ ...p, notifyUrl: notifyUrl(provider) });
+    next = await gateway.start({ ...p, notifyUrl: notifyUrl(gateway.name) });
   } catch (err) {
-    log.warn('payment start failed', { provider, message: (err as Error).message });
+    log.warn('payment start failed', { provider: gateway.name, message: (err as Error).message });
     throw refuse(`${gateway.label}暂时无法发起支付，请稍后再试或换一种支付方式`);
   }
   if ('qr' in next) return { pay_no: p.payNo, redirect: '', qr_image: await QRCode.toDataURL(next.qr, { margin: 1, width: 220 }) };
@@ -47,7 +46,7 @@ async function start(provider: ProviderName, p: { payNo: string; amount: number;
 
 /** Starts paying one of the member's unpaid orders through a gateway. */
 export async function payOrderOnline(userId: number, orderId: number, provider: ProviderName) {
-  providerOrRefuse(provider);
+  const gateway = providerOrRefuse(provider);
   const [o] = await db()
     .select()
     .from(orders)
@@ -59,17 +58,17 @@ export async function payOrderOnline(userId: number, orderId: number, provider: 
     .insert(payments)
     .values({ payNo: payNo(), userId, purpose: 'order', orderId: o.id, amount: o.payAmount, provider, returnUrl: `/order/detail?id=${o.id}&paid=1` })
     .returning();
-  return start(provider, { payNo: p!.payNo, amount: p!.amount, subject: `功夫-${item?.title ?? o.orderNo}`.slice(0, 120), returnUrl: p!.returnUrl, expiresAt: o.expiresAt });
+  return start(gateway, { payNo: p!.payNo, amount: p!.amount, subject: `功夫-${item?.title ?? o.orderNo}`.slice(0, 120), returnUrl: p!.returnUrl, expiresAt: o.expiresAt });
 }
 
 /** Starts a coin top-up through a gateway. */
 export async function topUp(userId: number, coins: number, provider: ProviderName) {
-  providerOrRefuse(provider);
+  const gateway = providerOrRefuse(provider);
   const [p] = await db()
     .insert(payments)
     .values({ payNo: payNo(), userId, purpose: 'topup', coins, amount: coins * 100, provider, returnUrl: '/my/wallet/kungfucoin?topup=1' })
     .returning();
-  return start(provider, { payNo: p!.payNo, amount: p!.amount, subject: `功夫币充值 ${coins} 个`, returnUrl: p!.returnUrl, expiresAt: new Date(Date.now() + TOPUP_TTL_MS) });
+  return start(gateway, { payNo: p!.payNo, amount: p!.amount, subject: `功夫币充值 ${coins} 个`, returnUrl: p!.returnUrl, expiresAt: new Date(Date.now() + TOPUP_TTL_MS) });
 }
 
 /** The member's view of one payment (the QR page polls it). */
