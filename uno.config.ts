@@ -21,7 +21,8 @@ export default defineConfig({
   shortcuts: {
     'gf-container': 'w-[1180px] mx-auto',
     'gf-card': 'bg-white rounded-lg',
-    'gf-btn': 'inline-flex items-center justify-center gap-1 h-9 px-4 rounded-md text-sm transition-colors cursor-pointer select-none disabled:(opacity-60 cursor-not-allowed)',
+    'gf-btn':
+      'inline-flex items-center justify-center gap-1 h-9 px-4 rounded-md text-sm transition-colors cursor-pointer select-none disabled:(opacity-60 cursor-not-allowed)',
     'gf-btn-primary': 'gf-btn bg-brand text-white hover:bg-brand-dark',
     'gf-btn-ghost': 'gf-btn border border-line bg-white text-ink hover:(border-brand text-brand)',
     'gf-input': 'h-10 w-full rounded-md border border-[#dcdfe6] px-3 text-sm outline-none focus:border-brand bg-white',

@@ -24,7 +24,12 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     });
   }
   const res = await next();
-  if (request.method === 'GET' && res.status === 200 && (res.headers.get('content-type') ?? '').includes('text/html') && !res.headers.has('cache-control')) {
+  if (
+    request.method === 'GET' &&
+    res.status === 200 &&
+    (res.headers.get('content-type') ?? '').includes('text/html') &&
+    !res.headers.has('cache-control')
+  ) {
     // Pages are the same HTML for every visitor (personal parts are islands), so short public
     // caching is safe; Vary keeps phones from being served desktop HTML by a shared cache.
     res.headers.set('Cache-Control', 'public, max-age=30, stale-while-revalidate=300');

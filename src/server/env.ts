@@ -8,7 +8,10 @@ const schema = z.object({
   /** Embedded PGlite data and local uploads live here. */
   DATA_DIR: z.string().default('./data'),
   /** postgres://… switches from embedded PGlite to PostgreSQL. */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL 必须以 postgres:// 开头').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL 必须以 postgres:// 开头')
+    .optional(),
   /** Prefix for relative image paths (SPEC §9); empty = same origin. */
   MEDIA_URL: z.string().default(''),
   /** Origin of the separate mobile site phones and tablets are sent to (SPEC §2). */
@@ -22,7 +25,10 @@ const schema = z.object({
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   TRUST_PROXY: z.stringbool().default(false),
   /** redis://… shares rate limits (login lockout) across app instances; memory otherwise. */
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL 必须以 redis:// 开头').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL 必须以 redis:// 开头')
+    .optional(),
 
   /** SMS: `log` (codes go to the server log and the sms_outbox table) or `aliyun`. */
   SMS_PROVIDER: z.enum(['log', 'aliyun']).default('log'),

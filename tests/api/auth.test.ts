@@ -36,18 +36,32 @@ describe('/api/login', () => {
   it('applies the SPEC phone rules', async () => {
     expect((await t.post('/login', { type: 1, password: 'x' })).body).toMatchObject({ code: 100, msg: T.phoneRequired });
     expect((await t.post('/login', { type: 1, phone: '', password: 'x' })).body).toMatchObject({ code: 100, msg: T.phoneRequired });
-    expect((await t.post('/login', { type: 1, phone: '12345678901', password: 'x' })).body).toMatchObject({ code: 100, msg: T.phoneInvalid });
+    expect((await t.post('/login', { type: 1, phone: '12345678901', password: 'x' })).body).toMatchObject({
+      code: 100,
+      msg: T.phoneInvalid,
+    });
     expect((await t.post('/login', { type: 1, phone: DEMO.member })).body).toMatchObject({ code: 100, msg: T.passwordRequired });
   });
 
   it('accepts only login type 1', async () => {
-    expect((await t.post('/login', { type: 2, phone: DEMO.member, password: 'gongfu123' })).body).toMatchObject({ code: 100, msg: '暂不支持该登录方式' });
+    expect((await t.post('/login', { type: 2, phone: DEMO.member, password: 'gongfu123' })).body).toMatchObject({
+      code: 100,
+      msg: '暂不支持该登录方式',
+    });
   });
 
   it('refuses a disabled account, but only with the right password', async () => {
-    await t.db.insert(users).values({ phone: '13700000009', passwordHash: await hashPassword('secret99'), nickName: '停用用户', status: 0 });
-    expect((await t.post('/login', { type: 1, phone: '13700000009', password: 'wrong' })).body).toMatchObject({ code: 100, msg: T.badCredentials });
-    expect((await t.post('/login', { type: 1, phone: '13700000009', password: 'secret99' })).body).toMatchObject({ code: 403, msg: T.accountDisabled });
+    await t.db
+      .insert(users)
+      .values({ phone: '13700000009', passwordHash: await hashPassword('secret99'), nickName: '停用用户', status: 0 });
+    expect((await t.post('/login', { type: 1, phone: '13700000009', password: 'wrong' })).body).toMatchObject({
+      code: 100,
+      msg: T.badCredentials,
+    });
+    expect((await t.post('/login', { type: 1, phone: '13700000009', password: 'secret99' })).body).toMatchObject({
+      code: 403,
+      msg: T.accountDisabled,
+    });
   });
 
   it('stores neither the password nor the token in the clear', async () => {

@@ -23,7 +23,9 @@ describe('courses', () => {
     const free = await t.post('/public/courseList', { price: 'free', limit: 50 });
     expect(free.body.data.total).toBeGreaterThan(0);
     for (const c of free.body.data.list) expect(c).toMatchObject({ price: 0, is_free: 1 });
-    const cheap = (await t.post('/public/courseList', { price: 'paid', sort: 'price_asc', limit: 50 })).body.data.list.map((c: { price: number }) => c.price);
+    const cheap = (await t.post('/public/courseList', { price: 'paid', sort: 'price_asc', limit: 50 })).body.data.list.map(
+      (c: { price: number }) => c.price,
+    );
     expect(cheap).toEqual([...cheap].sort((a: number, b: number) => a - b));
     expect(cheap[0]).toBeGreaterThan(0);
   });
@@ -36,7 +38,9 @@ describe('courses', () => {
   });
 
   it('gives lesson videos only for previews to a guest, all to the owner', async () => {
-    const paid = (await t.post('/public/courseList', { price: 'paid', limit: 50 })).body.data.list.find((c: { owner: { name: string } }) => c.owner.name === '陈师傅');
+    const paid = (await t.post('/public/courseList', { price: 'paid', limit: 50 })).body.data.list.find(
+      (c: { owner: { name: string } }) => c.owner.name === '陈师傅',
+    );
     const guest = await t.post('/course/detail', { id: paid.id });
     expect(guest.body.data.lessons.length).toBeGreaterThanOrEqual(5);
     expect(guest.body.data.can_watch_all).toBe(0);
@@ -70,7 +74,11 @@ describe('classes and coaches', () => {
     const res = await t.post('/coach/list', { style: '咏春拳' });
     expect(res.body.data.list.map((c: { nick_name: string }) => c.nick_name)).toEqual(expect.arrayContaining(['黄志坚', '何家豪']));
     const chen = (await t.post('/coach/list', { limit: 50 })).body.data.list.find((c: { nick_name: string }) => c.nick_name === '陈师傅');
-    expect((await t.post('/coach/public/info', { coach_id: chen.id })).body.data).toMatchObject({ is_follow: 0, uid: expect.any(Number), head: expect.any(String) });
+    expect((await t.post('/coach/public/info', { coach_id: chen.id })).body.data).toMatchObject({
+      is_follow: 0,
+      uid: expect.any(Number),
+      head: expect.any(String),
+    });
     expect((await t.post('/coach/public/info', { coach_id: chen.id }, member)).body.data.is_follow).toBe(1);
     const index = await t.post('/coach/public/indexInfo', { coach_id: chen.id });
     expect(index.body.data.courses.length).toBeGreaterThan(0);
@@ -89,7 +97,10 @@ describe('goods and shops', () => {
       expect(g.price).toBeGreaterThanOrEqual(10000);
       expect(g.price).toBeLessThanOrEqual(20000);
     }
-    expect((await t.post('/goods/list', { min_price: 5000, max_price: 100 })).body).toMatchObject({ code: 100, msg: '最低价不能高于最高价' });
+    expect((await t.post('/goods/list', { min_price: 5000, max_price: 100 })).body).toMatchObject({
+      code: 100,
+      msg: '最低价不能高于最高价',
+    });
     expect((await t.post('/goods/list', { limit: 50 })).body.data.total).toBeGreaterThanOrEqual(60);
   });
 
@@ -106,7 +117,10 @@ describe('goods and shops', () => {
   it('lists agent goods of a coach and refuses an unknown agent', async () => {
     const chen = (await t.post('/coach/list', { limit: 50 })).body.data.list.find((c: { nick_name: string }) => c.nick_name === '陈师傅');
     expect((await t.post('/public/businessAgentGoods', { type: 'coach', id: chen.id })).body.data.total).toBe(4);
-    expect((await t.post('/public/businessAgentGoods', { type: 'coach', id: 999999 })).body).toMatchObject({ code: 404, msg: '教练不存在' });
+    expect((await t.post('/public/businessAgentGoods', { type: 'coach', id: 999999 })).body).toMatchObject({
+      code: 404,
+      msg: '教练不存在',
+    });
   });
 });
 
@@ -116,19 +130,33 @@ describe('follow (SPEC §4/§5)', () => {
     const before = coach.fans_count;
     const follow = () => t.post('/member/follow', { status: 1, coach_id: coach.id }, member);
     await Promise.all([follow(), follow(), follow()]);
-    expect((await t.post('/coach/public/info', { coach_id: coach.id }, member)).body.data).toMatchObject({ is_follow: 1, fans_count: before + 1 });
+    expect((await t.post('/coach/public/info', { coach_id: coach.id }, member)).body.data).toMatchObject({
+      is_follow: 1,
+      fans_count: before + 1,
+    });
     const unfollow = () => t.post('/member/follow', { status: 0, coach_id: coach.id }, member);
     await Promise.all([unfollow(), unfollow()]);
-    expect((await t.post('/coach/public/info', { coach_id: coach.id }, member)).body.data).toMatchObject({ is_follow: 0, fans_count: before });
+    expect((await t.post('/coach/public/info', { coach_id: coach.id }, member)).body.data).toMatchObject({
+      is_follow: 0,
+      fans_count: before,
+    });
   });
 
   it('needs login and refuses following yourself', async () => {
-    const shop = (await t.post('/shop/list', { limit: 50 })).body.data.list.find((s: { nick_name: string }) => s.nick_name === '武当山货铺');
+    const shop = (await t.post('/shop/list', { limit: 50 })).body.data.list.find(
+      (s: { nick_name: string }) => s.nick_name === '武当山货铺',
+    );
     expect((await t.post('/member/follow', { status: 1, shop_id: shop.id })).body).toMatchObject({ code: 101, msg: T.loginFirst });
     const owner = await t.login(DEMO.mechant);
-    expect((await t.post('/member/follow', { status: 1, shop_id: shop.id }, owner)).body).toMatchObject({ code: 100, msg: T.cannotFollowSelf });
+    expect((await t.post('/member/follow', { status: 1, shop_id: shop.id }, owner)).body).toMatchObject({
+      code: 100,
+      msg: T.cannotFollowSelf,
+    });
     expect((await t.post('/member/follow', { status: 1 }, owner)).body).toMatchObject({ code: 100, msg: '请指定一位教练或一个店铺' });
-    expect((await t.post('/member/follow', { status: 2, shop_id: shop.id }, owner)).body).toMatchObject({ code: 100, msg: 'status 只能是 0 或 1' });
+    expect((await t.post('/member/follow', { status: 2, shop_id: shop.id }, owner)).body).toMatchObject({
+      code: 100,
+      msg: 'status 只能是 0 或 1',
+    });
   });
 
   it('lists who I follow and who follows me', async () => {

@@ -21,7 +21,11 @@ beforeAll(async () => {
   t = await startApi();
   member = await t.login(DEMO.member);
   memberId = (await t.db.select().from(users).where(eq(users.phone, DEMO.member)))[0]!.id;
-  const a = await t.post('/member/addressSave', { name: '王五', phone: '13912345678', province: '广东省', city: '佛山市', district: '禅城区', detail: '祖庙路 21 号' }, member);
+  const a = await t.post(
+    '/member/addressSave',
+    { name: '王五', phone: '13912345678', province: '广东省', city: '佛山市', district: '禅城区', detail: '祖庙路 21 号' },
+    member,
+  );
   addressId = a.body.data.id;
   shopId = (await t.db.select().from(shops).innerJoin(users, eq(users.id, shops.userId)).where(eq(users.phone, DEMO.mechant)))[0]!.shops.id;
 });
@@ -36,7 +40,10 @@ async function sku(opts: { price?: number; stock?: number; shop?: number } = {})
     .where(and(eq(goods.shopId, opts.shop ?? shopId), eq(goods.status, 1)))
     .orderBy(sql`random()`)
     .limit(1);
-  await t.db.update(skus).set({ stock: opts.stock ?? 50, price: opts.price ?? row!.s.price }).where(eq(skus.id, row!.s.id));
+  await t.db
+    .update(skus)
+    .set({ stock: opts.stock ?? 50, price: opts.price ?? row!.s.price })
+    .where(eq(skus.id, row!.s.id));
   return { ...row!.s, price: opts.price ?? row!.s.price };
 }
 
@@ -49,9 +56,17 @@ const orderRow = async (id: number) => (await t.db.select().from(orders).where(e
 
 describe('addresses use real regions', () => {
   it('refuses a province / city / district path that does not exist', async () => {
-    const bad = await t.post('/member/addressSave', { name: '王五', phone: '13912345678', province: '广东省', city: '杭州市', district: '西湖区', detail: '祖庙路 21 号' }, member);
+    const bad = await t.post(
+      '/member/addressSave',
+      { name: '王五', phone: '13912345678', province: '广东省', city: '杭州市', district: '西湖区', detail: '祖庙路 21 号' },
+      member,
+    );
     expect(bad.body.msg).toBe('请选择正确的省市区');
-    const hk = await t.post('/member/addressSave', { name: '王五', phone: '13912345678', province: '香港特别行政区', city: '九龙', district: '油尖旺区', detail: '弥敦道 100 号' }, member);
+    const hk = await t.post(
+      '/member/addressSave',
+      { name: '王五', phone: '13912345678', province: '香港特别行政区', city: '九龙', district: '油尖旺区', detail: '弥敦道 100 号' },
+      member,
+    );
     expect(hk.body.code).toBe(200);
     await t.post('/member/addressDelete', { id: hk.body.data.id }, member);
   });
@@ -71,10 +86,16 @@ describe('cart', () => {
 
     await t.db.update(skus).set({ stock: 2 }).where(eq(skus.id, s.id));
     cart = (await t.post('/cart/list', {}, member)).body.data;
-    expect(cart.groups.flatMap((g: { items: unknown[] }) => g.items).find((i: { id: number }) => i.id === line.id)).toMatchObject({ stale: 1, reason: '库存仅剩 2 件' });
+    expect(cart.groups.flatMap((g: { items: unknown[] }) => g.items).find((i: { id: number }) => i.id === line.id)).toMatchObject({
+      stale: 1,
+      reason: '库存仅剩 2 件',
+    });
     await t.db.update(goods).set({ status: 0 }).where(eq(goods.id, s.goodsId));
     cart = (await t.post('/cart/list', {}, member)).body.data;
-    expect(cart.groups.flatMap((g: { items: unknown[] }) => g.items).find((i: { id: number }) => i.id === line.id)).toMatchObject({ stale: 1, reason: '已下架' });
+    expect(cart.groups.flatMap((g: { items: unknown[] }) => g.items).find((i: { id: number }) => i.id === line.id)).toMatchObject({
+      stale: 1,
+      reason: '已下架',
+    });
     await t.db.update(goods).set({ status: 1 }).where(eq(goods.id, s.goodsId));
 
     expect((await t.post('/cart/update', { id: line.id, num: 3 }, member)).body.msg).toBe('库存仅剩 2 件');
@@ -88,7 +109,9 @@ describe('cart', () => {
   it('checking out from the cart removes the bought lines', async () => {
     const s = await sku({ stock: 5 });
     await t.post('/cart/add', { sku_id: s.id, num: 1 }, member);
-    const cartId = (await t.post('/cart/list', {}, member)).body.data.groups.flatMap((g: { items: { id: number; sku_id: number }[] }) => g.items).find((i: { sku_id: number }) => i.sku_id === s.id).id;
+    const cartId = (await t.post('/cart/list', {}, member)).body.data.groups
+      .flatMap((g: { items: { id: number; sku_id: number }[] }) => g.items)
+      .find((i: { sku_id: number }) => i.sku_id === s.id).id;
     const preview = await t.post('/order/previewGoods', { cart_ids: [cartId], coupon_id: 0 }, member);
     expect(preview.body.data).toMatchObject({ items_total: s.price, lines: [{ sku_id: s.id, num: 1 }] });
     const o = await t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 1 }], address_id: addressId, from_cart: true }, member);
@@ -113,13 +136,34 @@ describe('coupons', () => {
     const courseCoupon = mine.find((c: { template_id: number }) => c.template_id === courseTpl.id);
 
     const cheap = await sku({ price: 5000, stock: 10 });
-    expect((await t.post('/order/previewGoods', { items: [{ sku_id: cheap.id, num: 1 }] }, member)).body.data.coupons.some((c: { id: number }) => c.id === goodsCoupon.id)).toBe(false);
-    expect((await t.post('/order/createGoods', { items: [{ sku_id: cheap.id, num: 1 }], address_id: addressId, coupon_id: goodsCoupon.id }, member)).body.msg).toBe(COUPON_TEXTS.unusable);
+    expect(
+      (await t.post('/order/previewGoods', { items: [{ sku_id: cheap.id, num: 1 }] }, member)).body.data.coupons.some(
+        (c: { id: number }) => c.id === goodsCoupon.id,
+      ),
+    ).toBe(false);
+    expect(
+      (
+        await t.post(
+          '/order/createGoods',
+          { items: [{ sku_id: cheap.id, num: 1 }], address_id: addressId, coupon_id: goodsCoupon.id },
+          member,
+        )
+      ).body.msg,
+    ).toBe(COUPON_TEXTS.unusable);
 
     const dear = await sku({ price: 25000, stock: 10 });
-    const preview = (await t.post('/order/previewGoods', { items: [{ sku_id: dear.id, num: 1 }], coupon_id: goodsCoupon.id }, member)).body.data;
+    const preview = (await t.post('/order/previewGoods', { items: [{ sku_id: dear.id, num: 1 }], coupon_id: goodsCoupon.id }, member)).body
+      .data;
     expect(preview).toMatchObject({ items_total: 25000, freight: 0, discount: 2000, pay_amount: 23000, coupon_id: goodsCoupon.id });
-    expect((await t.post('/order/createGoods', { items: [{ sku_id: dear.id, num: 1 }], address_id: addressId, coupon_id: courseCoupon.id }, member)).body.msg).toBe(COUPON_TEXTS.unusable);
+    expect(
+      (
+        await t.post(
+          '/order/createGoods',
+          { items: [{ sku_id: dear.id, num: 1 }], address_id: addressId, coupon_id: courseCoupon.id },
+          member,
+        )
+      ).body.msg,
+    ).toBe(COUPON_TEXTS.unusable);
 
     const [a, b] = await Promise.all([
       t.post('/order/createGoods', { items: [{ sku_id: dear.id, num: 1 }], address_id: addressId, coupon_id: goodsCoupon.id }, member),
@@ -130,17 +174,29 @@ describe('coupons', () => {
     expect(won[0]!.body.data.pay_amount).toBe(23000);
     expect([a!, b!].find((r) => r.body.code !== 200)!.body.msg).toBe(COUPON_TEXTS.unusable);
     expect((await t.db.select().from(skus).where(eq(skus.id, dear.id)))[0]!.stock).toBe(9);
-    expect((await t.post('/member/couponList', { status: 'used' }, member)).body.data.list.map((c: { id: number }) => c.id)).toContain(goodsCoupon.id);
+    expect((await t.post('/member/couponList', { status: 'used' }, member)).body.data.list.map((c: { id: number }) => c.id)).toContain(
+      goodsCoupon.id,
+    );
 
     await t.post('/order/cancel', { id: won[0]!.body.data.id }, member);
-    expect((await t.post('/member/couponList', { status: 'unused' }, member)).body.data.list.map((c: { id: number }) => c.id)).toContain(goodsCoupon.id);
+    expect((await t.post('/member/couponList', { status: 'unused' }, member)).body.data.list.map((c: { id: number }) => c.id)).toContain(
+      goodsCoupon.id,
+    );
     expect((await t.db.select().from(skus).where(eq(skus.id, dear.id)))[0]!.stock).toBe(10);
   });
 
   it('never hands out more than the template holds, whatever the crowd', async () => {
     const [tpl] = await t.db
       .insert(couponTemplates)
-      .values({ title: '限量券', amount: 100, threshold: 1000, scope: 'all', total: 3, perUser: 50, endsAt: new Date(Date.now() + 86_400_000) })
+      .values({
+        title: '限量券',
+        amount: 100,
+        threshold: 1000,
+        scope: 'all',
+        total: 3,
+        perUser: 50,
+        endsAt: new Date(Date.now() + 86_400_000),
+      })
       .returning();
     const results = await Promise.all(Array.from({ length: 20 }, () => t.post('/member/couponClaim', { id: tpl!.id }, member)));
     expect(results.filter((r) => r.body.code === 200)).toHaveLength(3);
@@ -149,31 +205,52 @@ describe('coupons', () => {
   });
 
   it('an unpaid order that closes by itself gives its coupon back', async () => {
-    const [tpl] = await t.db.insert(couponTemplates).values({ title: '关单券', amount: 300, threshold: 1000, scope: 'goods', total: 10, endsAt: new Date(Date.now() + 86_400_000) }).returning();
+    const [tpl] = await t.db
+      .insert(couponTemplates)
+      .values({ title: '关单券', amount: 300, threshold: 1000, scope: 'goods', total: 10, endsAt: new Date(Date.now() + 86_400_000) })
+      .returning();
     const c = (await t.post('/member/couponClaim', { id: tpl!.id }, member)).body.data;
     const s = await sku({ price: 4000, stock: 5 });
-    const o = (await t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 1 }], address_id: addressId, coupon_id: c.id }, member)).body.data;
+    const o = (await t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 1 }], address_id: addressId, coupon_id: c.id }, member))
+      .body.data;
     expect(o.pay_amount).toBe(4000 + 1000 - 300);
     expect((await t.db.select().from(userCoupons).where(eq(userCoupons.id, c.id)))[0]).toMatchObject({ status: 'used', orderId: o.id });
-    await t.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, o.id));
+    await t.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, o.id));
     expect(await closeExpiredOrders()).toBeGreaterThanOrEqual(1);
     expect((await t.db.select().from(userCoupons).where(eq(userCoupons.id, c.id)))[0]).toMatchObject({ status: 'unused', orderId: null });
     expect((await t.db.select().from(skus).where(eq(skus.id, s.id)))[0]!.stock).toBe(5);
   });
 
   it('lists expired coupons apart', async () => {
-    const [tpl] = await t.db.insert(couponTemplates).values({ title: '过期券', amount: 100, threshold: 1000, scope: 'all', total: 10, endsAt: new Date(Date.now() + 86_400_000) }).returning();
+    const [tpl] = await t.db
+      .insert(couponTemplates)
+      .values({ title: '过期券', amount: 100, threshold: 1000, scope: 'all', total: 10, endsAt: new Date(Date.now() + 86_400_000) })
+      .returning();
     const c = (await t.post('/member/couponClaim', { id: tpl!.id }, member)).body.data;
-    await t.db.update(userCoupons).set({ validTo: new Date(Date.now() - 1000) }).where(eq(userCoupons.id, c.id));
-    expect((await t.post('/member/couponList', { status: 'expired' }, member)).body.data.list.map((x: { id: number }) => x.id)).toContain(c.id);
-    expect((await t.post('/member/couponList', { status: 'unused' }, member)).body.data.list.map((x: { id: number }) => x.id)).not.toContain(c.id);
+    await t.db
+      .update(userCoupons)
+      .set({ validTo: new Date(Date.now() - 1000) })
+      .where(eq(userCoupons.id, c.id));
+    expect((await t.post('/member/couponList', { status: 'expired' }, member)).body.data.list.map((x: { id: number }) => x.id)).toContain(
+      c.id,
+    );
+    expect(
+      (await t.post('/member/couponList', { status: 'unused' }, member)).body.data.list.map((x: { id: number }) => x.id),
+    ).not.toContain(c.id);
   });
 });
 
 /** Posts a sandbox notice signed as the gateway would (or with `sig` to forge it). */
 function notify(body: Record<string, unknown>, sig?: string) {
   const raw = JSON.stringify(body);
-  return t.app.request('/api/pay/notify/sandbox', { method: 'POST', headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: sig ?? signSandbox(raw) }, body: raw });
+  return t.app.request('/api/pay/notify/sandbox', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: sig ?? signSandbox(raw) },
+    body: raw,
+  });
 }
 
 describe('sandbox gateway', () => {
@@ -207,7 +284,11 @@ describe('sandbox gateway', () => {
     const replays = await Promise.all(Array.from({ length: 5 }, () => notify(notice)));
     expect(replays.every((r) => r.status === 200)).toBe(true);
     expect(await balance()).toBe(before + 88);
-    expect((await t.post('/member/coinLedger', {}, member)).body.data.list[0]).toMatchObject({ delta: 88, reason: 'topup', reason_text: '充值' });
+    expect((await t.post('/member/coinLedger', {}, member)).body.data.list[0]).toMatchObject({
+      delta: 88,
+      reason: 'topup',
+      reason_text: '充值',
+    });
     await ledgerSumsToBalance();
     expect((await t.post('/pay/topup', { coins: 0, provider: 'sandbox' }, member)).body.msg).toBe('至少充值 1 个');
   });
@@ -218,7 +299,9 @@ describe('sandbox gateway', () => {
     const p = (await t.post('/pay/order', { id: o.id, provider: 'sandbox' }, member)).body.data;
     await t.post('/order/cancel', { id: o.id }, member);
     const before = await balance();
-    expect((await notify({ pay_no: p.pay_no, txn_id: 'SBX2', amount: o.pay_amount, trade_state: 'SUCCESS', paid_at: '' })).status).toBe(200);
+    expect((await notify({ pay_no: p.pay_no, txn_id: 'SBX2', amount: o.pay_amount, trade_state: 'SUCCESS', paid_at: '' })).status).toBe(
+      200,
+    );
     expect((await orderRow(o.id)).status).toBe('cancelled');
     expect(await balance()).toBe(before + Math.floor(o.pay_amount / 100));
     await ledgerSumsToBalance();
@@ -244,26 +327,43 @@ describe('sandbox gateway', () => {
 describe('order lifecycle', () => {
   it('paid → shipped (by its seller) → received → completed, each step guarded', async () => {
     const s = await sku({ price: 3000, stock: 5 });
-    const o = (await t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 1 }], address_id: addressId, remark: '请尽快发货' }, member)).body.data;
+    const o = (
+      await t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 1 }], address_id: addressId, remark: '请尽快发货' }, member)
+    ).body.data;
     expect(o.pay_amount).toBe(3000 + 1000);
     expect((await t.post('/order/receive', { id: o.id }, member)).body.msg).toBe(ORDER_TEXTS.state);
     expect((await t.post('/order/payCoins', { id: o.id, pay_password: DEMO_PAY_PASSWORD }, member)).body.code).toBe(200);
 
     const coach = await t.login(DEMO.coach);
     const owner = await t.login(DEMO.mechant);
-    expect((await t.post('/order/ship', { id: o.id, express_company: '顺丰速运', express_no: 'SF1234567890' }, coach)).body.code).not.toBe(200);
-    expect((await t.post('/order/ship', { id: o.id, express_company: '顺丰速运', express_no: '12' }, owner)).body.msg).toBe('快递单号为 6-32 位字母或数字');
+    expect((await t.post('/order/ship', { id: o.id, express_company: '顺丰速运', express_no: 'SF1234567890' }, coach)).body.code).not.toBe(
+      200,
+    );
+    expect((await t.post('/order/ship', { id: o.id, express_company: '顺丰速运', express_no: '12' }, owner)).body.msg).toBe(
+      '快递单号为 6-32 位字母或数字',
+    );
     const seen = (await t.post('/order/shopDetail', { id: o.id }, owner)).body.data;
     expect(seen).toMatchObject({ status: 'paid', can_ship: 1, remark: '请尽快发货', buyer: { phone: '138****0001' } });
-    expect((await t.post('/order/ship', { id: o.id, express_company: '顺丰速运', express_no: 'SF1234567890' }, owner)).body.msg).toBe('已发货');
-    expect((await t.post('/order/ship', { id: o.id, express_company: '顺丰速运', express_no: 'SF1234567890' }, owner)).body.msg).toBe(ORDER_TEXTS.state);
+    expect((await t.post('/order/ship', { id: o.id, express_company: '顺丰速运', express_no: 'SF1234567890' }, owner)).body.msg).toBe(
+      '已发货',
+    );
+    expect((await t.post('/order/ship', { id: o.id, express_company: '顺丰速运', express_no: 'SF1234567890' }, owner)).body.msg).toBe(
+      ORDER_TEXTS.state,
+    );
 
     const shipped = (await t.post('/order/list', { kind: 'goods', tab: 'shipped' }, member)).body.data.list;
-    expect(shipped.find((x: { id: number }) => x.id === o.id)).toMatchObject({ status_text: '待收货', express_no: 'SF1234567890', seller: { type: 'mechant', id: shopId } });
+    expect(shipped.find((x: { id: number }) => x.id === o.id)).toMatchObject({
+      status_text: '待收货',
+      express_no: 'SF1234567890',
+      seller: { type: 'mechant', id: shopId },
+    });
     expect((await t.post('/order/receive', { id: o.id }, member)).body.msg).toBe('已确认收货');
     expect((await orderRow(o.id)).status).toBe('received');
 
-    await t.db.update(orders).set({ receivedAt: new Date(Date.now() - (AUTO_COMPLETE_DAYS + 1) * 86_400_000) }).where(eq(orders.id, o.id));
+    await t.db
+      .update(orders)
+      .set({ receivedAt: new Date(Date.now() - (AUTO_COMPLETE_DAYS + 1) * 86_400_000) })
+      .where(eq(orders.id, o.id));
     expect(await advanceOrders()).toBeGreaterThanOrEqual(1);
     expect((await t.post('/order/detail', { id: o.id }, member)).body.data).toMatchObject({ status: 'completed', status_text: '已完成' });
   });
@@ -275,7 +375,9 @@ describe('order lifecycle', () => {
     await t.post('/order/payCoins', { id: o.id, pay_password: DEMO_PAY_PASSWORD }, member);
     expect((await t.post('/order/refund', { id: o.id, reason: '' }, member)).body.msg).toBe('请填写退款原因');
     expect((await t.post('/order/refund', { id: o.id, reason: '尺码不合适' }, member)).body.msg).toBe('退款申请已提交');
-    expect((await t.post('/order/list', { kind: 'goods', tab: 'refund' }, member)).body.data.list.find((x: { id: number }) => x.id === o.id)).toMatchObject({ status: 'refunding', refund_reason: '尺码不合适' });
+    expect(
+      (await t.post('/order/list', { kind: 'goods', tab: 'refund' }, member)).body.data.list.find((x: { id: number }) => x.id === o.id),
+    ).toMatchObject({ status: 'refunding', refund_reason: '尺码不合适' });
     expect((await t.post('/order/refundCancel', { id: o.id }, member)).body.code).toBe(200);
     expect((await orderRow(o.id)).status).toBe('paid');
   });
@@ -288,7 +390,9 @@ describe('order lifecycle', () => {
     expect((await t.post('/order/cancel', { id: o.id }, coach)).body.msg).toBe(ORDER_TEXTS.state);
     expect((await t.post('/order/list', { kind: 'goods' }, coach)).body.data.list.map((x: { id: number }) => x.id)).not.toContain(o.id);
     expect((await t.post('/pay/order', { id: o.id, provider: 'sandbox' }, coach)).body.msg).toBe(ORDER_TEXTS.state);
-    expect((await t.post('/order/list', { kind: 'goods', tab: 'unpaid' }, member)).body.data.list.map((x: { id: number }) => x.id)).toContain(o.id);
+    expect(
+      (await t.post('/order/list', { kind: 'goods', tab: 'unpaid' }, member)).body.data.list.map((x: { id: number }) => x.id),
+    ).toContain(o.id);
   });
 });
 
@@ -300,7 +404,12 @@ describe('study records', () => {
     expect((await t.post('/course/progress', { lesson_id: locked.id, position: 10 }, member)).body.msg).toBe('购买课程后才能学习该课时');
     const o = (await t.post('/order/createCourse', { course_id: course.id }, member)).body.data;
     expect((await t.post('/order/payCoins', { id: o.id, pay_password: DEMO_PAY_PASSWORD }, member)).body.code).toBe(200);
-    expect((await t.db.select().from(courseAccess).where(and(eq(courseAccess.userId, memberId), eq(courseAccess.courseId, course.id))))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(courseAccess)
+        .where(and(eq(courseAccess.userId, memberId), eq(courseAccess.courseId, course.id))),
+    ).toHaveLength(1);
     await t.post('/course/progress', { lesson_id: ls[0]!.id, position: 5, ended: true }, member);
     // Halfway through a lesson, then a replayed earlier position: the furthest point is kept.
     const half = Math.floor(locked.durationS / 2);
@@ -313,11 +422,14 @@ describe('study records', () => {
   });
 
   it('lists enrolled classes in /my/class', async () => {
-    const open = (await t.post('/class/list', { limit: 50 })).body.data.list.find((k: { seats_left: number; price: number }) => k.seats_left > 0 && k.price > 0);
+    const open = (await t.post('/class/list', { limit: 50 })).body.data.list.find(
+      (k: { seats_left: number; price: number }) => k.seats_left > 0 && k.price > 0,
+    );
     const o = (await t.post('/order/createClass', { class_id: open.id }, member)).body.data;
     expect((await t.post('/order/createClass', { class_id: open.id }, member)).body.msg).toBe('你已报名该班级，请在订单中完成支付');
     const coinsNeeded = Math.ceil(o.pay_amount / 100);
-    if ((await balance()) < coinsNeeded) await t.db.transaction((tx) => changeCoins(tx, memberId, coinsNeeded, 'grant', { type: 'test', id: 0 }));
+    if ((await balance()) < coinsNeeded)
+      await t.db.transaction((tx) => changeCoins(tx, memberId, coinsNeeded, 'grant', { type: 'test', id: 0 }));
     await t.post('/order/payCoins', { id: o.id, pay_password: DEMO_PAY_PASSWORD }, member);
     expect((await t.post('/member/myClass', {}, member)).body.data.list.map((k: { id: number }) => k.id)).toContain(open.id);
     expect((await t.post('/order/createClass', { class_id: open.id }, member)).body.msg).toBe(ORDER_TEXTS.enrolled);

@@ -16,18 +16,29 @@ beforeAll(async () => {
   member = await t.login(DEMO.member);
   const [u] = await t.db.select().from(users).where(eq(users.phone, DEMO.member));
   memberId = u!.id;
-  await t.db.update(users).set({ payPasswordHash: await hashPassword('205813') }).where(eq(users.id, memberId));
+  await t.db
+    .update(users)
+    .set({ payPasswordHash: await hashPassword('205813') })
+    .where(eq(users.id, memberId));
   // Start from an empty wallet: the seed's welcome coins would hide overdrafts.
   const [w] = await t.db.select().from(wallets).where(eq(wallets.userId, memberId));
   if (w?.coins) await t.db.transaction((tx) => changeCoins(tx, memberId, -w.coins, 'pay', { type: 'test', id: 0 }));
-  const a = await t.post('/member/addressSave', { name: '张三', phone: '13912345678', province: '北京市', city: '市辖区', district: '海淀区', detail: '中关村大街1号' }, member);
+  const a = await t.post(
+    '/member/addressSave',
+    { name: '张三', phone: '13912345678', province: '北京市', city: '市辖区', district: '海淀区', detail: '中关村大街1号' },
+    member,
+  );
   addressId = a.body.data.id;
 });
 afterAll(() => t.stop());
 
 /** A SKU set to `stock` for a clean experiment. */
 async function skuWithStock(stock: number) {
-  const [s] = await t.db.select().from(skus).limit(1).offset(Math.floor(Math.random() * 200));
+  const [s] = await t.db
+    .select()
+    .from(skus)
+    .limit(1)
+    .offset(Math.floor(Math.random() * 200));
   await t.db.update(skus).set({ stock }).where(eq(skus.id, s!.id));
   return s!;
 }
@@ -45,9 +56,37 @@ async function ledgerMatches(userId: number) {
 
 describe('addresses', () => {
   it('validates, keeps one default and stays private', async () => {
-    expect((await t.post('/member/addressSave', { name: '李四', phone: '123', province: '北京市', city: '市辖区', district: '朝阳区', detail: '建国路88号' }, member)).body.msg).toBe('请填写正确的手机号');
-    expect((await t.post('/member/addressSave', { name: '李四', phone: '13912345679', city: '北京市', district: '朝阳区', detail: '建国路88号' }, member)).body.msg).toBe('请选择省份');
-    const second = await t.post('/member/addressSave', { name: '李四', phone: '13912345679', province: '北京市', city: '市辖区', district: '朝阳区', detail: '建国路88号', is_default: true }, member);
+    expect(
+      (
+        await t.post(
+          '/member/addressSave',
+          { name: '李四', phone: '123', province: '北京市', city: '市辖区', district: '朝阳区', detail: '建国路88号' },
+          member,
+        )
+      ).body.msg,
+    ).toBe('请填写正确的手机号');
+    expect(
+      (
+        await t.post(
+          '/member/addressSave',
+          { name: '李四', phone: '13912345679', city: '北京市', district: '朝阳区', detail: '建国路88号' },
+          member,
+        )
+      ).body.msg,
+    ).toBe('请选择省份');
+    const second = await t.post(
+      '/member/addressSave',
+      {
+        name: '李四',
+        phone: '13912345679',
+        province: '北京市',
+        city: '市辖区',
+        district: '朝阳区',
+        detail: '建国路88号',
+        is_default: true,
+      },
+      member,
+    );
     const list = (await t.post('/member/addressList', {}, member)).body.data;
     expect(list.filter((a: { is_default: number }) => a.is_default)).toHaveLength(1);
     expect(list[0].id).toBe(second.body.data.id);
@@ -70,15 +109,22 @@ describe('goods orders', () => {
 
   it('refuses more than the stock and another member’s address', async () => {
     const s = await skuWithStock(1);
-    expect((await t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 2 }], address_id: addressId }, member)).body.msg).toMatch(/库存不足/);
+    expect((await t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 2 }], address_id: addressId }, member)).body.msg).toMatch(
+      /库存不足/,
+    );
     const coach = await t.login(DEMO.coach);
-    expect((await t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 1 }], address_id: addressId }, coach)).body.msg).toBe(ORDER_TEXTS.address);
+    expect((await t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 1 }], address_id: addressId }, coach)).body.msg).toBe(
+      ORDER_TEXTS.address,
+    );
   });
 
   it('closes unpaid orders after their time and returns the stock', async () => {
     const s = await skuWithStock(4);
     const res = await t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 4 }], address_id: addressId }, member);
-    await t.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, res.body.data.id));
+    await t.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, res.body.data.id));
     expect(await closeExpiredOrders()).toBeGreaterThanOrEqual(1);
     expect((await t.db.select().from(orders).where(eq(orders.id, res.body.data.id)))[0]!.status).toBe('closed');
     expect((await t.db.select().from(skus).where(eq(skus.id, s.id)))[0]!.stock).toBe(4);
@@ -86,12 +132,17 @@ describe('goods orders', () => {
 
   it('200 simultaneous checkouts of a SKU with stock 10: exactly 10 orders, all 10 paid, stock 0', async () => {
     const s = await skuWithStock(10);
-    const results = await Promise.all(Array.from({ length: 200 }, () => t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 1 }], address_id: addressId }, member)));
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () => t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 1 }], address_id: addressId }, member)),
+    );
     const made = results.filter((r) => r.body.code === 200);
     expect(made).toHaveLength(10);
     expect(results.filter((r) => r.body.code !== 200).every((r) => /库存不足/.test(r.body.msg))).toBe(true);
     expect((await t.db.select().from(skus).where(eq(skus.id, s.id)))[0]!.stock).toBe(0);
-    await grant(memberId, made.reduce((n, r) => n + Math.ceil(r.body.data.pay_amount / 100), 0));
+    await grant(
+      memberId,
+      made.reduce((n, r) => n + Math.ceil(r.body.data.pay_amount / 100), 0),
+    );
     const paid = await Promise.all(made.map((r) => t.post('/order/payCoins', { id: r.body.data.id, pay_password: '205813' }, member)));
     expect(paid.filter((r) => r.body.code === 200)).toHaveLength(10);
     expect(await ledgerMatches(memberId)).toBe(0);
@@ -123,7 +174,8 @@ describe('paying with coins', () => {
   it('100 simultaneous coin payments against a balance that covers 7: exactly 7 paid', async () => {
     const s = await skuWithStock(100);
     const made = [];
-    for (let i = 0; i < 100; i++) made.push((await t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 1 }], address_id: addressId }, member)).body.data);
+    for (let i = 0; i < 100; i++)
+      made.push((await t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 1 }], address_id: addressId }, member)).body.data);
     const each = Math.ceil(made[0].pay_amount / 100);
     await grant(memberId, each * 7);
     const results = await Promise.all(made.map((o) => t.post('/order/payCoins', { id: o.id, pay_password: '205813' }, member)));

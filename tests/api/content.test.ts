@@ -73,7 +73,11 @@ describe('news', () => {
   it('stores article bodies sanitised', async () => {
     const { createArticle } = await import('~/server/modules/content/content.service');
     const cates = (await t.post('/index/articleCate', {})).body.data;
-    const id = await createArticle({ categoryId: cates[0].id, title: 'XSS 测试', content: '<p onclick="x()">正文<script>alert(1)</script><img src="javascript:alert(1)"><a href="https://example.com">链接</a></p>' });
+    const id = await createArticle({
+      categoryId: cates[0].id,
+      title: 'XSS 测试',
+      content: '<p onclick="x()">正文<script>alert(1)</script><img src="javascript:alert(1)"><a href="https://example.com">链接</a></p>',
+    });
     const a = (await t.post('/index/articleDetail', { id })).body.data;
     expect(a.content).not.toMatch(/script|onclick|javascript:/);
     expect(a.content).toContain('正文');

@@ -82,18 +82,30 @@ describe('API envelope and errors (SPEC §7/§8, DESIGN §3)', () => {
 
 describe('/api/public/config', () => {
   it('answers the requested keys keyed by name', async () => {
-    const res = await t.post('/public/config', { keys: 'site_name, search_keyword,shop_search_keyword,live_search_keyword,dongtai_search_keyword' });
+    const res = await t.post('/public/config', {
+      keys: 'site_name, search_keyword,shop_search_keyword,live_search_keyword,dongtai_search_keyword',
+    });
     expect(res.body.code).toBe(200);
-    expect(Object.keys(res.body.data).sort()).toEqual(['dongtai_search_keyword', 'live_search_keyword', 'search_keyword', 'shop_search_keyword', 'site_name']);
+    expect(Object.keys(res.body.data).sort()).toEqual([
+      'dongtai_search_keyword',
+      'live_search_keyword',
+      'search_keyword',
+      'shop_search_keyword',
+      'site_name',
+    ]);
     expect(res.body.data.site_name).toBe('功夫');
     expect(res.body.data.search_keyword).not.toBe('');
   });
 
   it('has every SPEC §3 key seeded, with generated QR images', async () => {
-    const keys = 'download_qr_code,service_qr_code,ofline_phone,wechat,qq,search_keyword,shop_search_keyword,live_search_keyword,dongtai_search_keyword';
+    const keys =
+      'download_qr_code,service_qr_code,ofline_phone,wechat,qq,search_keyword,shop_search_keyword,live_search_keyword,dongtai_search_keyword';
     const res = await t.post('/public/config', { keys });
     for (const k of keys.split(',')) expect(res.body.data[k], k).toBeTruthy();
-    for (const [key, text] of [['download_qr_code', '/download'], ['service_qr_code', '/help']] as const) {
+    for (const [key, text] of [
+      ['download_qr_code', '/download'],
+      ['service_qr_code', '/help'],
+    ] as const) {
       const path = res.body.data[key] as string;
       expect(path).toMatch(/^\/uploads\/qr\/.+\.png$/);
       const png = PNG.sync.read(readFileSync(join(t.dataDir, path)));
@@ -108,7 +120,10 @@ describe('/api/public/config', () => {
   });
 
   it('refuses bad key names', async () => {
-    expect((await t.post('/public/config', { keys: 'a;drop table' })).body).toMatchObject({ code: 100, msg: '配置键名只能包含字母、数字和下划线' });
+    expect((await t.post('/public/config', { keys: 'a;drop table' })).body).toMatchObject({
+      code: 100,
+      msg: '配置键名只能包含字母、数字和下划线',
+    });
     expect((await t.post('/public/config', { keys: ' , ' })).body.code).toBe(100);
     expect((await t.post('/public/config', { keys: 5 })).body.code).toBe(100);
   });
@@ -119,7 +134,12 @@ describe('/api/public/adverts and /api/public/kefu', () => {
     const res = await t.post('/public/adverts', { position: 'home_banner' });
     expect(res.body.code).toBe(200);
     expect(res.body.data.length).toBeGreaterThanOrEqual(3);
-    expect(res.body.data[0]).toEqual({ id: expect.any(Number), title: expect.any(String), image: expect.stringMatching(/^\/uploads\//), link: expect.any(String) });
+    expect(res.body.data[0]).toEqual({
+      id: expect.any(Number),
+      title: expect.any(String),
+      image: expect.stringMatching(/^\/uploads\//),
+      link: expect.any(String),
+    });
   });
   it('answers an empty list for an unused position', async () => {
     expect((await t.post('/public/adverts', { position: 'nowhere' })).body).toMatchObject({ code: 200, data: [] });

@@ -16,7 +16,10 @@ import { DEMO, startApi, type TestApi } from '../helpers/api';
  */
 const pair = () => {
   const k = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return { priv: k.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), pub: k.publicKey.export({ type: 'spki', format: 'pem' }).toString() };
+  return {
+    priv: k.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    pub: k.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
 };
 const merchant = pair();
 const wxPlatform = pair();
@@ -55,7 +58,9 @@ beforeAll(async () => {
           req.method === 'POST' &&
           req.url === '/v3/pay/transactions/native' &&
           auth.startsWith('WECHATPAY2-SHA256-RSA2048 ') &&
-          createVerify('RSA-SHA256').update(wechatRequestMessage(req.method, req.url, f['timestamp'] ?? '', f['nonce_str'] ?? '', raw)).verify(merchant.pub, f['signature'] ?? '', 'base64');
+          createVerify('RSA-SHA256')
+            .update(wechatRequestMessage(req.method, req.url, f['timestamp'] ?? '', f['nonce_str'] ?? '', raw))
+            .verify(merchant.pub, f['signature'] ?? '', 'base64');
       } catch {
         ok = false;
       }
@@ -105,45 +110,73 @@ const payStatus = async (payNo: string) => (await t.post('/pay/status', { pay_no
 function wechatNotice(payNo: string, total: number, opts: { key?: string; ageS?: number; omit?: string } = {}) {
   const nonce = randomBytes(16).toString('hex');
   const resource = encryptWechatResource(
-    JSON.stringify({
-      appid: WX_APP_ID,
-      mchid: MCH_ID,
-      out_trade_no: payNo,
-      transaction_id: '4200001234',
-      trade_type: 'NATIVE',
-      trade_state: 'SUCCESS',
-      trade_state_desc: '支付成功',
-      bank_type: 'OTHERS',
-      success_time: new Date().toISOString(),
-      payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
-      amount: { total, payer_total: total, currency: 'CNY', payer_currency: 'CNY' },
-    }, (k, v) => (k === opts.omit ? undefined : v)),
+    JSON.stringify(
+      {
+        appid: WX_APP_ID,
+        mchid: MCH_ID,
+        out_trade_no: payNo,
+        transaction_id: '4200001234',
+        trade_type: 'NATIVE',
+        trade_state: 'SUCCESS',
+        trade_state_desc: '支付成功',
+        bank_type: 'OTHERS',
+        success_time: new Date().toISOString(),
+        payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
+        amount: { total, payer_total: total, currency: 'CNY', payer_currency: 'CNY' },
+      },
+      (k, v) => (k === opts.omit ? undefined : v),
+    ),
     API_V3_KEY,
     randomBytes(6).toString('hex'),
     'transaction',
   );
-  const body = JSON.stringify({ id: 'EV-2018022511223320873', create_time: new Date().toISOString(), event_type: 'TRANSACTION.SUCCESS', resource_type: 'encrypt-resource', summary: '支付成功', resource });
+  const body = JSON.stringify({
+    id: 'EV-2018022511223320873',
+    create_time: new Date().toISOString(),
+    event_type: 'TRANSACTION.SUCCESS',
+    resource_type: 'encrypt-resource',
+    summary: '支付成功',
+    resource,
+  });
   const ts = String(Math.floor(Date.now() / 1000) - (opts.ageS ?? 0));
-  const signature = createSign('RSA-SHA256').update(`${ts}\n${nonce}\n${body}\n`).sign(opts.key ?? wxPlatform.priv, 'base64');
+  const signature = createSign('RSA-SHA256')
+    .update(`${ts}\n${nonce}\n${body}\n`)
+    .sign(opts.key ?? wxPlatform.priv, 'base64');
   return () =>
     t.app.request('/api/pay/notify/wechat', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'Wechatpay-Timestamp': ts, 'Wechatpay-Nonce': nonce, 'Wechatpay-Signature': signature, 'Wechatpay-Serial': 'PLATFORM-SERIAL' },
+      headers: {
+        'content-type': 'application/json',
+        'Wechatpay-Timestamp': ts,
+        'Wechatpay-Nonce': nonce,
+        'Wechatpay-Signature': signature,
+        'Wechatpay-Serial': 'PLATFORM-SERIAL',
+      },
       body,
     });
 }
 
 /** Alipay's asynchronous notice: a form post signed (RSA2) over every field but sign and sign_type. */
 function alipayNotice(params: Record<string, string>, key = aliPlatform.priv) {
-  const sign = createSign('RSA-SHA256').update(alipaySignContent(params, { forNotify: true }), 'utf8').sign(key, 'base64');
+  const sign = createSign('RSA-SHA256')
+    .update(alipaySignContent(params, { forNotify: true }), 'utf8')
+    .sign(key, 'base64');
   const body = new URLSearchParams({ ...params, sign_type: 'RSA2', sign }).toString();
-  return t.app.request('/api/pay/notify/alipay', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, body });
+  return t.app.request('/api/pay/notify/alipay', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+    body,
+  });
 }
 
 /** A correctly signed sandbox notice for a pay_no that belongs to another gateway. */
 function sandboxNotice(payNo: string, amount: number) {
   const raw = JSON.stringify({ pay_no: payNo, txn_id: 'SBX-CROSS', amount, trade_state: 'SUCCESS', paid_at: new Date().toISOString() });
-  return t.app.request('/api/pay/notify/sandbox', { method: 'POST', headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signSandbox(raw) }, body: raw });
+  return t.app.request('/api/pay/notify/sandbox', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signSandbox(raw) },
+    body: raw,
+  });
 }
 
 describe('providers chosen by env', () => {
@@ -161,7 +194,17 @@ describe('providers chosen by env', () => {
     const call = (key: string) =>
       fetch(`${standinUrl}/v3/pay/transactions/native`, {
         method: 'POST',
-        headers: { Authorization: wechatAuthorization({ method: 'POST', urlPath: '/v3/pay/transactions/native', body, mchId: MCH_ID, serialNo: SERIAL_NO, privateKeyPem: key }), 'content-type': 'application/json' },
+        headers: {
+          Authorization: wechatAuthorization({
+            method: 'POST',
+            urlPath: '/v3/pay/transactions/native',
+            body,
+            mchId: MCH_ID,
+            serialNo: SERIAL_NO,
+            privateKeyPem: key,
+          }),
+          'content-type': 'application/json',
+        },
         body,
       });
     const bad = await call(forger.priv);
@@ -238,7 +281,11 @@ describe('Alipay', () => {
     const lessonsBefore = (await t.post('/course/detail', { id: course.id }, member)).body.data.lessons as { video: string }[];
     expect(lessonsBefore.length).toBeGreaterThan(0);
     expect(lessonsBefore.some((l) => !l.video)).toBe(true);
-    const access = () => t.db.select().from(courseAccess).where(and(eq(courseAccess.userId, memberId), eq(courseAccess.courseId, course.id)));
+    const access = () =>
+      t.db
+        .select()
+        .from(courseAccess)
+        .where(and(eq(courseAccess.userId, memberId), eq(courseAccess.courseId, course.id)));
     const sales = async () => (await t.db.select().from(courses).where(eq(courses.id, course.id)))[0]!.sales;
     expect(await access()).toHaveLength(0);
     const salesBefore = await sales();
@@ -251,12 +298,26 @@ describe('Alipay', () => {
     const url = new URL(started.redirect);
     expect(url.origin + url.pathname).toBe(ALIPAY_GATEWAY);
     const q = Object.fromEntries(url.searchParams);
-    expect(q).toMatchObject({ app_id: ALIPAY_APP_ID, method: 'alipay.trade.page.pay', sign_type: 'RSA2', charset: 'utf-8', version: '1.0' });
+    expect(q).toMatchObject({
+      app_id: ALIPAY_APP_ID,
+      method: 'alipay.trade.page.pay',
+      sign_type: 'RSA2',
+      charset: 'utf-8',
+      version: '1.0',
+    });
     expect(q['notify_url']).toMatch(/\/api\/pay\/notify\/alipay$/);
-    expect(JSON.parse(q['biz_content']!)).toMatchObject({ out_trade_no: started.pay_no, total_amount: (o.pay_amount / 100).toFixed(2), product_code: 'FAST_INSTANT_TRADE_PAY' });
+    expect(JSON.parse(q['biz_content']!)).toMatchObject({
+      out_trade_no: started.pay_no,
+      total_amount: (o.pay_amount / 100).toFixed(2),
+      product_code: 'FAST_INSTANT_TRADE_PAY',
+    });
     expect(createVerify('RSA-SHA256').update(alipaySignContent(q), 'utf8').verify(aliApp.pub, q['sign']!, 'base64')).toBe(true);
     // The signature covers the parameters: altering one breaks it.
-    expect(createVerify('RSA-SHA256').update(alipaySignContent({ ...q, total_amount: '0.01' }), 'utf8').verify(aliApp.pub, q['sign']!, 'base64')).toBe(false);
+    expect(
+      createVerify('RSA-SHA256')
+        .update(alipaySignContent({ ...q, total_amount: '0.01' }), 'utf8')
+        .verify(aliApp.pub, q['sign']!, 'base64'),
+    ).toBe(false);
     expect(alipaySign(q, aliApp.priv)).toBe(q['sign']);
 
     const params = {

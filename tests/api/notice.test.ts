@@ -63,12 +63,21 @@ describe('notices', () => {
     const list = await t.post('/member/messageList', { type: 'notice' }, coach);
     const invite = list.body.data.list.find((m: { need_agree: number }) => m.need_agree === 1);
     expect(invite).toBeTruthy();
-    expect((await t.post('/member/messageIsAgree', { id: invite.id, is_agree: 3 }, coach)).body).toMatchObject({ code: 100, msg: '请选择同意或拒绝' });
+    expect((await t.post('/member/messageIsAgree', { id: invite.id, is_agree: 3 }, coach)).body).toMatchObject({
+      code: 100,
+      msg: '请选择同意或拒绝',
+    });
     expect((await t.post('/member/messageIsAgree', { id: invite.id, is_agree: 1 }, coach)).body.code).toBe(200);
-    expect((await t.post('/member/messageIsAgree', { id: invite.id, is_agree: 2 }, coach)).body).toMatchObject({ code: 100, msg: '您已处理过该申请' });
+    expect((await t.post('/member/messageIsAgree', { id: invite.id, is_agree: 2 }, coach)).body).toMatchObject({
+      code: 100,
+      msg: '您已处理过该申请',
+    });
     expect((await t.post('/member/messageDetail', { id: invite.id }, coach)).body.data.is_agree).toBe(1);
     const plain = (await t.post('/member/messageList', { type: 'notice' }, member)).body.data.list[0];
-    expect((await t.post('/member/messageIsAgree', { id: plain.id, is_agree: 1 }, member)).body).toMatchObject({ code: 100, msg: '该消息无需处理' });
+    expect((await t.post('/member/messageIsAgree', { id: plain.id, is_agree: 1 }, member)).body).toMatchObject({
+      code: 100,
+      msg: '该消息无需处理',
+    });
   });
 
   it('validates the kind and ids', async () => {
@@ -81,7 +90,10 @@ describe('notices', () => {
 describe('/api/uploader_img_base64', () => {
   it('stores an image and serves it back', async () => {
     const res = await t.post('/uploader_img_base64', { image: `data:image/png;base64,${pngBase64()}`, type: 'avatar' }, member);
-    expect(res.body).toMatchObject({ code: 200, data: { path: expect.stringMatching(/^\/uploads\/avatar\/\d{8}\/\d+-[0-9a-f]{16}\.png$/) } });
+    expect(res.body).toMatchObject({
+      code: 200,
+      data: { path: expect.stringMatching(/^\/uploads\/avatar\/\d{8}\/\d+-[0-9a-f]{16}\.png$/) },
+    });
     const bytes = await readFile(join(t.dataDir, res.body.data.path.replace('/uploads/', 'uploads/')));
     expect(bytes.subarray(1, 4).toString()).toBe('PNG');
     expect((await t.post('/member/memberInfoEdit', { avatar: res.body.data.path }, member)).body.code).toBe(200);
@@ -90,8 +102,14 @@ describe('/api/uploader_img_base64', () => {
 
   it('decides the type from the bytes, not the label', async () => {
     const html = Buffer.from('<html><script>alert(1)</script></html>').toString('base64');
-    expect((await t.post('/uploader_img_base64', { image: `data:image/png;base64,${html}` }, member)).body).toMatchObject({ code: 100, msg: UPLOAD_TEXTS.badType });
-    expect((await t.post('/uploader_img_base64', { image: '!!!not base64!!!' }, member)).body).toMatchObject({ code: 100, msg: UPLOAD_TEXTS.badData });
+    expect((await t.post('/uploader_img_base64', { image: `data:image/png;base64,${html}` }, member)).body).toMatchObject({
+      code: 100,
+      msg: UPLOAD_TEXTS.badType,
+    });
+    expect((await t.post('/uploader_img_base64', { image: '!!!not base64!!!' }, member)).body).toMatchObject({
+      code: 100,
+      msg: UPLOAD_TEXTS.badData,
+    });
     expect((await t.post('/uploader_img_base64', {}, member)).body).toMatchObject({ code: 100, msg: UPLOAD_TEXTS.empty });
   });
 
@@ -105,11 +123,18 @@ describe('/api/uploader_img_base64', () => {
 describe('/api/member/feedBack', () => {
   it('stores feedback with our own images only', async () => {
     const up = await t.post('/uploader_img_base64', { image: pngBase64(), type: 'feedback' }, member);
-    const res = await t.post('/member/feedBack', { type: '问题报告', content: '课程视频偶尔卡顿', images: [up.body.data.path], contact: 'qq 12345' }, member);
+    const res = await t.post(
+      '/member/feedBack',
+      { type: '问题报告', content: '课程视频偶尔卡顿', images: [up.body.data.path], contact: 'qq 12345' },
+      member,
+    );
     expect(res.body).toMatchObject({ code: 200, msg: '感谢您的反馈，我们会尽快处理' });
     const [row] = await t.db.select().from(feedback).where(eq(feedback.id, res.body.data.id));
     expect(row).toMatchObject({ type: '问题报告', content: '课程视频偶尔卡顿', images: [up.body.data.path] });
-    expect((await t.post('/member/feedBack', { type: '问题报告', content: '图片是外链地址', images: ['https://x.example/a.png'] }, member)).body.msg).toBe('图片地址不正确，请重新上传');
+    expect(
+      (await t.post('/member/feedBack', { type: '问题报告', content: '图片是外链地址', images: ['https://x.example/a.png'] }, member)).body
+        .msg,
+    ).toBe('图片地址不正确，请重新上传');
   });
 
   it('validates type and content', async () => {

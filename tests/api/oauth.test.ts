@@ -52,26 +52,39 @@ describe.each(['wx', 'qq'] as const)('%s login', (type) => {
 
     // The next login goes straight in.
     const again = await begin(type);
-    const second = await t.post('/thirdLogin', { type, code: op.issueCode(type, openid), state: again.state }, undefined, { cookie: again.cookie });
+    const second = await t.post('/thirdLogin', { type, code: op.issueCode(type, openid), state: again.state }, undefined, {
+      cookie: again.cookie,
+    });
     expect(second.body.data).toMatchObject({ need_bind: 0, user: { user_id: bound.body.data.user_id } });
   });
 
   it('refuses a state from another browser, a reused state and a forged one', async () => {
     const a = await begin(type);
     const b = await begin(type);
-    expect((await t.post('/thirdLogin', { type, code: op.issueCode(type, openid), state: a.state }, undefined, { cookie: b.cookie })).body).toMatchObject({
+    expect(
+      (await t.post('/thirdLogin', { type, code: op.issueCode(type, openid), state: a.state }, undefined, { cookie: b.cookie })).body,
+    ).toMatchObject({
       code: 100,
       msg: OAUTH_TEXTS.badState,
     });
-    expect((await t.post('/thirdLogin', { type, code: op.issueCode(type, openid), state: b.state }, undefined, { cookie: b.cookie })).body.code).toBe(200);
-    expect((await t.post('/thirdLogin', { type, code: op.issueCode(type, openid), state: b.state }, undefined, { cookie: b.cookie })).body.msg).toBe(OAUTH_TEXTS.badState);
+    expect(
+      (await t.post('/thirdLogin', { type, code: op.issueCode(type, openid), state: b.state }, undefined, { cookie: b.cookie })).body.code,
+    ).toBe(200);
+    expect(
+      (await t.post('/thirdLogin', { type, code: op.issueCode(type, openid), state: b.state }, undefined, { cookie: b.cookie })).body.msg,
+    ).toBe(OAUTH_TEXTS.badState);
     const forged = a.state.replace(/\.[^.]+$/, '.AAAA');
-    expect((await t.post('/thirdLogin', { type, code: 'x', state: forged }, undefined, { cookie: a.cookie })).body.msg).toBe(OAUTH_TEXTS.badState);
+    expect((await t.post('/thirdLogin', { type, code: 'x', state: forged }, undefined, { cookie: a.cookie })).body.msg).toBe(
+      OAUTH_TEXTS.badState,
+    );
   });
 
   it('reports a code the provider rejects', async () => {
     const { state, cookie } = await begin(type);
-    expect((await t.post('/thirdLogin', { type, code: 'made-up', state }, undefined, { cookie })).body).toMatchObject({ code: 100, msg: expect.stringMatching(/授权失败/) });
+    expect((await t.post('/thirdLogin', { type, code: 'made-up', state }, undefined, { cookie })).body).toMatchObject({
+      code: 100,
+      msg: expect.stringMatching(/授权失败/),
+    });
   });
 });
 
@@ -79,23 +92,40 @@ describe('binding from account settings', () => {
   it('binds to the logged-in member, refuses an identity bound elsewhere, and unbinds', async () => {
     const token = await t.login(DEMO.member);
     const flow = await begin('wx', 'bind', token);
-    const res = await t.post('/member/bindThird', { type: 'wx', code: op.issueCode('wx', 'member-wx'), state: flow.state }, token, { cookie: flow.cookie });
+    const res = await t.post('/member/bindThird', { type: 'wx', code: op.issueCode('wx', 'member-wx'), state: flow.state }, token, {
+      cookie: flow.cookie,
+    });
     expect(res.body).toMatchObject({ code: 200, msg: '绑定成功' });
     expect((await t.post('/member/hasBind', {}, token)).body.data).toMatchObject({ wx: 1, qq: 0, wx_enabled: 1, qq_enabled: 1 });
 
     const coach = await t.login(DEMO.coach);
     const other = await begin('wx', 'bind', coach);
-    expect((await t.post('/member/bindThird', { type: 'wx', code: op.issueCode('wx', 'member-wx'), state: other.state }, coach, { cookie: other.cookie })).body).toMatchObject({
+    expect(
+      (
+        await t.post('/member/bindThird', { type: 'wx', code: op.issueCode('wx', 'member-wx'), state: other.state }, coach, {
+          cookie: other.cookie,
+        })
+      ).body,
+    ).toMatchObject({
       code: 100,
       msg: OAUTH_TEXTS.boundElsewhere('微信'),
     });
 
     // A login state is no good for binding.
     const login = await begin('wx', 'login');
-    expect((await t.post('/member/bindThird', { type: 'wx', code: op.issueCode('wx', 'x'), state: login.state }, token, { cookie: login.cookie })).body.msg).toBe(OAUTH_TEXTS.badState);
+    expect(
+      (
+        await t.post('/member/bindThird', { type: 'wx', code: op.issueCode('wx', 'x'), state: login.state }, token, {
+          cookie: login.cookie,
+        })
+      ).body.msg,
+    ).toBe(OAUTH_TEXTS.badState);
 
     expect((await t.post('/member/cancelBind', { type: 'wx' }, token)).body).toMatchObject({ code: 200, msg: '已解除绑定' });
-    expect((await t.post('/member/cancelBind', { type: 'wx' }, token)).body).toMatchObject({ code: 100, msg: OAUTH_TEXTS.notBound('微信') });
+    expect((await t.post('/member/cancelBind', { type: 'wx' }, token)).body).toMatchObject({
+      code: 100,
+      msg: OAUTH_TEXTS.notBound('微信'),
+    });
   });
 
   it('needs login for member calls', async () => {

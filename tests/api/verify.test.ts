@@ -21,12 +21,18 @@ describe('captcha', () => {
   });
 
   it('gives challenges only to holders of a valid token', async () => {
-    expect((await t.post('/public/captchaChallenge', { token: 'cap.zzzz.forged' })).body).toMatchObject({ code: 100, msg: '验证已过期，请重新获取' });
+    expect((await t.post('/public/captchaChallenge', { token: 'cap.zzzz.forged' })).body).toMatchObject({
+      code: 100,
+      msg: '验证已过期，请重新获取',
+    });
   });
 
   it('sends nothing without a passed captcha, and a pass works once', async () => {
     const before = (await t.db.select().from(smsOutbox)).length;
-    expect((await t.post('/public/sendMsg', { phone: '13500000001', type: 'register' })).body).toMatchObject({ code: 100, msg: SMS_TEXTS.captchaFailed });
+    expect((await t.post('/public/sendMsg', { phone: '13500000001', type: 'register' })).body).toMatchObject({
+      code: 100,
+      msg: SMS_TEXTS.captchaFailed,
+    });
     expect((await t.post('/public/sendMsg', { phone: '13500000001', type: 'register', captcha: 'bm9wZQ==' })).body).toMatchObject({
       code: 100,
       msg: SMS_TEXTS.captchaFailed,
@@ -34,7 +40,10 @@ describe('captcha', () => {
     const pass = await t.captchaPass();
     expect((await t.post('/public/sendMsg', { phone: '13500000001', type: 'register', captcha: pass })).body.code).toBe(200);
     await t.skipCooldown('13500000001');
-    expect((await t.post('/public/sendMsg', { phone: '13500000001', type: 'register', captcha: pass })).body).toMatchObject({ code: 100, msg: SMS_TEXTS.captchaFailed });
+    expect((await t.post('/public/sendMsg', { phone: '13500000001', type: 'register', captcha: pass })).body).toMatchObject({
+      code: 100,
+      msg: SMS_TEXTS.captchaFailed,
+    });
     expect((await t.db.select().from(smsOutbox)).length).toBe(before + 1);
   });
 });
@@ -42,10 +51,22 @@ describe('captcha', () => {
 describe('/api/public/sendMsg', () => {
   it('applies the SPEC phone messages', async () => {
     const captcha = 'x';
-    expect((await t.post('/public/sendMsg', { phone: '', type: 'register', captcha })).body).toMatchObject({ code: 100, msg: T.phoneRequired });
-    expect((await t.post('/public/sendMsg', { phone: '12345678901', type: 'register', captcha })).body).toMatchObject({ code: 100, msg: T.phoneInvalid });
-    expect((await t.post('/public/sendMsg', { phone: '1381234567', type: 'register', captcha })).body).toMatchObject({ code: 100, msg: T.phoneInvalid });
-    expect((await t.post('/public/sendMsg', { phone: '13812345678', type: 'hack', captcha })).body).toMatchObject({ code: 100, msg: '验证码类型不正确' });
+    expect((await t.post('/public/sendMsg', { phone: '', type: 'register', captcha })).body).toMatchObject({
+      code: 100,
+      msg: T.phoneRequired,
+    });
+    expect((await t.post('/public/sendMsg', { phone: '12345678901', type: 'register', captcha })).body).toMatchObject({
+      code: 100,
+      msg: T.phoneInvalid,
+    });
+    expect((await t.post('/public/sendMsg', { phone: '1381234567', type: 'register', captcha })).body).toMatchObject({
+      code: 100,
+      msg: T.phoneInvalid,
+    });
+    expect((await t.post('/public/sendMsg', { phone: '13812345678', type: 'hack', captcha })).body).toMatchObject({
+      code: 100,
+      msg: '验证码类型不正确',
+    });
   });
 
   it('stores only a hash, sends a six-digit code that lives five minutes', async () => {
@@ -72,12 +93,18 @@ describe('/api/public/sendMsg', () => {
       expect((await t.sendCode('13500000004', 'register', undefined, '10.0.1.1')).body.code).toBe(200);
       await t.skipCooldown('13500000004');
     }
-    expect((await t.sendCode('13500000004', 'register', undefined, '10.0.1.2')).body).toMatchObject({ code: 429, msg: SMS_TEXTS.phoneDailyCap });
+    expect((await t.sendCode('13500000004', 'register', undefined, '10.0.1.2')).body).toMatchObject({
+      code: 429,
+      msg: SMS_TEXTS.phoneDailyCap,
+    });
   });
 
   it('caps codes per address per day', async () => {
     for (let i = 0; i < 5; i++) expect((await t.sendCode(`1360000000${i}`, 'register', undefined, '10.9.9.9')).body.code).toBe(200);
-    expect((await t.sendCode('13600000009', 'register', undefined, '10.9.9.9')).body).toMatchObject({ code: 429, msg: SMS_TEXTS.ipDailyCap });
+    expect((await t.sendCode('13600000009', 'register', undefined, '10.9.9.9')).body).toMatchObject({
+      code: 429,
+      msg: SMS_TEXTS.ipDailyCap,
+    });
   });
 
   it('knows who a purpose is for', async () => {

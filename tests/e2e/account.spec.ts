@@ -127,7 +127,10 @@ test.describe('account settings', () => {
     await loginByCookie(page, DEMO.coach.phone);
     await page.goto('/account/setting');
     await ready(page);
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR4nGP8z8DwnwEIGBmBgJGBAQBB7AL+KxSBJAAAAABJRU5ErkJggg==', 'base64');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR4nGP8z8DwnwEIGBmBgJGBAQBB7AL+KxSBJAAAAABJRU5ErkJggg==',
+      'base64',
+    );
     await page.getByLabel('选择头像').setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: png });
     await expect(toastWith(page, '头像已上传，保存后生效')).toBeVisible();
     await expect(page.getByTestId('avatar-preview')).toHaveAttribute('src', /\/uploads\/avatar\//);
@@ -169,7 +172,10 @@ test.describe('notices', () => {
     const badge = page.getByTestId('unread-badge');
     await expect(badge).toHaveText('4');
     await page.getByRole('tab', { name: /评论回复/ }).click();
-    await page.getByTestId('notice-list').getByRole('link', { name: /陈师傅回复了你的评论/ }).click();
+    await page
+      .getByTestId('notice-list')
+      .getByRole('link', { name: /陈师傅回复了你的评论/ })
+      .click();
     await page.waitForURL('**/my/notice/detail?id=*');
     await expect(page.getByRole('heading', { name: '陈师傅回复了你的评论' })).toBeVisible();
     await expect(badge).toHaveText('3');

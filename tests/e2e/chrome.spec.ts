@@ -17,7 +17,8 @@ test.describe('site chrome (SPEC §2 main layout)', () => {
     await expect(page.getByRole('searchbox', { name: '搜索关键字' })).toHaveAttribute('placeholder', '太极拳');
 
     const footer = page.getByRole('contentinfo');
-    for (const label of ['课程首页', '班级首页', '直播首页', '商城首页']) await expect(footer.getByRole('link', { name: label })).toBeVisible();
+    for (const label of ['课程首页', '班级首页', '直播首页', '商城首页'])
+      await expect(footer.getByRole('link', { name: label })).toBeVisible();
     const helpLink = footer.locator('a[href^="/help/detail?id="]').first();
     await expect(helpLink).toBeVisible();
     for (const alt of ['App 下载二维码', '公众号二维码']) {
@@ -117,7 +118,10 @@ test.describe('login dialog (SPEC §2, §4, §5)', () => {
     expect(JSON.parse(decodeURIComponent(cookie!.value))).toMatchObject({ identity: 0, token: expect.any(String) });
     await page.getByRole('banner').getByRole('link', { name: '个人中心' }).first().hover();
     // The toast shows until the page moves on, so watch for it from the click on.
-    await Promise.all([toastWith(page, '退出成功').waitFor({ state: 'visible' }), page.getByRole('menuitem', { name: '退出登录' }).click()]);
+    await Promise.all([
+      toastWith(page, '退出成功').waitFor({ state: 'visible' }),
+      page.getByRole('menuitem', { name: '退出登录' }).click(),
+    ]);
     await page.waitForURL((u) => u.pathname === '/');
     await expect(page.getByRole('banner').getByRole('button', { name: '登录' })).toBeVisible();
     expect((await context.cookies()).find((c) => c.name === 'user')).toBeUndefined();

@@ -94,7 +94,12 @@ test('cart → checkout with a new address and a coupon → pay with coins → t
   await expect(page.getByTestId('pay-amount')).toHaveText(total!);
   await payWithCoins(page);
   await expect(page.getByTestId('order-status')).toHaveText('待发货');
-  const orderNo = (await page.getByText(/^订单编号/).locator('..').textContent())!.replace('订单编号', '').trim();
+  const orderNo = (await page
+    .getByText(/^订单编号/)
+    .locator('..')
+    .textContent())!
+    .replace('订单编号', '')
+    .trim();
 
   await page.goto('/my/order/goods?tab=paid');
   await ready(page);
@@ -157,7 +162,9 @@ test('buy a course through the sandbox gateway → every lesson plays', async ({
 test('enrol in a class → 已报名, listed in 我的班级', async ({ page }) => {
   await asMember(page);
   const res = await page.request.post('/api/class/list', { data: { sort: 'price_asc', limit: 50 } });
-  const k = ((await res.json()) as { data: { list: { id: number; title: string; seats_left: number; price: number }[] } }).data.list.find((c) => c.seats_left > 0 && c.price > 0)!;
+  const k = ((await res.json()) as { data: { list: { id: number; title: string; seats_left: number; price: number }[] } }).data.list.find(
+    (c) => c.seats_left > 0 && c.price > 0,
+  )!;
   await page.goto(`/train/classDetail?id=${k.id}`);
   await ready(page);
   await page.getByRole('link', { name: '立即报名' }).click();
@@ -189,7 +196,10 @@ test('cancelling an unpaid order gives back the stock and the coupon', async ({ 
   await page.getByRole('button', { name: '立即购买' }).click();
   await page.waitForURL(/\/order\/goodsOrder\?goods_id=/);
   await ready(page);
-  await expect(page.getByRole('region', { name: '优惠券' }).getByTestId('coupon').filter({ hasText: '商城小额券' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('region', { name: '优惠券' }).getByTestId('coupon').filter({ hasText: '商城小额券' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await page.getByRole('button', { name: '提交订单' }).click();
   await page.waitForURL(/\/order\/middle/);
   await ready(page);

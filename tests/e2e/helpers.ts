@@ -13,7 +13,9 @@ export const IPHONE_UA =
 /** Waits until the islands of the page have hydrated (the header user area is interactive). */
 export async function ready(page: Page): Promise<void> {
   // client:visible islands below the fold hydrate only when scrolled to; wait for the rest.
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr][client="load"], astro-island[ssr][client="idle"]').length === 0);
+  await page.waitForFunction(
+    () => document.querySelectorAll('astro-island[ssr][client="load"], astro-island[ssr][client="idle"]').length === 0,
+  );
 }
 
 /** Logs in through the dialog opened from the header's 登录 button. */
@@ -66,7 +68,13 @@ export async function requestCode(page: Page, scope: ReturnType<Page['locator']>
 export async function loginByCookie(page: Page, phone: string, password = 'gongfu123'): Promise<void> {
   const res = await page.request.post('/api/login', { data: { type: 1, phone, password } });
   const user = ((await res.json()) as { data: unknown }).data;
-  await page.context().addCookies([{ name: 'user', value: encodeURIComponent(JSON.stringify(user)), url: page.url().startsWith('http') ? page.url() : 'http://127.0.0.1:4391' }]);
+  await page.context().addCookies([
+    {
+      name: 'user',
+      value: encodeURIComponent(JSON.stringify(user)),
+      url: page.url().startsWith('http') ? page.url() : 'http://127.0.0.1:4391',
+    },
+  ]);
 }
 
 /** Registers a new member through the API (captcha skipped by solving it in the page). */

@@ -27,7 +27,10 @@ test.describe('content pages (SPEC §2 articles, help, agreements)', () => {
   test('the help centre leads to an article', async ({ page }) => {
     await page.goto('/help');
     await expect(page.getByRole('heading', { name: '帮助中心', level: 1 })).toBeVisible();
-    await page.getByRole('link', { name: /全部 \d+ 篇/ }).first().click();
+    await page
+      .getByRole('link', { name: /全部 \d+ 篇/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/help\/cate\?id=\d+/);
     await page.locator('main ul a[href^="/help/detail"]').first().click();
     await expect(page.locator('.prose')).not.toBeEmpty();

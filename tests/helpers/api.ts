@@ -84,13 +84,19 @@ export async function startApi(extraEnv: Record<string, string> = {}) {
 
   /** Lets the 60 s cooldown pass without waiting (moves this phone's codes back in time). */
   async function skipCooldown(phone: string): Promise<void> {
-    await handle.db.update(smsCodes).set({ createdAt: sql`${smsCodes.createdAt} - interval '2 minutes'` }).where(eq(smsCodes.phone, phone));
+    await handle.db
+      .update(smsCodes)
+      .set({ createdAt: sql`${smsCodes.createdAt} - interval '2 minutes'` })
+      .where(eq(smsCodes.phone, phone));
   }
 
   /** A member's coin balance and the sum of their ledger (the two must always agree). */
   async function wallet(userId: number): Promise<{ coins: number; ledgerSum: number }> {
     const [w] = await handle.db.select().from(wallets).where(eq(wallets.userId, userId));
-    const [sum] = await handle.db.select({ s: sql<number>`coalesce(sum(${coinLedger.delta}), 0)::int` }).from(coinLedger).where(eq(coinLedger.userId, userId));
+    const [sum] = await handle.db
+      .select({ s: sql<number>`coalesce(sum(${coinLedger.delta}), 0)::int` })
+      .from(coinLedger)
+      .where(eq(coinLedger.userId, userId));
     return { coins: w?.coins ?? 0, ledgerSum: sum?.s ?? 0 };
   }
 

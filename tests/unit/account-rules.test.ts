@@ -72,7 +72,9 @@ describe('Aliyun SMS signature', () => {
 describe('search highlight', () => {
   it('marks every match and escapes the rest', async () => {
     const { highlight } = await import('~/lib/rules/highlight');
-    expect(highlight('太极拳与太极剑', '太极')).toBe('<mark class="bg-transparent text-brand">太极</mark>拳与<mark class="bg-transparent text-brand">太极</mark>剑');
+    expect(highlight('太极拳与太极剑', '太极')).toBe(
+      '<mark class="bg-transparent text-brand">太极</mark>拳与<mark class="bg-transparent text-brand">太极</mark>剑',
+    );
     expect(highlight('<b>咏春</b>', '咏春')).toBe('&lt;b&gt;<mark class="bg-transparent text-brand">咏春</mark>&lt;/b&gt;');
     expect(highlight('MMA 手套', 'mma')).toContain('<mark class="bg-transparent text-brand">MMA</mark>');
     expect(highlight('无匹配', '')).toBe('无匹配');

@@ -6,7 +6,9 @@ const to = (path: string, search = '', hash = '') => mobileRedirectUrl(path, sea
 
 describe('mobile redirect rules (SPEC §2)', () => {
   it('QQ bind callback: the hash becomes the query', () => {
-    expect(to('/login/bind/qq/callback', '', '#access_token=abc&expires_in=7776000')).toBe(`${M}/pages/account/qq?access_token=abc&expires_in=7776000`);
+    expect(to('/login/bind/qq/callback', '', '#access_token=abc&expires_in=7776000')).toBe(
+      `${M}/pages/account/qq?access_token=abc&expires_in=7776000`,
+    );
     expect(to('/login/bind/qq/callback')).toBe(`${M}/pages/account/qq`);
   });
   it('WeChat callback carries the query', () => {

@@ -71,8 +71,12 @@ describe('WeChat Pay v3 request signing', () => {
   });
 
   it('picks a fresh nonce and the current time when not given', () => {
-    const a = parseAuthorization(wechatAuthorization({ method: 'GET', urlPath: '/v3/x', body: '', mchId: 'm', serialNo: 's', privateKeyPem: merchant.privateKey }));
-    const b = parseAuthorization(wechatAuthorization({ method: 'GET', urlPath: '/v3/x', body: '', mchId: 'm', serialNo: 's', privateKeyPem: merchant.privateKey }));
+    const a = parseAuthorization(
+      wechatAuthorization({ method: 'GET', urlPath: '/v3/x', body: '', mchId: 'm', serialNo: 's', privateKeyPem: merchant.privateKey }),
+    );
+    const b = parseAuthorization(
+      wechatAuthorization({ method: 'GET', urlPath: '/v3/x', body: '', mchId: 'm', serialNo: 's', privateKeyPem: merchant.privateKey }),
+    );
     expect(a.f['nonce_str']).toMatch(/^[0-9A-F]{32}$/);
     expect(a.f['nonce_str']).not.toBe(b.f['nonce_str']);
     expect(Math.abs(Number(a.f['timestamp']) - Date.now() / 1000)).toBeLessThan(5);
@@ -163,7 +167,11 @@ describe('createWechatNative', () => {
         const body = JSON.parse(raw) as Record<string, unknown>;
         seen.push({ headers: req.headers, body });
         res.setHeader('Content-Type', 'application/json');
-        if (schema !== 'WECHATPAY2-SHA256-RSA2048' || f['mchid'] !== '1900000001' || !verifies(msg, f['signature'] ?? '', merchant.publicKey)) {
+        if (
+          schema !== 'WECHATPAY2-SHA256-RSA2048' ||
+          f['mchid'] !== '1900000001' ||
+          !verifies(msg, f['signature'] ?? '', merchant.publicKey)
+        ) {
           res.statusCode = 401;
           res.end(JSON.stringify({ code: 'SIGN_ERROR', message: '签名错误' }));
         } else if (body['out_trade_no'] === 'BAD') {
@@ -179,8 +187,19 @@ describe('createWechatNative', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const cfg = () => ({ mchId: '1900000001', appId: 'wxd678efh567hg6787', serialNo: 'SERIAL123', privateKeyPem: merchant.privateKey, apiBase });
-  const order = { description: '功夫 - 会员', outTradeNo: 'R202401010001', amountFen: 1234, notifyUrl: 'https://example.com/api/pay/wechat/notify' };
+  const cfg = () => ({
+    mchId: '1900000001',
+    appId: 'wxd678efh567hg6787',
+    serialNo: 'SERIAL123',
+    privateKeyPem: merchant.privateKey,
+    apiBase,
+  });
+  const order = {
+    description: '功夫 - 会员',
+    outTradeNo: 'R202401010001',
+    amountFen: 1234,
+    notifyUrl: 'https://example.com/api/pay/wechat/notify',
+  };
 
   it('sends a signed order and returns the code_url', async () => {
     const expireAt = new Date('2024-01-01T16:30:00Z');
@@ -321,7 +340,10 @@ describe('Alipay RSA2 signing and notify verification', () => {
     [1000005, '10000.05'],
   ])('formats %d fen as %s yuan', (fen, yuan) => {
     const url = new URL(
-      alipayPagePayUrl({ appId: 'a', privateKeyPem: alipayApp.privateKey }, { outTradeNo: 'o', amountFen: fen, subject: 's', notifyUrl: 'n', returnUrl: 'r' }),
+      alipayPagePayUrl(
+        { appId: 'a', privateKeyPem: alipayApp.privateKey },
+        { outTradeNo: 'o', amountFen: fen, subject: 's', notifyUrl: 'n', returnUrl: 'r' },
+      ),
     );
     expect(JSON.parse(url.searchParams.get('biz_content')!).total_amount).toBe(yuan);
   });

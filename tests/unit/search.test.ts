@@ -3,7 +3,12 @@ import { searchContext, searchTarget } from '~/lib/rules/search';
 import { T } from '~/lib/texts';
 
 const go = (path: string, keyword: string, opts: { type?: string; placeholder?: string; requireKeyword?: boolean } = {}) =>
-  searchTarget({ context: searchContext(path, opts.type), keyword, placeholder: opts.placeholder ?? '默认词', requireKeyword: opts.requireKeyword ?? false });
+  searchTarget({
+    context: searchContext(path, opts.type),
+    keyword,
+    placeholder: opts.placeholder ?? '默认词',
+    requireKeyword: opts.requireKeyword ?? false,
+  });
 
 describe('search target by section (SPEC §2)', () => {
   it.each([

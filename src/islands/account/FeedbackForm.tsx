@@ -82,14 +82,27 @@ function Form() {
         <Field label="反馈类型">
           <div className="flex flex-wrap gap-3">
             {TYPES.map((t) => (
-              <button type="button" key={t} aria-pressed={type === t} onClick={() => setType(t)} className={`gf-btn border ${type === t ? 'border-brand bg-brand-light text-brand' : 'border-line text-ink-soft hover:text-brand'}`}>
+              <button
+                type="button"
+                key={t}
+                aria-pressed={type === t}
+                onClick={() => setType(t)}
+                className={`gf-btn border ${type === t ? 'border-brand bg-brand-light text-brand' : 'border-line text-ink-soft hover:text-brand'}`}
+              >
                 {t}
               </button>
             ))}
           </div>
         </Field>
         <Field label="反馈内容">
-          <textarea className="gf-input h-36 py-2" aria-label="反馈内容" maxLength={500} placeholder="请详细描述您遇到的问题或建议（至少 5 个字）" value={content} onChange={(e) => setContent(e.target.value)} />
+          <textarea
+            className="gf-input h-36 py-2"
+            aria-label="反馈内容"
+            maxLength={500}
+            placeholder="请详细描述您遇到的问题或建议（至少 5 个字）"
+            value={content}
+            onChange={(e) => setContent(e.target.value)}
+          />
           <p className="text-right text-xs text-ink-mute">{content.length}/500</p>
         </Field>
         <Field label="图片" hint={`选填，最多 ${MAX_IMAGES} 张，每张不超过 2MB`}>
@@ -97,24 +110,50 @@ function Form() {
             {images.map((p) => (
               <div key={p} className="relative">
                 <img src={img(p)} width={80} height={80} alt="反馈截图" className="h-20 w-20 rounded-md object-cover" />
-                <button type="button" aria-label="删除图片" className="absolute -right-2 -top-2 h-5 w-5 rounded-full bg-black/60 text-xs text-white" onClick={() => setImages(images.filter((x) => x !== p))}>
+                <button
+                  type="button"
+                  aria-label="删除图片"
+                  className="absolute -right-2 -top-2 h-5 w-5 rounded-full bg-black/60 text-xs text-white"
+                  onClick={() => setImages(images.filter((x) => x !== p))}
+                >
                   ×
                 </button>
               </div>
             ))}
             {images.length < MAX_IMAGES && (
-              <button type="button" aria-label="添加图片" onClick={() => file.current?.click()} className="flex h-20 w-20 items-center justify-center rounded-md border border-dashed border-[#dcdfe6] text-2xl text-ink-mute hover:(border-brand text-brand)">
+              <button
+                type="button"
+                aria-label="添加图片"
+                onClick={() => file.current?.click()}
+                className="flex h-20 w-20 items-center justify-center rounded-md border border-dashed border-[#dcdfe6] text-2xl text-ink-mute hover:(border-brand text-brand)"
+              >
                 <span className="i-ri-add-line" />
               </button>
             )}
-            <input ref={file} type="file" accept="image/jpeg,image/png,image/gif,image/webp" className="hidden" aria-label="选择图片" onChange={pick} />
+            <input
+              ref={file}
+              type="file"
+              accept="image/jpeg,image/png,image/gif,image/webp"
+              className="hidden"
+              aria-label="选择图片"
+              onChange={pick}
+            />
           </div>
         </Field>
         <Field label="联系方式">
-          <input className="gf-input" aria-label="联系方式" maxLength={64} placeholder="选填，手机号、QQ 或邮箱，方便我们联系您" value={contact} onChange={(e) => setContact(e.target.value)} />
+          <input
+            className="gf-input"
+            aria-label="联系方式"
+            maxLength={64}
+            placeholder="选填，手机号、QQ 或邮箱，方便我们联系您"
+            value={contact}
+            onChange={(e) => setContact(e.target.value)}
+          />
         </Field>
         <div className="pl-[116px]">
-          <button type="submit" disabled={busy} className="gf-btn-primary w-32">{busy ? '提交中…' : '提交反馈'}</button>
+          <button type="submit" disabled={busy} className="gf-btn-primary w-32">
+            {busy ? '提交中…' : '提交反馈'}
+          </button>
         </div>
       </form>
     </>

@@ -50,7 +50,9 @@ export default function OAuthBindPhone(props: { kind: 'wx' | 'qq'; infoPath: str
     return (
       <div className="flex flex-col items-center gap-4 py-20 text-ink-soft">
         <p role="alert">绑定已超时，请重新使用{name}登录</p>
-        <a className="gf-btn-primary w-32" href="/">返回首页</a>
+        <a className="gf-btn-primary w-32" href="/">
+          返回首页
+        </a>
       </div>
     );
   }
@@ -61,12 +63,30 @@ export default function OAuthBindPhone(props: { kind: 'wx' | 'qq'; infoPath: str
         <br />
         手机号已注册的，将与原账号关联。
       </p>
-      <input className="gf-input h-11" aria-label="手机号" inputMode="numeric" maxLength={11} placeholder="请输入手机号" value={phone} onChange={(e) => setPhone(e.target.value)} />
+      <input
+        className="gf-input h-11"
+        aria-label="手机号"
+        inputMode="numeric"
+        maxLength={11}
+        placeholder="请输入手机号"
+        value={phone}
+        onChange={(e) => setPhone(e.target.value)}
+      />
       <div className="flex gap-2">
-        <input className="gf-input h-11" aria-label="短信验证码" inputMode="numeric" maxLength={6} placeholder="请输入验证码" value={yzm} onChange={(e) => setYzm(e.target.value)} />
+        <input
+          className="gf-input h-11"
+          aria-label="短信验证码"
+          inputMode="numeric"
+          maxLength={6}
+          placeholder="请输入验证码"
+          value={yzm}
+          onChange={(e) => setYzm(e.target.value)}
+        />
         <SmsButton phone={phone} type="bind_phone" timer={timer} className="h-11" />
       </div>
-      <button type="submit" disabled={busy} className="gf-btn-primary h-11 w-full text-base">{busy ? '绑定中…' : '绑定并登录'}</button>
+      <button type="submit" disabled={busy} className="gf-btn-primary h-11 w-full text-base">
+        {busy ? '绑定中…' : '绑定并登录'}
+      </button>
     </form>
   );
 }

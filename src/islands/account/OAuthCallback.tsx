@@ -62,7 +62,9 @@ export default function OAuthCallback(props: { kind: 'wx' | 'qq' }) {
         <>
           <span className="i-ri-error-warning-line text-5xl text-[#f56c6c]" />
           <p role="alert">{error}</p>
-          <a className="gf-btn-primary w-32" href="/">返回首页</a>
+          <a className="gf-btn-primary w-32" href="/">
+            返回首页
+          </a>
         </>
       ) : (
         <>

@@ -10,7 +10,9 @@ export default function OAuthLoginInfo(props: { kind: 'wx' | 'qq' }) {
     return (
       <div className="flex flex-col items-center gap-4 py-20 text-ink-soft">
         <p role="alert">{name}登录未完成，请重新登录</p>
-        <a className="gf-btn-primary w-32" href="/">返回首页</a>
+        <a className="gf-btn-primary w-32" href="/">
+          返回首页
+        </a>
       </div>
     );
   }
@@ -22,8 +24,12 @@ export default function OAuthLoginInfo(props: { kind: 'wx' | 'qq' }) {
         {name}登录成功，欢迎你，{user.nick_name}
       </p>
       <div className="flex gap-4">
-        <a className="gf-btn-primary w-32" href="/">去首页</a>
-        <a className="gf-btn-ghost w-32" href="/account/setting">完善资料</a>
+        <a className="gf-btn-primary w-32" href="/">
+          去首页
+        </a>
+        <a className="gf-btn-ghost w-32" href="/account/setting">
+          完善资料
+        </a>
       </div>
     </div>
   );

@@ -43,21 +43,48 @@ function Form(props: { back: string }) {
   return (
     <>
       <Heading title="修改登录密码">
-        <a className="text-sm text-ink-soft hover:text-brand" href={props.back}>返回账号安全</a>
+        <a className="text-sm text-ink-soft hover:text-brand" href={props.back}>
+          返回账号安全
+        </a>
       </Heading>
       <form onSubmit={submit} noValidate className="flex max-w-[520px] flex-col gap-5">
         <Field label="原密码">
-          <input className="gf-input" aria-label="原密码" type="password" autoComplete="current-password" value={form.old_password} onChange={set('old_password')} />
+          <input
+            className="gf-input"
+            aria-label="原密码"
+            type="password"
+            autoComplete="current-password"
+            value={form.old_password}
+            onChange={set('old_password')}
+          />
         </Field>
         <Field label="新密码" hint="6～20 位，须同时包含字母和数字">
-          <input className="gf-input" aria-label="新密码" type="password" autoComplete="new-password" value={form.password} onChange={set('password')} />
+          <input
+            className="gf-input"
+            aria-label="新密码"
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={set('password')}
+          />
         </Field>
         <Field label="确认新密码">
-          <input className="gf-input" aria-label="确认新密码" type="password" autoComplete="new-password" value={form.passwords} onChange={set('passwords')} />
+          <input
+            className="gf-input"
+            aria-label="确认新密码"
+            type="password"
+            autoComplete="new-password"
+            value={form.passwords}
+            onChange={set('passwords')}
+          />
         </Field>
-        <p className="pl-[116px] text-xs text-ink-mute">修改成功后，其他设备上的登录状态将失效。忘记原密码？可退出登录后使用“忘记密码”重置。</p>
+        <p className="pl-[116px] text-xs text-ink-mute">
+          修改成功后，其他设备上的登录状态将失效。忘记原密码？可退出登录后使用“忘记密码”重置。
+        </p>
         <div className="pl-[116px]">
-          <button type="submit" disabled={busy} className="gf-btn-primary w-32">{busy ? '提交中…' : '确认修改'}</button>
+          <button type="submit" disabled={busy} className="gf-btn-primary w-32">
+            {busy ? '提交中…' : '确认修改'}
+          </button>
         </div>
       </form>
     </>

@@ -23,10 +23,13 @@ function Form() {
   const [form, setForm] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
   const timer = useSmsTimer();
-  const set = (k: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value.replace(k === 'yzm' ? /\s/g : /\D/g, '') });
+  const set = (k: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm({ ...form, [k]: e.target.value.replace(k === 'yzm' ? /\s/g : /\D/g, '') });
 
   useEffect(() => {
-    fetchMemberInfo().then(setInfo).catch((err) => toast.error(errorText(err)));
+    fetchMemberInfo()
+      .then(setInfo)
+      .catch((err) => toast.error(errorText(err)));
   }, []);
 
   async function submit(e: SubmitEvent) {
@@ -54,14 +57,18 @@ function Form() {
     return (
       <div className="py-16 text-center text-ink-soft">
         设置支付密码需要先绑定手机号。
-        <a className="ml-2 text-brand" href="/account/setting/bindPhone">去绑定</a>
+        <a className="ml-2 text-brand" href="/account/setting/bindPhone">
+          去绑定
+        </a>
       </div>
     );
   }
   return (
     <>
       <Heading title={info.has_pay_password ? '修改支付密码' : '设置支付密码'}>
-        <a className="text-sm text-ink-soft hover:text-brand" href="/account/setting/safe">返回账号安全</a>
+        <a className="text-sm text-ink-soft hover:text-brand" href="/account/setting/safe">
+          返回账号安全
+        </a>
       </Heading>
       <form onSubmit={submit} noValidate className="flex max-w-[520px] flex-col gap-5">
         <Field label="手机号">
@@ -74,13 +81,33 @@ function Form() {
           </div>
         </Field>
         <Field label="支付密码" hint="6 位数字，请勿使用连续或重复的数字">
-          <input className="gf-input tracking-[.5em]" aria-label="支付密码" type="password" inputMode="numeric" maxLength={6} autoComplete="off" value={form.password} onChange={set('password')} />
+          <input
+            className="gf-input tracking-[.5em]"
+            aria-label="支付密码"
+            type="password"
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="off"
+            value={form.password}
+            onChange={set('password')}
+          />
         </Field>
         <Field label="确认支付密码">
-          <input className="gf-input tracking-[.5em]" aria-label="确认支付密码" type="password" inputMode="numeric" maxLength={6} autoComplete="off" value={form.passwords} onChange={set('passwords')} />
+          <input
+            className="gf-input tracking-[.5em]"
+            aria-label="确认支付密码"
+            type="password"
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="off"
+            value={form.passwords}
+            onChange={set('passwords')}
+          />
         </Field>
         <div className="pl-[116px]">
-          <button type="submit" disabled={busy} className="gf-btn-primary w-32">{busy ? '提交中…' : '保存'}</button>
+          <button type="submit" disabled={busy} className="gf-btn-primary w-32">
+            {busy ? '提交中…' : '保存'}
+          </button>
         </div>
       </form>
     </>

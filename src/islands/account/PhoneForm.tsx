@@ -25,7 +25,9 @@ function Steps(props: { back: string }) {
   const [done, setDone] = useState('');
 
   useEffect(() => {
-    fetchMemberInfo().then(setInfo).catch((err) => toast.error(errorText(err)));
+    fetchMemberInfo()
+      .then(setInfo)
+      .catch((err) => toast.error(errorText(err)));
   }, []);
   if (!info) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
 
@@ -34,12 +36,18 @@ function Steps(props: { back: string }) {
   return (
     <>
       <Heading title={changing ? '更换手机号' : '绑定手机号'}>
-        <a className="text-sm text-ink-soft hover:text-brand" href={props.back}>返回账号安全</a>
+        <a className="text-sm text-ink-soft hover:text-brand" href={props.back}>
+          返回账号安全
+        </a>
       </Heading>
       {changing && (
         <ol className="mb-8 flex max-w-[520px] gap-2 text-sm" aria-label="步骤">
           {['验证原手机号', '绑定新手机号', '完成'].map((s, i) => (
-            <li key={s} aria-current={step === i + 1 ? 'step' : undefined} className={`flex-1 border-t-3 pt-2 text-center ${step >= i + 1 ? 'border-brand text-brand' : 'border-line text-ink-mute'}`}>
+            <li
+              key={s}
+              aria-current={step === i + 1 ? 'step' : undefined}
+              className={`flex-1 border-t-3 pt-2 text-center ${step >= i + 1 ? 'border-brand text-brand' : 'border-line text-ink-mute'}`}
+            >
               {i + 1}. {s}
             </li>
           ))}
@@ -61,7 +69,9 @@ function Steps(props: { back: string }) {
             <span className="i-ri-checkbox-circle-fill mr-1 text-[#52c41a]" />
             手机号已{changing ? '更换' : '绑定'}为 {maskPhone(done)}
           </p>
-          <a className="gf-btn-primary mt-6 w-36" href={props.back}>返回账号安全</a>
+          <a className="gf-btn-primary mt-6 w-36" href={props.back}>
+            返回账号安全
+          </a>
         </div>
       )}
     </>
@@ -93,12 +103,21 @@ function VerifyOld(props: { phone: string; onVerified: (ticket: string) => void 
       </Field>
       <Field label="验证码">
         <div className="flex gap-2">
-          <input className="gf-input" aria-label="原手机验证码" inputMode="numeric" maxLength={6} value={yzm} onChange={(e) => setYzm(e.target.value)} />
+          <input
+            className="gf-input"
+            aria-label="原手机验证码"
+            inputMode="numeric"
+            maxLength={6}
+            value={yzm}
+            onChange={(e) => setYzm(e.target.value)}
+          />
           <SmsButton phone="" ownPhone type="change_phone" timer={timer} />
         </div>
       </Field>
       <div className="pl-[116px]">
-        <button type="submit" disabled={busy} className="gf-btn-primary w-32">下一步</button>
+        <button type="submit" disabled={busy} className="gf-btn-primary w-32">
+          下一步
+        </button>
       </div>
     </form>
   );
@@ -129,16 +148,32 @@ function BindNew(props: { ticket: string; onBound: (phone: string) => void }) {
   return (
     <form onSubmit={submit} noValidate className="flex max-w-[520px] flex-col gap-5">
       <Field label="新手机号">
-        <input className="gf-input" aria-label="新手机号" inputMode="numeric" maxLength={11} value={phone} onChange={(e) => setPhone(e.target.value)} />
+        <input
+          className="gf-input"
+          aria-label="新手机号"
+          inputMode="numeric"
+          maxLength={11}
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+        />
       </Field>
       <Field label="验证码">
         <div className="flex gap-2">
-          <input className="gf-input" aria-label="新手机验证码" inputMode="numeric" maxLength={6} value={yzm} onChange={(e) => setYzm(e.target.value)} />
+          <input
+            className="gf-input"
+            aria-label="新手机验证码"
+            inputMode="numeric"
+            maxLength={6}
+            value={yzm}
+            onChange={(e) => setYzm(e.target.value)}
+          />
           <SmsButton phone={phone} type="bind_phone" timer={timer} />
         </div>
       </Field>
       <div className="pl-[116px]">
-        <button type="submit" disabled={busy} className="gf-btn-primary w-32">确认绑定</button>
+        <button type="submit" disabled={busy} className="gf-btn-primary w-32">
+          确认绑定
+        </button>
       </div>
     </form>
   );

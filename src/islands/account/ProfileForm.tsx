@@ -29,7 +29,12 @@ function Profile() {
       .catch((err) => setError(errorText(err)));
   }, []);
 
-  if (error) return <p role="alert" className="py-16 text-center text-[#f56c6c]">{error}</p>;
+  if (error)
+    return (
+      <p role="alert" className="py-16 text-center text-[#f56c6c]">
+        {error}
+      </p>
+    );
   if (!form) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
 
   async function pick(e: React.ChangeEvent<HTMLInputElement>) {
@@ -71,15 +76,35 @@ function Profile() {
       <form onSubmit={submit} noValidate className="flex max-w-[560px] flex-col gap-6">
         <Field label="头像" hint="支持 JPG、PNG、GIF、WEBP，不超过 2MB">
           <div className="flex items-center gap-4">
-            <img src={img(form.avatar)} width={80} height={80} alt="当前头像" className="h-20 w-20 rounded-full object-cover" data-testid="avatar-preview" />
+            <img
+              src={img(form.avatar)}
+              width={80}
+              height={80}
+              alt="当前头像"
+              className="h-20 w-20 rounded-full object-cover"
+              data-testid="avatar-preview"
+            />
             <button type="button" className="gf-btn-ghost" disabled={uploading} onClick={() => file.current?.click()}>
               {uploading ? '上传中…' : '更换头像'}
             </button>
-            <input ref={file} type="file" accept="image/jpeg,image/png,image/gif,image/webp" className="hidden" aria-label="选择头像" onChange={pick} />
+            <input
+              ref={file}
+              type="file"
+              accept="image/jpeg,image/png,image/gif,image/webp"
+              className="hidden"
+              aria-label="选择头像"
+              onChange={pick}
+            />
           </div>
         </Field>
         <Field label="昵称">
-          <input className="gf-input" aria-label="昵称" maxLength={16} value={form.nick_name} onChange={(e) => setForm({ ...form, nick_name: e.target.value })} />
+          <input
+            className="gf-input"
+            aria-label="昵称"
+            maxLength={16}
+            value={form.nick_name}
+            onChange={(e) => setForm({ ...form, nick_name: e.target.value })}
+          />
         </Field>
         <Field label="性别">
           <div className="flex h-10 items-center gap-6 text-sm">
@@ -89,21 +114,44 @@ function Profile() {
               [0, '保密'],
             ].map(([v, label]) => (
               <label key={v} className="flex cursor-pointer items-center gap-1.5">
-                <input type="radio" name="gender" className="accent-brand" checked={form.gender === v} onChange={() => setForm({ ...form, gender: v as number })} />
+                <input
+                  type="radio"
+                  name="gender"
+                  className="accent-brand"
+                  checked={form.gender === v}
+                  onChange={() => setForm({ ...form, gender: v as number })}
+                />
                 {label}
               </label>
             ))}
           </div>
         </Field>
         <Field label="生日">
-          <input className="gf-input w-[220px]" aria-label="生日" type="date" min="1900-01-01" max={new Date().toISOString().slice(0, 10)} value={form.birthday} onChange={(e) => setForm({ ...form, birthday: e.target.value })} />
+          <input
+            className="gf-input w-[220px]"
+            aria-label="生日"
+            type="date"
+            min="1900-01-01"
+            max={new Date().toISOString().slice(0, 10)}
+            value={form.birthday}
+            onChange={(e) => setForm({ ...form, birthday: e.target.value })}
+          />
         </Field>
         <Field label="个人简介">
-          <textarea className="gf-input h-28 py-2" aria-label="个人简介" maxLength={200} placeholder="介绍一下自己的习武经历吧" value={form.intro} onChange={(e) => setForm({ ...form, intro: e.target.value })} />
+          <textarea
+            className="gf-input h-28 py-2"
+            aria-label="个人简介"
+            maxLength={200}
+            placeholder="介绍一下自己的习武经历吧"
+            value={form.intro}
+            onChange={(e) => setForm({ ...form, intro: e.target.value })}
+          />
           <p className="text-right text-xs text-ink-mute">{form.intro.length}/200</p>
         </Field>
         <div className="pl-[116px]">
-          <button type="submit" disabled={busy} className="gf-btn-primary w-32">{busy ? '保存中…' : '保存'}</button>
+          <button type="submit" disabled={busy} className="gf-btn-primary w-32">
+            {busy ? '保存中…' : '保存'}
+          </button>
         </div>
       </form>
     </>

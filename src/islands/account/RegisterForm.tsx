@@ -39,22 +39,68 @@ export default function RegisterForm() {
 
   return (
     <form onSubmit={submit} noValidate className="mx-auto flex w-[380px] flex-col gap-4">
-      <input className="gf-input h-11" aria-label="手机号" inputMode="numeric" maxLength={11} autoComplete="tel" placeholder="请输入手机号" value={form.phone} onChange={set('phone')} />
+      <input
+        className="gf-input h-11"
+        aria-label="手机号"
+        inputMode="numeric"
+        maxLength={11}
+        autoComplete="tel"
+        placeholder="请输入手机号"
+        value={form.phone}
+        onChange={set('phone')}
+      />
       <div className="flex gap-2">
-        <input className="gf-input h-11" aria-label="短信验证码" inputMode="numeric" maxLength={6} placeholder="请输入验证码" value={form.yzm} onChange={set('yzm')} />
+        <input
+          className="gf-input h-11"
+          aria-label="短信验证码"
+          inputMode="numeric"
+          maxLength={6}
+          placeholder="请输入验证码"
+          value={form.yzm}
+          onChange={set('yzm')}
+        />
         <SmsButton phone={form.phone} type="register" timer={timer} className="h-11" />
       </div>
-      <input className="gf-input h-11" aria-label="设置密码" type="password" autoComplete="new-password" placeholder="设置密码（6～20 位，含字母和数字）" value={form.password} onChange={set('password')} />
-      <input className="gf-input h-11" aria-label="确认密码" type="password" autoComplete="new-password" placeholder="请再次输入密码" value={form.passwords} onChange={set('passwords')} />
+      <input
+        className="gf-input h-11"
+        aria-label="设置密码"
+        type="password"
+        autoComplete="new-password"
+        placeholder="设置密码（6～20 位，含字母和数字）"
+        value={form.password}
+        onChange={set('password')}
+      />
+      <input
+        className="gf-input h-11"
+        aria-label="确认密码"
+        type="password"
+        autoComplete="new-password"
+        placeholder="请再次输入密码"
+        value={form.passwords}
+        onChange={set('passwords')}
+      />
       <label className="flex cursor-pointer items-start gap-2 text-xs leading-5 text-ink-soft">
-        <input type="checkbox" aria-label="同意协议" className="mt-1 accent-brand" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+        <input
+          type="checkbox"
+          aria-label="同意协议"
+          className="mt-1 accent-brand"
+          checked={agreed}
+          onChange={(e) => setAgreed(e.target.checked)}
+        />
         <span>
           我已阅读并同意
-          <a className="text-brand" href="/agreement/useragreement" target="_blank" rel="noopener">《用户服务协议》</a>和
-          <a className="text-brand" href="/agreement/privacyagreement" target="_blank" rel="noopener">《隐私政策》</a>
+          <a className="text-brand" href="/agreement/useragreement" target="_blank" rel="noopener">
+            《用户服务协议》
+          </a>
+          和
+          <a className="text-brand" href="/agreement/privacyagreement" target="_blank" rel="noopener">
+            《隐私政策》
+          </a>
         </span>
       </label>
-      <button type="submit" disabled={busy} className="gf-btn-primary h-11 w-full text-base">{busy ? '注册中…' : '注册'}</button>
+      <button type="submit" disabled={busy} className="gf-btn-primary h-11 w-full text-base">
+        {busy ? '注册中…' : '注册'}
+      </button>
       <p className="text-center text-sm text-ink-soft">
         已有账号？
         <button type="button" className="text-brand" onClick={openLogin}>

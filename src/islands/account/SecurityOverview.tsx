@@ -14,7 +14,15 @@ export default function SecurityOverview(props: { base?: string }) {
   );
 }
 
-function Row(props: { icon: string; title: string; desc: string; done: boolean; action: React.ReactNode; states?: [string, string]; testId?: string }) {
+function Row(props: {
+  icon: string;
+  title: string;
+  desc: string;
+  done: boolean;
+  action: React.ReactNode;
+  states?: [string, string];
+  testId?: string;
+}) {
   const [yes, no] = props.states ?? ['已设置', '未设置'];
   return (
     <li className="flex items-center gap-5 border-b border-line py-5" data-testid={props.testId}>
@@ -46,7 +54,12 @@ function Overview(props: { base: string }) {
   }, []);
   useEffect(load, [load]);
 
-  if (error) return <p role="alert" className="py-16 text-center text-[#f56c6c]">{error}</p>;
+  if (error)
+    return (
+      <p role="alert" className="py-16 text-center text-[#f56c6c]">
+        {error}
+      </p>
+    );
   if (!info || !bind) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
 
   async function toggle(kind: 'wx' | 'qq') {
@@ -83,7 +96,13 @@ function Overview(props: { base: string }) {
           states={['已绑定', '未绑定']}
           action={info.has_phone ? link(`${props.base}/phone`, '更换') : link(`${props.base}/bindPhone`, '绑定')}
         />
-        <Row icon="i-ri-lock-password-line" title="登录密码" desc="建议定期更换，使用字母和数字的组合" done action={link(`${props.base}/password`, '修改')} />
+        <Row
+          icon="i-ri-lock-password-line"
+          title="登录密码"
+          desc="建议定期更换，使用字母和数字的组合"
+          done
+          action={link(`${props.base}/password`, '修改')}
+        />
         <Row
           icon="i-ri-shield-keyhole-line"
           title="支付密码"
@@ -97,7 +116,13 @@ function Overview(props: { base: string }) {
             testId={`bind-${k}`}
             icon={k === 'wx' ? 'i-ri-wechat-fill' : 'i-ri-qq-fill'}
             title={k === 'wx' ? '微信' : 'QQ'}
-            desc={bind[k] ? `已绑定 ${bind[`${k}_nick_name`] || ''}，可使用${k === 'wx' ? '微信扫码' : 'QQ'}登录` : bind[`${k}_enabled`] ? '绑定后可快捷登录' : '暂未开放'}
+            desc={
+              bind[k]
+                ? `已绑定 ${bind[`${k}_nick_name`] || ''}，可使用${k === 'wx' ? '微信扫码' : 'QQ'}登录`
+                : bind[`${k}_enabled`]
+                  ? '绑定后可快捷登录'
+                  : '暂未开放'
+            }
             done={Boolean(bind[k])}
             states={['已绑定', '未绑定']}
             action={

@@ -39,7 +39,13 @@ export default function FavouriteButton(props: { type: Kind; id: number }) {
   }
 
   return (
-    <button type="button" onClick={toggle} disabled={busy} aria-pressed={on} className={`gf-btn border ${on ? 'border-brand text-brand' : 'border-line text-ink-soft hover:text-brand'}`}>
+    <button
+      type="button"
+      onClick={toggle}
+      disabled={busy}
+      aria-pressed={on}
+      className={`gf-btn border ${on ? 'border-brand text-brand' : 'border-line text-ink-soft hover:text-brand'}`}
+    >
       <span className={on ? 'i-ri-star-fill' : 'i-ri-star-line'} />
       {on ? '已收藏' : '收藏'}
     </button>

@@ -65,7 +65,11 @@ export default function LessonPlayer(props: { courseId: number; cover: string; l
         setProgress((m) => {
           const next = new Map(m);
           const old = next.get(current.id);
-          next.set(current.id, { lesson_id: current.id, position: Math.max(position, old?.position ?? 0), finished: r.finished || old?.finished || 0 });
+          next.set(current.id, {
+            lesson_id: current.id,
+            position: Math.max(position, old?.position ?? 0),
+            finished: r.finished || old?.finished || 0,
+          });
           return next;
         }),
       )
@@ -99,7 +103,9 @@ export default function LessonPlayer(props: { courseId: number; cover: string; l
               disabled={!lessons.some((l) => !locked(l))}
             >
               <span className="i-ri-play-circle-fill text-7xl" />
-              <span className="rounded-full bg-black/50 px-4 py-1 text-sm">{lessons.some((l) => !locked(l)) ? '开始试看' : '购买后观看'}</span>
+              <span className="rounded-full bg-black/50 px-4 py-1 text-sm">
+                {lessons.some((l) => !locked(l)) ? '开始试看' : '购买后观看'}
+              </span>
             </button>
           </>
         )}
@@ -123,7 +129,9 @@ export default function LessonPlayer(props: { courseId: number; cover: string; l
         ))}
         {lessons.some(locked) && (
           <li className="mt-auto p-3">
-            <a href={props.buyHref} className="gf-btn-primary w-full">购买课程，解锁全部课时</a>
+            <a href={props.buyHref} className="gf-btn-primary w-full">
+              购买课程，解锁全部课时
+            </a>
           </li>
         )}
       </ol>

@@ -61,14 +61,23 @@ export default function ProfileActions(props: { type: 'coach' | 'mechant'; id: n
 
   return (
     <div className="flex items-center gap-3">
-      <span className="mr-2 text-sm text-white/90" data-testid="fans-count">{info.fans_count} 粉丝</span>
+      <span className="mr-2 text-sm text-white/90" data-testid="fans-count">
+        {info.fans_count} 粉丝
+      </span>
       <button type="button" className="gf-btn border border-white/70 text-white hover:bg-white/15" onClick={share}>
-        <span className="i-ri-share-forward-line" />去分享
+        <span className="i-ri-share-forward-line" />
+        去分享
       </button>
       <button type="button" className="gf-btn border border-white/70 text-white hover:bg-white/15" onClick={contact}>
-        <span className="i-ri-chat-3-line" />联系TA
+        <span className="i-ri-chat-3-line" />
+        联系TA
       </button>
-      <button type="button" disabled={busy} className={`gf-btn w-28 ${info.is_follow ? 'bg-white/90 text-ink-soft' : 'bg-brand text-white hover:bg-brand-dark'}`} onClick={follow}>
+      <button
+        type="button"
+        disabled={busy}
+        className={`gf-btn w-28 ${info.is_follow ? 'bg-white/90 text-ink-soft' : 'bg-brand text-white hover:bg-brand-dark'}`}
+        onClick={follow}
+      >
         {info.is_follow ? '取消关注' : '关注'}
       </button>
     </div>

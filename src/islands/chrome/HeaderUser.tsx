@@ -34,7 +34,10 @@ export default function HeaderUser(props: { afterLogout: 'home' | 'reload' }) {
     >
       <span className="i-ri-shopping-cart-2-line text-xl" />
       {user && cartCount > 0 && (
-        <span className="absolute -right-1 -top-1 min-w-4 rounded-full bg-[#f56c6c] px-1 text-center text-[11px] leading-4 text-white" data-testid="cart-badge">
+        <span
+          className="absolute -right-1 -top-1 min-w-4 rounded-full bg-[#f56c6c] px-1 text-center text-[11px] leading-4 text-white"
+          data-testid="cart-badge"
+        >
           {badgeText(cartCount)}
         </span>
       )}
@@ -47,7 +50,9 @@ export default function HeaderUser(props: { afterLogout: 'home' | 'reload' }) {
     return (
       <div className="flex items-center gap-3">
         {cart}
-        <button type="button" className="gf-btn-primary h-8 rounded-full px-5" onClick={openLogin}>登录</button>
+        <button type="button" className="gf-btn-primary h-8 rounded-full px-5" onClick={openLogin}>
+          登录
+        </button>
       </div>
     );
   }
@@ -63,10 +68,18 @@ export default function HeaderUser(props: { afterLogout: 'home' | 'reload' }) {
   return (
     <div className="flex items-center gap-3">
       {cart}
-      <a href="/my/course" className="gf-link text-sm">我的课程</a>
+      <a href="/my/course" className="gf-link text-sm">
+        我的课程
+      </a>
       <div className="group relative">
         <a href="/my/order/goods" className="flex items-center gap-2" aria-label="个人中心">
-          <img src={img(user.avatar)} width={34} height={34} alt="" className="h-[34px] w-[34px] rounded-full border border-line object-cover" />
+          <img
+            src={img(user.avatar)}
+            width={34}
+            height={34}
+            alt=""
+            className="h-[34px] w-[34px] rounded-full border border-line object-cover"
+          />
           <span className="max-w-[84px] truncate text-sm text-ink">{user.nick_name}</span>
         </a>
         <div className="invisible absolute right-0 top-full z-50 pt-2 opacity-0 transition-opacity group-hover:(visible opacity-100) group-focus-within:(visible opacity-100)">
@@ -77,11 +90,18 @@ export default function HeaderUser(props: { afterLogout: 'home' | 'reload' }) {
             <ul role="menu">
               {menu.map((m) => (
                 <li key={m.href} role="none">
-                  <a role="menuitem" href={m.href} className="block px-4 py-2 text-sm text-ink hover:(bg-brand-light text-brand)">{m.label}</a>
+                  <a role="menuitem" href={m.href} className="block px-4 py-2 text-sm text-ink hover:(bg-brand-light text-brand)">
+                    {m.label}
+                  </a>
                 </li>
               ))}
               <li role="none">
-                <button type="button" role="menuitem" onClick={() => logout(props.afterLogout)} className="block w-full px-4 py-2 text-left text-sm text-ink hover:(bg-brand-light text-brand)">
+                <button
+                  type="button"
+                  role="menuitem"
+                  onClick={() => logout(props.afterLogout)}
+                  className="block w-full px-4 py-2 text-left text-sm text-ink hover:(bg-brand-light text-brand)"
+                >
                   退出登录
                 </button>
               </li>

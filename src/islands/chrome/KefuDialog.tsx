@@ -14,13 +14,15 @@ export default function KefuDialog(props: { phone: string; qq: string; wechat: s
   return (
     <Modal open={dialog === 'kefu'} title="联系客服" onClose={closeDialog}>
       <ul className="flex flex-col gap-3 text-sm">
-        {rows.filter(([, , v]) => v).map(([icon, label, value]) => (
-          <li key={label} className="flex items-center gap-3">
-            <span className={`${icon} text-brand`} />
-            <span className="w-20 text-ink-mute">{label}</span>
-            <span className="select-all text-ink">{value}</span>
-          </li>
-        ))}
+        {rows
+          .filter(([, , v]) => v)
+          .map(([icon, label, value]) => (
+            <li key={label} className="flex items-center gap-3">
+              <span className={`${icon} text-brand`} />
+              <span className="w-20 text-ink-mute">{label}</span>
+              <span className="select-all text-ink">{value}</span>
+            </li>
+          ))}
       </ul>
       {props.qr && (
         <figure className="mt-5 flex flex-col items-center gap-2 text-xs text-ink-mute">

@@ -56,32 +56,80 @@ export default function LoginDialog(props: { afterLogin: 'close' | 'reload' }) {
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <label className="block">
           <span className="sr-only">手机号</span>
-          <input className="gf-input" name="phone" inputMode="numeric" maxLength={11} autoComplete="username" placeholder="请输入手机号" value={phone} onChange={(e) => setPhone(e.target.value)} />
+          <input
+            className="gf-input"
+            name="phone"
+            inputMode="numeric"
+            maxLength={11}
+            autoComplete="username"
+            placeholder="请输入手机号"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+          />
         </label>
         <label className="block">
           <span className="sr-only">密码</span>
-          <input className="gf-input" name="password" type="password" autoComplete="current-password" placeholder="请输入密码" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            className="gf-input"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            placeholder="请输入密码"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </label>
         <div className="flex justify-between text-[13px]">
-          <button type="button" className="text-ink-soft hover:text-brand" onClick={openForgot}>忘记密码</button>
-          <a className="text-brand hover:text-brand-dark" href="/account/regmember">注册账号</a>
+          <button type="button" className="text-ink-soft hover:text-brand" onClick={openForgot}>
+            忘记密码
+          </button>
+          <a className="text-brand hover:text-brand-dark" href="/account/regmember">
+            注册账号
+          </a>
         </div>
-        <button type="submit" disabled={busy} className="gf-btn-primary h-10 w-full text-base">{busy ? '登录中…' : '登录'}</button>
+        <button type="submit" disabled={busy} className="gf-btn-primary h-10 w-full text-base">
+          {busy ? '登录中…' : '登录'}
+        </button>
         <label className="flex cursor-pointer items-start gap-2 text-xs text-ink-soft leading-5">
-          <input type="checkbox" aria-label="同意协议" className="mt-1 accent-brand" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+          <input
+            type="checkbox"
+            aria-label="同意协议"
+            className="mt-1 accent-brand"
+            checked={agreed}
+            onChange={(e) => setAgreed(e.target.checked)}
+          />
           <span>
             我已阅读并同意
-            <a className="text-brand" href="/agreement/useragreement" target="_blank" rel="noopener">《用户服务协议》</a>和
-            <a className="text-brand" href="/agreement/privacyagreement" target="_blank" rel="noopener">《隐私政策》</a>
+            <a className="text-brand" href="/agreement/useragreement" target="_blank" rel="noopener">
+              《用户服务协议》
+            </a>
+            和
+            <a className="text-brand" href="/agreement/privacyagreement" target="_blank" rel="noopener">
+              《隐私政策》
+            </a>
           </span>
         </label>
-        <div className="mt-1 flex items-center gap-3 text-xs text-ink-mute before:(h-px flex-1 bg-line content-['']) after:(h-px flex-1 bg-line content-[''])">其他登录方式</div>
+        <div className="mt-1 flex items-center gap-3 text-xs text-ink-mute before:(h-px flex-1 bg-line content-['']) after:(h-px flex-1 bg-line content-[''])">
+          其他登录方式
+        </div>
         <div className="flex justify-center gap-10">
-          <button type="button" aria-label="微信登录" onClick={() => thirdParty('wx')} className="flex flex-col items-center gap-1 text-xs text-ink-soft hover:text-[#07c160]">
-            <span className="i-ri-wechat-fill text-3xl text-[#07c160]" />微信
+          <button
+            type="button"
+            aria-label="微信登录"
+            onClick={() => thirdParty('wx')}
+            className="flex flex-col items-center gap-1 text-xs text-ink-soft hover:text-[#07c160]"
+          >
+            <span className="i-ri-wechat-fill text-3xl text-[#07c160]" />
+            微信
           </button>
-          <button type="button" aria-label="QQ登录" onClick={() => thirdParty('qq')} className="flex flex-col items-center gap-1 text-xs text-ink-soft hover:text-[#12b7f5]">
-            <span className="i-ri-qq-fill text-3xl text-[#12b7f5]" />QQ
+          <button
+            type="button"
+            aria-label="QQ登录"
+            onClick={() => thirdParty('qq')}
+            className="flex flex-col items-center gap-1 text-xs text-ink-soft hover:text-[#12b7f5]"
+          >
+            <span className="i-ri-qq-fill text-3xl text-[#12b7f5]" />
+            QQ
           </button>
         </div>
       </form>

@@ -25,7 +25,11 @@ export default function SearchBox(props: {
   }
 
   return (
-    <form role="search" onSubmit={submit} className="flex h-9 w-[300px] items-center overflow-hidden rounded-full border border-brand bg-white">
+    <form
+      role="search"
+      onSubmit={submit}
+      className="flex h-9 w-[300px] items-center overflow-hidden rounded-full border border-brand bg-white"
+    >
       <input
         type="search"
         aria-label="搜索关键字"
@@ -35,7 +39,11 @@ export default function SearchBox(props: {
         maxLength={50}
         onChange={(e) => setKeyword(e.target.value)}
       />
-      <button type="submit" aria-label="搜索" className="flex h-full w-12 items-center justify-center bg-brand text-white hover:bg-brand-dark">
+      <button
+        type="submit"
+        aria-label="搜索"
+        className="flex h-full w-12 items-center justify-center bg-brand text-white hover:bg-brand-dark"
+      >
         <span className="i-ri-search-line" />
       </button>
     </form>

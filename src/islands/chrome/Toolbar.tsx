@@ -37,11 +37,19 @@ export default function Toolbar(props: { downloadQr: string }) {
   };
 
   return (
-    <nav aria-label="快捷工具" className="fixed right-0 top-1/2 z-40 flex w-16 -translate-y-1/2 flex-col rounded-l-xl bg-white py-2 shadow-[0_2px_16px_rgba(0,0,0,.1)]">
+    <nav
+      aria-label="快捷工具"
+      className="fixed right-0 top-1/2 z-40 flex w-16 -translate-y-1/2 flex-col rounded-l-xl bg-white py-2 shadow-[0_2px_16px_rgba(0,0,0,.1)]"
+    >
       <Item href="/chat" icon="i-ri-chat-3-line" label="聊天" onClick={guard('/chat')} />
       <Item href="/my/notice" icon="i-ri-notification-3-line" label="消息" onClick={guard('/my/notice')}>
         {user && badge && (
-          <span data-testid="unread-badge" className="absolute right-2 top-0 min-w-[18px] rounded-full bg-[#f56c6c] px-1 text-center text-[11px] leading-[18px] text-white">{badge}</span>
+          <span
+            data-testid="unread-badge"
+            className="absolute right-2 top-0 min-w-[18px] rounded-full bg-[#f56c6c] px-1 text-center text-[11px] leading-[18px] text-white"
+          >
+            {badge}
+          </span>
         )}
       </Item>
       <Item href="/account/other" icon="i-ri-feedback-line" label="反馈" onClick={guard('/account/other')} />
@@ -55,8 +63,13 @@ export default function Toolbar(props: { downloadQr: string }) {
         )}
       </div>
       {showTop && (
-        <button type="button" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })} className="flex flex-col items-center gap-0.5 py-2 text-xs text-ink-soft hover:text-brand">
-          <span className="i-ri-arrow-up-line text-xl" />顶部
+        <button
+          type="button"
+          onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+          className="flex flex-col items-center gap-0.5 py-2 text-xs text-ink-soft hover:text-brand"
+        >
+          <span className="i-ri-arrow-up-line text-xl" />
+          顶部
         </button>
       )}
     </nav>
@@ -65,7 +78,11 @@ export default function Toolbar(props: { downloadQr: string }) {
 
 function Item(props: { href: string; icon: string; label: string; onClick?: (e: React.MouseEvent) => void; children?: ReactNode }) {
   return (
-    <a href={props.href} onClick={props.onClick} className="relative flex flex-col items-center gap-0.5 py-2 text-xs text-ink-soft hover:text-brand">
+    <a
+      href={props.href}
+      onClick={props.onClick}
+      className="relative flex flex-col items-center gap-0.5 py-2 text-xs text-ink-soft hover:text-brand"
+    >
       <span className={`${props.icon} text-xl`} />
       {props.label}
       {props.children}

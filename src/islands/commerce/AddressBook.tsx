@@ -52,13 +52,17 @@ function Book() {
       <div className="mb-4 flex items-center justify-between border-b border-line pb-4">
         <h1 className="text-lg font-600">收货地址</h1>
         <button type="button" className="gf-btn-primary" onClick={() => setDialog({ open: true, editing: null })}>
-          <span className="i-ri-add-line" />新增收货地址
+          <span className="i-ri-add-line" />
+          新增收货地址
         </button>
       </div>
       <ListState error={error} loading={!list} empty={list?.length === 0} emptyText="还没有收货地址">
         <ul className="flex flex-col gap-3" data-testid="address-list">
           {list?.map((a) => (
-            <li key={a.id} className={`flex items-center gap-4 rounded-lg border px-5 py-4 ${a.is_default ? 'border-brand bg-brand-light/40' : 'border-line'}`}>
+            <li
+              key={a.id}
+              className={`flex items-center gap-4 rounded-lg border px-5 py-4 ${a.is_default ? 'border-brand bg-brand-light/40' : 'border-line'}`}
+            >
               <div className="min-w-0 flex-1">
                 <p className="text-[15px] text-ink">
                   <b className="mr-3">{a.name}</b>
@@ -68,10 +72,20 @@ function Book() {
                 <p className="mt-1 text-sm text-ink-soft">{addressText(a)}</p>
               </div>
               {a.is_default !== 1 && (
-                <button type="button" className="text-sm text-ink-soft hover:text-brand" onClick={() => makeDefault(a)}>设为默认</button>
+                <button type="button" className="text-sm text-ink-soft hover:text-brand" onClick={() => makeDefault(a)}>
+                  设为默认
+                </button>
               )}
-              <button type="button" className="text-sm text-ink-soft hover:text-brand" onClick={() => setDialog({ open: true, editing: a })}>编辑</button>
-              <button type="button" className="text-sm text-ink-soft hover:text-[#f56c6c]" onClick={() => remove(a)}>删除</button>
+              <button
+                type="button"
+                className="text-sm text-ink-soft hover:text-brand"
+                onClick={() => setDialog({ open: true, editing: a })}
+              >
+                编辑
+              </button>
+              <button type="button" className="text-sm text-ink-soft hover:text-[#f56c6c]" onClick={() => remove(a)}>
+                删除
+              </button>
             </li>
           ))}
         </ul>

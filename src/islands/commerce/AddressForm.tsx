@@ -19,29 +19,51 @@ export interface Address {
 const EMPTY = { name: '', phone: '', province: '', city: '', district: '', detail: '', is_default: false };
 
 /** Province / city / district selects fed by the region dataset (loaded when first shown). */
-function RegionPicker(props: { value: { province: string; city: string; district: string }; onChange: (v: { province: string; city: string; district: string }) => void }) {
+function RegionPicker(props: {
+  value: { province: string; city: string; district: string };
+  onChange: (v: { province: string; city: string; district: string }) => void;
+}) {
   const [regions, setRegions] = useState<Regions | null>(null);
   useEffect(() => {
-    loadRegions().then(setRegions).catch(() => toast.error('地区数据加载失败，请刷新重试'));
+    loadRegions()
+      .then(setRegions)
+      .catch(() => toast.error('地区数据加载失败，请刷新重试'));
   }, []);
   const { province, city, district } = props.value;
   const sel = 'gf-input flex-1 px-2';
   if (!regions) return <p className="py-2 text-sm text-ink-mute">地区加载中…</p>;
   return (
     <div className="flex gap-2">
-      <select aria-label="省份" className={sel} value={province} onChange={(e) => props.onChange({ province: e.target.value, city: '', district: '' })}>
+      <select
+        aria-label="省份"
+        className={sel}
+        value={province}
+        onChange={(e) => props.onChange({ province: e.target.value, city: '', district: '' })}
+      >
         <option value="">请选择省份</option>
         {Object.keys(regions).map((p) => (
           <option key={p}>{p}</option>
         ))}
       </select>
-      <select aria-label="城市" className={sel} value={city} disabled={!province} onChange={(e) => props.onChange({ province, city: e.target.value, district: '' })}>
+      <select
+        aria-label="城市"
+        className={sel}
+        value={city}
+        disabled={!province}
+        onChange={(e) => props.onChange({ province, city: e.target.value, district: '' })}
+      >
         <option value="">请选择城市</option>
         {Object.keys(regions[province] ?? {}).map((c) => (
           <option key={c}>{c}</option>
         ))}
       </select>
-      <select aria-label="区县" className={sel} value={district} disabled={!city} onChange={(e) => props.onChange({ province, city, district: e.target.value })}>
+      <select
+        aria-label="区县"
+        className={sel}
+        value={district}
+        disabled={!city}
+        onChange={(e) => props.onChange({ province, city, district: e.target.value })}
+      >
         <option value="">请选择区县</option>
         {(regions[province]?.[city] ?? []).map((d) => (
           <option key={d}>{d}</option>
@@ -58,7 +80,19 @@ export function AddressDialog(props: { open: boolean; editing: Address | null; o
   useEffect(() => {
     if (!props.open) return;
     const e = props.editing;
-    setForm(e ? { name: e.name, phone: e.phone, province: e.province, city: e.city, district: e.district, detail: e.detail, is_default: e.is_default === 1 } : EMPTY);
+    setForm(
+      e
+        ? {
+            name: e.name,
+            phone: e.phone,
+            province: e.province,
+            city: e.city,
+            district: e.district,
+            detail: e.detail,
+            is_default: e.is_default === 1,
+          }
+        : EMPTY,
+    );
   }, [props.open, props.editing]);
 
   async function submit(e: SubmitEvent) {
@@ -66,7 +100,8 @@ export function AddressDialog(props: { open: boolean; editing: Address | null; o
     if (!form.name.trim()) return void toast.error('请填写收货人');
     const bad = phoneError(form.phone);
     if (bad) return void toast.error(bad);
-    if (!form.province || !form.city || !form.district || !isRegion(await loadRegions(), form.province, form.city, form.district)) return void toast.error('请选择所在地区');
+    if (!form.province || !form.city || !form.district || !isRegion(await loadRegions(), form.province, form.city, form.district))
+      return void toast.error('请选择所在地区');
     if (form.detail.trim().length < 4) return void toast.error('详细地址至少 4 个字');
     setBusy(true);
     try {
@@ -83,7 +118,13 @@ export function AddressDialog(props: { open: boolean; editing: Address | null; o
   const input = (k: 'name' | 'phone' | 'detail', label: string, extra: Record<string, unknown> = {}) => (
     <label className="flex items-center gap-3">
       <span className="w-20 shrink-0 text-right text-sm text-ink-soft">{label}</span>
-      <input className="gf-input" aria-label={label} value={form[k]} onChange={(e) => setForm({ ...form, [k]: e.target.value })} {...extra} />
+      <input
+        className="gf-input"
+        aria-label={label}
+        value={form[k]}
+        onChange={(e) => setForm({ ...form, [k]: e.target.value })}
+        {...extra}
+      />
     </label>
   );
   return (
@@ -103,8 +144,12 @@ export function AddressDialog(props: { open: boolean; editing: Address | null; o
           设为默认地址
         </label>
         <div className="mt-2 flex justify-end gap-3">
-          <button type="button" className="gf-btn-ghost" onClick={props.onClose}>取消</button>
-          <button type="submit" className="gf-btn-primary w-28" disabled={busy}>{busy ? '保存中…' : '保存'}</button>
+          <button type="button" className="gf-btn-ghost" onClick={props.onClose}>
+            取消
+          </button>
+          <button type="submit" className="gf-btn-primary w-28" disabled={busy}>
+            {busy ? '保存中…' : '保存'}
+          </button>
         </div>
       </form>
     </Modal>
@@ -112,4 +157,5 @@ export function AddressDialog(props: { open: boolean; editing: Address | null; o
 }
 
 /** One address as a line of text. */
-export const addressText = (a: Pick<Address, 'province' | 'city' | 'district' | 'detail'>) => `${a.province} ${a.city} ${a.district} ${a.detail}`;
+export const addressText = (a: Pick<Address, 'province' | 'city' | 'district' | 'detail'>) =>
+  `${a.province} ${a.city} ${a.district} ${a.detail}`;

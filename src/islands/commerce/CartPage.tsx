@@ -89,7 +89,9 @@ function Cart() {
     if (num < 1 || num > Math.min(99, l.stock)) return;
     try {
       await api('/cart/update', { id: l.id, num });
-      setGroups((gs) => gs && gs.map((g) => ({ ...g, items: g.items.map((i) => (i.id === l.id ? { ...i, num, stale: 0, reason: '' } : i)) })));
+      setGroups(
+        (gs) => gs && gs.map((g) => ({ ...g, items: g.items.map((i) => (i.id === l.id ? { ...i, num, stale: 0, reason: '' } : i)) })),
+      );
     } catch (err) {
       toast.error(errorText(err));
       void load();
@@ -118,9 +120,25 @@ function Cart() {
   return (
     <div className="gf-card px-6 py-5">
       <h1 className="mb-4 text-xl font-600">购物车{lines.length ? `（${lines.length}）` : ''}</h1>
-      <ListState error={error} loading={!groups} empty={lines.length === 0} emptyText="购物车还是空的" emptyAction={['去商城逛逛', '/shop']}>
+      <ListState
+        error={error}
+        loading={!groups}
+        empty={lines.length === 0}
+        emptyText="购物车还是空的"
+        emptyAction={['去商城逛逛', '/shop']}
+      >
         <div className="grid grid-cols-[40px_1fr_120px_140px_120px_80px] items-center rounded bg-page px-4 py-2.5 text-sm text-ink-soft">
-          <input type="checkbox" aria-label="全选" checked={payable.length > 0 && payable.every((l) => picked.has(l.id))} onChange={(e) => toggle(payable.map((l) => l.id), e.target.checked)} />
+          <input
+            type="checkbox"
+            aria-label="全选"
+            checked={payable.length > 0 && payable.every((l) => picked.has(l.id))}
+            onChange={(e) =>
+              toggle(
+                payable.map((l) => l.id),
+                e.target.checked,
+              )
+            }
+          />
           <span>商品</span>
           <span className="text-right">单价</span>
           <span className="text-center">数量</span>
@@ -132,19 +150,53 @@ function Cart() {
           return (
             <section key={g.shop_id} className="mt-4 rounded-lg border border-line" data-testid="cart-shop">
               <header className="flex items-center gap-3 border-b border-line px-4 py-2.5 text-sm">
-                <input type="checkbox" aria-label={`选择${g.shop_name}的商品`} disabled={!ok.length} checked={ok.length > 0 && ok.every((i) => picked.has(i.id))} onChange={(e) => toggle(ok.map((i) => i.id), e.target.checked)} />
+                <input
+                  type="checkbox"
+                  aria-label={`选择${g.shop_name}的商品`}
+                  disabled={!ok.length}
+                  checked={ok.length > 0 && ok.every((i) => picked.has(i.id))}
+                  onChange={(e) =>
+                    toggle(
+                      ok.map((i) => i.id),
+                      e.target.checked,
+                    )
+                  }
+                />
                 <span className="i-ri-store-2-line text-brand" />
-                <a href={`/anchor?type=mechant&id=${g.shop_id}`} className="gf-link font-600">{g.shop_name}</a>
+                <a href={`/anchor?type=mechant&id=${g.shop_id}`} className="gf-link font-600">
+                  {g.shop_name}
+                </a>
               </header>
               {g.items.map((l) => (
-                <div key={l.id} className={`grid grid-cols-[40px_1fr_120px_140px_120px_80px] items-center px-4 py-3 text-sm ${l.stale ? 'bg-[#fafafa]' : ''}`} data-testid="cart-line">
-                  <input type="checkbox" aria-label={`选择 ${l.title}`} disabled={!!l.stale} checked={picked.has(l.id)} onChange={(e) => toggle([l.id], e.target.checked)} />
+                <div
+                  key={l.id}
+                  className={`grid grid-cols-[40px_1fr_120px_140px_120px_80px] items-center px-4 py-3 text-sm ${l.stale ? 'bg-[#fafafa]' : ''}`}
+                  data-testid="cart-line"
+                >
+                  <input
+                    type="checkbox"
+                    aria-label={`选择 ${l.title}`}
+                    disabled={!!l.stale}
+                    checked={picked.has(l.id)}
+                    onChange={(e) => toggle([l.id], e.target.checked)}
+                  />
                   <div className="flex min-w-0 items-center gap-3">
                     <a href={`/shop/goodsDetail?id=${l.goods_id}`} className="shrink-0">
-                      <img src={img(l.cover)} width={72} height={72} alt="" className={`h-18 w-18 rounded object-cover ${l.stale ? 'grayscale' : ''}`} />
+                      <img
+                        src={img(l.cover)}
+                        width={72}
+                        height={72}
+                        alt=""
+                        className={`h-18 w-18 rounded object-cover ${l.stale ? 'grayscale' : ''}`}
+                      />
                     </a>
                     <div className="min-w-0">
-                      <a href={`/shop/goodsDetail?id=${l.goods_id}`} className={`block truncate ${l.stale ? 'text-ink-mute' : 'text-ink hover:text-brand'}`}>{l.title}</a>
+                      <a
+                        href={`/shop/goodsDetail?id=${l.goods_id}`}
+                        className={`block truncate ${l.stale ? 'text-ink-mute' : 'text-ink hover:text-brand'}`}
+                      >
+                        {l.title}
+                      </a>
                       <p className="mt-1 text-xs text-ink-mute">{l.specs}</p>
                       {l.reason && <span className="mt-1 inline-block rounded bg-[#fef0f0] px-1.5 text-xs text-[#f56c6c]">{l.reason}</span>}
                     </div>
@@ -152,28 +204,62 @@ function Cart() {
                   <span className="text-right">{money(l.price)}</span>
                   <div className="flex justify-center">
                     <div className="flex items-center rounded border border-line">
-                      <button type="button" aria-label="减少" className="h-7 w-7 disabled:opacity-40" disabled={l.num <= 1} onClick={() => setNum(l, l.num - 1)}>−</button>
-                      <span className="w-9 text-center" aria-label="数量">{l.num}</span>
-                      <button type="button" aria-label="增加" className="h-7 w-7 disabled:opacity-40" disabled={l.num >= Math.min(99, l.stock)} onClick={() => setNum(l, l.num + 1)}>+</button>
+                      <button
+                        type="button"
+                        aria-label="减少"
+                        className="h-7 w-7 disabled:opacity-40"
+                        disabled={l.num <= 1}
+                        onClick={() => setNum(l, l.num - 1)}
+                      >
+                        −
+                      </button>
+                      <span className="w-9 text-center" aria-label="数量">
+                        {l.num}
+                      </span>
+                      <button
+                        type="button"
+                        aria-label="增加"
+                        className="h-7 w-7 disabled:opacity-40"
+                        disabled={l.num >= Math.min(99, l.stock)}
+                        onClick={() => setNum(l, l.num + 1)}
+                      >
+                        +
+                      </button>
                     </div>
                   </div>
                   <span className="text-right font-600 text-[#f56c6c]">{money(l.price * l.num)}</span>
-                  <button type="button" className="text-center text-ink-mute hover:text-[#f56c6c]" onClick={() => remove([l.id])}>删除</button>
+                  <button type="button" className="text-center text-ink-mute hover:text-[#f56c6c]" onClick={() => remove([l.id])}>
+                    删除
+                  </button>
                 </div>
               ))}
             </section>
           );
         })}
         <footer className="sticky bottom-0 mt-5 flex items-center gap-5 rounded-lg border border-line bg-white px-4 py-3 text-sm shadow-[0_-4px_12px_rgba(0,0,0,0.04)]">
-          <button type="button" className="text-ink-soft hover:text-[#f56c6c]" onClick={() => remove([...picked])}>删除选中</button>
-          <button type="button" className="text-ink-soft hover:text-[#f56c6c]" onClick={() => remove(lines.filter((l) => l.stale).map((l) => l.id))} disabled={!lines.some((l) => l.stale)}>
+          <button type="button" className="text-ink-soft hover:text-[#f56c6c]" onClick={() => remove([...picked])}>
+            删除选中
+          </button>
+          <button
+            type="button"
+            className="text-ink-soft hover:text-[#f56c6c]"
+            onClick={() => remove(lines.filter((l) => l.stale).map((l) => l.id))}
+            disabled={!lines.some((l) => l.stale)}
+          >
             清除失效商品
           </button>
-          <span className="ml-auto text-ink-soft">已选 <b className="text-brand">{count}</b> 件</span>
-          <span>
-            合计：<b className="text-xl text-[#f56c6c]" data-testid="cart-total">{money(total)}</b>
+          <span className="ml-auto text-ink-soft">
+            已选 <b className="text-brand">{count}</b> 件
           </span>
-          <button type="button" className="gf-btn-primary h-11 w-32 text-base" onClick={checkout}>结算</button>
+          <span>
+            合计：
+            <b className="text-xl text-[#f56c6c]" data-testid="cart-total">
+              {money(total)}
+            </b>
+          </span>
+          <button type="button" className="gf-btn-primary h-11 w-32 text-base" onClick={checkout}>
+            结算
+          </button>
         </footer>
       </ListState>
     </div>

@@ -10,7 +10,17 @@ import { CouponTicket, ItemRow, money, type Coupon } from './parts';
 type Kind = 'goods' | 'course' | 'class';
 interface GoodsPreview {
   shop: { id: number; name: string };
-  items: { goods_id: number; sku_id: number; title: string; cover: string; specs: string; price: number; num: number; stock: number; short: number }[];
+  items: {
+    goods_id: number;
+    sku_id: number;
+    title: string;
+    cover: string;
+    specs: string;
+    price: number;
+    num: number;
+    stock: number;
+    short: number;
+  }[];
   lines: { sku_id: number; num: number }[];
   items_total: number;
   freight: number;
@@ -39,7 +49,10 @@ export default function Checkout(props: { kind: Kind }) {
 function request(kind: Kind) {
   const q = new URLSearchParams(location.search);
   if (kind !== 'goods') return { id: positiveInt(q.get('id')) };
-  const cart = (q.get('cart') ?? '').split(',').map((x) => positiveInt(x)).filter((x): x is number => x !== null);
+  const cart = (q.get('cart') ?? '')
+    .split(',')
+    .map((x) => positiveInt(x))
+    .filter((x): x is number => x !== null);
   const sku = positiveInt(q.get('sku_id'));
   return { cart, sku, num: positiveInt(q.get('num')) ?? 1 };
 }
@@ -105,7 +118,13 @@ function Confirm({ kind }: { kind: Kind }) {
       const r = req as { cart?: number[] };
       const made =
         kind === 'goods'
-          ? await api<{ id: number }>('/order/createGoods', { items: goods!.lines, address_id: addressId, remark, from_cart: Boolean(r.cart?.length), ...coupon })
+          ? await api<{ id: number }>('/order/createGoods', {
+              items: goods!.lines,
+              address_id: addressId,
+              remark,
+              from_cart: Boolean(r.cart?.length),
+              ...coupon,
+            })
           : kind === 'course'
             ? await api<{ id: number }>('/order/createCourse', { course_id: req.id, ...coupon })
             : await api<{ id: number; status: string }>('/order/createClass', { class_id: req.id, ...coupon });
@@ -140,12 +159,20 @@ function Confirm({ kind }: { kind: Kind }) {
           <div className="mb-3 flex items-center justify-between">
             <h2 className="text-base font-600">收货地址</h2>
             <div className="flex gap-4 text-sm">
-              <a className="text-ink-soft hover:text-brand" href="/my/address" target="_blank">管理地址</a>
-              <button type="button" className="text-brand" onClick={() => setDialog(true)}>+ 新增地址</button>
+              <a className="text-ink-soft hover:text-brand" href="/my/address" target="_blank">
+                管理地址
+              </a>
+              <button type="button" className="text-brand" onClick={() => setDialog(true)}>
+                + 新增地址
+              </button>
             </div>
           </div>
           {addresses.length === 0 ? (
-            <button type="button" className="w-full rounded-lg border border-dashed border-line py-6 text-ink-soft hover:border-brand hover:text-brand" onClick={() => setDialog(true)}>
+            <button
+              type="button"
+              className="w-full rounded-lg border border-dashed border-line py-6 text-ink-soft hover:border-brand hover:text-brand"
+              onClick={() => setDialog(true)}
+            >
               还没有收货地址，点击新增
             </button>
           ) : (
@@ -171,20 +198,58 @@ function Confirm({ kind }: { kind: Kind }) {
       )}
 
       <section className={section} aria-label="商品信息">
-        <h2 className={h2}>{kind === 'goods' ? <>店铺：<a className="gf-link" href={`/anchor?type=mechant&id=${goods!.shop.id}`}>{goods!.shop.name}</a></> : kind === 'course' ? '课程信息' : '班级信息'}</h2>
+        <h2 className={h2}>
+          {kind === 'goods' ? (
+            <>
+              店铺：
+              <a className="gf-link" href={`/anchor?type=mechant&id=${goods!.shop.id}`}>
+                {goods!.shop.name}
+              </a>
+            </>
+          ) : kind === 'course' ? (
+            '课程信息'
+          ) : (
+            '班级信息'
+          )}
+        </h2>
         <div className="divide-y divide-line">
           {goods?.items.map((i) => (
-            <ItemRow key={i.sku_id} it={{ goods_id: i.goods_id, sku_id: i.sku_id, course_id: null, class_id: null, title: i.title, specs: i.specs, cover: i.cover, price: i.price, num: i.num }} right={i.short ? <span className="w-24 text-right text-xs text-[#f56c6c]">库存仅剩 {i.stock} 件</span> : undefined} />
+            <ItemRow
+              key={i.sku_id}
+              it={{
+                goods_id: i.goods_id,
+                sku_id: i.sku_id,
+                course_id: null,
+                class_id: null,
+                title: i.title,
+                specs: i.specs,
+                cover: i.cover,
+                price: i.price,
+                num: i.num,
+              }}
+              right={i.short ? <span className="w-24 text-right text-xs text-[#f56c6c]">库存仅剩 {i.stock} 件</span> : undefined}
+            />
           ))}
           {item && (
             <ItemRow
-              it={{ goods_id: null, sku_id: null, course_id: kind === 'course' ? item.item.id : null, class_id: kind === 'class' ? item.item.id : null, title: item.item.title, specs: kind === 'class' ? `${item.item.specs} · ${item.item.venue}` : item.item.specs, cover: item.item.cover, price: item.item.price, num: 1 }}
+              it={{
+                goods_id: null,
+                sku_id: null,
+                course_id: kind === 'course' ? item.item.id : null,
+                class_id: kind === 'class' ? item.item.id : null,
+                title: item.item.title,
+                specs: kind === 'class' ? `${item.item.specs} · ${item.item.venue}` : item.item.specs,
+                cover: item.item.cover,
+                price: item.item.price,
+                num: 1,
+              }}
             />
           )}
         </div>
         {kind === 'class' && item?.item.starts_at && (
           <p className="mt-2 text-sm text-ink-soft">
-            开课时间 {formatDateTime(item.item.starts_at)} · 剩余名额 <b className={item.item.seats_left ? 'text-brand' : 'text-[#f56c6c]'}>{item.item.seats_left}</b>
+            开课时间 {formatDateTime(item.item.starts_at)} · 剩余名额{' '}
+            <b className={item.item.seats_left ? 'text-brand' : 'text-[#f56c6c]'}>{item.item.seats_left}</b>
           </p>
         )}
       </section>
@@ -194,13 +259,22 @@ function Confirm({ kind }: { kind: Kind }) {
           <h2 className={h2}>优惠券</h2>
           {coupons.length === 0 ? (
             <p className="text-sm text-ink-mute">
-              暂无可用优惠券，<a className="text-brand" href="/coupon" target="_blank">去领券中心看看</a>
+              暂无可用优惠券，
+              <a className="text-brand" href="/coupon" target="_blank">
+                去领券中心看看
+              </a>
             </p>
           ) : (
             <div className="grid grid-cols-2 gap-3">
               {coupons.map((c) => (
                 <CouponTicket key={c.id} c={c} selected={c.id === couponId} onClick={() => setCouponId(c.id === couponId ? 0 : c.id)}>
-                  <span className={c.id === couponId ? 'i-ri-checkbox-circle-fill text-xl text-brand' : 'i-ri-checkbox-blank-circle-line text-xl text-ink-mute'} />
+                  <span
+                    className={
+                      c.id === couponId
+                        ? 'i-ri-checkbox-circle-fill text-xl text-brand'
+                        : 'i-ri-checkbox-blank-circle-line text-xl text-ink-mute'
+                    }
+                  />
                 </CouponTicket>
               ))}
             </div>
@@ -212,7 +286,13 @@ function Confirm({ kind }: { kind: Kind }) {
         <section className={section}>
           <label className="flex items-start gap-3 text-sm">
             <span className="pt-2 text-ink-soft">订单备注</span>
-            <textarea className="gf-input h-16 flex-1 py-2" maxLength={200} placeholder="选填，给卖家留言（200 字以内）" value={remark} onChange={(e) => setRemark(e.target.value)} />
+            <textarea
+              className="gf-input h-16 flex-1 py-2"
+              maxLength={200}
+              placeholder="选填，给卖家留言（200 字以内）"
+              value={remark}
+              onChange={(e) => setRemark(e.target.value)}
+            />
           </label>
         </section>
       )}
@@ -230,7 +310,9 @@ function Confirm({ kind }: { kind: Kind }) {
           <dt>优惠</dt>
           <dd className="text-[#f56c6c]">-{money(discount)}</dd>
           <dt className="pt-2 text-base text-ink">应付金额</dt>
-          <dd className="pt-1 text-2xl font-700 text-[#f56c6c]" data-testid="pay-amount">{money(payAmount)}</dd>
+          <dd className="pt-1 text-2xl font-700 text-[#f56c6c]" data-testid="pay-amount">
+            {money(payAmount)}
+          </dd>
         </dl>
         <button type="button" className="gf-btn-primary h-12 w-40 text-base" disabled={busy} onClick={submit}>
           {busy ? '提交中…' : kind === 'class' && payAmount === 0 ? '立即报名' : '提交订单'}

@@ -32,12 +32,21 @@ function Wallet({ view }: { view: 'coins' | 'finance' }) {
   const [error, setError] = useState('');
 
   useEffect(() => {
-    if (view === 'coins') api<{ coins: number }>('/member/wallet').then((w) => setCoins(w.coins)).catch((err) => setError(errorText(err)));
+    if (view === 'coins')
+      api<{ coins: number }>('/member/wallet')
+        .then((w) => setCoins(w.coins))
+        .catch((err) => setError(errorText(err)));
     // Back from a top-up: the gateway's notify may land a moment after the redirect.
     if (new URLSearchParams(location.search).get('topup') === '1') {
       toast.success('充值已提交，到账后余额自动更新');
       history.replaceState(null, '', location.pathname);
-      setTimeout(() => api<{ coins: number }>('/member/wallet').then((w) => setCoins(w.coins)).catch(() => {}), 1500);
+      setTimeout(
+        () =>
+          api<{ coins: number }>('/member/wallet')
+            .then((w) => setCoins(w.coins))
+            .catch(() => {}),
+        1500,
+      );
     }
   }, [view]);
   useEffect(() => {
@@ -54,13 +63,23 @@ function Wallet({ view }: { view: 'coins' | 'finance' }) {
           <span className="i-ri-copper-coin-fill text-5xl" />
           <div>
             <p className="text-sm opacity-90">当前余额（个）</p>
-            <p className="text-4xl font-700" data-testid="coin-balance">{coins ?? '—'}</p>
+            <p className="text-4xl font-700" data-testid="coin-balance">
+              {coins ?? '—'}
+            </p>
           </div>
           <p className="ml-6 text-xs opacity-85">1 功夫币 = 1 元，可用于购买课程、报名班级、购买商品和打赏</p>
-          <a href="/my/wallet/payGateWay" className="gf-btn ml-auto h-10 w-28 bg-white text-base text-[#ff8a00] hover:bg-[#fff6e6]">充值</a>
+          <a href="/my/wallet/payGateWay" className="gf-btn ml-auto h-10 w-28 bg-white text-base text-[#ff8a00] hover:bg-[#fff6e6]">
+            充值
+          </a>
         </div>
       )}
-      <ListState error={error} loading={!data} empty={data?.list.length === 0} emptyText={view === 'coins' ? '暂无收支记录' : '还没有打赏记录'} {...(view === 'finance' ? { emptyAction: ['去看直播', '/live'] as [string, string] } : {})}>
+      <ListState
+        error={error}
+        loading={!data}
+        empty={data?.list.length === 0}
+        emptyText={view === 'coins' ? '暂无收支记录' : '还没有打赏记录'}
+        {...(view === 'finance' ? { emptyAction: ['去看直播', '/live'] as [string, string] } : {})}
+      >
         <table className="w-full text-sm" data-testid="ledger">
           <thead>
             <tr className="bg-page text-left text-ink-soft">
@@ -77,7 +96,9 @@ function Wallet({ view }: { view: 'coins' | 'finance' }) {
                 <td className="px-4 py-3 text-ink-soft">{formatDateTime(e.created_at)}</td>
                 <td className="px-4 py-3">{e.reason_text}</td>
                 <td className="px-4 py-3 text-ink-soft">{e.note}</td>
-                <td className={`px-4 py-3 text-right font-600 ${e.delta > 0 ? 'text-[#52c41a]' : 'text-[#f56c6c]'}`}>{e.delta > 0 ? `+${e.delta}` : e.delta}</td>
+                <td className={`px-4 py-3 text-right font-600 ${e.delta > 0 ? 'text-[#52c41a]' : 'text-[#f56c6c]'}`}>
+                  {e.delta > 0 ? `+${e.delta}` : e.delta}
+                </td>
                 <td className="px-4 py-3 text-right text-ink-soft">{e.balance_after}</td>
               </tr>
             ))}

@@ -14,7 +14,13 @@ const TABS = [
   ['used', '已使用'],
   ['expired', '已过期'],
 ] as const;
-const USE_HREF: Record<string, string> = { course: '/train/course', class: '/train/class', goods: '/shop', shop: '/shop', all: '/train/course' };
+const USE_HREF: Record<string, string> = {
+  course: '/train/course',
+  class: '/train/class',
+  goods: '/shop',
+  shop: '/shop',
+  all: '/train/course',
+};
 
 /** /coupon: the 领券中心 — every coupon open for claiming; guests are asked to log in to claim. */
 export function CouponCenter() {
@@ -52,11 +58,15 @@ export function CouponCenter() {
           <CouponTicket key={c.id} c={c} muted={c.left <= 0}>
             <div className="flex shrink-0 flex-col items-end gap-1">
               {c.claimed ? (
-                <a href={USE_HREF[c.scope] ?? '/'} className="gf-btn-ghost h-8">已领取，去使用</a>
+                <a href={USE_HREF[c.scope] ?? '/'} className="gf-btn-ghost h-8">
+                  已领取，去使用
+                </a>
               ) : c.left <= 0 ? (
                 <span className="text-sm text-ink-mute">已领完</span>
               ) : (
-                <button type="button" className="gf-btn-primary h-8" onClick={() => claim(c)}>立即领取</button>
+                <button type="button" className="gf-btn-primary h-8" onClick={() => claim(c)}>
+                  立即领取
+                </button>
               )}
               <span className="text-xs text-ink-mute">剩余 {Math.max(0, c.left)} 张</span>
             </div>
@@ -92,22 +102,38 @@ function Mine() {
       <div className="mb-4 flex items-center justify-between border-b border-line pb-4">
         <h1 className="text-lg font-600">优惠券</h1>
         <a href="/coupon" className="gf-btn-primary">
-          <span className="i-ri-coupon-3-line" />去领券中心
+          <span className="i-ri-coupon-3-line" />
+          去领券中心
         </a>
       </div>
       <div role="tablist" className="mb-4 flex gap-6">
         {TABS.map(([k, label]) => (
-          <button key={k} type="button" role="tab" aria-selected={tab === k} onClick={() => (setTab(k), setPage(1), setData(null))} className={`pb-1 text-[15px] ${tab === k ? 'border-b-2 border-brand text-brand' : 'text-ink-soft hover:text-brand'}`}>
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={tab === k}
+            onClick={() => (setTab(k), setPage(1), setData(null))}
+            className={`pb-1 text-[15px] ${tab === k ? 'border-b-2 border-brand text-brand' : 'text-ink-soft hover:text-brand'}`}
+          >
             {label}
           </button>
         ))}
       </div>
-      <ListState error={error} loading={!data} empty={data?.list.length === 0} emptyText={`暂无${TABS.find(([k]) => k === tab)![1]}的优惠券`} {...(tab === 'unused' ? { emptyAction: ['去领券中心', '/coupon'] as [string, string] } : {})}>
+      <ListState
+        error={error}
+        loading={!data}
+        empty={data?.list.length === 0}
+        emptyText={`暂无${TABS.find(([k]) => k === tab)![1]}的优惠券`}
+        {...(tab === 'unused' ? { emptyAction: ['去领券中心', '/coupon'] as [string, string] } : {})}
+      >
         <div className="grid grid-cols-2 gap-4" data-testid="my-coupons">
           {data?.list.map((c) => (
             <CouponTicket key={c.id} c={c} muted={tab !== 'unused'}>
               {tab === 'unused' ? (
-                <a href={USE_HREF[c.scope] ?? '/'} className="gf-btn-ghost h-8 shrink-0">去使用</a>
+                <a href={USE_HREF[c.scope] ?? '/'} className="gf-btn-ghost h-8 shrink-0">
+                  去使用
+                </a>
               ) : (
                 <span className="shrink-0 text-sm text-ink-mute">{tab === 'used' ? '已使用' : '已过期'}</span>
               )}

@@ -48,7 +48,12 @@ function Detail() {
     return () => clearTimeout(t);
   }, [q, order, tries, load]);
 
-  if (error) return <p role="alert" className="gf-card py-20 text-center text-[#f56c6c]">{error}</p>;
+  if (error)
+    return (
+      <p role="alert" className="gf-card py-20 text-center text-[#f56c6c]">
+        {error}
+      </p>
+    );
   if (!order) return <p className="gf-card py-20 text-center text-ink-mute">加载中…</p>;
   const o = order;
   const kindText = o.kind === 'goods' ? '商品订单' : o.kind === 'course' ? '课程订单' : '班级订单';
@@ -63,12 +68,24 @@ function Detail() {
       <section className="gf-card flex items-center justify-between px-8 py-6" aria-label="订单状态">
         <div>
           <p className="text-sm text-ink-mute">{kindText}</p>
-          <h1 className="mt-1 text-2xl font-700 text-brand" data-testid="order-status">{o.status_text}</h1>
+          <h1 className="mt-1 text-2xl font-700 text-brand" data-testid="order-status">
+            {o.status_text}
+          </h1>
           <p className="mt-2 text-sm text-ink-soft">
             {o.status === 'unpaid' ? (
-              <>请在 <b className="text-[#f56c6c]"><Countdown until={o.expires_at} onEnd={load} /></b> 内完成支付，超时订单将自动关闭</>
+              <>
+                请在{' '}
+                <b className="text-[#f56c6c]">
+                  <Countdown until={o.expires_at} onEnd={load} />
+                </b>{' '}
+                内完成支付，超时订单将自动关闭
+              </>
             ) : o.kind !== 'goods' && o.status === 'paid' ? (
-              o.kind === 'course' ? '购买成功，全部课时已解锁' : '报名成功，请按时参加上课'
+              o.kind === 'course' ? (
+                '购买成功，全部课时已解锁'
+              ) : (
+                '报名成功，请按时参加上课'
+              )
             ) : (
               HINT[o.status]
             )}
@@ -98,7 +115,9 @@ function Detail() {
       <section className="gf-card px-8 py-5" aria-label="订单商品">
         <h2 className="mb-1 text-base font-600">
           {o.seller.type === 'mechant' ? '店铺' : '教练'}：
-          <a className="gf-link" href={`/anchor?type=${o.seller.type}&id=${o.seller.id}`}>{o.seller.name}</a>
+          <a className="gf-link" href={`/anchor?type=${o.seller.type}&id=${o.seller.id}`}>
+            {o.seller.name}
+          </a>
         </h2>
         <div className="divide-y divide-line">
           {o.items.map((it) => (

@@ -8,7 +8,11 @@ import { OrderActions } from './OrderActions';
 import { ItemRow, ListState, money, type Order, type Page } from './parts';
 
 const TITLE = { goods: '商品订单', course: '课程订单', class: '班级订单' } as const;
-const EMPTY_ACTION = { goods: ['去商城逛逛', '/shop'], course: ['去选课程', '/train/course'], class: ['去看班级', '/train/class'] } as const;
+const EMPTY_ACTION = {
+  goods: ['去商城逛逛', '/shop'],
+  course: ['去选课程', '/train/course'],
+  class: ['去看班级', '/train/class'],
+} as const;
 
 /** /my/order/goods|course|class: the member's orders by status tab, paged, with per-status actions. */
 export default function OrderList(props: { kind: OrderKind }) {
@@ -49,19 +53,34 @@ function List({ kind }: { kind: OrderKind }) {
       <h1 className="mb-4 border-b border-line pb-4 text-lg font-600">{TITLE[kind]}</h1>
       <div role="tablist" className="mb-4 flex gap-6">
         {tabs.map(([k, label]) => (
-          <button key={k} type="button" role="tab" aria-selected={tab === k} onClick={() => pick(k)} className={`pb-1 text-[15px] ${tab === k ? 'border-b-2 border-brand text-brand' : 'text-ink-soft hover:text-brand'}`}>
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={tab === k}
+            onClick={() => pick(k)}
+            className={`pb-1 text-[15px] ${tab === k ? 'border-b-2 border-brand text-brand' : 'text-ink-soft hover:text-brand'}`}
+          >
             {label}
           </button>
         ))}
       </div>
-      <ListState error={error} loading={!data} empty={data?.list.length === 0} emptyText={`还没有${tab === 'all' ? '' : tabs.find(([k]) => k === tab)![1]}${TITLE[kind]}`} emptyAction={[...EMPTY_ACTION[kind]]}>
+      <ListState
+        error={error}
+        loading={!data}
+        empty={data?.list.length === 0}
+        emptyText={`还没有${tab === 'all' ? '' : tabs.find(([k]) => k === tab)![1]}${TITLE[kind]}`}
+        emptyAction={[...EMPTY_ACTION[kind]]}
+      >
         <ul className="flex flex-col gap-4" data-testid="order-list">
           {data?.list.map((o) => (
             <li key={o.id} className="rounded-lg border border-line" data-testid="order-card">
               <header className="flex items-center gap-4 rounded-t-lg bg-page px-4 py-2.5 text-sm text-ink-soft">
                 <span>{formatDateTime(o.created_at)}</span>
                 <span>订单号 {o.order_no}</span>
-                <a className="gf-link" href={`/anchor?type=${o.seller.type}&id=${o.seller.id}`}>{o.seller.name}</a>
+                <a className="gf-link" href={`/anchor?type=${o.seller.type}&id=${o.seller.id}`}>
+                  {o.seller.name}
+                </a>
                 <span className={`ml-auto font-600 ${o.status === 'unpaid' ? 'text-[#f56c6c]' : 'text-brand'}`}>{o.status_text}</span>
               </header>
               <div className="divide-y divide-line px-4">

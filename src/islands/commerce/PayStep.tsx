@@ -6,7 +6,12 @@ import { toast } from '~/lib/toast';
 import { MemberOnly } from '../account/parts';
 import { Countdown, money, PayPasswordDialog, type Order } from './parts';
 
-const ICON: Record<string, string> = { coins: 'i-ri-copper-coin-line text-brand', wechat: 'i-ri-wechat-pay-line text-[#09bb07]', alipay: 'i-ri-alipay-line text-[#1677ff]', sandbox: 'i-ri-bank-card-line text-ink-soft' };
+const ICON: Record<string, string> = {
+  coins: 'i-ri-copper-coin-line text-brand',
+  wechat: 'i-ri-wechat-pay-line text-[#09bb07]',
+  alipay: 'i-ri-alipay-line text-[#1677ff]',
+  sandbox: 'i-ri-bank-card-line text-ink-soft',
+};
 
 /** /order/middle?id=: choose how to pay an unpaid order — coins with the pay password, or a gateway. */
 export default function PayStep() {
@@ -41,7 +46,12 @@ function Pay() {
   useEffect(load, [load]);
   const onExpire = useCallback(() => setExpired(true), []);
 
-  if (error) return <p role="alert" className="gf-card py-20 text-center text-[#f56c6c]">{error}</p>;
+  if (error)
+    return (
+      <p role="alert" className="gf-card py-20 text-center text-[#f56c6c]">
+        {error}
+      </p>
+    );
   if (!order || !methods) return <p className="gf-card py-20 text-center text-ink-mute">加载中…</p>;
 
   const coinsNeeded = Math.ceil(order.pay_amount / 100);
@@ -80,12 +90,22 @@ function Pay() {
     <div className="gf-card px-8 py-7">
       <div className="flex items-center justify-between border-b border-line pb-5">
         <div>
-          <h1 className="text-xl font-600">{open ? '订单提交成功，请尽快付款' : expired && order.status === 'unpaid' ? '订单已超时关闭，请重新下单' : `订单${order.status_text}`}</h1>
+          <h1 className="text-xl font-600">
+            {open
+              ? '订单提交成功，请尽快付款'
+              : expired && order.status === 'unpaid'
+                ? '订单已超时关闭，请重新下单'
+                : `订单${order.status_text}`}
+          </h1>
           <p className="mt-2 text-sm text-ink-soft">
             订单号 {order.order_no}
             {open && (
               <>
-                <span className="mx-2">·</span>请在 <b className="text-[#f56c6c]"><Countdown until={order.expires_at} onEnd={onExpire} /></b> 内完成支付，超时订单将自动关闭
+                <span className="mx-2">·</span>请在{' '}
+                <b className="text-[#f56c6c]">
+                  <Countdown until={order.expires_at} onEnd={onExpire} />
+                </b>{' '}
+                内完成支付，超时订单将自动关闭
               </>
             )}
           </p>
@@ -93,7 +113,9 @@ function Pay() {
         <p className="text-right">
           <span className="text-sm text-ink-soft">应付金额</span>
           <br />
-          <span className="text-3xl font-700 text-[#f56c6c]" data-testid="pay-amount">{money(order.pay_amount)}</span>
+          <span className="text-3xl font-700 text-[#f56c6c]" data-testid="pay-amount">
+            {money(order.pay_amount)}
+          </span>
         </p>
       </div>
       <p className="mt-4 truncate text-sm text-ink-soft">
@@ -104,7 +126,9 @@ function Pay() {
         <>
           <h2 className="mb-3 mt-6 text-base font-600">选择支付方式</h2>
           <div className="flex flex-col gap-3" role="radiogroup" aria-label="支付方式">
-            <label className={`flex cursor-pointer items-center gap-3 rounded-lg border px-5 py-4 ${method === 'coins' ? 'border-brand bg-brand-light/40' : 'border-line'}`}>
+            <label
+              className={`flex cursor-pointer items-center gap-3 rounded-lg border px-5 py-4 ${method === 'coins' ? 'border-brand bg-brand-light/40' : 'border-line'}`}
+            >
               <input type="radio" name="method" checked={method === 'coins'} onChange={() => setMethod('coins')} />
               <span className={`${ICON['coins']} text-2xl`} />
               <span className="flex-1">
@@ -114,11 +138,16 @@ function Pay() {
                 </span>
               </span>
               {!enough && (
-                <a href="/my/wallet/payGateWay" className="text-sm text-brand">余额不足，去充值</a>
+                <a href="/my/wallet/payGateWay" className="text-sm text-brand">
+                  余额不足，去充值
+                </a>
               )}
             </label>
             {methods.providers.map((p) => (
-              <label key={p.name} className={`flex cursor-pointer items-center gap-3 rounded-lg border px-5 py-4 ${method === p.name ? 'border-brand bg-brand-light/40' : 'border-line'}`}>
+              <label
+                key={p.name}
+                className={`flex cursor-pointer items-center gap-3 rounded-lg border px-5 py-4 ${method === p.name ? 'border-brand bg-brand-light/40' : 'border-line'}`}
+              >
                 <input type="radio" name="method" checked={method === p.name} onChange={() => setMethod(p.name)} />
                 <span className={`${ICON[p.name] ?? ''} text-2xl`} />
                 <span className="flex-1">{p.label}</span>
@@ -126,7 +155,9 @@ function Pay() {
             ))}
           </div>
           <div className="mt-6 flex items-center justify-end gap-4">
-            <a href={`/order/detail?id=${order.id}`} className="text-sm text-ink-soft hover:text-brand">查看订单详情</a>
+            <a href={`/order/detail?id=${order.id}`} className="text-sm text-ink-soft hover:text-brand">
+              查看订单详情
+            </a>
             <button type="button" className="gf-btn-primary h-12 w-44 text-base" disabled={busy} onClick={pay}>
               立即支付 {money(order.pay_amount)}
             </button>
@@ -134,11 +165,22 @@ function Pay() {
         </>
       ) : (
         <div className="mt-8 flex justify-center gap-3">
-          <a className="gf-btn-primary" href={`/order/detail?id=${order.id}`}>查看订单</a>
-          <a className="gf-btn-ghost" href={`/my/order/${order.kind}`}>我的订单</a>
+          <a className="gf-btn-primary" href={`/order/detail?id=${order.id}`}>
+            查看订单
+          </a>
+          <a className="gf-btn-ghost" href={`/my/order/${order.kind}`}>
+            我的订单
+          </a>
         </div>
       )}
-      <PayPasswordDialog open={pwOpen} amountText={`${coinsNeeded} 功夫币`} busy={busy} error={pwError} onClose={() => setPwOpen(false)} onSubmit={payCoins} />
+      <PayPasswordDialog
+        open={pwOpen}
+        amountText={`${coinsNeeded} 功夫币`}
+        busy={busy}
+        error={pwError}
+        onClose={() => setPwOpen(false)}
+        onSubmit={payCoins}
+      />
       {gateway.dialog}
     </div>
   );

@@ -47,25 +47,40 @@ function View() {
     }
   }
 
-  if (error) return <p role="alert" className="gf-card py-20 text-center text-[#f56c6c]">{error}</p>;
+  if (error)
+    return (
+      <p role="alert" className="gf-card py-20 text-center text-[#f56c6c]">
+        {error}
+      </p>
+    );
   if (!o) return <p className="gf-card py-20 text-center text-ink-mute">加载中…</p>;
   return (
     <div className="flex flex-col gap-4">
       <section className="gf-card px-8 py-6">
         <p className="text-sm text-ink-mute">店铺订单 · {o.order_no}</p>
-        <h1 className="mt-1 text-2xl font-700 text-brand" data-testid="order-status">{o.status_text}</h1>
+        <h1 className="mt-1 text-2xl font-700 text-brand" data-testid="order-status">
+          {o.status_text}
+        </h1>
         <p className="mt-2 text-sm text-ink-soft">
           买家 {o.buyer.nick_name}（{o.buyer.phone}）· 下单 {formatDateTime(o.created_at)}
           {o.paid_at && ` · ${PAY_METHOD_TEXT[o.pay_method] ?? o.pay_method}支付于 ${formatDateTime(o.paid_at)}`}
         </p>
         {o.refund_reason && <p className="mt-2 text-sm text-[#f56c6c]">买家申请退款：{o.refund_reason}（请在管理中心处理）</p>}
-        {o.express_no && <p className="mt-2 text-sm text-ink-soft">物流：{o.express_company} {o.express_no}</p>}
+        {o.express_no && (
+          <p className="mt-2 text-sm text-ink-soft">
+            物流：{o.express_company} {o.express_no}
+          </p>
+        )}
       </section>
       {o.address && (
         <section className="gf-card px-8 py-5">
           <h2 className="mb-2 text-base font-600">收货信息</h2>
-          <p className="text-sm">{o.address['name']} {o.address['phone']}</p>
-          <p className="mt-1 text-sm text-ink-soft">{o.address['province']} {o.address['city']} {o.address['district']} {o.address['detail']}</p>
+          <p className="text-sm">
+            {o.address['name']} {o.address['phone']}
+          </p>
+          <p className="mt-1 text-sm text-ink-soft">
+            {o.address['province']} {o.address['city']} {o.address['district']} {o.address['detail']}
+          </p>
           {o.remark && <p className="mt-2 text-sm text-ink-soft">买家备注：{o.remark}</p>}
         </section>
       )}
@@ -83,7 +98,11 @@ function View() {
         <form className="gf-card flex items-end gap-4 px-8 py-5" onSubmit={submit} aria-label="发货">
           <label className="flex flex-col gap-1 text-sm">
             快递公司
-            <select className="gf-input w-44" value={ship.express_company} onChange={(e) => setShip({ ...ship, express_company: e.target.value })}>
+            <select
+              className="gf-input w-44"
+              value={ship.express_company}
+              onChange={(e) => setShip({ ...ship, express_company: e.target.value })}
+            >
               {CARRIERS.map((c) => (
                 <option key={c}>{c}</option>
               ))}
@@ -91,9 +110,17 @@ function View() {
           </label>
           <label className="flex flex-1 flex-col gap-1 text-sm">
             快递单号
-            <input className="gf-input" maxLength={32} value={ship.express_no} onChange={(e) => setShip({ ...ship, express_no: e.target.value })} placeholder="请输入快递单号" />
+            <input
+              className="gf-input"
+              maxLength={32}
+              value={ship.express_no}
+              onChange={(e) => setShip({ ...ship, express_no: e.target.value })}
+              placeholder="请输入快递单号"
+            />
           </label>
-          <button type="submit" className="gf-btn-primary h-10 w-28" disabled={busy}>确认发货</button>
+          <button type="submit" className="gf-btn-primary h-10 w-28" disabled={busy}>
+            确认发货
+          </button>
         </form>
       )}
     </div>

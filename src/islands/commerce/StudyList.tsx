@@ -68,18 +68,33 @@ function List({ kind }: { kind: 'course' | 'class' }) {
                     <img src={img(c.cover)} width={160} height={90} alt="" className="h-[90px] w-40 rounded object-cover" />
                   </a>
                   <div className="min-w-0 flex-1">
-                    <a href={`/train/courseDetail?id=${c.id}`} className="text-[15px] font-600 text-ink hover:text-brand">{c.title}</a>
+                    <a href={`/train/courseDetail?id=${c.id}`} className="text-[15px] font-600 text-ink hover:text-brand">
+                      {c.title}
+                    </a>
                     <div className="mt-2 flex items-center gap-3">
-                      <div className="h-2 w-60 overflow-hidden rounded-full bg-page" role="progressbar" aria-valuenow={c.progress} aria-valuemin={0} aria-valuemax={100} aria-label="学习进度">
+                      <div
+                        className="h-2 w-60 overflow-hidden rounded-full bg-page"
+                        role="progressbar"
+                        aria-valuenow={c.progress}
+                        aria-valuemin={0}
+                        aria-valuemax={100}
+                        aria-label="学习进度"
+                      >
                         <div className="h-full rounded-full bg-brand" style={{ width: `${c.progress}%` }} />
                       </div>
-                      <span className="text-sm text-ink-soft">已学 {c.finished_count}/{c.lesson_count} 课时 · {c.progress}%</span>
+                      <span className="text-sm text-ink-soft">
+                        已学 {c.finished_count}/{c.lesson_count} 课时 · {c.progress}%
+                      </span>
                     </div>
                     <p className="mt-2 text-xs text-ink-mute">
-                      {c.last_studied_at ? `上次学习：${c.last_lesson}（${formatDateTime(c.last_studied_at)}）` : `购买于 ${formatDate(c.bought_at)}，还没有开始学习`}
+                      {c.last_studied_at
+                        ? `上次学习：${c.last_lesson}（${formatDateTime(c.last_studied_at)}）`
+                        : `购买于 ${formatDate(c.bought_at)}，还没有开始学习`}
                     </p>
                   </div>
-                  <a href={`/train/courseDetail?id=${c.id}`} className="gf-btn-primary">{c.last_studied_at ? '继续学习' : '开始学习'}</a>
+                  <a href={`/train/courseDetail?id=${c.id}`} className="gf-btn-primary">
+                    {c.last_studied_at ? '继续学习' : '开始学习'}
+                  </a>
                 </li>
               ))
             : (data?.list as MyClass[] | undefined)?.map((k) => (
@@ -88,13 +103,23 @@ function List({ kind }: { kind: 'course' | 'class' }) {
                     <img src={img(k.cover)} width={160} height={90} alt="" className="h-[90px] w-40 rounded object-cover" />
                   </a>
                   <div className="min-w-0 flex-1 text-sm">
-                    <a href={`/train/classDetail?id=${k.id}`} className="text-[15px] font-600 text-ink hover:text-brand">{k.title}</a>
-                    <p className="mt-1 text-ink-soft">教练 {k.coach} · {k.schedule}</p>
-                    <p className="mt-1 text-ink-soft">{k.venue} {k.address}</p>
-                    <p className="mt-1 text-xs text-ink-mute">{formatDate(k.starts_at)} 至 {formatDate(k.ends_at)}</p>
+                    <a href={`/train/classDetail?id=${k.id}`} className="text-[15px] font-600 text-ink hover:text-brand">
+                      {k.title}
+                    </a>
+                    <p className="mt-1 text-ink-soft">
+                      教练 {k.coach} · {k.schedule}
+                    </p>
+                    <p className="mt-1 text-ink-soft">
+                      {k.venue} {k.address}
+                    </p>
+                    <p className="mt-1 text-xs text-ink-mute">
+                      {formatDate(k.starts_at)} 至 {formatDate(k.ends_at)}
+                    </p>
                   </div>
                   <span className="rounded bg-brand-light px-2 py-1 text-sm text-brand">{k.phase}</span>
-                  <a href={`/order/detail?id=${k.order_id}`} className="gf-btn-ghost">报名详情</a>
+                  <a href={`/order/detail?id=${k.order_id}`} className="gf-btn-ghost">
+                    报名详情
+                  </a>
                 </li>
               ))}
         </ul>

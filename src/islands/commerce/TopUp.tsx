@@ -50,19 +50,35 @@ function Form() {
     }
   }
 
-  if (error) return <p role="alert" className="py-16 text-center text-[#f56c6c]">{error}</p>;
+  if (error)
+    return (
+      <p role="alert" className="py-16 text-center text-[#f56c6c]">
+        {error}
+      </p>
+    );
   if (!methods) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
   return (
     <form onSubmit={submit} className="flex flex-col gap-6">
       <div className="flex items-center justify-between border-b border-line pb-4">
         <h1 className="text-lg font-600">功夫币充值</h1>
-        <span className="text-sm text-ink-soft">当前余额 <b className="text-brand">{methods.coins}</b> 个 · <a href="/my/wallet/kungfucoin" className="hover:text-brand">收支明细</a></span>
+        <span className="text-sm text-ink-soft">
+          当前余额 <b className="text-brand">{methods.coins}</b> 个 ·{' '}
+          <a href="/my/wallet/kungfucoin" className="hover:text-brand">
+            收支明细
+          </a>
+        </span>
       </div>
       <fieldset>
         <legend className="mb-3 text-sm text-ink-soft">充值数量（1 功夫币 = 1 元）</legend>
         <div className="grid grid-cols-6 gap-3">
           {PRESETS.map((p) => (
-            <button key={p} type="button" aria-pressed={n === p} onClick={() => setCoins(String(p))} className={`rounded-lg border py-4 text-center ${n === p ? 'border-brand bg-brand-light text-brand' : 'border-line hover:border-brand'}`}>
+            <button
+              key={p}
+              type="button"
+              aria-pressed={n === p}
+              onClick={() => setCoins(String(p))}
+              className={`rounded-lg border py-4 text-center ${n === p ? 'border-brand bg-brand-light text-brand' : 'border-line hover:border-brand'}`}
+            >
               <span className="block text-xl font-700">{p}</span>
               <span className="text-xs text-ink-mute">¥{p}</span>
             </button>
@@ -70,7 +86,14 @@ function Form() {
         </div>
         <label className="mt-3 flex items-center gap-3 text-sm text-ink-soft">
           其他数量
-          <input className="gf-input w-40" inputMode="numeric" maxLength={5} value={coins} onChange={(e) => setCoins(e.target.value.replace(/\D/g, ''))} aria-label="充值数量" />
+          <input
+            className="gf-input w-40"
+            inputMode="numeric"
+            maxLength={5}
+            value={coins}
+            onChange={(e) => setCoins(e.target.value.replace(/\D/g, ''))}
+            aria-label="充值数量"
+          />
           个
         </label>
       </fieldset>
@@ -81,7 +104,10 @@ function Form() {
         ) : (
           <div className="flex gap-3">
             {methods.providers.map((p) => (
-              <label key={p.name} className={`flex cursor-pointer items-center gap-2 rounded-lg border px-5 py-3 ${provider === p.name ? 'border-brand bg-brand-light/40' : 'border-line'}`}>
+              <label
+                key={p.name}
+                className={`flex cursor-pointer items-center gap-2 rounded-lg border px-5 py-3 ${provider === p.name ? 'border-brand bg-brand-light/40' : 'border-line'}`}
+              >
                 <input type="radio" name="provider" checked={provider === p.name} onChange={() => setProvider(p.name)} />
                 {p.label}
               </label>
@@ -93,7 +119,9 @@ function Form() {
         <span className="text-sm text-ink-soft">
           应付 <b className="text-2xl text-[#f56c6c]">{money(/^\d+$/.test(coins) ? n * 100 : 0)}</b>
         </span>
-        <button type="submit" className="gf-btn-primary h-11 w-36 text-base" disabled={busy}>立即充值</button>
+        <button type="submit" className="gf-btn-primary h-11 w-36 text-base" disabled={busy}>
+          立即充值
+        </button>
       </div>
       {gateway.dialog}
     </form>

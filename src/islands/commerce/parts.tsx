@@ -65,7 +65,13 @@ export interface Coupon {
   valid_days: number;
 }
 
-export const PAY_METHOD_TEXT: Record<string, string> = { coins: '功夫币', sandbox: '沙箱支付', wechat: '微信支付', alipay: '支付宝', free: '免费报名' };
+export const PAY_METHOD_TEXT: Record<string, string> = {
+  coins: '功夫币',
+  sandbox: '沙箱支付',
+  wechat: '微信支付',
+  alipay: '支付宝',
+  free: '免费报名',
+};
 
 /** Where an order line leads: the goods, course or class page. */
 export function itemHref(it: OrderItem): string {
@@ -84,7 +90,9 @@ export function ItemRow(props: { it: OrderItem | Omit<OrderItem, 'id'>; right?: 
         <img src={img(it.cover)} width={80} height={60} alt="" className="h-[60px] w-[80px] rounded object-cover" loading="lazy" />
       </a>
       <div className="min-w-0 flex-1">
-        <a href={itemHref(it as OrderItem)} className="block truncate text-sm text-ink hover:text-brand">{it.title}</a>
+        <a href={itemHref(it as OrderItem)} className="block truncate text-sm text-ink hover:text-brand">
+          {it.title}
+        </a>
         {it.specs && <p className="mt-1 truncate text-xs text-ink-mute">{it.specs}</p>}
       </div>
       <span className="w-28 text-right text-sm text-ink-soft">{money(it.price)}</span>
@@ -105,7 +113,9 @@ export function CouponTicket(props: { c: Coupon; muted?: boolean; children?: Rea
       className={`flex w-full overflow-hidden rounded-lg border text-left ${props.selected ? 'border-brand ring-2 ring-brand/30' : 'border-line'} ${props.muted ? 'opacity-55' : ''}`}
       data-testid="coupon"
     >
-      <div className={`flex w-28 shrink-0 flex-col items-center justify-center py-4 text-white ${props.muted ? 'bg-[#c0c4cc]' : 'bg-gradient-to-br from-[#ff9f0a] to-[#ff6a00]'}`}>
+      <div
+        className={`flex w-28 shrink-0 flex-col items-center justify-center py-4 text-white ${props.muted ? 'bg-[#c0c4cc]' : 'bg-gradient-to-br from-[#ff9f0a] to-[#ff6a00]'}`}
+      >
         <span className="text-2xl font-700">¥{c.amount / 100}</span>
         <span className="text-xs">满{c.threshold / 100}可用</span>
       </div>
@@ -113,7 +123,13 @@ export function CouponTicket(props: { c: Coupon; muted?: boolean; children?: Rea
         <div className="min-w-0 flex-1">
           <p className="truncate text-[15px] font-600 text-ink">{c.title}</p>
           <p className="mt-1 text-xs text-ink-soft">{c.scope_text}</p>
-          <p className="mt-1 text-xs text-ink-mute">{c.valid_to ? `有效期至 ${formatDate(until)}` : c.valid_days ? `领取后 ${c.valid_days} 天内有效` : `${formatDate(until)} 前有效`}</p>
+          <p className="mt-1 text-xs text-ink-mute">
+            {c.valid_to
+              ? `有效期至 ${formatDate(until)}`
+              : c.valid_days
+                ? `领取后 ${c.valid_days} 天内有效`
+                : `${formatDate(until)} 前有效`}
+          </p>
         </div>
         {props.children}
       </div>
@@ -141,7 +157,14 @@ export function Countdown(props: { until: string; onEnd?: () => void }) {
 }
 
 /** Six-digit pay password entry for coin payments. */
-export function PayPasswordDialog(props: { open: boolean; amountText: string; busy: boolean; error: string; onClose: () => void; onSubmit: (pw: string) => void }) {
+export function PayPasswordDialog(props: {
+  open: boolean;
+  amountText: string;
+  busy: boolean;
+  error: string;
+  onClose: () => void;
+  onSubmit: (pw: string) => void;
+}) {
   const [pw, setPw] = useState('');
   useEffect(() => {
     if (props.open) setPw('');
@@ -170,19 +193,37 @@ export function PayPasswordDialog(props: { open: boolean; amountText: string; bu
           onChange={(e) => setPw(e.target.value.replace(/\D/g, '').slice(0, 6))}
           className="gf-input text-center text-xl tracking-[0.6em]"
         />
-        {props.error && <p role="alert" className="text-center text-sm text-[#f56c6c]">{props.error}</p>}
+        {props.error && (
+          <p role="alert" className="text-center text-sm text-[#f56c6c]">
+            {props.error}
+          </p>
+        )}
         <button type="submit" className="gf-btn-primary h-10" disabled={pw.length !== 6 || props.busy}>
           {props.busy ? '支付中…' : '确认支付'}
         </button>
-        <a href="/account/setting/paypassword" className="text-center text-xs text-ink-mute hover:text-brand">忘记或未设置支付密码？</a>
+        <a href="/account/setting/paypassword" className="text-center text-xs text-ink-mute hover:text-brand">
+          忘记或未设置支付密码？
+        </a>
       </form>
     </Modal>
   );
 }
 
 /** Loading / error / empty states shared by the commerce lists. */
-export function ListState(props: { error: string; loading: boolean; empty: boolean; emptyText: string; emptyAction?: [string, string]; children: ReactNode }) {
-  if (props.error) return <p role="alert" className="py-16 text-center text-[#f56c6c]">{props.error}</p>;
+export function ListState(props: {
+  error: string;
+  loading: boolean;
+  empty: boolean;
+  emptyText: string;
+  emptyAction?: [string, string];
+  children: ReactNode;
+}) {
+  if (props.error)
+    return (
+      <p role="alert" className="py-16 text-center text-[#f56c6c]">
+        {props.error}
+      </p>
+    );
   if (props.loading) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
   if (props.empty)
     return (

@@ -10,7 +10,13 @@ export default function MemberCard() {
       {!ready ? null : user ? (
         <>
           <a href="/account/setting" aria-label="个人信息">
-            <img src={img(user.avatar)} width={64} height={64} alt="" className="h-16 w-16 rounded-full border-2 border-white object-cover shadow" />
+            <img
+              src={img(user.avatar)}
+              width={64}
+              height={64}
+              alt=""
+              className="h-16 w-16 rounded-full border-2 border-white object-cover shadow"
+            />
           </a>
           <p className="max-w-[170px] truncate text-[15px] text-ink">{user.nick_name}</p>
           <p className="text-xs text-ink-mute">{user.phone}</p>

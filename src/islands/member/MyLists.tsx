@@ -67,21 +67,35 @@ function Lists({ kind }: { kind: Kind }) {
   }
 
   const title = kind === 'favorite' ? '我的收藏' : kind === 'focus' ? '我的关注' : '我的粉丝';
-  const empty = kind === 'favorite' ? `还没有收藏的${FAV_TABS.find(([k]) => k === favType)![1]}` : kind === 'focus' ? '还没有关注的教练或店铺' : '还没有粉丝';
+  const empty =
+    kind === 'favorite'
+      ? `还没有收藏的${FAV_TABS.find(([k]) => k === favType)![1]}`
+      : kind === 'focus'
+        ? '还没有关注的教练或店铺'
+        : '还没有粉丝';
   return (
     <>
       <h1 className="mb-4 border-b border-line pb-4 text-lg font-600">{title}</h1>
       {kind === 'favorite' && (
         <div role="tablist" className="mb-4 flex gap-6">
           {FAV_TABS.map(([k, label]) => (
-            <button key={k} type="button" role="tab" aria-selected={favType === k} onClick={() => (setFavType(k), setPage(1), setData(null))} className={`pb-1 text-[15px] ${favType === k ? 'border-b-2 border-brand text-brand' : 'text-ink-soft hover:text-brand'}`}>
+            <button
+              key={k}
+              type="button"
+              role="tab"
+              aria-selected={favType === k}
+              onClick={() => (setFavType(k), setPage(1), setData(null))}
+              className={`pb-1 text-[15px] ${favType === k ? 'border-b-2 border-brand text-brand' : 'text-ink-soft hover:text-brand'}`}
+            >
               {label}
             </button>
           ))}
         </div>
       )}
       {error ? (
-        <p role="alert" className="py-16 text-center text-[#f56c6c]">{error}</p>
+        <p role="alert" className="py-16 text-center text-[#f56c6c]">
+          {error}
+        </p>
       ) : !data ? (
         <p className="py-16 text-center text-ink-mute">加载中…</p>
       ) : data.list.length === 0 ? (
@@ -98,24 +112,43 @@ function Lists({ kind }: { kind: Kind }) {
                   <img src={img((item as Fav).cover)} width={96} height={60} alt="" className="h-[60px] w-[96px] rounded object-cover" />
                 </a>
                 <div className="min-w-0 flex-1">
-                  <a className="block truncate text-sm text-ink hover:text-brand" href={`${DETAIL[(item as Fav).type]}?id=${(item as Fav).id}`}>{(item as Fav).title}</a>
+                  <a
+                    className="block truncate text-sm text-ink hover:text-brand"
+                    href={`${DETAIL[(item as Fav).type]}?id=${(item as Fav).id}`}
+                  >
+                    {(item as Fav).title}
+                  </a>
                   <p className="mt-1 text-sm text-[#f56c6c]">{priceText((item as Fav).price)}</p>
                   <p className="mt-1 flex justify-between text-xs text-ink-mute">
                     收藏于 {formatDate((item as Fav).created_at)}
-                    <button type="button" className="hover:text-brand" onClick={() => unfavourite(item as Fav)}>取消收藏</button>
+                    <button type="button" className="hover:text-brand" onClick={() => unfavourite(item as Fav)}>
+                      取消收藏
+                    </button>
                   </p>
                 </div>
               </li>
             ) : kind === 'focus' ? (
-              <li key={`${(item as Focus).type}-${(item as Focus).id}`} className="flex items-center gap-3 rounded-lg border border-line p-3">
+              <li
+                key={`${(item as Focus).type}-${(item as Focus).id}`}
+                className="flex items-center gap-3 rounded-lg border border-line p-3"
+              >
                 <a href={`/anchor?type=${(item as Focus).type}&id=${(item as Focus).id}`}>
                   <img src={img((item as Focus).avatar)} width={56} height={56} alt="" className="h-14 w-14 rounded-full object-cover" />
                 </a>
                 <div className="min-w-0 flex-1">
-                  <a className="text-[15px] text-ink hover:text-brand" href={`/anchor?type=${(item as Focus).type}&id=${(item as Focus).id}`}>{(item as Focus).name}</a>
-                  <p className="mt-1 truncate text-xs text-ink-mute">{(item as Focus).type === 'coach' ? '教练' : '店铺'} · {(item as Focus).fans_count} 粉丝 · {(item as Focus).desc}</p>
+                  <a
+                    className="text-[15px] text-ink hover:text-brand"
+                    href={`/anchor?type=${(item as Focus).type}&id=${(item as Focus).id}`}
+                  >
+                    {(item as Focus).name}
+                  </a>
+                  <p className="mt-1 truncate text-xs text-ink-mute">
+                    {(item as Focus).type === 'coach' ? '教练' : '店铺'} · {(item as Focus).fans_count} 粉丝 · {(item as Focus).desc}
+                  </p>
                 </div>
-                <button type="button" className="gf-btn-ghost h-8 shrink-0" onClick={() => unfollow(item as Focus)}>取消关注</button>
+                <button type="button" className="gf-btn-ghost h-8 shrink-0" onClick={() => unfollow(item as Focus)}>
+                  取消关注
+                </button>
               </li>
             ) : (
               <li key={(item as Fan).user_id} className="flex items-center gap-3 rounded-lg border border-line p-3">

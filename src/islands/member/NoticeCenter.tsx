@@ -78,18 +78,27 @@ function Center() {
               className={`relative -mb-px border-b-2 pb-3 text-[15px] ${kind === t.kind ? 'border-brand text-brand' : 'border-transparent text-ink-soft hover:text-brand'}`}
             >
               {t.label}
-              {unread[t.kind] > 0 && <span className="absolute -right-4 -top-1 rounded-full bg-[#f56c6c] px-1.5 text-[11px] leading-4 text-white">{unread[t.kind] > 99 ? '99+' : unread[t.kind]}</span>}
+              {unread[t.kind] > 0 && (
+                <span className="absolute -right-4 -top-1 rounded-full bg-[#f56c6c] px-1.5 text-[11px] leading-4 text-white">
+                  {unread[t.kind] > 99 ? '99+' : unread[t.kind]}
+                </span>
+              )}
             </button>
           ))}
         </div>
         <button type="button" className="mb-2 text-sm text-ink-soft hover:text-brand" onClick={readAll}>
-          <span className="i-ri-check-double-line mr-1" />全部已读
+          <span className="i-ri-check-double-line mr-1" />
+          全部已读
         </button>
       </div>
       {error ? (
         <div className="py-16 text-center">
-          <p role="alert" className="text-[#f56c6c]">{error}</p>
-          <button type="button" className="gf-btn-ghost mt-4" onClick={load}>重试</button>
+          <p role="alert" className="text-[#f56c6c]">
+            {error}
+          </p>
+          <button type="button" className="gf-btn-ghost mt-4" onClick={load}>
+            重试
+          </button>
         </div>
       ) : !data ? (
         <p className="py-16 text-center text-ink-mute">加载中…</p>
@@ -102,12 +111,17 @@ function Center() {
         <ul data-testid="notice-list">
           {data.list.map((m) => (
             <li key={m.id} className="group flex items-start gap-4 border-b border-line py-4">
-              <span className={`mt-2 h-2 w-2 shrink-0 rounded-full ${m.is_read ? 'bg-transparent' : 'bg-[#f56c6c]'}`} aria-label={m.is_read ? undefined : '未读'} />
+              <span
+                className={`mt-2 h-2 w-2 shrink-0 rounded-full ${m.is_read ? 'bg-transparent' : 'bg-[#f56c6c]'}`}
+                aria-label={m.is_read ? undefined : '未读'}
+              />
               <a className="min-w-0 flex-1" href={`/my/notice/detail?id=${m.id}`}>
                 <p className={`truncate text-[15px] ${m.is_read ? 'text-ink-soft' : 'font-600 text-ink'}`}>
                   {m.title}
                   {m.need_agree === 1 && (
-                    <span className={`ml-2 rounded px-1.5 text-xs font-400 ${m.is_agree ? 'bg-page text-ink-mute' : 'bg-brand-light text-brand'}`}>
+                    <span
+                      className={`ml-2 rounded px-1.5 text-xs font-400 ${m.is_agree ? 'bg-page text-ink-mute' : 'bg-brand-light text-brand'}`}
+                    >
                       {m.is_agree === 1 ? '已同意' : m.is_agree === 2 ? '已拒绝' : '待处理'}
                     </span>
                   )}
@@ -116,7 +130,11 @@ function Center() {
               </a>
               <div className="flex shrink-0 flex-col items-end gap-2 text-xs text-ink-mute">
                 <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
-                <button type="button" className="invisible text-ink-mute hover:text-[#f56c6c] group-hover:visible" onClick={() => remove(m.id)}>
+                <button
+                  type="button"
+                  className="invisible text-ink-mute hover:text-[#f56c6c] group-hover:visible"
+                  onClick={() => remove(m.id)}
+                >
                   删除
                 </button>
               </div>

@@ -49,13 +49,16 @@ function View(props: { mode: 'detail' | 'commit' }) {
 
   const back = (
     <a className="text-sm text-ink-soft hover:text-brand" href={`/my/notice${msg ? `?type=${msg.type}` : ''}`}>
-      <span className="i-ri-arrow-left-s-line" />返回消息列表
+      <span className="i-ri-arrow-left-s-line" />
+      返回消息列表
     </a>
   );
   if (error) {
     return (
       <div className="py-16 text-center">
-        <p role="alert" className="mb-4 text-ink-soft">{error}</p>
+        <p role="alert" className="mb-4 text-ink-soft">
+          {error}
+        </p>
         {back}
       </div>
     );
@@ -84,13 +87,19 @@ function View(props: { mode: 'detail' | 'commit' }) {
           ) : props.mode === 'commit' ? (
             <div className="flex items-center gap-4">
               <p className="flex-1 text-sm text-ink-soft">请确认是否同意该申请，提交后不可更改。</p>
-              <button type="button" disabled={busy} className="gf-btn-primary w-24" onClick={() => answer(1)}>同意</button>
-              <button type="button" disabled={busy} className="gf-btn-ghost w-24" onClick={() => answer(2)}>拒绝</button>
+              <button type="button" disabled={busy} className="gf-btn-primary w-24" onClick={() => answer(1)}>
+                同意
+              </button>
+              <button type="button" disabled={busy} className="gf-btn-ghost w-24" onClick={() => answer(2)}>
+                拒绝
+              </button>
             </div>
           ) : (
             <div className="flex items-center justify-between">
               <p className="text-sm text-ink-soft">该申请需要您处理。</p>
-              <a className="gf-btn-primary" href={`/my/notice/commitInfo?id=${msg.id}`}>去处理</a>
+              <a className="gf-btn-primary" href={`/my/notice/commitInfo?id=${msg.id}`}>
+                去处理
+              </a>
             </div>
           )}
         </div>

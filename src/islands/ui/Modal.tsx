@@ -11,8 +11,17 @@ export function Modal(props: { open: boolean; title: string; width?: number; onC
   }, [open, onClose]);
   if (!open) return null;
   return (
-    <div className="fixed inset-0 z-1000 flex items-center justify-center bg-black/45" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div role="dialog" aria-modal="true" aria-label={props.title} className="relative rounded-xl bg-white px-8 pb-7 pt-6 shadow-2xl" style={{ width: props.width ?? 410 }}>
+    <div
+      className="fixed inset-0 z-1000 flex items-center justify-center bg-black/45"
+      onMouseDown={(e) => e.target === e.currentTarget && onClose()}
+    >
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-label={props.title}
+        className="relative rounded-xl bg-white px-8 pb-7 pt-6 shadow-2xl"
+        style={{ width: props.width ?? 410 }}
+      >
         <button type="button" aria-label="关闭" onClick={onClose} className="absolute right-4 top-4 text-ink-mute hover:text-ink">
           <span className="i-ri-close-line text-xl" />
         </button>

@@ -38,6 +38,8 @@ export const MAIN_MENU: MenuItem[] = [
 export function activeMenu(pathname: string): string {
   if (pathname === '/') return '首页';
   const p = pathname.toLowerCase();
-  const hit = MAIN_MENU.find((m) => m.match.some((prefix) => p === prefix.toLowerCase() || p.startsWith(`${prefix.toLowerCase()}/`) || p.startsWith(prefix.toLowerCase())));
+  const hit = MAIN_MENU.find((m) =>
+    m.match.some((prefix) => p === prefix.toLowerCase() || p.startsWith(`${prefix.toLowerCase()}/`) || p.startsWith(prefix.toLowerCase())),
+  );
   return hit?.label ?? '';
 }

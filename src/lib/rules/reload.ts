@@ -9,7 +9,9 @@ export function shouldReloadForChunk(lastReloadAt: number, now: number): boolean
 /** True for the errors browsers raise when a code-split chunk cannot be fetched. */
 export function isChunkLoadError(reason: unknown): boolean {
   const text = reason instanceof Error ? reason.message : String(reason ?? '');
-  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(text);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(
+    text,
+  );
 }
 
 /** SPEC §9 loading bar: shown only after 200 ms, creeping to 90% over 5 s. */

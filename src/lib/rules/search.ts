@@ -5,11 +5,7 @@ export type SearchType = 'course' | 'class' | 'coach';
 export const SEARCH_TYPES: readonly SearchType[] = ['course', 'class', 'coach'];
 
 /** Config keys holding each section's placeholder keyword (SPEC §2/§3). */
-export type PlaceholderKey =
-  | 'search_keyword'
-  | 'shop_search_keyword'
-  | 'live_search_keyword'
-  | 'dongtai_search_keyword';
+export type PlaceholderKey = 'search_keyword' | 'shop_search_keyword' | 'live_search_keyword' | 'dongtai_search_keyword';
 
 export interface SearchContext {
   section: 'live' | 'train' | 'circle' | 'shop' | 'default';

@@ -61,7 +61,13 @@ export interface MemberInfo {
 export const fetchMemberInfo = () => api<MemberInfo>('/member/memberInfo');
 
 /** Saves profile fields and mirrors nickname and avatar into the session (header avatar). */
-export async function saveProfile(input: { nick_name: string; avatar: string; gender: number; birthday: string; intro: string }): Promise<void> {
+export async function saveProfile(input: {
+  nick_name: string;
+  avatar: string;
+  gender: number;
+  birthday: string;
+  intro: string;
+}): Promise<void> {
   await api('/member/memberInfoEdit', input);
   patchSession({ nick_name: input.nick_name, avatar: input.avatar });
 }
@@ -80,7 +86,8 @@ export async function uploadImage(file: File, type: 'avatar' | 'feedback'): Prom
 export const changePassword = (input: { old_password: string; password: string; passwords: string }) => api<null>('/member/editPw', input);
 export const changePayPassword = (input: { password: string; passwords: string; yzm: string }) => api<null>('/member/editPayPw', input);
 export const verifyOldPhone = (yzm: string) => api<{ ticket: string }>('/member/verifyPhone', { yzm });
-export const bindingPhone = (input: { phone: string; yzm: string; ticket?: string }) => api<{ phone: string }>('/member/bindingPhone', input);
+export const bindingPhone = (input: { phone: string; yzm: string; ticket?: string }) =>
+  api<{ phone: string }>('/member/bindingPhone', input);
 
 /** Third-party binding state (/api/member/hasBind). */
 export interface BindState {
@@ -116,7 +123,11 @@ export interface ThirdLoginResult {
 }
 
 /** Finishes a callback: login (or the bind-phone ticket), or binding to the current account. */
-export async function finishThirdParty(kind: 'wx' | 'qq', code: string, state: string): Promise<{ purpose: 'login' | 'bind'; result?: ThirdLoginResult }> {
+export async function finishThirdParty(
+  kind: 'wx' | 'qq',
+  code: string,
+  state: string,
+): Promise<{ purpose: 'login' | 'bind'; result?: ThirdLoginResult }> {
   const purpose = state.startsWith('bind.') ? 'bind' : 'login';
   if (purpose === 'bind') {
     await api('/member/bindThird', { type: kind, code, state });
@@ -135,4 +146,5 @@ export async function bindPhoneAndLogin(input: { ticket: string; phone: string; 
 }
 
 /** /api/member/feedBack. */
-export const sendFeedback = (input: { type: string; content: string; images: string[]; contact: string }) => api<{ id: number }>('/member/feedBack', input);
+export const sendFeedback = (input: { type: string; content: string; images: string[]; contact: string }) =>
+  api<{ id: number }>('/member/feedBack', input);

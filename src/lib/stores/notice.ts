@@ -38,7 +38,8 @@ export interface Page<T> {
   limit: number;
 }
 
-export const fetchNotices = (type: NoticeKind, page: number, limit = 10) => api<Page<NoticeItem>>('/member/messageList', { type, page, limit });
+export const fetchNotices = (type: NoticeKind, page: number, limit = 10) =>
+  api<Page<NoticeItem>>('/member/messageList', { type, page, limit });
 
 /** Opens a message (the server marks it read) and refreshes the toolbar badge. */
 export async function openNotice(id: number): Promise<NoticeDetail> {

@@ -56,13 +56,21 @@ export function endpoint<I extends z.ZodType, O extends z.ZodType, A extends Acc
     ...(def.access === 'public' ? {} : { security: [{ authToken: [] }] }),
     ...(def.input ? { request: { body: { content: { 'application/json': { schema: def.input as never } } } } } : {}),
     responses: {
-      200: { description: '信封 {code,msg,info,data}；code 200 为成功', content: { 'application/json': { schema: envelopeSchema(def.output) as never } } },
+      200: {
+        description: '信封 {code,msg,info,data}；code 200 为成功',
+        content: { 'application/json': { schema: envelopeSchema(def.output) as never } },
+      },
     },
   });
   const limitKb = def.bodyLimitKb ?? env().API_BODY_LIMIT_KB;
   router.post(
     def.path,
-    bodyLimit({ maxSize: limitKb * 1024, onError: () => { throw refuse(`${T.bodyTooLarge}（上限 ${limitKb} KB）`); } }),
+    bodyLimit({
+      maxSize: limitKb * 1024,
+      onError: () => {
+        throw refuse(`${T.bodyTooLarge}（上限 ${limitKb} KB）`);
+      },
+    }),
     async (c) => {
       const raw = await readJson(c);
       let input: unknown = raw;

@@ -70,7 +70,10 @@ export const feedback = pgTable('feedback', {
     .references(() => users.id, { onDelete: 'cascade' }),
   type: varchar('type', { length: 16 }).notNull(),
   content: text('content').notNull(),
-  images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  images: jsonb('images')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   contact: varchar('contact', { length: 64 }).notNull().default(''),
   /** 0 new, 1 handled. */
   status: smallint('status').notNull().default(0),
@@ -96,7 +99,10 @@ export const messages = pgTable(
     /** True when the user must agree or refuse (e.g. an invitation to a provider's team). */
     needAgree: boolean('need_agree').notNull().default(false),
     /** What agreeing means to later features, e.g. {"action":"join_provider","provider_id":3}. */
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    payload: jsonb('payload')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('messages_user_kind_idx').on(t.userId, t.kind, t.id)],

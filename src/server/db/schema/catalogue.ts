@@ -13,7 +13,10 @@ export const coaches = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 32 }).notNull(),
     /** Styles taught, e.g. ['太极拳', '八卦掌']. */
-    styles: jsonb('styles').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    styles: jsonb('styles')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     years: smallint('years').notNull().default(0),
     city: varchar('city', { length: 16 }).notNull().default(''),
     title: varchar('title', { length: 64 }).notNull().default(''),
@@ -66,7 +69,10 @@ export const courses = pgTable(
     /** Sanitised rich text. */
     intro: text('intro').notNull().default(''),
     price: integer('price').notNull().default(0),
-    labelIds: jsonb('label_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    labelIds: jsonb('label_ids')
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     level: varchar('level', { length: 8 }).notNull().default('入门'),
     sales: integer('sales').notNull().default(0),
     views: integer('views').notNull().default(0),
@@ -149,11 +155,17 @@ export const goods = pgTable(
       .notNull()
       .references(() => goodsCategories.id),
     title: varchar('title', { length: 64 }).notNull(),
-    images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    images: jsonb('images')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     detail: text('detail').notNull().default(''),
     price: integer('price').notNull().default(0),
     /** Spec names in order, e.g. ['颜色', '尺码']. */
-    specNames: jsonb('spec_names').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    specNames: jsonb('spec_names')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     sales: integer('sales').notNull().default(0),
     status: smallint('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

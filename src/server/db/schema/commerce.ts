@@ -240,7 +240,11 @@ export const payments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payments_user_idx').on(t.userId, t.id), index('payments_order_idx').on(t.orderId), check('payment_amount_positive', sql`${t.amount} > 0`)],
+  (t) => [
+    index('payments_user_idx').on(t.userId, t.id),
+    index('payments_order_idx').on(t.orderId),
+    check('payment_amount_positive', sql`${t.amount} > 0`),
+  ],
 );
 
 /** How far a member has watched each lesson (seconds), for /my/course progress. */

@@ -12,7 +12,9 @@ export const articles = pgTable(
   'articles',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    categoryId: integer('category_id').notNull().references(() => articleCategories.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => articleCategories.id),
     title: varchar('title', { length: 120 }).notNull(),
     summary: varchar('summary', { length: 300 }).notNull().default(''),
     cover: text('cover').notNull().default(''),
@@ -22,7 +24,10 @@ export const articles = pgTable(
     /** 1 published, 0 draft. */
     status: smallint('status').notNull().default(1),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => sql`now()`),
   },
   (t) => [index('articles_list_idx').on(t.status, t.categoryId, t.publishedAt)],
 );
@@ -38,12 +43,17 @@ export const helpArticles = pgTable(
   'help_articles',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    groupId: integer('group_id').notNull().references(() => helpGroups.id),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => helpGroups.id),
     title: varchar('title', { length: 120 }).notNull(),
     content: text('content').notNull(),
     sort: integer('sort').notNull().default(0),
     status: smallint('status').notNull().default(1),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => sql`now()`),
   },
   (t) => [index('help_articles_group_idx').on(t.groupId, t.sort)],
 );
@@ -53,5 +63,8 @@ export const pages = pgTable('pages', {
   slug: varchar('slug', { length: 64 }).primaryKey(),
   title: varchar('title', { length: 64 }).notNull(),
   content: text('content').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => sql`now()`),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => sql`now()`),
 });

@@ -6,7 +6,10 @@ export const config = pgTable('config', {
   key: varchar('key', { length: 64 }).primaryKey(),
   value: text('value').notNull().default(''),
   title: varchar('title', { length: 64 }).notNull().default(''),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => sql`now()`),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => sql`now()`),
 });
 
 /** Banner and slot adverts, picked by position. */

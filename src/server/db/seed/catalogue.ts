@@ -17,7 +17,10 @@ const put = (key: string, svg: string) => storage().put(key, Buffer.from(svg), '
 async function ownerFor(phone: string, nickName: string, identity: number, passwordHash: string): Promise<number> {
   const [found] = await db().select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
   if (found) return found.id;
-  const [row] = await db().insert(users).values({ phone, passwordHash, nickName, identity, intro: identity === 2 ? '入驻教练' : '入驻店主' }).returning({ id: users.id });
+  const [row] = await db()
+    .insert(users)
+    .values({ phone, passwordHash, nickName, identity, intro: identity === 2 ? '入驻教练' : '入驻店主' })
+    .returning({ id: users.id });
   return row!.id;
 }
 
@@ -40,7 +43,18 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
     await db().update(users).set({ avatar, identity: 2 }).where(eq(users.id, userId));
     const [row] = await db()
       .insert(coaches)
-      .values({ userId, name: c.name, styles: c.styles, years: c.years, city: c.city, title: c.title, intro: c.intro, avatar, cover, sort: COACHES.length - i })
+      .values({
+        userId,
+        name: c.name,
+        styles: c.styles,
+        years: c.years,
+        city: c.city,
+        title: c.title,
+        intro: c.intro,
+        avatar,
+        cover,
+        sort: COACHES.length - i,
+      })
       .returning({ id: coaches.id });
     coachIds.push(row!.id);
   }
@@ -51,7 +65,10 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
     const logo = await put(`seed/shop-${i + 1}.svg`, avatarSvg(s.name, palette(i + 2)));
     const cover = await put(`seed/shop-cover-${i + 1}.svg`, coverSvg(s.name, s.city, palette(i + 5)));
     await db().update(users).set({ avatar: logo, identity: 1 }).where(eq(users.id, userId));
-    const [row] = await db().insert(shops).values({ userId, name: s.name, logo, cover, intro: s.intro, city: s.city }).returning({ id: shops.id });
+    const [row] = await db()
+      .insert(shops)
+      .values({ userId, name: s.name, logo, cover, intro: s.intro, city: s.city })
+      .returning({ id: shops.id });
     shopIds.push(row!.id);
   }
 
@@ -65,13 +82,19 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
   const plan: { coach?: number; shop?: number; title: string; style: string }[] = [];
   const used = new Set<string>();
   for (const [i, c] of COACHES.entries()) {
-    const mine = c.styles.flatMap((st) => (COURSE_TITLES[st] ?? []).map((title) => ({ title, style: st }))).filter((t) => !used.has(t.title));
+    const mine = c.styles
+      .flatMap((st) => (COURSE_TITLES[st] ?? []).map((title) => ({ title, style: st })))
+      .filter((t) => !used.has(t.title));
     for (const t of mine.slice(0, 4)) {
       used.add(t.title);
       plan.push({ coach: i, ...t });
     }
   }
-  plan.push({ shop: 0, title: '太极剑三十二式', style: '太极拳' }, { shop: 2, title: '木人桩保养与入门', style: '咏春拳' }, { shop: 3, title: '护具选购与佩戴指南', style: '散打' });
+  plan.push(
+    { shop: 0, title: '太极剑三十二式', style: '太极拳' },
+    { shop: 2, title: '木人桩保养与入门', style: '咏春拳' },
+    { shop: 3, title: '护具选购与佩戴指南', style: '散打' },
+  );
   const unique = plan;
   let courseCount = 0;
   let lessonCount = 0;
@@ -98,7 +121,7 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
         labelIds: [labelId.get(p.style)].filter((x): x is number => Boolean(x)),
         level,
         sales: (i * 37) % 400,
-        views: (i * 131) % 3000 + 200,
+        views: ((i * 131) % 3000) + 200,
         recommend: i % 4 === 0,
         createdAt: new Date(Date.now() - i * 2 * 86_400_000),
       })
@@ -154,7 +177,9 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
   for (const fam of GOODS_FAMILIES) {
     for (const [t, title] of fam.titles.entries()) {
       const n = goodsCount;
-      const images = await Promise.all([0, 1, 2].map((k) => put(`seed/goods-${n + 1}-${k + 1}.svg`, goodsSvg(title, fam.category, palette(n), k))));
+      const images = await Promise.all(
+        [0, 1, 2].map((k) => put(`seed/goods-${n + 1}-${k + 1}.svg`, goodsSvg(title, fam.category, palette(n), k))),
+      );
       const combos = combinations(fam.specValues);
       const skuRows = combos.map((specs, k) => ({
         specs,
@@ -198,13 +223,29 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
   // The demo member already follows the demo coach and shop; fans counts match the rows.
   const [member] = await db().select({ id: users.id }).from(users).where(eq(users.phone, '13800000001')).limit(1);
   if (member) {
-    await db().insert(follows).values([
-      { userId: member.id, targetType: 'coach', targetId: coachIds[0]! },
-      { userId: member.id, targetType: 'shop', targetId: shopIds[0]! },
-    ]);
-    await db().update(coaches).set({ fansCount: sql`${coaches.fansCount} + 1` }).where(eq(coaches.id, coachIds[0]!));
-    await db().update(shops).set({ fansCount: sql`${shops.fansCount} + 1` }).where(eq(shops.id, shopIds[0]!));
+    await db()
+      .insert(follows)
+      .values([
+        { userId: member.id, targetType: 'coach', targetId: coachIds[0]! },
+        { userId: member.id, targetType: 'shop', targetId: shopIds[0]! },
+      ]);
+    await db()
+      .update(coaches)
+      .set({ fansCount: sql`${coaches.fansCount} + 1` })
+      .where(eq(coaches.id, coachIds[0]!));
+    await db()
+      .update(shops)
+      .set({ fansCount: sql`${shops.fansCount} + 1` })
+      .where(eq(shops.id, shopIds[0]!));
   }
 
-  return { coaches: coachIds.length, shops: shopIds.length, courses: courseCount, lessons: lessonCount, classes: CLASSES.length, goods: goodsCount, skus: skuCount };
+  return {
+    coaches: coachIds.length,
+    shops: shopIds.length,
+    courses: courseCount,
+    lessons: lessonCount,
+    classes: CLASSES.length,
+    goods: goodsCount,
+    skus: skuCount,
+  };
 }

@@ -25,15 +25,35 @@ export async function seedCommerce(): Promise<Record<string, number>> {
       { title: '班级报名券', amount: 5000, threshold: 49900, scope: 'class', validDays: 30, total: 2_000 },
       { title: '商城满减券', amount: 2000, threshold: 19900, scope: 'goods', validDays: 15, total: 5_000 },
       { title: '商城小额券', amount: 500, threshold: 5000, scope: 'goods', validDays: 7, total: 20_000, perUser: 3 },
-      ...(firstShop ? [{ title: `${firstShop.name}店铺券`.slice(0, 32), amount: 1500, threshold: 12900, scope: 'shop', shopId: firstShop.id, validDays: 0, total: 1_000 }] : []),
+      ...(firstShop
+        ? [
+            {
+              title: `${firstShop.name}店铺券`.slice(0, 32),
+              amount: 1500,
+              threshold: 12900,
+              scope: 'shop',
+              shopId: firstShop.id,
+              validDays: 0,
+              total: 1_000,
+            },
+          ]
+        : []),
     ].map((r) => ({ ...r, startsAt: new Date(now - DAY), endsAt: new Date(now + 180 * DAY) }));
     templates = (await db().insert(couponTemplates).values(rows).returning({ id: couponTemplates.id })).length;
   }
 
   let granted = 0;
-  const [member] = await db().select({ id: users.id, pay: users.payPasswordHash }).from(users).where(eq(users.phone, '13800000001')).limit(1);
+  const [member] = await db()
+    .select({ id: users.id, pay: users.payPasswordHash })
+    .from(users)
+    .where(eq(users.phone, '13800000001'))
+    .limit(1);
   if (member) {
-    if (!member.pay) await db().update(users).set({ payPasswordHash: await hashPassword(DEMO_PAY_PASSWORD) }).where(eq(users.id, member.id));
+    if (!member.pay)
+      await db()
+        .update(users)
+        .set({ payPasswordHash: await hashPassword(DEMO_PAY_PASSWORD) })
+        .where(eq(users.id, member.id));
     const [w] = await db().select().from(wallets).where(eq(wallets.userId, member.id)).limit(1);
     if (!w) {
       await db().transaction((tx) => changeCoins(tx, member.id, DEMO_COINS, 'grant', { type: 'seed', id: 0, note: '新会员体验金' }));

@@ -9,7 +9,7 @@ import { HELP_GROUPS } from './data/help';
 import { NEWS, NEWS_CATEGORIES } from './data/articles';
 
 const isEmpty = async (table: typeof pages | typeof helpGroups | typeof articleCategories) =>
-  !((await db().select({ n: count() }).from(table))[0]?.n);
+  !(await db().select({ n: count() }).from(table))[0]?.n;
 
 /** Agreements, help centre and news, each when its table is empty. */
 export async function seedContent(): Promise<{ pages: number; help: number; news: number }> {
@@ -30,7 +30,11 @@ export async function seedContent(): Promise<{ pages: number; help: number; news
     }
     const now = Date.now();
     for (const [i, n] of NEWS.entries()) {
-      const cover = await storage().put(`seed/news-${i + 1}.svg`, Buffer.from(coverSvg(n.title, n.category, PALETTES[i % PALETTES.length]!)), 'image/svg+xml');
+      const cover = await storage().put(
+        `seed/news-${i + 1}.svg`,
+        Buffer.from(coverSvg(n.title, n.category, PALETTES[i % PALETTES.length]!)),
+        'image/svg+xml',
+      );
       await createArticle({
         categoryId: ids.get(n.category)!,
         title: n.title,

@@ -61,7 +61,11 @@ export async function seedSite(): Promise<{ config: number; adverts: number }> {
   const [a] = await db().select({ n: count() }).from(adverts);
   if (!a?.n) {
     for (const [i, [title, subtitle, link]] of BANNERS.entries()) {
-      const image = await storage().put(`seed/banner-${i + 1}.svg`, Buffer.from(bannerSvg(title, subtitle, PALETTES[i % PALETTES.length]!)), 'image/svg+xml');
+      const image = await storage().put(
+        `seed/banner-${i + 1}.svg`,
+        Buffer.from(bannerSvg(title, subtitle, PALETTES[i % PALETTES.length]!)),
+        'image/svg+xml',
+      );
       await db().insert(adverts).values({ position: 'home_banner', title, image, link, sort: i });
       advertsAdded++;
     }

@@ -23,7 +23,9 @@ export const ACCOUNT_TEXTS = {
 type Meta = { source: string; ip: string; userAgent: string };
 
 /** Postgres unique violation (the phone was taken by a concurrent request). */
-const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { code?: string } })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string; cause?: { code?: string } })?.code === '23505' ||
+  (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 function checkNewPassword(password: string, passwords: string): void {
   if (password !== passwords) throw refuse(T.passwordsDiffer);
@@ -56,30 +58,47 @@ export async function forgetPassword(input: { phone: string; yzm: string; passwo
   const [user] = await db().select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
   if (!user) throw refuse(SMS_TEXTS.phoneUnknown);
   await consumeSmsCode(input.phone, 'forget_pw', input.yzm);
-  await db().update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
+  await db()
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.password) })
+    .where(eq(users.id, user.id));
   await revokeUserSessions(user.id);
 }
 
 /** /api/member/editPw: needs the old password when one is set; other sessions end. */
-export async function editPassword(userId: number, sessionId: number, input: { old_password?: string | undefined; password: string; passwords: string }): Promise<void> {
+export async function editPassword(
+  userId: number,
+  sessionId: number,
+  input: { old_password?: string | undefined; password: string; passwords: string },
+): Promise<void> {
   checkNewPassword(input.password, input.passwords);
   const [u] = await db().select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (u?.hash) {
     if (!(await verifyPassword(input.old_password ?? '', u.hash))) throw refuse(ACCOUNT_TEXTS.oldPasswordWrong);
     if (input.old_password === input.password) throw refuse(ACCOUNT_TEXTS.samePassword);
   }
-  await db().update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, userId));
+  await db()
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.password) })
+    .where(eq(users.id, userId));
   await revokeUserSessions(userId, sessionId);
 }
 
 /** /api/member/editPayPw: six digits, confirmed by an SMS code to the member's phone. */
-export async function editPayPassword(userId: number, phone: string | null, input: { password: string; passwords: string; yzm: string }): Promise<void> {
+export async function editPayPassword(
+  userId: number,
+  phone: string | null,
+  input: { password: string; passwords: string; yzm: string },
+): Promise<void> {
   if (!phone) throw refuse(ACCOUNT_TEXTS.noPhone);
   if (input.password !== input.passwords) throw refuse(T.passwordsDiffer);
   const bad = payPasswordError(input.password);
   if (bad) throw refuse(bad);
   await consumeSmsCode(phone, 'pay_password', input.yzm);
-  await db().update(users).set({ payPasswordHash: await hashPassword(input.password) }).where(eq(users.id, userId));
+  await db()
+    .update(users)
+    .set({ payPasswordHash: await hashPassword(input.password) })
+    .where(eq(users.id, userId));
 }
 
 const TICKET_LIFE_MS = 10 * 60_000;
@@ -100,7 +119,11 @@ function validTicket(userId: number, ticket: string): boolean {
 }
 
 /** /api/member/bindingPhone: binds a first phone, or changes it with a verifyPhone ticket. */
-export async function bindPhone(userId: number, current: string | null, input: { phone: string; yzm: string; ticket?: string | undefined }): Promise<{ phone: string }> {
+export async function bindPhone(
+  userId: number,
+  current: string | null,
+  input: { phone: string; yzm: string; ticket?: string | undefined },
+): Promise<{ phone: string }> {
   if (current) {
     if (!input.ticket || !validTicket(userId, input.ticket)) throw refuse(ACCOUNT_TEXTS.changeTicket);
     if (current === input.phone) throw refuse(ACCOUNT_TEXTS.samePhone);
@@ -120,7 +143,13 @@ export async function bindPhone(userId: number, current: string | null, input: {
 /** /api/member/memberInfoEdit: the editable profile fields; omitted ones stay as they are. */
 export async function editProfile(
   userId: number,
-  input: { nick_name?: string | undefined; avatar?: string | undefined; gender?: number | undefined; birthday?: string | undefined; intro?: string | undefined },
+  input: {
+    nick_name?: string | undefined;
+    avatar?: string | undefined;
+    gender?: number | undefined;
+    birthday?: string | undefined;
+    intro?: string | undefined;
+  },
 ): Promise<void> {
   const set: Partial<typeof users.$inferInsert> = {};
   if (input.nick_name !== undefined) set.nickName = input.nick_name;

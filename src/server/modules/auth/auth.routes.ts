@@ -43,7 +43,10 @@ export function registerAuth(api: OpenAPIHono<AppEnv>): void {
       tags: ['账号'],
       access: 'public',
       input: z.object({
-        type: z.coerce.number().refine((t) => t === 1, '暂不支持该登录方式').default(1),
+        type: z.coerce
+          .number()
+          .refine((t) => t === 1, '暂不支持该登录方式')
+          .default(1),
         phone: phoneField,
         password: passwordField,
       }),

@@ -9,14 +9,16 @@ import type { SessionUser } from '../../http/context';
 export async function createSession(userId: number, meta: { source: string; ip: string; userAgent: string }): Promise<string> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + env().SESSION_TTL_DAYS * 86_400_000);
-  await db().insert(sessions).values({
-    userId,
-    tokenHash: tokenHash(token),
-    source: meta.source,
-    ip: meta.ip,
-    userAgent: meta.userAgent.slice(0, 300),
-    expiresAt,
-  });
+  await db()
+    .insert(sessions)
+    .values({
+      userId,
+      tokenHash: tokenHash(token),
+      source: meta.source,
+      ip: meta.ip,
+      userAgent: meta.userAgent.slice(0, 300),
+      expiresAt,
+    });
   return token;
 }
 
@@ -45,7 +47,10 @@ export async function resolveSession(token: string): Promise<SessionUser | null>
 
 /** Ends one session (logout). */
 export async function revokeSession(sessionId: number): Promise<void> {
-  await db().update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db()
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Ends every session of a user, optionally keeping the current one (password changes). */

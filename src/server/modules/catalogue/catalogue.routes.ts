@@ -6,7 +6,18 @@ import { pageInput, pageSchema } from '../../http/envelope';
 import { idField } from '../../http/fields';
 import { classDetail, classPage, coachPage, courseDetail, coursePage, labelList, trainingFilters } from './training.service';
 import { agentGoodsPage, categoryList, goodsDetail, goodsPage, shopPage } from './shop.service';
-import { coachIndex, coachInfo, fansPage, favouritePage, focusPage, isFavourite, setFavourite, setFollow, shopIndex, shopInfo } from './social.service';
+import {
+  coachIndex,
+  coachInfo,
+  fansPage,
+  favouritePage,
+  focusPage,
+  isFavourite,
+  setFavourite,
+  setFollow,
+  shopIndex,
+  shopInfo,
+} from './social.service';
 
 const owner = z.object({ type: z.enum(['coach', 'mechant']), id: z.number(), name: z.string(), avatar: z.string() });
 const courseItem = z.object({
@@ -39,8 +50,18 @@ const classItem = z.object({
   price: z.number(),
   coach: z.object({ id: z.number(), name: z.string(), avatar: z.string() }),
 });
-const profileCard = z.object({ id: z.number(), uid: z.number(), nick_name: z.string(), head: z.string(), cover: z.string(), fans_count: z.number() }).loose();
-const goodsItem = z.object({ id: z.number(), title: z.string(), cover: z.string(), price: z.number(), sales: z.number(), shop: z.object({ id: z.number(), name: z.string() }), category_id: z.number() });
+const profileCard = z
+  .object({ id: z.number(), uid: z.number(), nick_name: z.string(), head: z.string(), cover: z.string(), fans_count: z.number() })
+  .loose();
+const goodsItem = z.object({
+  id: z.number(),
+  title: z.string(),
+  cover: z.string(),
+  price: z.number(),
+  sales: z.number(),
+  shop: z.object({ id: z.number(), name: z.string() }),
+  category_id: z.number(),
+});
 const text = (max: number) => z.string().trim().max(max).optional();
 const priceFen = z.coerce.number().int().min(0, '价格不能为负').max(100_000_000).optional();
 const status01 = z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], { error: 'status 只能是 0 或 1' }));
@@ -50,7 +71,11 @@ export function registerCatalogue(api: OpenAPIHono<AppEnv>): void {
   const tags = ['目录'];
   const viewer = async (c: Parameters<typeof currentUser>[0]) => (await currentUser(c))?.id ?? null;
 
-  endpoint(api, { path: '/course/label', summary: '课程标签', tags, access: 'public', output: z.array(z.object({ id: z.number(), name: z.string() })) }, () => labelList());
+  endpoint(
+    api,
+    { path: '/course/label', summary: '课程标签', tags, access: 'public', output: z.array(z.object({ id: z.number(), name: z.string() })) },
+    () => labelList(),
+  );
 
   const courseListInput = z.object({
     label_id: idField('标签 id').optional(),
@@ -61,8 +86,27 @@ export function registerCatalogue(api: OpenAPIHono<AppEnv>): void {
     recommend: z.coerce.number().optional(),
     ...pageInput,
   });
-  endpoint(api, { path: '/public/courseList', summary: '课程列表（标签、免费/付费、排序、分页）', tags, access: 'public', input: courseListInput, output: pageSchema(courseItem) }, ({ input }) =>
-    coursePage({ labelId: input.label_id, price: input.price, sort: input.sort, coachId: input.coach_id, shopId: input.shop_id, recommend: input.recommend === 1, page: input.page, limit: input.limit }),
+  endpoint(
+    api,
+    {
+      path: '/public/courseList',
+      summary: '课程列表（标签、免费/付费、排序、分页）',
+      tags,
+      access: 'public',
+      input: courseListInput,
+      output: pageSchema(courseItem),
+    },
+    ({ input }) =>
+      coursePage({
+        labelId: input.label_id,
+        price: input.price,
+        sort: input.sort,
+        coachId: input.coach_id,
+        shopId: input.shop_id,
+        recommend: input.recommend === 1,
+        page: input.page,
+        limit: input.limit,
+      }),
   );
   endpoint(
     api,
@@ -71,14 +115,23 @@ export function registerCatalogue(api: OpenAPIHono<AppEnv>): void {
       summary: '某位教练或某个店铺的课程',
       tags,
       access: 'public',
-      input: z.object({ coach_id: idField('教练 id').optional(), shop_id: idField('店铺 id').optional(), ...pageInput }).refine((v) => v.coach_id || v.shop_id, '请指定教练或店铺'),
+      input: z
+        .object({ coach_id: idField('教练 id').optional(), shop_id: idField('店铺 id').optional(), ...pageInput })
+        .refine((v) => v.coach_id || v.shop_id, '请指定教练或店铺'),
       output: pageSchema(courseItem),
     },
     ({ input }) => coursePage({ coachId: input.coach_id, shopId: input.shop_id, page: input.page, limit: input.limit }),
   );
   endpoint(
     api,
-    { path: '/course/detail', summary: '课程详情与课时（视频仅对试看课时和有权观看者给出）', tags, access: 'public', input: z.object({ id: idField('课程 id') }), output: z.record(z.string(), z.unknown()) },
+    {
+      path: '/course/detail',
+      summary: '课程详情与课时（视频仅对试看课时和有权观看者给出）',
+      tags,
+      access: 'public',
+      input: z.object({ id: idField('课程 id') }),
+      output: z.record(z.string(), z.unknown()),
+    },
     async ({ input, c }) => {
       const me = await viewer(c);
       const detail = await courseDetail(input.id, me);
@@ -102,37 +155,115 @@ export function registerCatalogue(api: OpenAPIHono<AppEnv>): void {
       }),
       output: pageSchema(classItem),
     },
-    ({ input }) => classPage({ style: input.style || undefined, city: input.city || undefined, coachId: input.coach_id, sort: input.sort, page: input.page, limit: input.limit }),
+    ({ input }) =>
+      classPage({
+        style: input.style || undefined,
+        city: input.city || undefined,
+        coachId: input.coach_id,
+        sort: input.sort,
+        page: input.page,
+        limit: input.limit,
+      }),
   );
-  endpoint(api, { path: '/class/detail', summary: '班级详情（日程、地点、名额与余位）', tags, access: 'public', input: z.object({ id: idField('班级 id') }), output: z.record(z.string(), z.unknown()) }, async ({ input, c }) => {
-    const me = await viewer(c);
-    return { ...(await classDetail(input.id)), is_favorite: me ? await isFavourite(me, 'class', input.id) : 0 };
-  });
+  endpoint(
+    api,
+    {
+      path: '/class/detail',
+      summary: '班级详情（日程、地点、名额与余位）',
+      tags,
+      access: 'public',
+      input: z.object({ id: idField('班级 id') }),
+      output: z.record(z.string(), z.unknown()),
+    },
+    async ({ input, c }) => {
+      const me = await viewer(c);
+      return { ...(await classDetail(input.id)), is_favorite: me ? await isFavourite(me, 'class', input.id) : 0 };
+    },
+  );
 
   endpoint(
     api,
-    { path: '/coach/list', summary: '教练列表（拳种、城市、分页）', tags, access: 'public', input: z.object({ style: text(16), city: text(16), ...pageInput }), output: pageSchema(profileCard) },
+    {
+      path: '/coach/list',
+      summary: '教练列表（拳种、城市、分页）',
+      tags,
+      access: 'public',
+      input: z.object({ style: text(16), city: text(16), ...pageInput }),
+      output: pageSchema(profileCard),
+    },
     ({ input }) => coachPage({ style: input.style || undefined, city: input.city || undefined, page: input.page, limit: input.limit }),
   );
   endpoint(
     api,
-    { path: '/public/trainingFilters', summary: '教练和班级的城市、拳种筛选项', tags, access: 'public', output: z.record(z.string(), z.array(z.string())) },
+    {
+      path: '/public/trainingFilters',
+      summary: '教练和班级的城市、拳种筛选项',
+      tags,
+      access: 'public',
+      output: z.record(z.string(), z.array(z.string())),
+    },
     () => trainingFilters(),
   );
-  endpoint(api, { path: '/coach/public/info', summary: '教练信息 {coach_id}', tags, access: 'public', input: z.object({ coach_id: idField('教练 id') }), output: profileCard }, async ({ input, c }) =>
-    coachInfo(input.coach_id, await viewer(c)),
+  endpoint(
+    api,
+    {
+      path: '/coach/public/info',
+      summary: '教练信息 {coach_id}',
+      tags,
+      access: 'public',
+      input: z.object({ coach_id: idField('教练 id') }),
+      output: profileCard,
+    },
+    async ({ input, c }) => coachInfo(input.coach_id, await viewer(c)),
   );
-  endpoint(api, { path: '/coach/public/indexInfo', summary: '教练主页：信息、课程、班级、代理商品', tags, access: 'public', input: z.object({ coach_id: idField('教练 id') }), output: z.record(z.string(), z.unknown()) }, async ({ input, c }) =>
-    coachIndex(input.coach_id, await viewer(c)),
+  endpoint(
+    api,
+    {
+      path: '/coach/public/indexInfo',
+      summary: '教练主页：信息、课程、班级、代理商品',
+      tags,
+      access: 'public',
+      input: z.object({ coach_id: idField('教练 id') }),
+      output: z.record(z.string(), z.unknown()),
+    },
+    async ({ input, c }) => coachIndex(input.coach_id, await viewer(c)),
   );
-  endpoint(api, { path: '/shop/public/info', summary: '店铺信息 {shop_id}', tags, access: 'public', input: z.object({ shop_id: idField('店铺 id') }), output: profileCard }, async ({ input, c }) =>
-    shopInfo(input.shop_id, await viewer(c)),
+  endpoint(
+    api,
+    {
+      path: '/shop/public/info',
+      summary: '店铺信息 {shop_id}',
+      tags,
+      access: 'public',
+      input: z.object({ shop_id: idField('店铺 id') }),
+      output: profileCard,
+    },
+    async ({ input, c }) => shopInfo(input.shop_id, await viewer(c)),
   );
-  endpoint(api, { path: '/shop/public/indexInfo', summary: '店铺主页：信息、商品、课程、代理商品', tags, access: 'public', input: z.object({ shop_id: idField('店铺 id') }), output: z.record(z.string(), z.unknown()) }, async ({ input, c }) =>
-    shopIndex(input.shop_id, await viewer(c)),
+  endpoint(
+    api,
+    {
+      path: '/shop/public/indexInfo',
+      summary: '店铺主页：信息、商品、课程、代理商品',
+      tags,
+      access: 'public',
+      input: z.object({ shop_id: idField('店铺 id') }),
+      output: z.record(z.string(), z.unknown()),
+    },
+    async ({ input, c }) => shopIndex(input.shop_id, await viewer(c)),
   );
 
-  endpoint(api, { path: '/goods/category', summary: '商品分类', tags, access: 'public', output: z.array(z.object({ id: z.number(), name: z.string() })) }, () => categoryList());
+  endpoint(
+    api,
+    {
+      path: '/goods/category',
+      summary: '商品分类',
+      tags,
+      access: 'public',
+      output: z.array(z.object({ id: z.number(), name: z.string() })),
+    },
+    () => categoryList(),
+  );
   endpoint(
     api,
     {
@@ -152,13 +283,37 @@ export function registerCatalogue(api: OpenAPIHono<AppEnv>): void {
         .refine((v) => v.min_price === undefined || v.max_price === undefined || v.min_price <= v.max_price, '最低价不能高于最高价'),
       output: pageSchema(goodsItem),
     },
-    ({ input }) => goodsPage({ categoryId: input.category_id, shopId: input.shop_id, minPrice: input.min_price, maxPrice: input.max_price, sort: input.sort, page: input.page, limit: input.limit }),
+    ({ input }) =>
+      goodsPage({
+        categoryId: input.category_id,
+        shopId: input.shop_id,
+        minPrice: input.min_price,
+        maxPrice: input.max_price,
+        sort: input.sort,
+        page: input.page,
+        limit: input.limit,
+      }),
   );
-  endpoint(api, { path: '/goods/detail', summary: '商品详情（图集、规格、SKU 价格与库存、店铺）', tags, access: 'public', input: z.object({ id: idField('商品 id') }), output: z.record(z.string(), z.unknown()) }, async ({ input, c }) => {
-    const me = await viewer(c);
-    return { ...(await goodsDetail(input.id)), is_favorite: me ? await isFavourite(me, 'goods', input.id) : 0 };
-  });
-  endpoint(api, { path: '/shop/list', summary: '店铺列表', tags, access: 'public', input: z.object({ ...pageInput }), output: pageSchema(profileCard) }, ({ input }) => shopPage(input));
+  endpoint(
+    api,
+    {
+      path: '/goods/detail',
+      summary: '商品详情（图集、规格、SKU 价格与库存、店铺）',
+      tags,
+      access: 'public',
+      input: z.object({ id: idField('商品 id') }),
+      output: z.record(z.string(), z.unknown()),
+    },
+    async ({ input, c }) => {
+      const me = await viewer(c);
+      return { ...(await goodsDetail(input.id)), is_favorite: me ? await isFavourite(me, 'goods', input.id) : 0 };
+    },
+  );
+  endpoint(
+    api,
+    { path: '/shop/list', summary: '店铺列表', tags, access: 'public', input: z.object({ ...pageInput }), output: pageSchema(profileCard) },
+    ({ input }) => shopPage(input),
+  );
   endpoint(
     api,
     {
@@ -179,13 +334,32 @@ export function registerCatalogue(api: OpenAPIHono<AppEnv>): void {
       summary: '综合搜索（课程、班级、教练、商品、店铺；中文子串匹配）',
       tags: ['搜索'],
       access: 'public',
-      input: z.object({ q: z.string({ error: '请输入搜索关键字' }).trim().min(1, '请输入搜索关键字').max(30, '关键字最多 30 个字'), type: z.enum(['course', 'class', 'coach', 'goods', 'shop'], { error: '搜索类型不正确' }).default('course'), ...pageInput }),
-      output: z.object({ type: z.string(), q: z.string(), list: z.array(z.record(z.string(), z.unknown())), total: z.number(), page: z.number(), limit: z.number() }),
+      input: z.object({
+        q: z.string({ error: '请输入搜索关键字' }).trim().min(1, '请输入搜索关键字').max(30, '关键字最多 30 个字'),
+        type: z.enum(['course', 'class', 'coach', 'goods', 'shop'], { error: '搜索类型不正确' }).default('course'),
+        ...pageInput,
+      }),
+      output: z.object({
+        type: z.string(),
+        q: z.string(),
+        list: z.array(z.record(z.string(), z.unknown())),
+        total: z.number(),
+        page: z.number(),
+        limit: z.number(),
+      }),
     },
     async ({ input }) => {
       const o = { q: input.q, page: input.page, limit: input.limit };
       const page =
-        input.type === 'class' ? await classPage(o) : input.type === 'coach' ? await coachPage(o) : input.type === 'goods' ? await goodsPage(o) : input.type === 'shop' ? await shopPage(o) : await coursePage(o);
+        input.type === 'class'
+          ? await classPage(o)
+          : input.type === 'coach'
+            ? await coachPage(o)
+            : input.type === 'goods'
+              ? await goodsPage(o)
+              : input.type === 'shop'
+                ? await shopPage(o)
+                : await coursePage(o);
       return { type: input.type, q: input.q, ...page } as never;
     },
   );
@@ -198,7 +372,9 @@ export function registerCatalogue(api: OpenAPIHono<AppEnv>): void {
       summary: '关注/取消关注教练或店铺 {status, coach_id} 或 {status, shop_id}',
       tags: social,
       access: 'member',
-      input: z.object({ status: status01, coach_id: idField('教练 id').optional(), shop_id: idField('店铺 id').optional() }).refine((v) => Boolean(v.coach_id) !== Boolean(v.shop_id), '请指定一位教练或一个店铺'),
+      input: z
+        .object({ status: status01, coach_id: idField('教练 id').optional(), shop_id: idField('店铺 id').optional() })
+        .refine((v) => Boolean(v.coach_id) !== Boolean(v.shop_id), '请指定一位教练或一个店铺'),
       output: z.object({ is_follow: z.number(), fans_count: z.number() }),
       okMsg: '操作成功',
     },
@@ -219,13 +395,38 @@ export function registerCatalogue(api: OpenAPIHono<AppEnv>): void {
   );
   endpoint(
     api,
-    { path: '/member/favoriteList', summary: '我的收藏', tags: social, access: 'member', input: z.object({ type: z.enum(['course', 'class', 'goods'], { error: '收藏类型不正确' }).default('course'), ...pageInput }), output: pageSchema(z.record(z.string(), z.unknown())) },
+    {
+      path: '/member/favoriteList',
+      summary: '我的收藏',
+      tags: social,
+      access: 'member',
+      input: z.object({ type: z.enum(['course', 'class', 'goods'], { error: '收藏类型不正确' }).default('course'), ...pageInput }),
+      output: pageSchema(z.record(z.string(), z.unknown())),
+    },
     ({ input, user }) => favouritePage(user.id, input.type, input.page, input.limit) as never,
   );
-  endpoint(api, { path: '/member/focusList', summary: '我的关注', tags: social, access: 'member', input: z.object({ ...pageInput }), output: pageSchema(z.record(z.string(), z.unknown())) }, ({ input, user }) =>
-    focusPage(user.id, input.page, input.limit) as never,
+  endpoint(
+    api,
+    {
+      path: '/member/focusList',
+      summary: '我的关注',
+      tags: social,
+      access: 'member',
+      input: z.object({ ...pageInput }),
+      output: pageSchema(z.record(z.string(), z.unknown())),
+    },
+    ({ input, user }) => focusPage(user.id, input.page, input.limit) as never,
   );
-  endpoint(api, { path: '/member/fansList', summary: '我的粉丝（教练、店主）', tags: social, access: 'member', input: z.object({ ...pageInput }), output: pageSchema(z.record(z.string(), z.unknown())) }, ({ input, user }) =>
-    fansPage(user.id, input.page, input.limit) as never,
+  endpoint(
+    api,
+    {
+      path: '/member/fansList',
+      summary: '我的粉丝（教练、店主）',
+      tags: social,
+      access: 'member',
+      input: z.object({ ...pageInput }),
+      output: pageSchema(z.record(z.string(), z.unknown())),
+    },
+    ({ input, user }) => fansPage(user.id, input.page, input.limit) as never,
   );
 }

@@ -15,7 +15,15 @@ export function categoryList() {
 }
 
 function goodsItem(g: typeof goods.$inferSelect, shopName: string) {
-  return { id: g.id, title: g.title, cover: g.images[0] ?? '', price: g.price, sales: g.sales, shop: { id: g.shopId, name: shopName }, category_id: g.categoryId };
+  return {
+    id: g.id,
+    title: g.title,
+    cover: g.images[0] ?? '',
+    price: g.price,
+    sales: g.sales,
+    shop: { id: g.shopId, name: shopName },
+    category_id: g.categoryId,
+  };
 }
 export type GoodsItem = ReturnType<typeof goodsItem>;
 
@@ -84,7 +92,16 @@ export async function goodsDetail(id: number) {
 }
 
 export function shopCard(s: typeof shops.$inferSelect) {
-  return { id: s.id, uid: s.userId, nick_name: s.name, head: s.logo, cover: s.cover, intro: s.intro, city: s.city, fans_count: s.fansCount };
+  return {
+    id: s.id,
+    uid: s.userId,
+    nick_name: s.name,
+    head: s.logo,
+    cover: s.cover,
+    intro: s.intro,
+    city: s.city,
+    fans_count: s.fansCount,
+  };
 }
 
 /** Shop lists (mall home, search). */

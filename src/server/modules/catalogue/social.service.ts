@@ -21,24 +21,54 @@ async function isFollowing(viewerId: number | null, type: FollowTarget, id: numb
 
 /** Coach info {coach_id} (SPEC §3: id, uid, nick_name, head, is_follow) plus the profile. */
 export async function coachInfo(coachId: number, viewerId: number | null) {
-  const [c] = await db().select().from(coaches).where(and(eq(coaches.id, coachId), eq(coaches.status, 1))).limit(1);
+  const [c] = await db()
+    .select()
+    .from(coaches)
+    .where(and(eq(coaches.id, coachId), eq(coaches.status, 1)))
+    .limit(1);
   if (!c) throw notFound('教练不存在');
   const [[courseN], [classN]] = await Promise.all([
-    db().select({ n: count() }).from(courses).where(and(eq(courses.coachId, coachId), eq(courses.status, 1))),
-    db().select({ n: count() }).from(classes).where(and(eq(classes.coachId, coachId), eq(classes.status, 1))),
+    db()
+      .select({ n: count() })
+      .from(courses)
+      .where(and(eq(courses.coachId, coachId), eq(courses.status, 1))),
+    db()
+      .select({ n: count() })
+      .from(classes)
+      .where(and(eq(classes.coachId, coachId), eq(classes.status, 1))),
   ]);
-  return { ...coachCard(c), is_follow: await isFollowing(viewerId, 'coach', coachId), course_count: courseN?.n ?? 0, class_count: classN?.n ?? 0 };
+  return {
+    ...coachCard(c),
+    is_follow: await isFollowing(viewerId, 'coach', coachId),
+    course_count: courseN?.n ?? 0,
+    class_count: classN?.n ?? 0,
+  };
 }
 
 /** Shop info {shop_id} (SPEC §3) plus the profile. */
 export async function shopInfo(shopId: number, viewerId: number | null) {
-  const [s] = await db().select().from(shops).where(and(eq(shops.id, shopId), eq(shops.status, 1))).limit(1);
+  const [s] = await db()
+    .select()
+    .from(shops)
+    .where(and(eq(shops.id, shopId), eq(shops.status, 1)))
+    .limit(1);
   if (!s) throw notFound('店铺不存在');
   const [[goodsN], [courseN]] = await Promise.all([
-    db().select({ n: count() }).from(goods).where(and(eq(goods.shopId, shopId), eq(goods.status, 1))),
-    db().select({ n: count() }).from(courses).where(and(eq(courses.shopId, shopId), eq(courses.status, 1))),
+    db()
+      .select({ n: count() })
+      .from(goods)
+      .where(and(eq(goods.shopId, shopId), eq(goods.status, 1))),
+    db()
+      .select({ n: count() })
+      .from(courses)
+      .where(and(eq(courses.shopId, shopId), eq(courses.status, 1))),
   ]);
-  return { ...shopCard(s), is_follow: await isFollowing(viewerId, 'shop', shopId), goods_count: goodsN?.n ?? 0, course_count: courseN?.n ?? 0 };
+  return {
+    ...shopCard(s),
+    is_follow: await isFollowing(viewerId, 'shop', shopId),
+    goods_count: goodsN?.n ?? 0,
+    course_count: courseN?.n ?? 0,
+  };
 }
 
 /** /api/coach/public/indexInfo: the coach homepage in one call. */
@@ -72,20 +102,22 @@ export async function setFollow(userId: number, type: FollowTarget, targetId: nu
   const [target] = await db().select({ userId: table.userId }).from(table).where(eq(table.id, targetId)).limit(1);
   if (!target) throw notFound(type === 'coach' ? '教练不存在' : '店铺不存在');
   if (target.userId === userId) throw refuse(T.cannotFollowSelf);
-  return db().transaction(async (tx) => {
-    const key = and(eq(follows.userId, userId), eq(follows.targetType, type), eq(follows.targetId, targetId));
-    const changed =
-      status === 1
-        ? (await tx.insert(follows).values({ userId, targetType: type, targetId }).onConflictDoNothing().returning()).length
-        : (await tx.delete(follows).where(key).returning()).length;
-    const delta = changed ? (status === 1 ? 1 : -1) : 0;
-    const [row] = await tx
-      .update(table)
-      .set({ fansCount: sql`greatest(${table.fansCount} + ${delta}, 0)` })
-      .where(eq(table.id, targetId))
-      .returning({ fans: table.fansCount });
-    return { is_follow: status, fans_count: row?.fans ?? 0 };
-  }).finally(() => invalidate('catalogue:'));
+  return db()
+    .transaction(async (tx) => {
+      const key = and(eq(follows.userId, userId), eq(follows.targetType, type), eq(follows.targetId, targetId));
+      const changed =
+        status === 1
+          ? (await tx.insert(follows).values({ userId, targetType: type, targetId }).onConflictDoNothing().returning()).length
+          : (await tx.delete(follows).where(key).returning()).length;
+      const delta = changed ? (status === 1 ? 1 : -1) : 0;
+      const [row] = await tx
+        .update(table)
+        .set({ fansCount: sql`greatest(${table.fansCount} + ${delta}, 0)` })
+        .where(eq(table.id, targetId))
+        .returning({ fans: table.fansCount });
+      return { is_follow: status, fans_count: row?.fans ?? 0 };
+    })
+    .finally(() => invalidate('catalogue:'));
 }
 
 const FAV_TABLE = { course: courses, class: classes, goods } as const;
@@ -96,7 +128,10 @@ export async function setFavourite(userId: number, type: FavouriteTarget, target
   const [exists] = await db().select({ id: table.id }).from(table).where(eq(table.id, targetId)).limit(1);
   if (!exists) throw notFound('收藏的内容不存在');
   if (status === 1) await db().insert(favourites).values({ userId, targetType: type, targetId }).onConflictDoNothing();
-  else await db().delete(favourites).where(and(eq(favourites.userId, userId), eq(favourites.targetType, type), eq(favourites.targetId, targetId)));
+  else
+    await db()
+      .delete(favourites)
+      .where(and(eq(favourites.userId, userId), eq(favourites.targetType, type), eq(favourites.targetId, targetId)));
   return { is_favorite: status };
 }
 
@@ -126,7 +161,12 @@ export async function favouritePage(userId: number, type: FavouriteTarget, page:
   const table = FAV_TABLE[type];
   const items = ids.length
     ? await db()
-        .select({ id: table.id, title: table.title, price: table.price, cover: type === 'goods' ? sql<string>`${goods.images}->>0` : (table as typeof courses).cover })
+        .select({
+          id: table.id,
+          title: table.title,
+          price: table.price,
+          cover: type === 'goods' ? sql<string>`${goods.images}->>0` : (table as typeof courses).cover,
+        })
         .from(table)
         .where(inArray(table.id, ids))
     : [];
@@ -146,7 +186,13 @@ export async function favouritePage(userId: number, type: FavouriteTarget, page:
 export async function focusPage(userId: number, page: number, limit: number) {
   const where = eq(follows.userId, userId);
   const [rows, [total]] = await Promise.all([
-    db().select().from(follows).where(where).orderBy(desc(follows.createdAt)).limit(limit).offset((page - 1) * limit),
+    db()
+      .select()
+      .from(follows)
+      .where(where)
+      .orderBy(desc(follows.createdAt))
+      .limit(limit)
+      .offset((page - 1) * limit),
     db().select({ n: count() }).from(follows).where(where),
   ]);
   const coachIds = rows.filter((r) => r.targetType === 'coach').map((r) => r.targetId);
@@ -173,7 +219,10 @@ export async function fansPage(userId: number, page: number, limit: number) {
     db().select({ id: coaches.id }).from(coaches).where(eq(coaches.userId, userId)).limit(1),
     db().select({ id: shops.id }).from(shops).where(eq(shops.userId, userId)).limit(1),
   ]);
-  const targets = [coach ? and(eq(follows.targetType, 'coach'), eq(follows.targetId, coach.id)) : undefined, shop ? and(eq(follows.targetType, 'shop'), eq(follows.targetId, shop.id)) : undefined].filter(Boolean);
+  const targets = [
+    coach ? and(eq(follows.targetType, 'coach'), eq(follows.targetId, coach.id)) : undefined,
+    shop ? and(eq(follows.targetType, 'shop'), eq(follows.targetId, shop.id)) : undefined,
+  ].filter(Boolean);
   if (!targets.length) return { list: [], total: 0, page, limit };
   const where = sql.join(targets as never[], sql` or `);
   const [rows, [total]] = await Promise.all([
@@ -187,5 +236,10 @@ export async function fansPage(userId: number, page: number, limit: number) {
       .offset((page - 1) * limit),
     db().select({ n: count() }).from(follows).where(where),
   ]);
-  return { list: rows.map((r) => ({ user_id: r.id, nick_name: r.name, avatar: r.avatar, followed_at: r.at.toISOString() })), total: total?.n ?? 0, page, limit };
+  return {
+    list: rows.map((r) => ({ user_id: r.id, nick_name: r.name, avatar: r.avatar, followed_at: r.at.toISOString() })),
+    total: total?.n ?? 0,
+    page,
+    limit,
+  };
 }

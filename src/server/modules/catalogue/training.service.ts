@@ -124,7 +124,15 @@ async function loadCoursePage(opts: {
  */
 export async function courseDetail(id: number, viewerId: number | null) {
   const [row] = await db()
-    .select({ c: courses, ...ownerCols, coach_title: coaches.title, coach_user: coaches.userId, shop_user: shops.userId, coach_fans: coaches.fansCount, shop_fans: shops.fansCount })
+    .select({
+      c: courses,
+      ...ownerCols,
+      coach_title: coaches.title,
+      coach_user: coaches.userId,
+      shop_user: shops.userId,
+      coach_fans: coaches.fansCount,
+      shop_fans: shops.fansCount,
+    })
     .from(courses)
     .leftJoin(coaches, eq(coaches.id, courses.coachId))
     .leftJoin(shops, eq(shops.id, courses.shopId))
@@ -134,8 +142,14 @@ export async function courseDetail(id: number, viewerId: number | null) {
   const list = await db().select().from(lessons).where(eq(lessons.courseId, id)).orderBy(asc(lessons.sort), asc(lessons.id));
   const ownerUser = row.coach_user ?? row.shop_user;
   const fullAccess = row.c.price === 0 || (viewerId !== null && (viewerId === ownerUser || (await ownsCourse(viewerId, id))));
-  const labelRows = row.c.labelIds.length ? await db().select({ id: labels.id, name: labels.name }).from(labels).where(inArray(labels.id, row.c.labelIds)) : [];
-  void db().update(courses).set({ views: sql`${courses.views} + 1` }).where(eq(courses.id, id)).catch(() => {});
+  const labelRows = row.c.labelIds.length
+    ? await db().select({ id: labels.id, name: labels.name }).from(labels).where(inArray(labels.id, row.c.labelIds))
+    : [];
+  void db()
+    .update(courses)
+    .set({ views: sql`${courses.views} + 1` })
+    .where(eq(courses.id, id))
+    .catch(() => {});
   return {
     ...courseItem({ ...row.c, lessonCount: list.length, ...row }),
     intro: row.c.intro,
@@ -229,12 +243,20 @@ export async function classDetail(id: number) {
 }
 
 /** Coach lists (/api/coach/list, search). */
-async function loadCoachPage(opts: { style?: string | undefined; city?: string | undefined; q?: string | undefined; page: number; limit: number }) {
+async function loadCoachPage(opts: {
+  style?: string | undefined;
+  city?: string | undefined;
+  q?: string | undefined;
+  page: number;
+  limit: number;
+}) {
   const where = and(
     eq(coaches.status, 1),
     opts.style ? sql`${coaches.styles} @> ${JSON.stringify([opts.style])}::jsonb` : undefined,
     opts.city ? eq(coaches.city, opts.city) : undefined,
-    opts.q ? or(ilike(coaches.name, likeOf(opts.q)), ilike(coaches.title, likeOf(opts.q)), sql`${coaches.styles}::text ilike ${likeOf(opts.q)}`) : undefined,
+    opts.q
+      ? or(ilike(coaches.name, likeOf(opts.q)), ilike(coaches.title, likeOf(opts.q)), sql`${coaches.styles}::text ilike ${likeOf(opts.q)}`)
+      : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db()
@@ -250,7 +272,19 @@ async function loadCoachPage(opts: { style?: string | undefined; city?: string |
 }
 
 export function coachCard(c: typeof coaches.$inferSelect) {
-  return { id: c.id, uid: c.userId, nick_name: c.name, head: c.avatar, cover: c.cover, title: c.title, styles: c.styles, years: c.years, city: c.city, intro: c.intro, fans_count: c.fansCount };
+  return {
+    id: c.id,
+    uid: c.userId,
+    nick_name: c.name,
+    head: c.avatar,
+    cover: c.cover,
+    title: c.title,
+    styles: c.styles,
+    years: c.years,
+    city: c.city,
+    intro: c.intro,
+    fans_count: c.fansCount,
+  };
 }
 
 /** Cities and styles that have coaches or classes, for the list filters. */

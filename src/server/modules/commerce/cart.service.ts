@@ -49,11 +49,20 @@ function lineView(r: { line: typeof cartItems.$inferSelect; sku: typeof skus.$in
 
 /** Adds a SKU (or more of it); the line never asks for more than the stock or 99. */
 export async function cartAdd(userId: number, skuId: number, num: number) {
-  const [row] = await db().select({ sku: skus, g: goods }).from(skus).innerJoin(goods, eq(goods.id, skus.goodsId)).where(eq(skus.id, skuId)).limit(1);
+  const [row] = await db()
+    .select({ sku: skus, g: goods })
+    .from(skus)
+    .innerJoin(goods, eq(goods.id, skus.goodsId))
+    .where(eq(skus.id, skuId))
+    .limit(1);
   if (!row || row.g.status !== 1) throw refuse('商品已下架或不存在');
   if (row.sku.stock <= 0) throw refuse('该规格已售罄');
   return db().transaction(async (tx) => {
-    const [existing] = await tx.select().from(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.skuId, skuId))).limit(1);
+    const [existing] = await tx
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.skuId, skuId)))
+      .limit(1);
     const want = (existing?.num ?? 0) + num;
     if (want > row.sku.stock) throw refuse(`库存不足，最多还能加 ${Math.max(0, row.sku.stock - (existing?.num ?? 0))} 件`);
     if (want > MAX_LINE_NUM) throw refuse(`单件商品最多购买 ${MAX_LINE_NUM} 件`);
@@ -85,7 +94,10 @@ export async function cartSetNum(userId: number, id: number, num: number) {
 
 /** Removes lines of the member's cart (others' ids are ignored). */
 export async function cartRemove(userId: number, ids: number[]): Promise<number> {
-  const gone = await db().delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.id, ids))).returning({ id: cartItems.id });
+  const gone = await db()
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, ids)))
+    .returning({ id: cartItems.id });
   return gone.length;
 }
 
@@ -106,6 +118,9 @@ export async function clearBought(tx: Tx, userId: number, skuIds: number[]) {
 
 /** Number of lines, for the header badge. */
 export async function cartCount(userId: number): Promise<number> {
-  const [r] = await db().select({ n: sql<number>`count(*)::int` }).from(cartItems).where(eq(cartItems.userId, userId));
+  const [r] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId));
   return r?.n ?? 0;
 }

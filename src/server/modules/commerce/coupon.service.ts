@@ -35,7 +35,7 @@ const templateView = (t: Template, shopName?: string | null) => ({
   amount: t.amount,
   threshold: t.threshold,
   scope: t.scope,
-  scope_text: t.scope === 'shop' && shopName ? `限「${shopName}」使用` : SCOPE_TEXT[t.scope] ?? '',
+  scope_text: t.scope === 'shop' && shopName ? `限「${shopName}」使用` : (SCOPE_TEXT[t.scope] ?? ''),
   valid_days: t.validDays,
   ends_at: t.endsAt.toISOString(),
   left: t.total - t.claimed,
@@ -68,11 +68,18 @@ export async function claimableCoupons(userId: number | null) {
 export async function claimCoupon(userId: number, templateId: number) {
   return db().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`coupon:${templateId}:${userId}`}))`);
-    const [t] = await tx.select().from(couponTemplates).where(and(eq(couponTemplates.id, templateId), eq(couponTemplates.status, 1))).limit(1);
+    const [t] = await tx
+      .select()
+      .from(couponTemplates)
+      .where(and(eq(couponTemplates.id, templateId), eq(couponTemplates.status, 1)))
+      .limit(1);
     if (!t) throw notFound('优惠券不存在');
     const now = new Date();
     if (t.startsAt > now || t.endsAt <= now) throw refuse(COUPON_TEXTS.ended);
-    const [had] = await tx.select({ n: count() }).from(userCoupons).where(and(eq(userCoupons.userId, userId), eq(userCoupons.templateId, templateId)));
+    const [had] = await tx
+      .select({ n: count() })
+      .from(userCoupons)
+      .where(and(eq(userCoupons.userId, userId), eq(userCoupons.templateId, templateId)));
     if ((had?.n ?? 0) >= t.perUser) throw refuse(COUPON_TEXTS.limit);
     const [took] = await tx
       .update(couponTemplates)
@@ -110,7 +117,15 @@ export async function myCoupons(userId: number, tab: CouponTab, page: number, li
     db().select({ n: count() }).from(userCoupons).where(where),
   ]);
   return {
-    list: rows.map(({ c, t, shop }) => ({ ...templateView(t, shop), id: c.id, template_id: t.id, status: tab, order_id: c.orderId, valid_from: c.validFrom.toISOString(), valid_to: c.validTo.toISOString() })),
+    list: rows.map(({ c, t, shop }) => ({
+      ...templateView(t, shop),
+      id: c.id,
+      template_id: t.id,
+      status: tab,
+      order_id: c.orderId,
+      valid_from: c.validFrom.toISOString(),
+      valid_to: c.validTo.toISOString(),
+    })),
     total: total?.n ?? 0,
     page,
     limit,
@@ -132,11 +147,17 @@ export async function usableCoupons(userId: number, ctx: CouponContext) {
         lte(userCoupons.validFrom, now),
         gt(userCoupons.validTo, now),
         lte(couponTemplates.threshold, ctx.amount),
-        or(eq(couponTemplates.scope, 'all'), eq(couponTemplates.scope, ctx.kind), ctx.shopId ? and(eq(couponTemplates.scope, 'shop'), eq(couponTemplates.shopId, ctx.shopId)) : undefined),
+        or(
+          eq(couponTemplates.scope, 'all'),
+          eq(couponTemplates.scope, ctx.kind),
+          ctx.shopId ? and(eq(couponTemplates.scope, 'shop'), eq(couponTemplates.shopId, ctx.shopId)) : undefined,
+        ),
       ),
     )
     .orderBy(desc(couponTemplates.amount), asc(userCoupons.validTo));
-  return rows.filter(({ t }) => fits(t, ctx)).map(({ c, t, shop }) => ({ ...templateView(t, shop), id: c.id, valid_to: c.validTo.toISOString() }));
+  return rows
+    .filter(({ t }) => fits(t, ctx))
+    .map(({ c, t, shop }) => ({ ...templateView(t, shop), id: c.id, valid_to: c.validTo.toISOString() }));
 }
 
 /**
@@ -165,7 +186,10 @@ export async function holdCoupon(tx: Tx, userId: number, couponId: number, order
 /** Gives back the coupons held by orders that were cancelled or closed unpaid. */
 export async function releaseCoupons(tx: Tx, orderIds: number[]): Promise<void> {
   if (!orderIds.length) return;
-  await tx.update(userCoupons).set({ status: 'unused', orderId: null, usedAt: null }).where(and(inArray(userCoupons.orderId, orderIds), eq(userCoupons.status, 'used')));
+  await tx
+    .update(userCoupons)
+    .set({ status: 'unused', orderId: null, usedAt: null })
+    .where(and(inArray(userCoupons.orderId, orderIds), eq(userCoupons.status, 'used')));
 }
 
 /** Count of the member's coupons usable now (for the wallet summary). */

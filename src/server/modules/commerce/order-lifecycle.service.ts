@@ -65,15 +65,41 @@ async function sellerNames(list: Order[]) {
 
 /** /my/order/goods|course|class: the member's orders of one kind in one tab, newest first. */
 export async function myOrders(userId: number, kind: OrderKind, tab: OrderTab, page: number, limit: number) {
-  const where = and(eq(orders.userId, userId), eq(orders.kind, kind), tab === 'all' ? undefined : inArray(orders.status, TAB_STATUSES[tab]));
+  const where = and(
+    eq(orders.userId, userId),
+    eq(orders.kind, kind),
+    tab === 'all' ? undefined : inArray(orders.status, TAB_STATUSES[tab]),
+  );
   const [list, [total]] = await Promise.all([
-    db().select().from(orders).where(where).orderBy(desc(orders.id)).limit(limit).offset((page - 1) * limit),
+    db()
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
     db().select({ n: count() }).from(orders).where(where),
   ]);
-  const items = list.length ? await db().select().from(orderItems).where(inArray(orderItems.orderId, list.map((o) => o.id))) : [];
+  const items = list.length
+    ? await db()
+        .select()
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.orderId,
+            list.map((o) => o.id),
+          ),
+        )
+    : [];
   const seller = await sellerNames(list);
   return {
-    list: list.map((o) => orderView(o, items.filter((i) => i.orderId === o.id), { seller: seller(o) })),
+    list: list.map((o) =>
+      orderView(
+        o,
+        items.filter((i) => i.orderId === o.id),
+        { seller: seller(o) },
+      ),
+    ),
     total: total?.n ?? 0,
     page,
     limit,
@@ -82,7 +108,11 @@ export async function myOrders(userId: number, kind: OrderKind, tab: OrderTab, p
 
 /** /order/detail: one of the member's own orders (someone else's is "not found"). */
 export async function orderDetail(userId: number, id: number) {
-  const [o] = await db().select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, userId))).limit(1);
+  const [o] = await db()
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+    .limit(1);
   if (!o) throw notFound('订单不存在');
   const items = await db().select().from(orderItems).where(eq(orderItems.orderId, o.id));
   const seller = await sellerNames([o]);
@@ -146,7 +176,11 @@ export async function confirmReceived(userId: number, id: number) {
 
 /** The buyer asks for a refund of a paid order; the seller decides (management area). */
 export async function requestRefund(userId: number, id: number, reason: string) {
-  const [cur] = await db().select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, userId))).limit(1);
+  const [cur] = await db()
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+    .limit(1);
   if (!cur) throw notFound('订单不存在');
   if (!REFUNDABLE.includes(cur.status as never) || cur.payMethod === 'free') throw refuse('该订单当前不能申请退款');
   const [o] = await db()
@@ -159,7 +193,11 @@ export async function requestRefund(userId: number, id: number, reason: string) 
 
 /** The buyer withdraws a refund request: back to the status it came from. */
 export async function withdrawRefund(userId: number, id: number) {
-  const [cur] = await db().select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, userId), eq(orders.status, 'refunding'))).limit(1);
+  const [cur] = await db()
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, userId), eq(orders.status, 'refunding')))
+    .limit(1);
   if (!cur) throw refuse(ORDER_TEXTS.state);
   const [o] = await db()
     .update(orders)

@@ -11,7 +11,6 @@ import { changeCoins, coinsFor, type Tx } from './wallet.service';
 import { holdCoupon, releaseCoupons, usableCoupons, type CouponContext } from './coupon.service';
 import { clearBought } from './cart.service';
 
-
 export const ORDER_TEXTS = {
   stock: (title: string) => `「${title}」库存不足`,
   offShelf: '商品已下架或不存在',
@@ -30,7 +29,8 @@ export const ORDER_TEXTS = {
 /** Five wrong pay passwords in 15 minutes lock coin payments for 15 minutes. */
 export const payGuard = new FailureLimiter('pay_pw', 5, 900, 900);
 
-const orderNo = () => `${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${Date.now().toString().slice(-8)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+const orderNo = () =>
+  `${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${Date.now().toString().slice(-8)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 /** Unpaid orders close by themselves after ORDER_TTL_MIN (stock, seats, coupon back). */
 const expiry = () => new Date(Date.now() + env().ORDER_TTL_MIN * 60_000);
 
@@ -48,7 +48,12 @@ async function goodsLines(items: GoodsLine[]) {
     .from(skus)
     .innerJoin(goods, eq(goods.id, skus.goodsId))
     .innerJoin(shops, eq(shops.id, goods.shopId))
-    .where(inArray(skus.id, items.map((i) => i.sku_id)));
+    .where(
+      inArray(
+        skus.id,
+        items.map((i) => i.sku_id),
+      ),
+    );
   if (new Set(items.map((i) => i.sku_id)).size !== items.length) throw refuse('商品重复，请刷新后重试');
   if (rows.length !== items.length || rows.some((r) => r.g.status !== 1)) throw refuse(ORDER_TEXTS.offShelf);
   const shopIds = new Set(rows.map((r) => r.g.shopId));
@@ -105,7 +110,16 @@ export async function previewOneItem(userId: number, kind: 'course' | 'class', i
   const k = await enrollableClass(userId, id);
   const coupons = k.price > 0 ? await usableCoupons(userId, { kind, shopId: null, amount: k.price }) : [];
   return {
-    item: { id: k.id, title: k.title, cover: k.cover, price: k.price, specs: k.schedule, venue: `${k.city} ${k.venue}`, seats_left: Math.max(0, k.capacity - k.enrolled), starts_at: k.startsAt.toISOString() },
+    item: {
+      id: k.id,
+      title: k.title,
+      cover: k.cover,
+      price: k.price,
+      specs: k.schedule,
+      venue: `${k.city} ${k.venue}`,
+      seats_left: Math.max(0, k.capacity - k.enrolled),
+      starts_at: k.startsAt.toISOString(),
+    },
     coupons,
     items_total: k.price,
   };
@@ -116,7 +130,10 @@ export async function previewOneItem(userId: number, kind: 'course' | 'class', i
  * transaction, so concurrent checkouts can never oversell; a refusal rolls everything back
  * (stock, coupon and cart alike).
  */
-export async function createGoodsOrder(userId: number, input: { items: GoodsLine[]; address_id: number; remark: string; coupon_id?: number | undefined; from_cart?: boolean | undefined }) {
+export async function createGoodsOrder(
+  userId: number,
+  input: { items: GoodsLine[]; address_id: number; remark: string; coupon_id?: number | undefined; from_cart?: boolean | undefined },
+) {
   const [addr] = await db()
     .select()
     .from(addresses)
@@ -145,16 +162,37 @@ export async function createGoodsOrder(userId: number, input: { items: GoodsLine
         itemsTotal,
         freight,
         payAmount: itemsTotal + freight,
-        address: { name: addr.name, phone: addr.phone, province: addr.province, city: addr.city, district: addr.district, detail: addr.detail },
+        address: {
+          name: addr.name,
+          phone: addr.phone,
+          province: addr.province,
+          city: addr.city,
+          district: addr.district,
+          detail: addr.detail,
+        },
         remark: input.remark,
         expiresAt: expiry(),
       })
       .returning();
     await tx.insert(orderItems).values(
-      lines.map((l) => ({ orderId: o!.id, goodsId: l.r.g.id, skuId: l.r.sku.id, title: l.r.g.title, specs: l.r.sku.specs.join(' / '), cover: l.r.g.images[0] ?? '', price: l.r.sku.price, num: l.num })),
+      lines.map((l) => ({
+        orderId: o!.id,
+        goodsId: l.r.g.id,
+        skuId: l.r.sku.id,
+        title: l.r.g.title,
+        specs: l.r.sku.specs.join(' / '),
+        cover: l.r.g.images[0] ?? '',
+        price: l.r.sku.price,
+        num: l.num,
+      })),
     );
     const final = input.coupon_id ? await applyCoupon(tx, userId, input.coupon_id, o!, { kind: 'goods', shopId, amount: itemsTotal }) : o!;
-    if (input.from_cart) await clearBought(tx, userId, lines.map((l) => l.sku_id));
+    if (input.from_cart)
+      await clearBought(
+        tx,
+        userId,
+        lines.map((l) => l.sku_id),
+      );
     return final;
   });
   invalidate('catalogue:');
@@ -173,7 +211,11 @@ async function applyCoupon(tx: Tx, userId: number, couponId: number, o: typeof o
 }
 
 async function sellableCourse(userId: number, courseId: number) {
-  const [c] = await db().select().from(courses).where(and(eq(courses.id, courseId), eq(courses.status, 1))).limit(1);
+  const [c] = await db()
+    .select()
+    .from(courses)
+    .where(and(eq(courses.id, courseId), eq(courses.status, 1)))
+    .limit(1);
   if (!c) throw notFound('课程不存在或已下架');
   if (c.price <= 0) throw refuse(ORDER_TEXTS.free);
   if (await ownsCourse(userId, courseId)) throw refuse(ORDER_TEXTS.owned);
@@ -181,13 +223,24 @@ async function sellableCourse(userId: number, courseId: number) {
 }
 
 async function enrollableClass(userId: number, classId: number) {
-  const [k] = await db().select().from(classes).where(and(eq(classes.id, classId), eq(classes.status, 1))).limit(1);
+  const [k] = await db()
+    .select()
+    .from(classes)
+    .where(and(eq(classes.id, classId), eq(classes.status, 1)))
+    .limit(1);
   if (!k) throw notFound('班级不存在或已下架');
   const [mine] = await db()
     .select({ id: orders.id, status: orders.status })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(and(eq(orders.userId, userId), eq(orders.kind, 'class'), eq(orderItems.classId, classId), inArray(orders.status, ['unpaid', 'paid', 'refunding', 'completed'])))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.kind, 'class'),
+        eq(orderItems.classId, classId),
+        inArray(orders.status, ['unpaid', 'paid', 'refunding', 'completed']),
+      ),
+    )
     .limit(1);
   if (mine) throw refuse(mine.status === 'unpaid' ? '你已报名该班级，请在订单中完成支付' : ORDER_TEXTS.enrolled);
   return k;
@@ -199,7 +252,16 @@ export async function createCourseOrder(userId: number, courseId: number, coupon
   const o = await db().transaction(async (tx) => {
     const [created] = await tx
       .insert(orders)
-      .values({ orderNo: orderNo(), userId, kind: 'course', coachId: c.coachId, shopId: c.shopId, itemsTotal: c.price, payAmount: c.price, expiresAt: expiry() })
+      .values({
+        orderNo: orderNo(),
+        userId,
+        kind: 'course',
+        coachId: c.coachId,
+        shopId: c.shopId,
+        itemsTotal: c.price,
+        payAmount: c.price,
+        expiresAt: expiry(),
+      })
       .returning();
     await tx.insert(orderItems).values({ orderId: created!.id, courseId, title: c.title, cover: c.cover, price: c.price, num: 1 });
     return couponId ? applyCoupon(tx, userId, couponId, created!, { kind: 'course', shopId: null, amount: c.price }) : created!;
@@ -224,9 +286,20 @@ export async function createClassOrder(userId: number, classId: number, couponId
     const now = new Date();
     const [created] = await tx
       .insert(orders)
-      .values({ orderNo: orderNo(), userId, kind: 'class', coachId: k.coachId, itemsTotal: k.price, payAmount: k.price, expiresAt: expiry(), ...(free ? { status: 'paid', payMethod: 'free', paidAt: now } : {}) })
+      .values({
+        orderNo: orderNo(),
+        userId,
+        kind: 'class',
+        coachId: k.coachId,
+        itemsTotal: k.price,
+        payAmount: k.price,
+        expiresAt: expiry(),
+        ...(free ? { status: 'paid', payMethod: 'free', paidAt: now } : {}),
+      })
       .returning();
-    await tx.insert(orderItems).values({ orderId: created!.id, classId, title: k.title, specs: k.schedule, cover: k.cover, price: k.price, num: 1 });
+    await tx
+      .insert(orderItems)
+      .values({ orderId: created!.id, classId, title: k.title, specs: k.schedule, cover: k.cover, price: k.price, num: 1 });
     return couponId && !free ? applyCoupon(tx, userId, couponId, created!, { kind: 'class', shopId: null, amount: k.price }) : created!;
   });
   invalidate('catalogue:');
@@ -237,8 +310,16 @@ export async function createClassOrder(userId: number, classId: number, couponId
 async function release(tx: Tx, orderId: number) {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
   for (const it of items) {
-    if (it.skuId) await tx.update(skus).set({ stock: sql`${skus.stock} + ${it.num}` }).where(eq(skus.id, it.skuId));
-    if (it.classId) await tx.update(classes).set({ enrolled: sql`greatest(${classes.enrolled} - 1, 0)` }).where(eq(classes.id, it.classId));
+    if (it.skuId)
+      await tx
+        .update(skus)
+        .set({ stock: sql`${skus.stock} + ${it.num}` })
+        .where(eq(skus.id, it.skuId));
+    if (it.classId)
+      await tx
+        .update(classes)
+        .set({ enrolled: sql`greatest(${classes.enrolled} - 1, 0)` })
+        .where(eq(classes.id, it.classId));
   }
 }
 
@@ -259,11 +340,19 @@ export async function cancelOrder(userId: number, orderId: number): Promise<void
 
 /** Closes every unpaid order past its time and releases what it held; returns how many. */
 export async function closeExpiredOrders(now = new Date()): Promise<number> {
-  const due = await db().select({ id: orders.id }).from(orders).where(and(eq(orders.status, 'unpaid'), lt(orders.expiresAt, now))).limit(200);
+  const due = await db()
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'unpaid'), lt(orders.expiresAt, now)))
+    .limit(200);
   let closed = 0;
   for (const d of due) {
     await db().transaction(async (tx) => {
-      const [o] = await tx.update(orders).set({ status: 'closed', updatedAt: now }).where(and(eq(orders.id, d.id), eq(orders.status, 'unpaid'))).returning({ id: orders.id });
+      const [o] = await tx
+        .update(orders)
+        .set({ status: 'closed', updatedAt: now })
+        .where(and(eq(orders.id, d.id), eq(orders.status, 'unpaid')))
+        .returning({ id: orders.id });
       if (o) {
         await release(tx, o.id);
         await releaseCoupons(tx, [o.id]);
@@ -297,7 +386,11 @@ export async function payWithCoins(userId: number, orderId: number, payPassword:
       .where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.status, 'unpaid'), gt(orders.expiresAt, new Date())))
       .returning();
     if (!o) throw refuse(ORDER_TEXTS.state);
-    const balance = await changeCoins(tx, userId, -coinsFor(o.payAmount), 'pay', { type: 'order', id: o.id, note: `支付订单 ${o.orderNo}` });
+    const balance = await changeCoins(tx, userId, -coinsFor(o.payAmount), 'pay', {
+      type: 'order',
+      id: o.id,
+      note: `支付订单 ${o.orderNo}`,
+    });
     await fulfilPaid(tx, o);
     return { order_no: o.orderNo, status: 'paid', balance };
   });
@@ -311,14 +404,25 @@ export async function fulfilPaid(tx: Tx, o: typeof orders.$inferSelect): Promise
   for (const it of items) {
     if (it.courseId) {
       await tx.insert(courseAccess).values({ userId: o.userId, courseId: it.courseId, orderId: o.id }).onConflictDoNothing();
-      await tx.update(courses).set({ sales: sql`${courses.sales} + 1` }).where(eq(courses.id, it.courseId));
+      await tx
+        .update(courses)
+        .set({ sales: sql`${courses.sales} + 1` })
+        .where(eq(courses.id, it.courseId));
     }
-    if (it.goodsId) await tx.update(goods).set({ sales: sql`${goods.sales} + ${it.num}` }).where(eq(goods.id, it.goodsId));
+    if (it.goodsId)
+      await tx
+        .update(goods)
+        .set({ sales: sql`${goods.sales} + ${it.num}` })
+        .where(eq(goods.id, it.goodsId));
   }
 }
 
 /** Whether the member has bought full access to a course. */
 export async function ownsCourse(userId: number, courseId: number): Promise<boolean> {
-  const [r] = await db().select({ c: courseAccess.courseId }).from(courseAccess).where(and(eq(courseAccess.userId, userId), eq(courseAccess.courseId, courseId))).limit(1);
+  const [r] = await db()
+    .select({ c: courseAccess.courseId })
+    .from(courseAccess)
+    .where(and(eq(courseAccess.userId, userId), eq(courseAccess.courseId, courseId)))
+    .limit(1);
   return Boolean(r);
 }

@@ -56,9 +56,23 @@ export async function payOrderOnline(userId: number, orderId: number, provider: 
   const [item] = await db().select({ title: orderItems.title }).from(orderItems).where(eq(orderItems.orderId, o.id)).limit(1);
   const [p] = await db()
     .insert(payments)
-    .values({ payNo: payNo(), userId, purpose: 'order', orderId: o.id, amount: o.payAmount, provider, returnUrl: `/order/detail?id=${o.id}&paid=1` })
+    .values({
+      payNo: payNo(),
+      userId,
+      purpose: 'order',
+      orderId: o.id,
+      amount: o.payAmount,
+      provider,
+      returnUrl: `/order/detail?id=${o.id}&paid=1`,
+    })
     .returning();
-  return start(gateway, { payNo: p!.payNo, amount: p!.amount, subject: `功夫-${item?.title ?? o.orderNo}`.slice(0, 120), returnUrl: p!.returnUrl, expiresAt: o.expiresAt });
+  return start(gateway, {
+    payNo: p!.payNo,
+    amount: p!.amount,
+    subject: `功夫-${item?.title ?? o.orderNo}`.slice(0, 120),
+    returnUrl: p!.returnUrl,
+    expiresAt: o.expiresAt,
+  });
 }
 
 /** Starts a coin top-up through a gateway. */
@@ -68,12 +82,22 @@ export async function topUp(userId: number, coins: number, provider: ProviderNam
     .insert(payments)
     .values({ payNo: payNo(), userId, purpose: 'topup', coins, amount: coins * 100, provider, returnUrl: '/my/wallet/kungfucoin?topup=1' })
     .returning();
-  return start(gateway, { payNo: p!.payNo, amount: p!.amount, subject: `功夫币充值 ${coins} 个`, returnUrl: p!.returnUrl, expiresAt: new Date(Date.now() + TOPUP_TTL_MS) });
+  return start(gateway, {
+    payNo: p!.payNo,
+    amount: p!.amount,
+    subject: `功夫币充值 ${coins} 个`,
+    returnUrl: p!.returnUrl,
+    expiresAt: new Date(Date.now() + TOPUP_TTL_MS),
+  });
 }
 
 /** The member's view of one payment (the QR page polls it). */
 export async function paymentStatus(userId: number, no: string) {
-  const [p] = await db().select().from(payments).where(and(eq(payments.payNo, no), eq(payments.userId, userId))).limit(1);
+  const [p] = await db()
+    .select()
+    .from(payments)
+    .where(and(eq(payments.payNo, no), eq(payments.userId, userId)))
+    .limit(1);
   if (!p) throw notFound('支付记录不存在');
   return { pay_no: p.payNo, status: p.status, purpose: p.purpose, order_id: p.orderId, return_url: p.returnUrl };
 }
@@ -88,7 +112,11 @@ export type NotifyOutcome = 'paid' | 'duplicate' | 'rejected';
  */
 export async function applyPaidNotice(provider: ProviderName, n: PaidNotice): Promise<NotifyOutcome> {
   const outcome = await db().transaction(async (tx): Promise<NotifyOutcome> => {
-    const [cur] = await tx.select().from(payments).where(and(eq(payments.payNo, n.payNo), eq(payments.provider, provider))).limit(1);
+    const [cur] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.payNo, n.payNo), eq(payments.provider, provider)))
+      .limit(1);
     if (!cur) return 'rejected';
     if (cur.amount !== n.amount) {
       log.warn('payment amount mismatch', { pay_no: n.payNo, expected: cur.amount, got: n.amount });
@@ -112,7 +140,8 @@ export async function applyPaidNotice(provider: ProviderName, n: PaidNotice): Pr
     if (o) await fulfilPaid(tx, o);
     else {
       const coins = Math.floor(p.amount / 100);
-      if (coins > 0) await changeCoins(tx, p.userId, coins, 'refund', { type: 'payment', id: p.id, note: '订单已关闭，支付款项已转为功夫币' });
+      if (coins > 0)
+        await changeCoins(tx, p.userId, coins, 'refund', { type: 'payment', id: p.id, note: '订单已关闭，支付款项已转为功夫币' });
       log.warn('payment for a closed order kept as coins', { pay_no: p.payNo, order_id: p.orderId });
     }
     return 'paid';
@@ -130,9 +159,15 @@ function sandboxOrRefuse() {
 /** What the sandbox cashier page shows: the amount and what it is for. */
 export async function sandboxInfo(no: string) {
   sandboxOrRefuse();
-  const [p] = await db().select().from(payments).where(and(eq(payments.payNo, no), eq(payments.provider, 'sandbox'))).limit(1);
+  const [p] = await db()
+    .select()
+    .from(payments)
+    .where(and(eq(payments.payNo, no), eq(payments.provider, 'sandbox')))
+    .limit(1);
   if (!p) throw notFound('支付单不存在');
-  const [item] = p.orderId ? await db().select({ title: orderItems.title }).from(orderItems).where(eq(orderItems.orderId, p.orderId)).limit(1) : [];
+  const [item] = p.orderId
+    ? await db().select({ title: orderItems.title }).from(orderItems).where(eq(orderItems.orderId, p.orderId)).limit(1)
+    : [];
   return {
     pay_no: p.payNo,
     amount: p.amount,
@@ -149,10 +184,20 @@ export async function sandboxInfo(no: string) {
 export async function sandboxConfirm(no: string, deliver: (req: Request) => Promise<Response>) {
   const info = await sandboxInfo(no);
   if (info.status !== 'pending') return { status: info.status, return_url: info.return_url };
-  const notice: SandboxNotice = { pay_no: no, txn_id: `SBX${Date.now()}${randomBytes(4).toString('hex')}`, amount: info.amount, trade_state: 'SUCCESS', paid_at: new Date().toISOString() };
+  const notice: SandboxNotice = {
+    pay_no: no,
+    txn_id: `SBX${Date.now()}${randomBytes(4).toString('hex')}`,
+    amount: info.amount,
+    trade_state: 'SUCCESS',
+    paid_at: new Date().toISOString(),
+  };
   const body = JSON.stringify(notice);
   const res = await deliver(
-    new Request(notifyUrl('sandbox'), { method: 'POST', headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signSandbox(body) }, body }),
+    new Request(notifyUrl('sandbox'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signSandbox(body) },
+      body,
+    }),
   );
   if (!res.ok) throw refuse('支付结果通知失败，请稍后再试');
   const after = await sandboxInfo(no);

@@ -31,7 +31,11 @@ export async function myCourses(userId: number, page: number, limit: number) {
           .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.finished, true), inArray(lessonProgress.courseId, ids)))
           .groupBy(lessonProgress.courseId),
         db()
-          .selectDistinctOn([lessonProgress.courseId], { course: lessonProgress.courseId, lesson: lessons.title, at: lessonProgress.updatedAt })
+          .selectDistinctOn([lessonProgress.courseId], {
+            course: lessonProgress.courseId,
+            lesson: lessons.title,
+            at: lessonProgress.updatedAt,
+          })
           .from(lessonProgress)
           .innerJoin(lessons, eq(lessons.id, lessonProgress.lessonId))
           .where(and(eq(lessonProgress.userId, userId), inArray(lessonProgress.courseId, ids)))
@@ -101,13 +105,19 @@ export async function myClasses(userId: number, page: number, limit: number) {
 /** Whether the member may watch this lesson (free lesson, free course, owner or buyer). */
 async function mayWatch(userId: number, lessonId: number) {
   const [row] = await db()
-    .select({ l: lessons, price: courses.price, coachUser: sql<number | null>`(select user_id from coaches where id = ${courses.coachId})`, shopUser: sql<number | null>`(select user_id from shops where id = ${courses.shopId})` })
+    .select({
+      l: lessons,
+      price: courses.price,
+      coachUser: sql<number | null>`(select user_id from coaches where id = ${courses.coachId})`,
+      shopUser: sql<number | null>`(select user_id from shops where id = ${courses.shopId})`,
+    })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .where(eq(lessons.id, lessonId))
     .limit(1);
   if (!row) throw notFound('课时不存在');
-  const ok = row.l.isFree || row.price === 0 || row.coachUser === userId || row.shopUser === userId || (await ownsCourse(userId, row.l.courseId));
+  const ok =
+    row.l.isFree || row.price === 0 || row.coachUser === userId || row.shopUser === userId || (await ownsCourse(userId, row.l.courseId));
   return { ok, lesson: row.l };
 }
 

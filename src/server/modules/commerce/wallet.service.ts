@@ -17,7 +17,13 @@ export const coinsFor = (fen: number) => Math.ceil(fen / 100);
  * Moves a member's balance by `delta` and writes the ledger row, inside `tx`. The update only
  * succeeds while the result stays ≥ 0, so racing payments cannot overdraw; a refusal throws.
  */
-export async function changeCoins(tx: Tx, userId: number, delta: number, reason: string, ref: { type: string; id: number; note?: string }): Promise<number> {
+export async function changeCoins(
+  tx: Tx,
+  userId: number,
+  delta: number,
+  reason: string,
+  ref: { type: string; id: number; note?: string },
+): Promise<number> {
   await tx.insert(wallets).values({ userId, coins: 0 }).onConflictDoNothing();
   const [row] = await tx
     .update(wallets)
@@ -25,7 +31,9 @@ export async function changeCoins(tx: Tx, userId: number, delta: number, reason:
     .where(and(eq(wallets.userId, userId), sql`${wallets.coins} + ${delta} >= 0`))
     .returning({ coins: wallets.coins });
   if (!row) throw refuse(WALLET_TEXTS.insufficient);
-  await tx.insert(coinLedger).values({ userId, delta, balanceAfter: row.coins, reason, refType: ref.type, refId: ref.id, note: ref.note ?? '' });
+  await tx
+    .insert(coinLedger)
+    .values({ userId, delta, balanceAfter: row.coins, reason, refType: ref.type, refId: ref.id, note: ref.note ?? '' });
   return row.coins;
 }
 
@@ -41,17 +49,38 @@ export async function walletSummary(userId: number) {
   return { coins, coupons };
 }
 
-const REASON_TEXT: Record<string, string> = { topup: '充值', pay: '支付', refund: '退款', gift: '打赏', reward: '收到打赏', grant: '平台赠送' };
+const REASON_TEXT: Record<string, string> = {
+  topup: '充值',
+  pay: '支付',
+  refund: '退款',
+  gift: '打赏',
+  reward: '收到打赏',
+  grant: '平台赠送',
+};
 
 /** A page of the member's ledger, newest first; `reasons` narrows it (打赏流水 = gift, reward). */
 export async function ledgerPage(userId: number, page: number, limit: number, reasons?: string[]) {
   const where = and(eq(coinLedger.userId, userId), reasons ? inArray(coinLedger.reason, reasons) : undefined);
   const [rows, [total]] = await Promise.all([
-    db().select().from(coinLedger).where(where).orderBy(desc(coinLedger.id)).limit(limit).offset((page - 1) * limit),
+    db()
+      .select()
+      .from(coinLedger)
+      .where(where)
+      .orderBy(desc(coinLedger.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
     db().select({ n: count() }).from(coinLedger).where(where),
   ]);
   return {
-    list: rows.map((r) => ({ id: r.id, delta: r.delta, balance_after: r.balanceAfter, reason: r.reason, reason_text: REASON_TEXT[r.reason] ?? r.reason, note: r.note, created_at: r.createdAt.toISOString() })),
+    list: rows.map((r) => ({
+      id: r.id,
+      delta: r.delta,
+      balance_after: r.balanceAfter,
+      reason: r.reason,
+      reason_text: REASON_TEXT[r.reason] ?? r.reason,
+      note: r.note,
+      created_at: r.createdAt.toISOString(),
+    })),
     total: total?.n ?? 0,
     page,
     limit,

@@ -26,7 +26,10 @@ export type PageSlug = (typeof PAGE_SLUGS)[number];
 /** News categories in display order. */
 export function articleCategoryList() {
   return cached('content:article-cates', TTL, () =>
-    db().select({ id: articleCategories.id, name: articleCategories.name }).from(articleCategories).orderBy(asc(articleCategories.sort), asc(articleCategories.id)),
+    db()
+      .select({ id: articleCategories.id, name: articleCategories.name })
+      .from(articleCategories)
+      .orderBy(asc(articleCategories.sort), asc(articleCategories.id)),
   );
 }
 
@@ -82,7 +85,11 @@ export async function articleDetail(id: number, countView = false) {
     .where(and(eq(articles.id, id), eq(articles.status, 1)))
     .limit(1);
   if (!a) return null;
-  if (countView) await db().update(articles).set({ views: sql`${articles.views} + 1` }).where(eq(articles.id, id));
+  if (countView)
+    await db()
+      .update(articles)
+      .set({ views: sql`${articles.views} + 1` })
+      .where(eq(articles.id, id));
   const neighbour = (newer: boolean) =>
     db()
       .select({ id: articles.id, title: articles.title })

@@ -4,7 +4,16 @@ import type { AppEnv } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
 import { pageInput, pageSchema } from '../../http/envelope';
 import { idField } from '../../http/fields';
-import { NOTICE_KINDS, answerMessage, deleteMessage, messageDetail, messagePage, saveFeedback, setRead, unreadCounts } from './notice.service';
+import {
+  NOTICE_KINDS,
+  answerMessage,
+  deleteMessage,
+  messageDetail,
+  messagePage,
+  saveFeedback,
+  setRead,
+  unreadCounts,
+} from './notice.service';
 
 export const FEEDBACK_TYPES = ['功能建议', '问题报告', '投诉举报', '其他'] as const;
 
@@ -38,7 +47,14 @@ export function registerNotice(api: OpenAPIHono<AppEnv>): void {
 
   endpoint(
     api,
-    { path: '/member/messageList', summary: '消息列表', tags: ['消息'], access: 'member', input: z.object({ type: kind, ...pageInput }), output: pageSchema(listItem) },
+    {
+      path: '/member/messageList',
+      summary: '消息列表',
+      tags: ['消息'],
+      access: 'member',
+      input: z.object({ type: kind, ...pageInput }),
+      output: pageSchema(listItem),
+    },
     ({ input, user }) => messagePage(user.id, input.type, input.page, input.limit),
   );
 
@@ -80,7 +96,15 @@ export function registerNotice(api: OpenAPIHono<AppEnv>): void {
 
   endpoint(
     api,
-    { path: '/member/messageDelete', summary: '删除消息', tags: ['消息'], access: 'member', input: z.object({ id: idField('消息 id') }), output: z.null(), okMsg: '删除成功' },
+    {
+      path: '/member/messageDelete',
+      summary: '删除消息',
+      tags: ['消息'],
+      access: 'member',
+      input: z.object({ id: idField('消息 id') }),
+      output: z.null(),
+      okMsg: '删除成功',
+    },
     async ({ input, user }) => {
       await deleteMessage(user.id, input.id);
       return null;
@@ -94,7 +118,10 @@ export function registerNotice(api: OpenAPIHono<AppEnv>): void {
       summary: '处理需要同意的通知（1 同意，2 拒绝）',
       tags: ['消息'],
       access: 'member',
-      input: z.object({ id: idField('消息 id'), is_agree: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: '请选择同意或拒绝' })) }),
+      input: z.object({
+        id: idField('消息 id'),
+        is_agree: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: '请选择同意或拒绝' })),
+      }),
       output: z.null(),
       okMsg: '操作成功',
     },

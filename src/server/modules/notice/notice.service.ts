@@ -27,7 +27,11 @@ export async function unreadCounts(userId: number): Promise<Record<NoticeKind, n
   return out;
 }
 
-const plain = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
+const plain = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** /api/member/messageList: a page of one kind, newest first. */
 export async function messagePage(userId: number, kind: NoticeKind, page: number, limit: number) {
@@ -155,7 +159,10 @@ export async function sendMessage(input: {
 }
 
 /** /api/member/feedBack: stored for the operators; images must be our own uploads. */
-export async function saveFeedback(userId: number, input: { type: string; content: string; images: string[]; contact: string }): Promise<number> {
+export async function saveFeedback(
+  userId: number,
+  input: { type: string; content: string; images: string[]; contact: string },
+): Promise<number> {
   const images = input.images.map((i) => normaliseStoredPath(i));
   if (images.some((i) => !i)) throw refuse('图片地址不正确，请重新上传');
   const [recent] = await db()

@@ -20,7 +20,13 @@ const callbackInput = z.object({ type: kind, code: z.string().min(1, '授权失�
 export function registerOAuth(api: OpenAPIHono<AppEnv>): void {
   endpoint(
     api,
-    { path: '/public/oauthProviders', summary: '哪些第三方登录已配置', tags: ['第三方登录'], access: 'public', output: z.object({ wx: z.number(), qq: z.number() }) },
+    {
+      path: '/public/oauthProviders',
+      summary: '哪些第三方登录已配置',
+      tags: ['第三方登录'],
+      access: 'public',
+      output: z.object({ wx: z.number(), qq: z.number() }),
+    },
     async () => ({ wx: oauthProvider('wx') ? 1 : 0, qq: oauthProvider('qq') ? 1 : 0 }),
   );
 
@@ -36,7 +42,13 @@ export function registerOAuth(api: OpenAPIHono<AppEnv>): void {
     },
     async ({ input, c }) => {
       const { url, nonce } = startOAuth(input.type, input.purpose);
-      setCookie(c, NONCE_COOKIE, nonce, { httpOnly: true, sameSite: 'Lax', path: '/api', maxAge: 600, secure: env().SITE_URL.startsWith('https:') });
+      setCookie(c, NONCE_COOKIE, nonce, {
+        httpOnly: true,
+        sameSite: 'Lax',
+        path: '/api',
+        maxAge: 600,
+        secure: env().SITE_URL.startsWith('https:'),
+      });
       return { url };
     },
   );
@@ -74,7 +86,15 @@ export function registerOAuth(api: OpenAPIHono<AppEnv>): void {
 
   endpoint(
     api,
-    { path: '/member/bindThird', summary: '当前账号绑定微信或 QQ', tags: ['第三方登录'], access: 'member', input: callbackInput, output: z.null(), okMsg: '绑定成功' },
+    {
+      path: '/member/bindThird',
+      summary: '当前账号绑定微信或 QQ',
+      tags: ['第三方登录'],
+      access: 'member',
+      input: callbackInput,
+      output: z.null(),
+      okMsg: '绑定成功',
+    },
     async ({ input, c, user }) => {
       await bindThird(user.id, input.type, input.code, input.state, getCookie(c, NONCE_COOKIE) ?? '');
       return null;
@@ -88,14 +108,29 @@ export function registerOAuth(api: OpenAPIHono<AppEnv>): void {
       summary: '第三方账号绑定情况',
       tags: ['第三方登录'],
       access: 'member',
-      output: z.object({ wx: z.number(), qq: z.number(), wx_nick_name: z.string(), qq_nick_name: z.string(), wx_enabled: z.number(), qq_enabled: z.number() }),
+      output: z.object({
+        wx: z.number(),
+        qq: z.number(),
+        wx_nick_name: z.string(),
+        qq_nick_name: z.string(),
+        wx_enabled: z.number(),
+        qq_enabled: z.number(),
+      }),
     },
     ({ user }) => bindStatus(user.id),
   );
 
   endpoint(
     api,
-    { path: '/member/cancelBind', summary: '解除第三方账号绑定', tags: ['第三方登录'], access: 'member', input: z.object({ type: kind }), output: z.null(), okMsg: '已解除绑定' },
+    {
+      path: '/member/cancelBind',
+      summary: '解除第三方账号绑定',
+      tags: ['第三方登录'],
+      access: 'member',
+      input: z.object({ type: kind }),
+      output: z.null(),
+      okMsg: '已解除绑定',
+    },
     async ({ input, user }) => {
       await cancelBind(user.id, input.type);
       return null;

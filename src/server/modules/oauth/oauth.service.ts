@@ -68,7 +68,9 @@ async function profileFor(kind: OAuthKind, code: string): Promise<OAuthProfile> 
 }
 
 function ticketFor(kind: OAuthKind, p: OAuthProfile): string {
-  const body = Buffer.from(JSON.stringify({ k: kind, o: p.openid, u: p.unionid, n: p.nickName.slice(0, 32), e: Date.now() + TICKET_LIFE_MS })).toString('base64url');
+  const body = Buffer.from(
+    JSON.stringify({ k: kind, o: p.openid, u: p.unionid, n: p.nickName.slice(0, 32), e: Date.now() + TICKET_LIFE_MS }),
+  ).toString('base64url');
   return `${body}.${sign(`ticket.${body}`)}`;
 }
 
@@ -89,7 +91,13 @@ export interface ThirdLoginResult {
 }
 
 /** /api/thirdLogin: logs in the user bound to this identity, or asks for a phone to bind. */
-export async function thirdLogin(kind: OAuthKind, code: string, state: string, browserNonce: string, meta: Meta): Promise<ThirdLoginResult> {
+export async function thirdLogin(
+  kind: OAuthKind,
+  code: string,
+  state: string,
+  browserNonce: string,
+  meta: Meta,
+): Promise<ThirdLoginResult> {
   await checkState(state, kind, 'login', browserNonce);
   const profile = await profileFor(kind, code);
   const [row] = await db()
@@ -166,12 +174,17 @@ export async function bindThird(userId: number, kind: OAuthKind, code: string, s
     .where(and(eq(oauthBindings.userId, userId), eq(oauthBindings.provider, kind)))
     .limit(1);
   if (mine) throw refuse(OAUTH_TEXTS.alreadyBound(name));
-  await db().insert(oauthBindings).values({ userId, provider: kind, openid: profile.openid, unionid: profile.unionid, nickName: profile.nickName });
+  await db()
+    .insert(oauthBindings)
+    .values({ userId, provider: kind, openid: profile.openid, unionid: profile.unionid, nickName: profile.nickName });
 }
 
 /** /api/member/hasBind: which identities are bound, and which providers can be used at all. */
 export async function bindStatus(userId: number) {
-  const rows = await db().select({ provider: oauthBindings.provider, nick: oauthBindings.nickName }).from(oauthBindings).where(eq(oauthBindings.userId, userId));
+  const rows = await db()
+    .select({ provider: oauthBindings.provider, nick: oauthBindings.nickName })
+    .from(oauthBindings)
+    .where(eq(oauthBindings.userId, userId));
   const of = (k: OAuthKind) => rows.find((r) => r.provider === k);
   return {
     wx: of('wx') ? 1 : 0,
@@ -190,5 +203,7 @@ export async function cancelBind(userId: number, kind: OAuthKind): Promise<void>
   const rows = await db().select({ provider: oauthBindings.provider }).from(oauthBindings).where(eq(oauthBindings.userId, userId));
   if (!rows.some((r) => r.provider === kind)) throw refuse(OAUTH_TEXTS.notBound(name));
   if (!u?.hash && rows.length === 1) throw refuse(OAUTH_TEXTS.keepOneLogin);
-  await db().delete(oauthBindings).where(and(eq(oauthBindings.userId, userId), eq(oauthBindings.provider, kind)));
+  await db()
+    .delete(oauthBindings)
+    .where(and(eq(oauthBindings.userId, userId), eq(oauthBindings.provider, kind)));
 }

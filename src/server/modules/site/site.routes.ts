@@ -19,7 +19,14 @@ export function registerSite(api: OpenAPIHono<AppEnv>): void {
           .trim()
           .min(1, '请提供 keys')
           .max(1000, 'keys 太长')
-          .transform((s) => [...new Set(s.split(',').map((k) => k.trim()).filter(Boolean))])
+          .transform((s) => [
+            ...new Set(
+              s
+                .split(',')
+                .map((k) => k.trim())
+                .filter(Boolean),
+            ),
+          ])
           .refine((ks) => ks.length > 0 && ks.length <= 50, '一次最多读取 50 个配置')
           .refine((ks) => ks.every((k) => /^[A-Za-z0-9_]{1,64}$/.test(k)), '配置键名只能包含字母、数字和下划线'),
       }),

@@ -44,7 +44,10 @@ export function registerUpload(api: OpenAPIHono<AppEnv>): void {
       access: 'member',
       // base64 is 4/3 of the bytes, plus the JSON around it.
       bodyLimitKb: Math.ceil((env().UPLOAD_MAX_KB * 4) / 3) + 16,
-      input: z.object({ image: z.string({ error: UPLOAD_TEXTS.empty }).min(1, UPLOAD_TEXTS.empty), type: z.enum(FOLDERS).default('common') }),
+      input: z.object({
+        image: z.string({ error: UPLOAD_TEXTS.empty }).min(1, UPLOAD_TEXTS.empty),
+        type: z.enum(FOLDERS).default('common'),
+      }),
       output: z.object({ path: z.string(), url: z.string() }),
       okMsg: '上传成功',
     },

@@ -62,10 +62,16 @@ export async function issueSmsCode(phone: string, purpose: SmsPurpose, ip: strin
       .limit(1);
     if (last && now - last.createdAt.getTime() < SMS_COOLDOWN_S * 1000) throw tooMany(T.smsCooling);
     const dayAgo = new Date(now - 86_400_000);
-    const [byPhone] = await tx.select({ n: count() }).from(smsCodes).where(and(eq(smsCodes.phone, phone), gt(smsCodes.createdAt, dayAgo)));
+    const [byPhone] = await tx
+      .select({ n: count() })
+      .from(smsCodes)
+      .where(and(eq(smsCodes.phone, phone), gt(smsCodes.createdAt, dayAgo)));
     if ((byPhone?.n ?? 0) >= e.SMS_DAILY_PER_PHONE) throw tooMany(SMS_TEXTS.phoneDailyCap);
     if (ip) {
-      const [byIp] = await tx.select({ n: count() }).from(smsCodes).where(and(eq(smsCodes.ip, ip), gt(smsCodes.createdAt, dayAgo)));
+      const [byIp] = await tx
+        .select({ n: count() })
+        .from(smsCodes)
+        .where(and(eq(smsCodes.ip, ip), gt(smsCodes.createdAt, dayAgo)));
       if ((byIp?.n ?? 0) >= e.SMS_DAILY_PER_IP) throw tooMany(SMS_TEXTS.ipDailyCap);
     }
     // One live code per phone and purpose: a new one replaces the old.
@@ -84,12 +90,22 @@ export async function issueSmsCode(phone: string, purpose: SmsPurpose, ip: strin
   const provider = sms();
   try {
     const ref = await provider.send(msg);
-    await db().insert(smsOutbox).values({ phone, purpose, content: smsText(msg), provider: provider.name, result: ref });
+    await db()
+      .insert(smsOutbox)
+      .values({ phone, purpose, content: smsText(msg), provider: provider.name, result: ref });
   } catch (err) {
     // The code never reached the phone: kill it, but keep the row so the cooldown still holds.
     log.warn('sms send failed', { provider: provider.name, phone, error: String(err) });
     await db().update(smsCodes).set({ spentAt: new Date() }).where(eq(smsCodes.id, id));
-    await db().insert(smsOutbox).values({ phone, purpose, content: smsText({ ...msg, code: '******' }), provider: provider.name, result: `failed: ${String(err).slice(0, 200)}` });
+    await db()
+      .insert(smsOutbox)
+      .values({
+        phone,
+        purpose,
+        content: smsText({ ...msg, code: '******' }),
+        provider: provider.name,
+        result: `failed: ${String(err).slice(0, 200)}`,
+      });
     throw refuse(SMS_TEXTS.sendFailed);
   }
 }

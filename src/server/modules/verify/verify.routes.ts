@@ -27,10 +27,8 @@ async function lastLoggedSms(phone: string) {
 /** Captcha and SMS codes (SPEC §5: captcha first, then the code; every limit on the server). */
 export function registerVerify(api: OpenAPIHono<AppEnv>): void {
   for (const path of ['/public/v5Token', '/public/captchaConfig']) {
-    endpoint(
-      api,
-      { path, summary: '获取人机验证的 host 与 token', tags: ['验证'], access: 'public', output: captchaConfig },
-      () => captcha().config(),
+    endpoint(api, { path, summary: '获取人机验证的 host 与 token', tags: ['验证'], access: 'public', output: captchaConfig }, () =>
+      captcha().config(),
     );
   }
 

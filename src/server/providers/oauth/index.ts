@@ -44,10 +44,21 @@ const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String
  */
 class WeChatProvider implements OAuthProvider {
   readonly kind = 'wx';
-  constructor(private readonly appId: string, private readonly secret: string, private readonly authorize: string, private readonly api: string) {}
+  constructor(
+    private readonly appId: string,
+    private readonly secret: string,
+    private readonly authorize: string,
+    private readonly api: string,
+  ) {}
 
   authorizeUrl(state: string): string {
-    const q = new URLSearchParams({ appid: this.appId, redirect_uri: callbackUrl('wx'), response_type: 'code', scope: 'snsapi_login', state });
+    const q = new URLSearchParams({
+      appid: this.appId,
+      redirect_uri: callbackUrl('wx'),
+      response_type: 'code',
+      scope: 'snsapi_login',
+      state,
+    });
     return `${this.authorize}?${q}#wechat_redirect`;
   }
 
@@ -55,7 +66,9 @@ class WeChatProvider implements OAuthProvider {
     const q = new URLSearchParams({ appid: this.appId, secret: this.secret, code, grant_type: 'authorization_code' });
     const token = await getJson(`${this.api}/sns/oauth2/access_token?${q}`);
     if (!token['access_token'] || !token['openid']) throw new Error(`wechat token: ${str(token['errcode'])} ${str(token['errmsg'])}`);
-    const info = await getJson(`${this.api}/sns/userinfo?${new URLSearchParams({ access_token: str(token['access_token']), openid: str(token['openid']) })}`);
+    const info = await getJson(
+      `${this.api}/sns/userinfo?${new URLSearchParams({ access_token: str(token['access_token']), openid: str(token['openid']) })}`,
+    );
     return {
       openid: str(token['openid']),
       unionid: str(token['unionid'] ?? info['unionid']),
@@ -71,15 +84,33 @@ class WeChatProvider implements OAuthProvider {
  */
 class QQProvider implements OAuthProvider {
   readonly kind = 'qq';
-  constructor(private readonly appId: string, private readonly appKey: string, private readonly authorize: string, private readonly api: string) {}
+  constructor(
+    private readonly appId: string,
+    private readonly appKey: string,
+    private readonly authorize: string,
+    private readonly api: string,
+  ) {}
 
   authorizeUrl(state: string): string {
-    const q = new URLSearchParams({ response_type: 'code', client_id: this.appId, redirect_uri: callbackUrl('qq'), state, scope: 'get_user_info' });
+    const q = new URLSearchParams({
+      response_type: 'code',
+      client_id: this.appId,
+      redirect_uri: callbackUrl('qq'),
+      state,
+      scope: 'get_user_info',
+    });
     return `${this.authorize}?${q}`;
   }
 
   async profile(code: string): Promise<OAuthProfile> {
-    const q = new URLSearchParams({ grant_type: 'authorization_code', client_id: this.appId, client_secret: this.appKey, code, redirect_uri: callbackUrl('qq'), fmt: 'json' });
+    const q = new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: this.appId,
+      client_secret: this.appKey,
+      code,
+      redirect_uri: callbackUrl('qq'),
+      fmt: 'json',
+    });
     const token = await getJson(`${this.api}/oauth2.0/token?${q}`);
     const accessToken = str(token['access_token']);
     if (!accessToken) throw new Error(`qq token: ${str(token['error'])} ${str(token['error_description'])}`);
@@ -88,13 +119,23 @@ class QQProvider implements OAuthProvider {
     const info = await getJson(
       `${this.api}/user/get_user_info?${new URLSearchParams({ access_token: accessToken, oauth_consumer_key: this.appId, openid: str(me['openid']) })}`,
     );
-    return { openid: str(me['openid']), unionid: str(me['unionid']), nickName: str(info['nickname']), avatar: str(info['figureurl_qq_2'] ?? info['figureurl_qq_1']) };
+    return {
+      openid: str(me['openid']),
+      unionid: str(me['unionid']),
+      nickName: str(info['nickname']),
+      avatar: str(info['figureurl_qq_2'] ?? info['figureurl_qq_1']),
+    };
   }
 }
 
 /** The provider of `kind`, or null when its app id and secret are not configured. */
 export function oauthProvider(kind: OAuthKind): OAuthProvider | null {
   const e = env();
-  if (kind === 'wx') return e.WX_APP_ID && e.WX_APP_SECRET ? new WeChatProvider(e.WX_APP_ID, e.WX_APP_SECRET, e.WX_AUTHORIZE_URL, e.WX_API_URL.replace(/\/+$/, '')) : null;
-  return e.QQ_APP_ID && e.QQ_APP_KEY ? new QQProvider(e.QQ_APP_ID, e.QQ_APP_KEY, e.QQ_AUTHORIZE_URL, e.QQ_API_URL.replace(/\/+$/, '')) : null;
+  if (kind === 'wx')
+    return e.WX_APP_ID && e.WX_APP_SECRET
+      ? new WeChatProvider(e.WX_APP_ID, e.WX_APP_SECRET, e.WX_AUTHORIZE_URL, e.WX_API_URL.replace(/\/+$/, ''))
+      : null;
+  return e.QQ_APP_ID && e.QQ_APP_KEY
+    ? new QQProvider(e.QQ_APP_ID, e.QQ_APP_KEY, e.QQ_AUTHORIZE_URL, e.QQ_API_URL.replace(/\/+$/, ''))
+    : null;
 }

@@ -78,15 +78,35 @@ const sandbox: PayProvider = {
 
 function wechat(): PayProvider | null {
   const e = env();
-  if (!e.WXPAY_MCH_ID || !e.WXPAY_APP_ID || !e.WXPAY_SERIAL_NO || !e.WXPAY_PRIVATE_KEY || !e.WXPAY_API_V3_KEY || !e.WXPAY_PLATFORM_PUBLIC_KEY) return null;
-  const cfg = { mchId: e.WXPAY_MCH_ID, appId: e.WXPAY_APP_ID, serialNo: e.WXPAY_SERIAL_NO, privateKeyPem: pem(e.WXPAY_PRIVATE_KEY), apiBase: e.WXPAY_API_URL.replace(/\/+$/, '') };
+  if (
+    !e.WXPAY_MCH_ID ||
+    !e.WXPAY_APP_ID ||
+    !e.WXPAY_SERIAL_NO ||
+    !e.WXPAY_PRIVATE_KEY ||
+    !e.WXPAY_API_V3_KEY ||
+    !e.WXPAY_PLATFORM_PUBLIC_KEY
+  )
+    return null;
+  const cfg = {
+    mchId: e.WXPAY_MCH_ID,
+    appId: e.WXPAY_APP_ID,
+    serialNo: e.WXPAY_SERIAL_NO,
+    privateKeyPem: pem(e.WXPAY_PRIVATE_KEY),
+    apiBase: e.WXPAY_API_URL.replace(/\/+$/, ''),
+  };
   const apiV3Key = e.WXPAY_API_V3_KEY;
   const platformKey = pem(e.WXPAY_PLATFORM_PUBLIC_KEY);
   return {
     name: 'wechat',
     label: '微信支付',
     async start(i) {
-      const { codeUrl } = await createWechatNative(cfg, { description: i.subject, outTradeNo: i.payNo, amountFen: i.amount, notifyUrl: i.notifyUrl, expireAt: i.expiresAt });
+      const { codeUrl } = await createWechatNative(cfg, {
+        description: i.subject,
+        outTradeNo: i.payNo,
+        amountFen: i.amount,
+        notifyUrl: i.notifyUrl,
+        expireAt: i.expiresAt,
+      });
       return { qr: codeUrl };
     },
     readNotify(headers, body) {
@@ -126,7 +146,16 @@ function alipay(): PayProvider | null {
     name: 'alipay',
     label: '支付宝',
     async start(i) {
-      return { redirect: alipayPagePayUrl(cfg, { outTradeNo: i.payNo, amountFen: i.amount, subject: i.subject, notifyUrl: i.notifyUrl, returnUrl: i.returnUrl, timeExpire: i.expiresAt }) };
+      return {
+        redirect: alipayPagePayUrl(cfg, {
+          outTradeNo: i.payNo,
+          amountFen: i.amount,
+          subject: i.subject,
+          notifyUrl: i.notifyUrl,
+          returnUrl: i.returnUrl,
+          timeExpire: i.expiresAt,
+        }),
+      };
     },
     readNotify(_headers, body) {
       const params = Object.fromEntries(new URLSearchParams(body));

@@ -139,7 +139,8 @@ function beijingRfc3339(d: Date): string {
  * with WeChat's own `message`, which is what an operator needs to see.
  */
 export async function createWechatNative(cfg: WechatConfig, order: WechatNativeOrder): Promise<{ codeUrl: string }> {
-  if (!Number.isSafeInteger(order.amountFen) || order.amountFen <= 0) throw new Error('wechat pay: amount must be a positive number of fen');
+  if (!Number.isSafeInteger(order.amountFen) || order.amountFen <= 0)
+    throw new Error('wechat pay: amount must be a positive number of fen');
   const urlPath = '/v3/pay/transactions/native';
   const body = JSON.stringify({
     appid: cfg.appId,

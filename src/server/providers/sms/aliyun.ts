@@ -60,7 +60,9 @@ export class AliyunSms implements SmsProvider {
   async send(msg: SmsMessage): Promise<string> {
     const params = this.signedParams(msg);
     // Same encoding as the signature: URLSearchParams would send spaces as '+'.
-    const query = Object.entries(params).map(([k, v]) => `${aliyunEncode(k)}=${aliyunEncode(v)}`).join('&');
+    const query = Object.entries(params)
+      .map(([k, v]) => `${aliyunEncode(k)}=${aliyunEncode(v)}`)
+      .join('&');
     const url = `${this.o.endpoint ?? 'https://dysmsapi.aliyuncs.com'}/?${query}`;
     const res = await (this.o.fetch ?? fetch)(url, { signal: AbortSignal.timeout(8000) });
     const body = (await res.json().catch(() => ({}))) as { Code?: string; Message?: string; BizId?: string };

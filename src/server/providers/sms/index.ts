@@ -26,7 +26,9 @@ export function sms(): SmsProvider {
   const e = env();
   if (e.SMS_PROVIDER === 'aliyun') {
     if (!e.ALIYUN_ACCESS_KEY_ID || !e.ALIYUN_ACCESS_KEY_SECRET || !e.ALIYUN_SMS_SIGN_NAME || !e.ALIYUN_SMS_TEMPLATE_CODE) {
-      throw new Error('SMS_PROVIDER=aliyun needs ALIYUN_ACCESS_KEY_ID, ALIYUN_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME, ALIYUN_SMS_TEMPLATE_CODE');
+      throw new Error(
+        'SMS_PROVIDER=aliyun needs ALIYUN_ACCESS_KEY_ID, ALIYUN_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME, ALIYUN_SMS_TEMPLATE_CODE',
+      );
     }
     provider = new AliyunSms({
       accessKeyId: e.ALIYUN_ACCESS_KEY_ID,
