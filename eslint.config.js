@@ -19,7 +19,7 @@ export default tseslint.config(
   ...tseslint.configs.strict,
   ...astro.configs.recommended,
   { files: ['**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
-  { files: ['**/*.tsx', 'src/lib/**/*.ts'], ...reactHooks.configs.flat['recommended-latest'] },
+  { files: ['**/*.tsx', 'src/islands/**/*.ts', 'src/lib/**/*.ts'], ...reactHooks.configs.flat['recommended-latest'] },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {

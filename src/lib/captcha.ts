@@ -1,4 +1,4 @@
-import { api } from './api/client';
+import { untypedApi } from './api/client';
 
 /** SPEC §5: the captcha's host and token, fetched from the server before every SMS. */
 export interface CaptchaConfig {
@@ -7,7 +7,7 @@ export interface CaptchaConfig {
   token: string;
 }
 
-export const captchaConfig = () => api<CaptchaConfig>('/public/captchaConfig');
+export const captchaConfig = () => untypedApi<CaptchaConfig>('/public/captchaConfig');
 
 /** A self-hosted (ALTCHA) challenge for the widget. */
-export const captchaChallenge = (token: string) => api<Record<string, unknown>>('/public/captchaChallenge', { token });
+export const captchaChallenge = (token: string) => untypedApi<Record<string, unknown>>('/public/captchaChallenge', { token });

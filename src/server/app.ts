@@ -11,6 +11,7 @@ import { AppError } from './http/errors';
 import { API_PREFIX, fail } from './http/envelope';
 import { knownPaths } from './http/endpoint';
 import { registerAuth } from './modules/auth/auth.routes';
+import { resolveSession } from './modules/auth/session.service';
 import { registerSite } from './modules/site/site.routes';
 import { registerContent } from './modules/content/content.routes';
 import { registerVerify } from './modules/verify/verify.routes';
@@ -28,6 +29,11 @@ z.config(z.locales.zhCN());
 export function createApi(): OpenAPIHono<AppEnv> {
   const api = new OpenAPIHono<AppEnv>().basePath(API_PREFIX);
 
+  // endpoint() resolves sessions through this, not by importing the auth module.
+  api.use(async (c, next) => {
+    c.set('resolveSession', resolveSession);
+    await next();
+  });
   api.use(requestId({ headerName: 'X-Request-Id', generator: () => crypto.randomUUID().slice(0, 18) }));
   api.use(async (c, next) => {
     const started = performance.now();

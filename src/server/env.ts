@@ -82,11 +82,17 @@ const schema = z.object({
   /** Minutes before an unpaid order closes by itself (stock, seats and coupon returned). */
   ORDER_TTL_MIN: z.coerce.number().int().min(5).max(1440).default(30),
 
+  /**
+   * Check every API answer against its contract's output schema and fail on any drift (a 500 that
+   * names the field). On in tests; costs CPU, so off in production unless a staging rig sets it.
+   */
+  API_CHECK_OUTPUT: z.stringbool().optional(),
+
   /** Largest image upload, in KiB. */
   UPLOAD_MAX_KB: z.coerce.number().int().positive().default(2048),
 });
 
-export type Env = z.infer<typeof schema>;
+export type Env = Omit<z.infer<typeof schema>, 'API_CHECK_OUTPUT'> & { API_CHECK_OUTPUT: boolean };
 
 let cached: Env | undefined;
 
@@ -98,7 +104,7 @@ export function env(): Env {
       const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
       throw new Error(`Invalid configuration:\n${lines}`);
     }
-    cached = parsed.data;
+    cached = { ...parsed.data, API_CHECK_OUTPUT: parsed.data.API_CHECK_OUTPUT ?? parsed.data.NODE_ENV === 'test' };
   }
   return cached;
 }

@@ -44,7 +44,7 @@ describe('API envelope and errors (SPEC §7/§8, DESIGN §3)', () => {
   it('names the field of a wrong type in Chinese', async () => {
     const res = await t.post('/index/articleList', { page: 'abc' });
     expect(res.body.code).toBe(100);
-    expect(res.body.msg).toMatch(/page/);
+    expect(res.body.msg).toMatch(/页码/);
     expect(res.body.msg).toMatch(/[\u4e00-\u9fa5]/);
   });
 

@@ -1,9 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { changePassword } from '~/lib/stores/account';
-import { errorText } from '~/lib/api/client';
-import { passwordError } from '~/lib/rules/password';
 import { T } from '~/lib/texts';
-import { toast } from '~/lib/toast';
+import { useAction } from '../ui/useAction';
 import { Field, Heading, MemberOnly } from './parts';
 
 const EMPTY = { old_password: '', password: '', passwords: '' };
@@ -19,25 +17,12 @@ export default function PasswordForm(props: { back?: string }) {
 
 function Form(props: { back: string }) {
   const [form, setForm] = useState(EMPTY);
-  const [busy, setBusy] = useState(false);
+  const save = useAction();
   const set = (k: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value });
 
-  async function submit(e: SubmitEvent) {
+  function submit(e: SubmitEvent) {
     e.preventDefault();
-    if (!form.old_password) return void toast.error('请输入原密码');
-    const weak = passwordError(form.password);
-    if (weak) return void toast.error(weak);
-    if (form.password !== form.passwords) return void toast.warning(T.passwordsDiffer);
-    setBusy(true);
-    try {
-      await changePassword(form);
-      toast.success(T.changed);
-      setForm(EMPTY);
-    } catch (err) {
-      toast.error(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    void save.run(() => changePassword(form).then(() => setForm(EMPTY)), { done: T.changed });
   }
 
   return (
@@ -82,8 +67,8 @@ function Form(props: { back: string }) {
           修改成功后，其他设备上的登录状态将失效。忘记原密码？可退出登录后使用“忘记密码”重置。
         </p>
         <div className="pl-[116px]">
-          <button type="submit" disabled={busy} className="gf-btn-primary w-32">
-            {busy ? '提交中…' : '确认修改'}
+          <button type="submit" disabled={save.busy} className="gf-btn-primary w-32">
+            {save.busy ? '提交中…' : '确认修改'}
           </button>
         </div>
       </form>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api, errorText } from '~/lib/api/client';
+import { untypedApi, errorText } from '~/lib/api/client';
 import { openLogin } from '~/lib/stores/ui';
 import { T } from '~/lib/texts';
 import { toast } from '~/lib/toast';
@@ -16,7 +16,7 @@ export default function FavouriteButton(props: { type: Kind; id: number }) {
 
   useEffect(() => {
     if (!ready || !user) return;
-    api<{ is_favorite: number }>(DETAIL[props.type], { id: props.id })
+    untypedApi<{ is_favorite: number }>(DETAIL[props.type], { id: props.id })
       .then((d) => setOn(d.is_favorite === 1))
       .catch(() => {});
   }, [ready, user, props.type, props.id]);
@@ -28,7 +28,7 @@ export default function FavouriteButton(props: { type: Kind; id: number }) {
     }
     setBusy(true);
     try {
-      const r = await api<{ is_favorite: number }>('/member/favorite', { type: props.type, id: props.id, status: on ? 0 : 1 });
+      const r = await untypedApi<{ is_favorite: number }>('/member/favorite', { type: props.type, id: props.id, status: on ? 0 : 1 });
       setOn(r.is_favorite === 1);
       toast.success(r.is_favorite ? '已收藏' : '已取消收藏');
     } catch (err) {

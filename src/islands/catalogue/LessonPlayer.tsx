@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { api } from '~/lib/api/client';
+import { untypedApi } from '~/lib/api/client';
 import { durationText } from '~/lib/format';
 import { img } from '~/lib/media';
 import { useSession } from '../chrome/useSession';
@@ -34,10 +34,10 @@ export default function LessonPlayer(props: { courseId: number; cover: string; l
 
   useEffect(() => {
     if (!ready || !user) return;
-    api<{ lessons: Lesson[] }>('/course/detail', { id: props.courseId })
+    untypedApi<{ lessons: Lesson[] }>('/course/detail', { id: props.courseId })
       .then((d) => setLessons(d.lessons))
       .catch(() => {});
-    api<Progress[]>('/course/myProgress', { course_id: props.courseId })
+    untypedApi<Progress[]>('/course/myProgress', { course_id: props.courseId })
       .then((rows) => setProgress(new Map(rows.map((r) => [r.lesson_id, r]))))
       .catch(() => {});
   }, [ready, user, props.courseId]);
@@ -60,7 +60,7 @@ export default function LessonPlayer(props: { courseId: number; cover: string; l
     if (!force && now - lastSent.current < 10_000) return;
     lastSent.current = now;
     const position = Math.floor(v.currentTime);
-    api<{ finished: number }>('/course/progress', { lesson_id: current.id, position, ended })
+    untypedApi<{ finished: number }>('/course/progress', { lesson_id: current.id, position, ended })
       .then((r) =>
         setProgress((m) => {
           const next = new Map(m);

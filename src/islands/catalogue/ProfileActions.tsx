@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, errorText } from '~/lib/api/client';
+import { untypedApi, errorText } from '~/lib/api/client';
 import { openLogin } from '~/lib/stores/ui';
 import { T } from '~/lib/texts';
 import { toast } from '~/lib/toast';
@@ -17,7 +17,7 @@ export default function ProfileActions(props: { type: 'coach' | 'mechant'; id: n
   const infoPath = props.type === 'coach' ? '/coach/public/info' : '/shop/public/info';
 
   const refetch = useCallback(async () => {
-    const d = await api<{ is_follow: number; fans_count: number }>(infoPath, { [key]: props.id });
+    const d = await untypedApi<{ is_follow: number; fans_count: number }>(infoPath, { [key]: props.id });
     setInfo({ is_follow: d.is_follow, fans_count: d.fans_count });
   }, [infoPath, key, props.id]);
 
@@ -33,7 +33,7 @@ export default function ProfileActions(props: { type: 'coach' | 'mechant'; id: n
     if (user.user_id === props.uid) return void toast.warning(T.cannotFollowSelf);
     setBusy(true);
     try {
-      await api('/member/follow', { status: info.is_follow ? 0 : 1, [key]: props.id });
+      await untypedApi('/member/follow', { status: info.is_follow ? 0 : 1, [key]: props.id });
       await refetch();
     } catch (err) {
       toast.error(errorText(err));

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, errorText } from '~/lib/api/client';
+import { untypedApi, errorText } from '~/lib/api/client';
 import { maskPhone } from '~/lib/rules/phone';
 import { toast } from '~/lib/toast';
 import { MemberOnly } from '../account/parts';
@@ -21,7 +21,7 @@ function Book() {
   const [dialog, setDialog] = useState<{ open: boolean; editing: Address | null }>({ open: false, editing: null });
 
   const load = useCallback(() => {
-    api<Address[]>('/member/addressList')
+    untypedApi<Address[]>('/member/addressList')
       .then(setList)
       .catch((err) => setError(errorText(err)));
   }, []);
@@ -30,7 +30,7 @@ function Book() {
   async function remove(a: Address) {
     if (!confirm(`确定删除「${a.name} ${addressText(a)}」吗？`)) return;
     try {
-      await api('/member/addressDelete', { id: a.id });
+      await untypedApi('/member/addressDelete', { id: a.id });
       toast.success('删除成功');
       load();
     } catch (err) {
@@ -39,7 +39,7 @@ function Book() {
   }
   async function makeDefault(a: Address) {
     try {
-      await api('/member/addressSave', { ...a, is_default: true });
+      await untypedApi('/member/addressSave', { ...a, is_default: true });
       toast.success('已设为默认地址');
       load();
     } catch (err) {

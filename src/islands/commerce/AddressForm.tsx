@@ -1,5 +1,5 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { api, errorText } from '~/lib/api/client';
+import { untypedApi, errorText } from '~/lib/api/client';
 import { phoneError } from '~/lib/rules/phone';
 import { isRegion, loadRegions, type Regions } from '~/lib/rules/regions';
 import { toast } from '~/lib/toast';
@@ -105,7 +105,7 @@ export function AddressDialog(props: { open: boolean; editing: Address | null; o
     if (form.detail.trim().length < 4) return void toast.error('详细地址至少 4 个字');
     setBusy(true);
     try {
-      const saved = await api<Address>('/member/addressSave', { ...form, ...(props.editing ? { id: props.editing.id } : {}) });
+      const saved = await untypedApi<Address>('/member/addressSave', { ...form, ...(props.editing ? { id: props.editing.id } : {}) });
       toast.success('保存成功');
       props.onSaved(saved);
     } catch (err) {

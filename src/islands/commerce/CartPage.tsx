@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { api, errorText } from '~/lib/api/client';
+import { untypedApi, errorText } from '~/lib/api/client';
 import { positiveInt } from '~/lib/format';
 import { img } from '~/lib/media';
 import { toast } from '~/lib/toast';
@@ -42,7 +42,7 @@ function Cart() {
   const [picked, setPicked] = useState<Set<number>>(new Set());
 
   const load = useCallback(() => {
-    return api<{ groups: Group[] }>('/cart/list')
+    return untypedApi<{ groups: Group[] }>('/cart/list')
       .then((d) => {
         setGroups(d.groups);
         $cartCount.set(d.groups.reduce((n, g) => n + g.items.length, 0));
@@ -58,9 +58,9 @@ function Cart() {
     const add = positiveInt(q.get('add'));
     const num = positiveInt(q.get('num')) ?? 1;
     const first = add
-      ? api('/cart/add', { sku_id: add, num })
+      ? untypedApi('/cart/add', { sku_id: add, num })
           .then(() => toast.success('已加入购物车'))
-          .then(() => api<{ groups: Group[] }>('/cart/list'))
+          .then(() => untypedApi<{ groups: Group[] }>('/cart/list'))
           .then((d) => {
             // The line just added starts selected, ready for 结算.
             const line = d.groups.flatMap((g) => g.items).find((i) => i.sku_id === add && !i.stale);
@@ -88,7 +88,7 @@ function Cart() {
   async function setNum(l: Line, num: number) {
     if (num < 1 || num > Math.min(99, l.stock)) return;
     try {
-      await api('/cart/update', { id: l.id, num });
+      await untypedApi('/cart/update', { id: l.id, num });
       setGroups(
         (gs) => gs && gs.map((g) => ({ ...g, items: g.items.map((i) => (i.id === l.id ? { ...i, num, stale: 0, reason: '' } : i)) })),
       );
@@ -101,7 +101,7 @@ function Cart() {
   async function remove(ids: number[]) {
     if (!ids.length) return void toast.warning('请选择要删除的商品');
     try {
-      await api('/cart/delete', { ids });
+      await untypedApi('/cart/delete', { ids });
       toast.success('已删除');
       toggle(ids, false);
       void load();

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, errorText } from '~/lib/api/client';
+import { untypedApi, errorText } from '~/lib/api/client';
 import { formatDateTime, positiveInt } from '~/lib/format';
 import { maskPhone } from '~/lib/rules/phone';
 import { toast } from '~/lib/toast';
@@ -70,7 +70,7 @@ function Confirm({ kind }: { kind: Kind }) {
   const [busy, setBusy] = useState(false);
 
   const loadAddresses = useCallback(async (pick?: number) => {
-    const list = await api<Address[]>('/member/addressList');
+    const list = await untypedApi<Address[]>('/member/addressList');
     setAddresses(list);
     setAddressId((cur) => pick ?? (list.some((a) => a.id === cur) ? cur : (list.find((a) => a.is_default)?.id ?? list[0]?.id ?? 0)));
   }, []);
@@ -80,7 +80,7 @@ function Confirm({ kind }: { kind: Kind }) {
       const r = req as ReturnType<typeof request> & { cart: number[]; sku: number | null; num: number };
       const body = r.cart.length ? { cart_ids: r.cart } : r.sku ? { items: [{ sku_id: r.sku, num: r.num }] } : null;
       if (!body) return void setError('没有要结算的商品');
-      api<GoodsPreview>('/order/previewGoods', { ...body, ...(couponId !== undefined ? { coupon_id: couponId } : {}) })
+      untypedApi<GoodsPreview>('/order/previewGoods', { ...body, ...(couponId !== undefined ? { coupon_id: couponId } : {}) })
         .then((p) => {
           setGoods(p);
           if (couponId === undefined) setCouponId(p.coupon_id);
@@ -88,7 +88,7 @@ function Confirm({ kind }: { kind: Kind }) {
         .catch((err) => setError(errorText(err)));
     } else {
       if (!req.id) return void setError(kind === 'course' ? '课程不存在' : '班级不存在');
-      api<ItemPreview>('/order/previewItem', { kind, id: req.id })
+      untypedApi<ItemPreview>('/order/previewItem', { kind, id: req.id })
         .then((p) => {
           setItem(p);
           setCouponId((c) => c ?? p.coupons[0]?.id ?? 0);
@@ -118,7 +118,7 @@ function Confirm({ kind }: { kind: Kind }) {
       const r = req as { cart?: number[] };
       const made =
         kind === 'goods'
-          ? await api<{ id: number }>('/order/createGoods', {
+          ? await untypedApi<{ id: number }>('/order/createGoods', {
               items: goods!.lines,
               address_id: addressId,
               remark,
@@ -126,8 +126,8 @@ function Confirm({ kind }: { kind: Kind }) {
               ...coupon,
             })
           : kind === 'course'
-            ? await api<{ id: number }>('/order/createCourse', { course_id: req.id, ...coupon })
-            : await api<{ id: number; status: string }>('/order/createClass', { class_id: req.id, ...coupon });
+            ? await untypedApi<{ id: number }>('/order/createCourse', { course_id: req.id, ...coupon })
+            : await untypedApi<{ id: number; status: string }>('/order/createClass', { class_id: req.id, ...coupon });
       if ('status' in made && made.status === 'paid') {
         toast.success('报名成功');
         location.assign(`/order/detail?id=${made.id}`);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api, errorText } from '~/lib/api/client';
+import { untypedApi, errorText } from '~/lib/api/client';
 import { formatDateTime } from '~/lib/format';
 import { toast } from '~/lib/toast';
 import { MemberOnly } from '../account/parts';
@@ -33,7 +33,7 @@ function Wallet({ view }: { view: 'coins' | 'finance' }) {
 
   useEffect(() => {
     if (view === 'coins')
-      api<{ coins: number }>('/member/wallet')
+      untypedApi<{ coins: number }>('/member/wallet')
         .then((w) => setCoins(w.coins))
         .catch((err) => setError(errorText(err)));
     // Back from a top-up: the gateway's notify may land a moment after the redirect.
@@ -42,7 +42,7 @@ function Wallet({ view }: { view: 'coins' | 'finance' }) {
       history.replaceState(null, '', location.pathname);
       setTimeout(
         () =>
-          api<{ coins: number }>('/member/wallet')
+          untypedApi<{ coins: number }>('/member/wallet')
             .then((w) => setCoins(w.coins))
             .catch(() => {}),
         1500,
@@ -50,7 +50,7 @@ function Wallet({ view }: { view: 'coins' | 'finance' }) {
     }
   }, [view]);
   useEffect(() => {
-    api<Page<Entry>>('/member/coinLedger', { page, limit: 15, type: view === 'finance' ? 'gift' : 'all' })
+    untypedApi<Page<Entry>>('/member/coinLedger', { page, limit: 15, type: view === 'finance' ? 'gift' : 'all' })
       .then(setData)
       .catch((err) => setError(errorText(err)));
   }, [view, page]);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, errorText } from '~/lib/api/client';
+import { untypedApi, errorText } from '~/lib/api/client';
 import { openLogin } from '~/lib/stores/ui';
 import { T } from '~/lib/texts';
 import { toast } from '~/lib/toast';
@@ -28,7 +28,7 @@ export function CouponCenter() {
   const [list, setList] = useState<Claimable[] | null>(null);
   const [error, setError] = useState('');
   const load = useCallback(() => {
-    api<Claimable[]>('/public/couponCenter')
+    untypedApi<Claimable[]>('/public/couponCenter')
       .then(setList)
       .catch((err) => setError(errorText(err)));
   }, []);
@@ -43,7 +43,7 @@ export function CouponCenter() {
       return openLogin();
     }
     try {
-      await api('/member/couponClaim', { id: c.id });
+      await untypedApi('/member/couponClaim', { id: c.id });
       toast.success('领取成功');
       load();
     } catch (err) {
@@ -92,7 +92,7 @@ function Mine() {
   const [data, setData] = useState<Page<Coupon & { template_id: number }> | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
-    api<Page<Coupon & { template_id: number }>>('/member/couponList', { status: tab, page, limit: 10 })
+    untypedApi<Page<Coupon & { template_id: number }>>('/member/couponList', { status: tab, page, limit: 10 })
       .then(setData)
       .catch((err) => setError(errorText(err)));
   }, [tab, page]);

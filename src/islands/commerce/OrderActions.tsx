@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import { api, errorText } from '~/lib/api/client';
+import { untypedApi, errorText } from '~/lib/api/client';
 import { toast } from '~/lib/toast';
 import { Modal } from '../ui/Modal';
 import type { Order } from './parts';
@@ -14,7 +14,7 @@ export function OrderActions(props: { order: Order; onChanged: () => void; detai
   async function act(path: string, confirmText: string, doneText: string) {
     if (!confirm(confirmText)) return;
     try {
-      await api(path, { id: o.id });
+      await untypedApi(path, { id: o.id });
       toast.success(doneText);
       props.onChanged();
     } catch (err) {
@@ -83,7 +83,7 @@ function RefundDialog(props: { open: boolean; order: Order; onClose: () => void;
     if (!reason || text.length < 2) return void toast.error('请填写退款原因');
     setBusy(true);
     try {
-      await api('/order/refund', { id: props.order.id, reason: text.slice(0, 200) });
+      await untypedApi('/order/refund', { id: props.order.id, reason: text.slice(0, 200) });
       toast.success('退款申请已提交');
       props.onDone();
     } catch (err) {

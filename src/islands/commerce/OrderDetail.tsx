@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { api, errorText } from '~/lib/api/client';
+import { untypedApi, errorText } from '~/lib/api/client';
 import { formatDateTime, positiveInt } from '~/lib/format';
 import { maskPhone } from '~/lib/rules/phone';
 import { MemberOnly } from '../account/parts';
@@ -35,7 +35,7 @@ function Detail() {
 
   const load = useCallback(() => {
     if (!id) return setError('订单不存在');
-    api<Order>('/order/detail', { id })
+    untypedApi<Order>('/order/detail', { id })
       .then(setOrder)
       .catch((err) => setError(errorText(err)));
   }, [id]);

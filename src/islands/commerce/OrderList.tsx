@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, errorText } from '~/lib/api/client';
+import { untypedApi, errorText } from '~/lib/api/client';
 import { formatDateTime } from '~/lib/format';
 import { orderTabs, type OrderKind, type OrderTab } from '~/lib/rules/order-status';
 import { MemberOnly } from '../account/parts';
@@ -35,7 +35,7 @@ function List({ kind }: { kind: OrderKind }) {
 
   const load = useCallback(() => {
     setError('');
-    api<Page<Order>>('/order/list', { kind, tab, page, limit: 10 })
+    untypedApi<Page<Order>>('/order/list', { kind, tab, page, limit: 10 })
       .then(setData)
       .catch((err) => setError(errorText(err)));
   }, [kind, tab, page]);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useGateway, type Methods, type Started } from './gateway';
-import { api, errorText } from '~/lib/api/client';
+import { untypedApi, errorText } from '~/lib/api/client';
 import { positiveInt } from '~/lib/format';
 import { toast } from '~/lib/toast';
 import { MemberOnly } from '../account/parts';
@@ -36,7 +36,7 @@ function Pay() {
 
   const load = useCallback(() => {
     if (!id) return setError('订单不存在');
-    Promise.all([api<Order>('/order/detail', { id }), api<Methods>('/pay/methods')])
+    Promise.all([untypedApi<Order>('/order/detail', { id }), untypedApi<Methods>('/pay/methods')])
       .then(([o, m]) => {
         setOrder(o);
         setMethods(m);
@@ -66,7 +66,7 @@ function Pay() {
     }
     setBusy(true);
     try {
-      gateway.follow(await api<Started>('/pay/order', { id: order!.id, provider: method }));
+      gateway.follow(await untypedApi<Started>('/pay/order', { id: order!.id, provider: method }));
     } catch (err) {
       toast.error(errorText(err));
     } finally {
@@ -77,7 +77,7 @@ function Pay() {
   async function payCoins(pw: string) {
     setBusy(true);
     try {
-      await api('/order/payCoins', { id: order!.id, pay_password: pw });
+      await untypedApi('/order/payCoins', { id: order!.id, pay_password: pw });
       toast.success('支付成功');
       location.assign(`/order/detail?id=${order!.id}&paid=1`);
     } catch (err) {

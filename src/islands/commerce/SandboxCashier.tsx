@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api, errorText } from '~/lib/api/client';
+import { untypedApi, errorText } from '~/lib/api/client';
 import { toast } from '~/lib/toast';
 import { money } from './parts';
 
@@ -21,7 +21,7 @@ export default function SandboxCashier(props: { payNo: string }) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    api<Info>('/pay/sandbox/info', { pay_no: no })
+    untypedApi<Info>('/pay/sandbox/info', { pay_no: no })
       .then(setInfo)
       .catch((err) => setError(errorText(err)));
   }, [no]);
@@ -29,7 +29,7 @@ export default function SandboxCashier(props: { payNo: string }) {
   async function confirmPay() {
     setBusy(true);
     try {
-      const r = await api<{ status: string; return_url: string }>('/pay/sandbox/confirm', { pay_no: no });
+      const r = await untypedApi<{ status: string; return_url: string }>('/pay/sandbox/confirm', { pay_no: no });
       toast.success('付款成功');
       location.assign(r.return_url);
     } catch (err) {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
-import { api, errorText } from '~/lib/api/client';
+import { untypedApi, errorText } from '~/lib/api/client';
 import { formatDateTime, positiveInt } from '~/lib/format';
 import { toast } from '~/lib/toast';
 import { MemberOnly } from '../account/parts';
@@ -26,7 +26,7 @@ function View() {
 
   const load = useCallback(() => {
     if (!id) return setError('订单不存在');
-    api<SellerView>('/order/shopDetail', { id })
+    untypedApi<SellerView>('/order/shopDetail', { id })
       .then(setO)
       .catch((err) => setError(errorText(err)));
   }, [id]);
@@ -37,7 +37,7 @@ function View() {
     if (!/^[A-Za-z0-9]{6,32}$/.test(ship.express_no.trim())) return void toast.error('快递单号为 6-32 位字母或数字');
     setBusy(true);
     try {
-      await api('/order/ship', { id, ...ship, express_no: ship.express_no.trim() });
+      await untypedApi('/order/ship', { id, ...ship, express_no: ship.express_no.trim() });
       toast.success('已发货');
       load();
     } catch (err) {

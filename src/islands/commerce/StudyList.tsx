@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api, errorText } from '~/lib/api/client';
+import { untypedApi, errorText } from '~/lib/api/client';
 import { formatDate, formatDateTime } from '~/lib/format';
 import { img } from '~/lib/media';
 import { MemberOnly } from '../account/parts';
@@ -45,7 +45,7 @@ function List({ kind }: { kind: 'course' | 'class' }) {
   const [data, setData] = useState<Page<MyCourse | MyClass> | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
-    api<Page<MyCourse | MyClass>>(kind === 'course' ? '/member/myCourse' : '/member/myClass', { page, limit: 10 })
+    untypedApi<Page<MyCourse | MyClass>>(kind === 'course' ? '/member/myCourse' : '/member/myClass', { page, limit: 10 })
       .then(setData)
       .catch((err) => setError(errorText(err)));
   }, [kind, page]);

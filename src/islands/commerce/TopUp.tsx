@@ -1,5 +1,5 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { api, errorText } from '~/lib/api/client';
+import { untypedApi, errorText } from '~/lib/api/client';
 import { toast } from '~/lib/toast';
 import { MemberOnly } from '../account/parts';
 import { money } from './parts';
@@ -26,7 +26,7 @@ function Form() {
   const gateway = useGateway();
 
   useEffect(() => {
-    api<Methods>('/pay/methods')
+    untypedApi<Methods>('/pay/methods')
       .then((m) => {
         setMethods(m);
         setProvider(m.providers[0]?.name ?? '');
@@ -42,7 +42,7 @@ function Form() {
     if (!provider) return void toast.error('暂无可用的支付方式');
     setBusy(true);
     try {
-      gateway.follow(await api<Started>('/pay/topup', { coins: n, provider }));
+      gateway.follow(await untypedApi<Started>('/pay/topup', { coins: n, provider }));
     } catch (err) {
       toast.error(errorText(err));
     } finally {

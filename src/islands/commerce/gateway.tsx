@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api } from '~/lib/api/client';
+import { untypedApi } from '~/lib/api/client';
 import { Modal } from '../ui/Modal';
 
 export interface Methods {
@@ -21,7 +21,7 @@ export function useGateway() {
   useEffect(() => {
     if (!qr) return;
     const id = setInterval(() => {
-      api<{ status: string; return_url: string }>('/pay/status', { pay_no: qr.pay_no })
+      untypedApi<{ status: string; return_url: string }>('/pay/status', { pay_no: qr.pay_no })
         .then((s) => s.status === 'paid' && location.assign(s.return_url))
         .catch(() => {});
     }, 2000);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, errorText } from '~/lib/api/client';
+import { untypedApi, errorText } from '~/lib/api/client';
 import { img } from '~/lib/media';
 import { priceText, formatDate } from '~/lib/format';
 import { toast } from '~/lib/toast';
@@ -41,7 +41,7 @@ function Lists({ kind }: { kind: Kind }) {
 
   const load = useCallback(() => {
     const path = kind === 'favorite' ? '/member/favoriteList' : kind === 'focus' ? '/member/focusList' : '/member/fansList';
-    api<Page<Fav | Focus | Fan>>(path, { page, limit: 12, ...(kind === 'favorite' ? { type: favType } : {}) })
+    untypedApi<Page<Fav | Focus | Fan>>(path, { page, limit: 12, ...(kind === 'favorite' ? { type: favType } : {}) })
       .then(setData)
       .catch((err) => setError(errorText(err)));
   }, [kind, favType, page]);
@@ -49,7 +49,7 @@ function Lists({ kind }: { kind: Kind }) {
 
   async function unfavourite(f: Fav) {
     try {
-      await api('/member/favorite', { type: f.type, id: f.id, status: 0 });
+      await untypedApi('/member/favorite', { type: f.type, id: f.id, status: 0 });
       toast.success('已取消收藏');
       load();
     } catch (err) {
@@ -58,7 +58,7 @@ function Lists({ kind }: { kind: Kind }) {
   }
   async function unfollow(f: Focus) {
     try {
-      await api('/member/follow', { status: 0, [f.type === 'coach' ? 'coach_id' : 'shop_id']: f.id });
+      await untypedApi('/member/follow', { status: 0, [f.type === 'coach' ? 'coach_id' : 'shop_id']: f.id });
       toast.success('已取消关注');
       load();
     } catch (err) {

@@ -2,6 +2,7 @@ import { ofetch } from 'ofetch';
 import { T } from '../texts';
 import { $session, clearSession } from '../stores/session';
 import { Code, type Envelope } from './codes';
+import type { ApiInput, ApiOutput, ApiPath } from './types';
 
 /** A rejected call: `message` is what to show the user. */
 export class ApiError extends Error {
@@ -16,12 +17,11 @@ export class ApiError extends Error {
 
 const http = ofetch.create({ baseURL: '/api', method: 'POST', retry: 0, timeout: 20_000 });
 
-/**
- * One API call with SPEC §8's envelope rules: HTTP other than 200 → rejected with one fixed
- * message; code 100/101 → rejected with info or msg (101 also ends the stale session); any other
- * code is returned for the caller to judge (200 = success, else show msg).
- */
-export async function call<T = unknown>(path: string, body: Record<string, unknown> = {}): Promise<Envelope<T>> {
+/** The body argument: optional when the endpoint needs no field. */
+type BodyArg<P extends ApiPath> =
+  ApiInput<P> extends Record<string, never> ? [body?: ApiInput<P>] : Partial<ApiInput<P>> extends ApiInput<P> ? [body?: ApiInput<P>] : [body: ApiInput<P>];
+
+async function send<T>(path: string, body: object = {}): Promise<Envelope<T>> {
   const token = $session.get()?.token;
   let res;
   try {
@@ -42,9 +42,29 @@ export async function call<T = unknown>(path: string, body: Record<string, unkno
   return env;
 }
 
+/**
+ * One API call with SPEC §8's envelope rules: HTTP other than 200 → rejected with one fixed
+ * message; code 100/101 → rejected with info or msg (101 also ends the stale session); any other
+ * code is returned for the caller to judge (200 = success, else show msg). Path, body and answer
+ * are typed from the endpoint's contract.
+ */
+export function call<P extends ApiPath>(path: P, ...[body]: BodyArg<P>): Promise<Envelope<ApiOutput<P>>> {
+  return send<ApiOutput<P>>(path, body);
+}
+
 /** `call` for callers that only want success: any code but 200 rejects with msg. */
-export async function api<T = unknown>(path: string, body: Record<string, unknown> = {}): Promise<T> {
-  const env = await call<T>(path, body);
+export async function api<P extends ApiPath>(path: P, ...[body]: BodyArg<P>): Promise<ApiOutput<P>> {
+  const env = await send<ApiOutput<P>>(path, body);
+  if (env.code !== Code.OK) throw new ApiError(env.msg, env.code);
+  return env.data;
+}
+
+/** @deprecated while endpoints move to contracts: an untyped `call`. */
+export const untypedCall = <T = unknown>(path: string, body: Record<string, unknown> = {}) => send<T>(path, body);
+
+/** @deprecated while endpoints move to contracts: an untyped `api`. */
+export async function untypedApi<T = unknown>(path: string, body: Record<string, unknown> = {}): Promise<T> {
+  const env = await send<T>(path, body);
   if (env.code !== Code.OK) throw new ApiError(env.msg, env.code);
   return env.data;
 }

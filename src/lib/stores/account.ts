@@ -1,11 +1,14 @@
-import { ApiError, api, call, errorText } from '../api/client';
+import { ApiError, api, call, untypedApi, untypedCall, errorText } from '../api/client';
 import { Code } from '../api/codes';
 import { toast } from '../toast';
+import { T } from '../texts';
+import { passwordError } from '../rules/password';
+import { check } from './action';
 import { clearSession, patchSession, setSession, type SessionUser } from './session';
 
 /** Password login (SPEC §7 /api/login, type 1); stores the user on success. */
 export async function loginWithPassword(phone: string, password: string): Promise<SessionUser> {
-  const user = await api<SessionUser>('/login', { type: 1, phone, password });
+  const user = await api('/login', { type: 1, phone, password });
   setSession(user);
   return user;
 }
@@ -31,34 +34,21 @@ export async function logout(after: 'home' | 'reload'): Promise<void> {
 
 /** /api/register: creates the member and logs them in. */
 export async function register(input: { phone: string; yzm: string; password: string; passwords: string }): Promise<SessionUser> {
-  const user = await api<SessionUser>('/register', { ...input, agree: true });
+  const user = await untypedApi<SessionUser>('/register', { ...input, agree: true });
   setSession(user);
   return user;
 }
 
 /** /api/forgetPassword {phone, password, passwords, yzm} (SPEC §3); answers the server's msg. */
 export async function forgetPassword(input: { phone: string; password: string; passwords: string; yzm: string }): Promise<string> {
-  const res = await call('/forgetPassword', input);
+  const res = await untypedCall('/forgetPassword', input);
   if (res.code !== Code.OK) throw new ApiError(res.msg, res.code);
   return res.msg;
 }
 
 /** The member's own profile (/api/member/memberInfo). */
-export interface MemberInfo {
-  user_id: number;
-  nick_name: string;
-  avatar: string;
-  phone: string;
-  has_phone: boolean;
-  gender: number;
-  birthday: string;
-  intro: string;
-  identity: number;
-  service_id: number;
-  has_pay_password: boolean;
-  created_at: string;
-}
-export const fetchMemberInfo = () => api<MemberInfo>('/member/memberInfo');
+export const fetchMemberInfo = () => api('/member/memberInfo');
+export type { MemberInfo } from '../api/contract/auth';
 
 /** Saves profile fields and mirrors nickname and avatar into the session (header avatar). */
 export async function saveProfile(input: {
@@ -68,7 +58,7 @@ export async function saveProfile(input: {
   birthday: string;
   intro: string;
 }): Promise<void> {
-  await api('/member/memberInfoEdit', input);
+  await untypedApi('/member/memberInfoEdit', input);
   patchSession({ nick_name: input.nick_name, avatar: input.avatar });
 }
 
@@ -80,14 +70,20 @@ export async function uploadImage(file: File, type: 'avatar' | 'feedback'): Prom
     reader.onerror = () => reject(new Error('读取图片失败'));
     reader.readAsDataURL(file);
   });
-  return api('/uploader_img_base64', { image, type });
+  return untypedApi('/uploader_img_base64', { image, type });
 }
 
-export const changePassword = (input: { old_password: string; password: string; passwords: string }) => api<null>('/member/editPw', input);
-export const changePayPassword = (input: { password: string; passwords: string; yzm: string }) => api<null>('/member/editPayPw', input);
-export const verifyOldPhone = (yzm: string) => api<{ ticket: string }>('/member/verifyPhone', { yzm });
+/** /account/setting/password: the same rules as the server, checked before sending. */
+export async function changePassword(input: { old_password: string; password: string; passwords: string }): Promise<void> {
+  check(input.old_password ? null : '请输入原密码');
+  check(passwordError(input.password));
+  check(input.password !== input.passwords ? T.passwordsDiffer : null, 'warning');
+  await untypedApi<null>('/member/editPw', input);
+}
+export const changePayPassword = (input: { password: string; passwords: string; yzm: string }) => untypedApi<null>('/member/editPayPw', input);
+export const verifyOldPhone = (yzm: string) => untypedApi<{ ticket: string }>('/member/verifyPhone', { yzm });
 export const bindingPhone = (input: { phone: string; yzm: string; ticket?: string }) =>
-  api<{ phone: string }>('/member/bindingPhone', input);
+  untypedApi<{ phone: string }>('/member/bindingPhone', input);
 
 /** Third-party binding state (/api/member/hasBind). */
 export interface BindState {
@@ -98,15 +94,15 @@ export interface BindState {
   wx_enabled: number;
   qq_enabled: number;
 }
-export const fetchBindState = () => api<BindState>('/member/hasBind');
-export const cancelBind = (type: 'wx' | 'qq') => api<null>('/member/cancelBind', { type });
+export const fetchBindState = () => untypedApi<BindState>('/member/hasBind');
+export const cancelBind = (type: 'wx' | 'qq') => untypedApi<null>('/member/cancelBind', { type });
 
 /**
  * Starts WeChat (same-window redirect to the QR page) or QQ (popup, SPEC §7) authorisation. The
  * server sets a cookie that ties the flow to this browser.
  */
 export async function startThirdParty(kind: 'wx' | 'qq', purpose: 'login' | 'bind'): Promise<void> {
-  const { url } = await api<{ url: string }>('/public/oauthUrl', { type: kind, purpose });
+  const { url } = await untypedApi<{ url: string }>('/public/oauthUrl', { type: kind, purpose });
   if (kind === 'qq') {
     const popup = window.open(url, 'gf-qq-login', 'width=760,height=600,menubar=no,toolbar=no');
     if (popup) return;
@@ -130,21 +126,21 @@ export async function finishThirdParty(
 ): Promise<{ purpose: 'login' | 'bind'; result?: ThirdLoginResult }> {
   const purpose = state.startsWith('bind.') ? 'bind' : 'login';
   if (purpose === 'bind') {
-    await api('/member/bindThird', { type: kind, code, state });
+    await untypedApi('/member/bindThird', { type: kind, code, state });
     return { purpose };
   }
-  const result = await api<ThirdLoginResult>('/thirdLogin', { type: kind, code, state });
+  const result = await untypedApi<ThirdLoginResult>('/thirdLogin', { type: kind, code, state });
   if (result.user) setSession(result.user);
   return { purpose, result };
 }
 
 /** /api/bindPhone: a first third-party login binds a phone and is logged in. */
 export async function bindPhoneAndLogin(input: { ticket: string; phone: string; yzm: string }): Promise<SessionUser> {
-  const user = await api<SessionUser>('/bindPhone', input);
+  const user = await untypedApi<SessionUser>('/bindPhone', input);
   setSession(user);
   return user;
 }
 
 /** /api/member/feedBack. */
 export const sendFeedback = (input: { type: string; content: string; images: string[]; contact: string }) =>
-  api<{ id: number }>('/member/feedBack', input);
+  untypedApi<{ id: number }>('/member/feedBack', input);

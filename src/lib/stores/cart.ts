@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { api } from '../api/client';
+import { untypedApi } from '../api/client';
 
 /** Lines in the member's cart, for the header badge (0 for guests or before the first count). */
 export const $cartCount = atom(0);
@@ -7,7 +7,7 @@ export const $cartCount = atom(0);
 /** Asks the server; a failure keeps the last count (the badge is a hint, not a record). */
 export async function refreshCartCount(): Promise<void> {
   try {
-    $cartCount.set((await api<{ count: number }>('/cart/count')).count);
+    $cartCount.set((await untypedApi<{ count: number }>('/cart/count')).count);
   } catch {
     /* keep the last known count */
   }

@@ -1,4 +1,4 @@
-import { api } from '../api/client';
+import { untypedApi } from '../api/client';
 import { refreshUnread } from './unread';
 
 export type NoticeKind = 'announce' | 'comment' | 'notice';
@@ -39,25 +39,25 @@ export interface Page<T> {
 }
 
 export const fetchNotices = (type: NoticeKind, page: number, limit = 10) =>
-  api<Page<NoticeItem>>('/member/messageList', { type, page, limit });
+  untypedApi<Page<NoticeItem>>('/member/messageList', { type, page, limit });
 
 /** Opens a message (the server marks it read) and refreshes the toolbar badge. */
 export async function openNotice(id: number): Promise<NoticeDetail> {
-  const d = await api<NoticeDetail>('/member/messageDetail', { id });
+  const d = await untypedApi<NoticeDetail>('/member/messageDetail', { id });
   void refreshUnread();
   return d;
 }
 
 export async function markAllRead(type: NoticeKind): Promise<number> {
-  const { count } = await api<{ count: number }>('/member/messageSetRead', { type });
+  const { count } = await untypedApi<{ count: number }>('/member/messageSetRead', { type });
   void refreshUnread();
   return count;
 }
 
 export async function deleteNotice(id: number): Promise<void> {
-  await api('/member/messageDelete', { id });
+  await untypedApi('/member/messageDelete', { id });
   void refreshUnread();
 }
 
 /** Agree (1) or refuse (2) a notice that asks for it. */
-export const answerNotice = (id: number, agree: 1 | 2) => api<null>('/member/messageIsAgree', { id, is_agree: agree });
+export const answerNotice = (id: number, agree: 1 | 2) => untypedApi<null>('/member/messageIsAgree', { id, is_agree: agree });

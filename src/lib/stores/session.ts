@@ -1,16 +1,8 @@
 import { atom, computed } from 'nanostores';
 
-/** What login answers and the browser keeps (SPEC §3 "User"). */
-export interface SessionUser {
-  token: string;
-  user_id: number;
-  nick_name: string;
-  avatar: string;
-  phone: string;
-  identity: number;
-  service_id: number;
-  user_sig: string;
-}
+import type { SessionUser } from '../api/contract/auth';
+
+export type { SessionUser };
 
 export const COOKIE = 'user';
 const MAX_AGE = 30 * 86_400;

@@ -1,5 +1,5 @@
 import { atom, type ReadableAtom } from 'nanostores';
-import { api } from '../api/client';
+import { untypedApi } from '../api/client';
 import { SMS_COOLDOWN_S } from '../rules/countdown';
 
 /** SMS purposes the server knows (see /api/public/sendMsg). */
@@ -7,7 +7,7 @@ export type SmsType = 'register' | 'forget_pw' | 'bind_phone' | 'change_phone' |
 
 /** Asks the server for a code; `captcha` is the pass the captcha produced. */
 export function sendSmsCode(phone: string, type: SmsType, captcha: string): Promise<null> {
-  return api<null>('/public/sendMsg', { phone, type, captcha });
+  return untypedApi<null>('/public/sendMsg', { phone, type, captcha });
 }
 
 /** A 60-second countdown for one SMS button (SPEC §4): start after a send, stop to reset. */

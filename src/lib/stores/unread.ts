@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { badgeText, toCount } from '../rules/badge';
-import { call, errorText } from '../api/client';
+import { untypedCall, errorText } from '../api/client';
 import { toast } from '../toast';
 
 /** SPEC §3 unread counts, integers defaulting to 0. */
@@ -22,7 +22,7 @@ export function setUnread(raw: Partial<Record<keyof Unread, unknown>>): void {
 /** Fetches the counts (SPEC §8: a failed count shows msg as an error). */
 export async function refreshUnread(): Promise<void> {
   try {
-    const res = await call<Partial<Record<keyof Unread, unknown>>>('/member/unreadMsgCount');
+    const res = await untypedCall<Partial<Record<keyof Unread, unknown>>>('/member/unreadMsgCount');
     if (res.code === 200) setUnread(res.data ?? {});
     else toast.error(res.msg);
   } catch (err) {

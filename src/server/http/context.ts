@@ -12,10 +12,14 @@ export interface SessionUser {
   serviceId: number;
 }
 
+/** Looks a bearer token up; injected by createApi() so endpoint() does not depend on the auth module. */
+export type SessionResolver = (token: string) => Promise<SessionUser | null>;
+
 /** Hono environment of the API app. */
 export interface AppEnv {
   Variables: {
     requestId: string;
+    resolveSession: SessionResolver;
     /** Memoised session lookup of this request (undefined = not looked up yet). */
     sessionUser?: SessionUser | null;
   };

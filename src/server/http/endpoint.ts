@@ -1,64 +1,63 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { bodyLimit } from 'hono/body-limit';
-import { Code } from '~/lib/api/codes';
+import { noInput, type Access, type EndpointDef } from '~/lib/api/define';
+import { Identity } from '~/lib/rules/roles';
 import { T } from '~/lib/texts';
 import { env } from '../env';
-import { resolveSession } from '../modules/auth/session.service';
 import type { ApiContext, AppEnv, SessionUser } from './context';
-import { AppError, needLogin, refuse } from './errors';
+import { forbidden, needLogin, refuse } from './errors';
 import { API_PREFIX, envelopeSchema, ok } from './envelope';
+import { badInput } from './input-guard';
+import { outputDrift } from './output-check';
 
-/** Who may call an endpoint. Roles beyond member arrive with the management areas. */
-export type Access = 'public' | 'member';
-
-export interface EndpointDef<I extends z.ZodType, O extends z.ZodType, A extends Access> {
-  /** Path below /api, e.g. '/public/config'. */
-  path: string;
-  summary: string;
-  tags: string[];
-  input?: I;
-  output: O;
-  access: A;
-  /** Larger bodies for uploads; default API_BODY_LIMIT_KB. */
-  bodyLimitKb?: number;
-  /** The envelope's msg on success (SPEC §8 shows it for some calls, e.g. logout). */
-  okMsg?: string;
-}
+export type { Access };
 
 export interface EndpointCtx<I, A extends Access> {
   input: I;
   c: ApiContext;
-  user: A extends 'member' ? SessionUser : SessionUser | null;
+  user: A extends 'public' ? SessionUser | null : SessionUser;
 }
+
+/** Roles beyond "logged in": who holds them, and what the others are told (code 403). */
+const ROLES: Record<Exclude<Access, 'public' | 'member'>, { holds: (u: SessionUser) => boolean; refusal: string }> = {
+  coach: { holds: (u) => u.identity === Identity.COACH, refusal: '你还不是教练，无法使用教练管理' },
+  shop: { holds: (u) => u.identity === Identity.MECHANT, refusal: '你还不是店主，无法使用店铺管理' },
+  provider: { holds: (u) => u.serviceId > 0, refusal: '你还不是服务商，无法使用服务商管理' },
+};
 
 /** Paths that exist, so a GET to one answers "use POST" rather than "no such API". */
 export const knownPaths = new Set<string>();
 
 /**
- * Declares one POST JSON endpoint: documents it in the OpenAPI registry, limits and parses the
- * body, validates it with zod (first problem → code 100 in Chinese), enforces access, and wraps
- * the handler's result in the success envelope.
+ * Binds a handler to an endpoint contract (`src/lib/api/contract`): documents it in the OpenAPI
+ * registry, limits and parses the body, refuses unstorable strings and deep nesting, validates it
+ * with zod (first problem → code 100 in Chinese), enforces the role, and wraps the handler's result
+ * in the success envelope. With API_CHECK_OUTPUT (on in tests) the answer must match the output
+ * schema exactly, so a drift between server and contract fails loudly.
  */
-export function endpoint<I extends z.ZodType, O extends z.ZodType, A extends Access>(
+export function endpoint<P extends string, O extends z.ZodType, A extends Access, I extends z.ZodType = typeof noInput>(
   router: OpenAPIHono<AppEnv>,
-  def: EndpointDef<I, O, A>,
-  handler: (ctx: EndpointCtx<z.infer<I>, A>) => Promise<z.infer<O>>,
+  def: Omit<EndpointDef<P, I, O, A>, 'input'> & { input?: I },
+  handler: (ctx: EndpointCtx<z.output<I>, A>) => Promise<z.output<O>> | z.output<O>,
 ): void {
   const fullPath = `${API_PREFIX}${def.path}`;
+  const input: z.ZodType = def.input ?? noInput;
+  const role = def.access === 'public' || def.access === 'member' ? null : ROLES[def.access as keyof typeof ROLES];
   knownPaths.add(fullPath);
   router.openAPIRegistry.registerPath({
     method: 'post',
     // The document adds the app's basePath (/api) itself.
     path: def.path,
     summary: def.summary,
-    tags: def.tags,
+    tags: [...def.tags],
+    description: `权限：${def.access}`,
     ...(def.access === 'public' ? {} : { security: [{ authToken: [] }] }),
-    ...(def.input ? { request: { body: { content: { 'application/json': { schema: def.input as never } } } } } : {}),
+    request: { body: { content: { 'application/json': { schema: input } } } },
     responses: {
       200: {
         description: '信封 {code,msg,info,data}；code 200 为成功',
-        content: { 'application/json': { schema: envelopeSchema(def.output) as never } },
+        content: { 'application/json': { schema: envelopeSchema(def.output) } },
       },
     },
   });
@@ -73,26 +72,31 @@ export function endpoint<I extends z.ZodType, O extends z.ZodType, A extends Acc
     }),
     async (c) => {
       const raw = await readJson(c);
-      let input: unknown = raw;
-      if (def.input) {
-        const parsed = def.input.safeParse(raw);
-        if (!parsed.success) throw refuse(describeIssue(parsed.error.issues[0]));
-        input = parsed.data;
-      }
+      const bad = badInput(raw);
+      if (bad) throw refuse(bad);
+      const parsed = input.safeParse(raw);
+      if (!parsed.success) throw refuse(describeIssue(parsed.error.issues[0]));
       const user = await currentUser(c);
-      if (def.access === 'member' && !user) throw needLogin(c.req.header('authToken') ? T.sessionExpired : T.loginFirst);
-      const data = await handler({ input: input as z.infer<I>, c, user: user as EndpointCtx<z.infer<I>, A>['user'] });
+      if (def.access !== 'public') {
+        if (!user) throw needLogin(c.req.header('authToken') ? T.sessionExpired : T.loginFirst);
+        if (role && !role.holds(user)) throw forbidden(role.refusal);
+      }
+      const data = await handler({ input: parsed.data as z.output<I>, c, user: user as EndpointCtx<z.output<I>, A>['user'] });
+      if (env().API_CHECK_OUTPUT) {
+        const drift = outputDrift(def.output, data);
+        if (drift) throw new Error(`${fullPath} answered outside its contract: ${drift}`);
+      }
       return c.json(ok(data ?? null, def.okMsg));
     },
   );
 }
 
-/** The session user of this request, looked up once and only when needed. */
+/** The session user of this request, looked up once (through the app's resolver) and only when needed. */
 export async function currentUser(c: ApiContext): Promise<SessionUser | null> {
   const known = c.get('sessionUser');
   if (known !== undefined) return known;
   const token = c.req.header('authToken') ?? '';
-  const user = token ? await resolveSession(token) : null;
+  const user = token ? await c.get('resolveSession')(token) : null;
   c.set('sessionUser', user);
   return user;
 }
@@ -116,10 +120,3 @@ function describeIssue(issue: z.core.$ZodIssue | undefined): string {
   if (/[\u4e00-\u9fa5]/.test(issue.message) && !issue.message.startsWith('无效')) return issue.message;
   return field ? `参数 ${field} 不正确：${issue.message}` : `参数不正确：${issue.message}`;
 }
-
-/** True for an error that is a deliberate refusal rather than a fault. */
-export function isAppError(err: unknown): err is AppError {
-  return err instanceof AppError;
-}
-
-export { Code };

@@ -20,13 +20,4 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
   return z.object({ code: z.number().int(), msg: z.string(), info: z.string(), data });
 }
 
-/** Page parameters shared by every list endpoint. */
-export const pageInput = {
-  page: z.coerce.number().int().min(1, '页码从 1 开始').max(10_000, '页码太大').default(1),
-  limit: z.coerce.number().int().min(1, '每页条数至少为 1').max(50, '每页最多 50 条').default(10),
-};
-
-/** A page of results. */
-export function pageSchema<T extends z.ZodType>(item: T) {
-  return z.object({ list: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
-}
+export { pageInput, pageSchema } from '~/lib/api/fields';

@@ -7,7 +7,7 @@ import { endpoint } from '../../http/endpoint';
 import { passwordField, phoneField } from '../../http/fields';
 import { SMS_TEXTS } from '../verify/sms-code.service';
 import { bindPhone, editPassword, editPayPassword, editProfile, forgetPassword, register, verifyOldPhone } from './account.service';
-import { loginOutput } from '../auth/auth.routes';
+import { sessionUserSchema as loginOutput } from '~/lib/api/contract/auth';
 
 const yzm = z.string({ error: SMS_TEXTS.codeRequired }).trim().min(1, SMS_TEXTS.codeRequired).max(8, SMS_TEXTS.codeWrong);
 const repeat = z.string({ error: '请再次输入密码' }).min(1, '请再次输入密码').max(64);

@@ -8,7 +8,7 @@ import { phoneField } from '../../http/fields';
 import { env } from '../../env';
 import { oauthProvider } from '../../providers/oauth';
 import { SMS_TEXTS } from '../verify/sms-code.service';
-import { loginOutput } from '../auth/auth.routes';
+import { sessionUserSchema as loginOutput } from '~/lib/api/contract/auth';
 import { bindPhoneAndLogin, bindStatus, bindThird, cancelBind, startOAuth, thirdLogin } from './oauth.service';
 
 const kind = z.enum(['wx', 'qq'], { error: '登录方式不正确' });

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * Who may call an endpoint. `member` is any logged-in user; the seller roles are checked against
+ * the session (identity 2 = coach, identity 1 = shop owner, service_id > 0 = provider, SPEC §3/§6).
+ */
+export type Access = 'public' | 'member' | 'coach' | 'shop' | 'provider';
+
+/**
+ * One API endpoint as both sides see it: the path, who may call it, and the zod schemas of its
+ * body and of the envelope's `data`. The server binds a handler to it (`endpoint()`); the browser
+ * derives its call types from it (`import type` only, so zod never ships to the browser).
+ */
+export interface EndpointDef<P extends string = string, I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, A extends Access = Access> {
+  /** Path below /api, e.g. '/public/config'. */
+  path: P;
+  summary: string;
+  tags: readonly string[];
+  access: A;
+  input: I;
+  output: O;
+  /** The envelope's msg on success (SPEC §8 shows it for some calls, e.g. logout). */
+  okMsg?: string;
+  /** Larger bodies for uploads; default API_BODY_LIMIT_KB. */
+  bodyLimitKb?: number;
+}
+
+/** Declares an endpoint; the identity function keeps the literal path and schema types. */
+export function defineEndpoint<const P extends string, I extends z.ZodType, O extends z.ZodType, A extends Access>(
+  def: EndpointDef<P, I, O, A>,
+): EndpointDef<P, I, O, A> {
+  return def;
+}
+
+/** The body of an endpoint that takes no fields (unknown fields are ignored). */
+export const noInput = z.object({});
+/** The data of an endpoint that answers nothing but its msg. */
+export const noOutput = z.null();
