@@ -259,9 +259,9 @@ describe('sandbox gateway', () => {
     const o = (await t.post('/order/createCourse', { course_id: course.id }, member)).body.data;
     const started = await t.post('/pay/order', { id: o.id, provider: 'sandbox' }, member);
     expect(started.body.data.redirect).toBe(`/pay/sandbox?pay_no=${started.body.data.pay_no}`);
-    const info = (await t.post('/pay/sandbox/info', { pay_no: started.body.data.pay_no })).body.data;
+    const info = (await t.post('/pay/sandbox/info', { pay_no: started.body.data.pay_no }, member)).body.data;
     expect(info).toMatchObject({ amount: o.pay_amount, subject: course.title, status: 'pending' });
-    const done = await t.post('/pay/sandbox/confirm', { pay_no: started.body.data.pay_no });
+    const done = await t.post('/pay/sandbox/confirm', { pay_no: started.body.data.pay_no }, member);
     expect(done.body.data).toMatchObject({ status: 'paid', return_url: `/order/detail?id=${o.id}&paid=1` });
     expect(await orderRow(o.id)).toMatchObject({ status: 'paid', payMethod: 'sandbox' });
     const detail = (await t.post('/course/detail', { id: course.id }, member)).body.data;
@@ -303,7 +303,7 @@ describe('sandbox gateway', () => {
       200,
     );
     expect((await orderRow(o.id)).status).toBe('cancelled');
-    expect(await balance()).toBe(before + Math.floor(o.pay_amount / 100));
+    expect(await balance()).toBe(before + Math.ceil(o.pay_amount / 100));
     await ledgerSumsToBalance();
   });
 
@@ -315,7 +315,7 @@ describe('sandbox gateway', () => {
       const methods = (await t.post('/pay/methods', {}, member)).body.data;
       expect(methods.providers.map((p: { name: string }) => p.name)).not.toContain('sandbox');
       expect((await t.post('/pay/topup', { coins: 5, provider: 'sandbox' }, member)).body.msg).toBe(PAY_TEXTS.sandboxOff);
-      expect((await t.post('/pay/sandbox/info', { pay_no: 'P1' })).body.msg).toBe(PAY_TEXTS.sandboxOff);
+      expect((await t.post('/pay/sandbox/info', { pay_no: 'P1' }, member)).body.msg).toBe(PAY_TEXTS.sandboxOff);
       expect((await notify({ pay_no: 'P1', txn_id: 'x', amount: 100, trade_state: 'SUCCESS', paid_at: '' })).status).toBe(404);
     } finally {
       process.env['NODE_ENV'] = was;

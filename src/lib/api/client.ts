@@ -9,6 +9,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly code: number,
+    /** The envelope's data on a refusal, when the server points somewhere (e.g. `{ order_id }`). */
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -19,7 +21,11 @@ const http = ofetch.create({ baseURL: '/api', method: 'POST', retry: 0, timeout:
 
 /** The body argument: optional when the endpoint needs no field. */
 type BodyArg<P extends ApiPath> =
-  ApiInput<P> extends Record<string, never> ? [body?: ApiInput<P>] : Partial<ApiInput<P>> extends ApiInput<P> ? [body?: ApiInput<P>] : [body: ApiInput<P>];
+  ApiInput<P> extends Record<string, never>
+    ? [body?: ApiInput<P>]
+    : Partial<ApiInput<P>> extends ApiInput<P>
+      ? [body?: ApiInput<P>]
+      : [body: ApiInput<P>];
 
 async function send<T>(path: string, body: object = {}): Promise<Envelope<T>> {
   const token = $session.get()?.token;
@@ -37,7 +43,7 @@ async function send<T>(path: string, body: object = {}): Promise<Envelope<T>> {
   if (res.status !== 200 || !env || typeof env.code !== 'number') throw new ApiError(T.httpFailed, res.status);
   if (env.code === Code.REFUSED || env.code === Code.LOGIN) {
     if (env.code === Code.LOGIN && token) clearSession();
-    throw new ApiError(env.info || env.msg, env.code);
+    throw new ApiError(env.info || env.msg, env.code, env.data);
   }
   return env;
 }

@@ -1,9 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { db } from '../../db';
 import { env } from '../../env';
 import { addresses, classes, courseAccess, courses, goods, orderItems, orders, shops, skus, users } from '../../db/schema';
-import { notFound, refuse, tooMany } from '../../http/errors';
+import { AppError, notFound, refuse, tooMany } from '../../http/errors';
+import { Code } from '~/lib/api/codes';
+import { one } from '../../db/rows';
 import { invalidate } from '../../cache';
 import { verifyPassword } from '../../security/password';
 import { FailureLimiter, minutesText } from '../../security/limiter';
@@ -24,7 +26,14 @@ export const ORDER_TEXTS = {
   payPwWrong: '支付密码错误',
   payPwLocked: (m: string) => `支付密码错误次数过多，请 ${m}后再试`,
   enrolled: '你已报名该班级',
+  courseUnpaid: '你已下单该课程，请在订单中完成支付',
+  classUnpaid: '你已报名该班级，请在订单中完成支付',
+  alreadyOwned: '你已拥有该课程，无需重复支付',
+  alreadyEnrolled: '你已报名该班级，无需重复支付',
 } as const;
+
+/** Order statuses in which a member holds (or is about to hold) a course or a class seat. */
+const HOLDING = ['unpaid', 'paid', 'refunding', 'completed'] as const;
 
 /** Five wrong pay passwords in 15 minutes lock coin payments for 15 minutes. */
 export const payGuard = new FailureLimiter('pay_pw', 5, 900, 900);
@@ -104,10 +113,12 @@ export async function previewGoodsOrder(userId: number, input: { items: GoodsLin
 export async function previewOneItem(userId: number, kind: 'course' | 'class', id: number) {
   if (kind === 'course') {
     const c = await sellableCourse(userId, id);
+    await refuseDuplicate(db(), userId, 'course', id);
     const coupons = await usableCoupons(userId, { kind, shopId: null, amount: c.price });
     return { item: { id: c.id, title: c.title, cover: c.cover, price: c.price, specs: `${c.level}` }, coupons, items_total: c.price };
   }
-  const k = await enrollableClass(userId, id);
+  const k = await enrollableClass(id);
+  await refuseDuplicate(db(), userId, 'class', id);
   const coupons = k.price > 0 ? await usableCoupons(userId, { kind, shopId: null, amount: k.price }) : [];
   return {
     item: {
@@ -222,49 +233,103 @@ async function sellableCourse(userId: number, courseId: number) {
   return c;
 }
 
-async function enrollableClass(userId: number, classId: number) {
+async function enrollableClass(classId: number) {
   const [k] = await db()
     .select()
     .from(classes)
     .where(and(eq(classes.id, classId), eq(classes.status, 1)))
     .limit(1);
   if (!k) throw notFound('班级不存在或已下架');
-  const [mine] = await db()
+  return k;
+}
+
+/**
+ * Serialises checkouts of one member for one course or class (two tabs, a double click): the
+ * duplicate checks below then see each other's orders. Held until the transaction ends.
+ */
+async function lockItem(tx: Tx, userId: number, kind: 'course' | 'class', itemId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order:${kind}:${itemId}:${userId}`}))`);
+}
+
+/** The member's order holding this course or class (optionally other than `exceptOrderId`). */
+async function holdingOrder(tx: Tx, userId: number, kind: 'course' | 'class', itemId: number, exceptOrderId = 0) {
+  const [row] = await tx
     .select({ id: orders.id, status: orders.status })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
     .where(
       and(
         eq(orders.userId, userId),
-        eq(orders.kind, 'class'),
-        eq(orderItems.classId, classId),
-        inArray(orders.status, ['unpaid', 'paid', 'refunding', 'completed']),
+        eq(orders.kind, kind),
+        eq(kind === 'course' ? orderItems.courseId : orderItems.classId, itemId),
+        inArray(orders.status, [...HOLDING]),
+        ne(orders.id, exceptOrderId),
       ),
     )
+    .orderBy(orders.id)
     .limit(1);
-  if (mine) throw refuse(mine.status === 'unpaid' ? '你已报名该班级，请在订单中完成支付' : ORDER_TEXTS.enrolled);
-  return k;
+  return row;
 }
 
-/** A course order (paid courses the member does not own yet), with an optional coupon. */
+/**
+ * Refuses a second order for what the member already owns or is about to pay for; an unpaid
+ * one is pointed to (data.order_id) so the page can lead there.
+ */
+async function refuseDuplicate(tx: Tx, userId: number, kind: 'course' | 'class', itemId: number): Promise<void> {
+  if (kind === 'course' && (await ownsCourse(userId, itemId, tx))) throw refuse(ORDER_TEXTS.owned);
+  const open = await holdingOrder(tx, userId, kind, itemId);
+  if (!open) return;
+  if (open.status === 'unpaid') {
+    throw new AppError(Code.REFUSED, kind === 'course' ? ORDER_TEXTS.courseUnpaid : ORDER_TEXTS.classUnpaid, '', { order_id: open.id });
+  }
+  throw refuse(kind === 'course' ? ORDER_TEXTS.owned : ORDER_TEXTS.enrolled);
+}
+
+/**
+ * Why paying `o` now would charge for something the member already has (a course bought through
+ * another order, a seat in the same class), or null. Checked inside the paying transaction.
+ */
+export async function alreadyHeld(tx: Tx, o: typeof orders.$inferSelect): Promise<string | null> {
+  if (o.kind !== 'course' && o.kind !== 'class') return null;
+  const [item] = await tx.select().from(orderItems).where(eq(orderItems.orderId, o.id)).limit(1);
+  if (o.kind === 'course' && item?.courseId) {
+    return (await ownsCourse(o.userId, item.courseId, tx)) ? ORDER_TEXTS.alreadyOwned : null;
+  }
+  if (o.kind === 'class' && item?.classId) {
+    const other = await holdingOrder(tx, o.userId, 'class', item.classId, o.id);
+    return other && other.status !== 'unpaid' ? ORDER_TEXTS.alreadyEnrolled : null;
+  }
+  return null;
+}
+
+/**
+ * A course order (paid courses the member neither owns nor has an unpaid order for), with an
+ * optional coupon. The duplicate check runs under a per-member lock inside the transaction, so two
+ * simultaneous checkouts cannot both create an order.
+ */
 export async function createCourseOrder(userId: number, courseId: number, couponId?: number) {
   const c = await sellableCourse(userId, courseId);
   const o = await db().transaction(async (tx) => {
-    const [created] = await tx
-      .insert(orders)
-      .values({
-        orderNo: orderNo(),
-        userId,
-        kind: 'course',
-        coachId: c.coachId,
-        shopId: c.shopId,
-        itemsTotal: c.price,
-        payAmount: c.price,
-        expiresAt: expiry(),
-      })
-      .returning();
-    await tx.insert(orderItems).values({ orderId: created!.id, courseId, title: c.title, cover: c.cover, price: c.price, num: 1 });
-    return couponId ? applyCoupon(tx, userId, couponId, created!, { kind: 'course', shopId: null, amount: c.price }) : created!;
+    await lockItem(tx, userId, 'course', courseId);
+    await refuseDuplicate(tx, userId, 'course', courseId);
+    const created = one(
+      await tx
+        .insert(orders)
+        .values({
+          orderNo: orderNo(),
+          userId,
+          kind: 'course',
+          coachId: c.coachId,
+          shopId: c.shopId,
+          itemsTotal: c.price,
+          payAmount: c.price,
+          expiresAt: expiry(),
+        })
+        .returning(),
+      'order',
+    );
+    await tx.insert(orderItems).values({ orderId: created.id, courseId, title: c.title, cover: c.cover, price: c.price, num: 1 });
+    return couponId ? applyCoupon(tx, userId, couponId, created, { kind: 'course', shopId: null, amount: c.price }) : created;
   });
   return { id: o.id, order_no: o.orderNo, pay_amount: o.payAmount };
 }
@@ -274,8 +339,10 @@ export async function createCourseOrder(userId: number, courseId: number, coupon
  * A free class is enrolled (paid) at once.
  */
 export async function createClassOrder(userId: number, classId: number, couponId?: number) {
-  const k = await enrollableClass(userId, classId);
+  const k = await enrollableClass(classId);
   const o = await db().transaction(async (tx) => {
+    await lockItem(tx, userId, 'class', classId);
+    await refuseDuplicate(tx, userId, 'class', classId);
     const [seat] = await tx
       .update(classes)
       .set({ enrolled: sql`${classes.enrolled} + 1` })
@@ -307,7 +374,7 @@ export async function createClassOrder(userId: number, classId: number, couponId
 }
 
 /** Gives back what an unpaid order held: SKU stock or the class seat. */
-async function release(tx: Tx, orderId: number) {
+export async function release(tx: Tx, orderId: number) {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
   for (const it of items) {
     if (it.skuId)
@@ -386,6 +453,8 @@ export async function payWithCoins(userId: number, orderId: number, payPassword:
       .where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.status, 'unpaid'), gt(orders.expiresAt, new Date())))
       .returning();
     if (!o) throw refuse(ORDER_TEXTS.state);
+    const held = await alreadyHeld(tx, o);
+    if (held) throw refuse(held);
     const balance = await changeCoins(tx, userId, -coinsFor(o.payAmount), 'pay', {
       type: 'order',
       id: o.id,
@@ -418,8 +487,8 @@ export async function fulfilPaid(tx: Tx, o: typeof orders.$inferSelect): Promise
 }
 
 /** Whether the member has bought full access to a course. */
-export async function ownsCourse(userId: number, courseId: number): Promise<boolean> {
-  const [r] = await db()
+export async function ownsCourse(userId: number, courseId: number, tx: Tx = db()): Promise<boolean> {
+  const [r] = await tx
     .select({ c: courseAccess.courseId })
     .from(courseAccess)
     .where(and(eq(courseAccess.userId, userId), eq(courseAccess.courseId, courseId)))

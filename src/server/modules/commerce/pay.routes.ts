@@ -101,26 +101,26 @@ export function registerPaying(api: OpenAPIHono<AppEnv>): void {
     api,
     {
       path: '/pay/sandbox/info',
-      summary: '沙箱收银台：支付单信息',
+      summary: '沙箱收银台：支付单信息（仅付款人本人）',
       tags,
-      access: 'public',
+      access: 'member',
       input: z.object({ pay_no: z.string().min(1).max(32) }),
       output: anyObj,
     },
-    ({ input }) => sandboxInfo(input.pay_no) as never,
+    ({ input, user }) => sandboxInfo(user.id, input.pay_no) as never,
   );
   endpoint(
     api,
     {
       path: '/pay/sandbox/confirm',
-      summary: '沙箱收银台：确认付款（网关随即发送签名通知）',
+      summary: '沙箱收银台：确认付款（仅付款人本人；网关随即发送签名通知）',
       tags,
-      access: 'public',
+      access: 'member',
       input: z.object({ pay_no: z.string().min(1).max(32) }),
       output: anyObj,
       okMsg: '付款成功',
     },
-    ({ input }) => sandboxConfirm(input.pay_no, (req) => Promise.resolve(api.fetch(req))) as never,
+    ({ input, user }) => sandboxConfirm(user.id, input.pay_no, (req) => Promise.resolve(api.fetch(req))) as never,
   );
   // Gateways call this with their own formats and expect their own answers (not our envelope).
   api.post('/pay/notify/:provider', async (c) => {

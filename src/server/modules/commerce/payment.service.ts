@@ -9,8 +9,10 @@ import { log } from '../../log';
 import { invalidate } from '../../cache';
 import { payProvider, sandboxEnabled, type PaidNotice, type PayProvider, type ProviderName } from '../../providers/pay';
 import { signSandbox, SANDBOX_SIGNATURE_HEADER, type SandboxNotice } from '../../providers/pay/sandbox';
-import { changeCoins } from './wallet.service';
-import { fulfilPaid, ORDER_TEXTS } from './order.service';
+import { changeCoins, coinsFor, type Tx } from './wallet.service';
+import { releaseCoupons } from './coupon.service';
+import { sendMessage } from '../notice/notice.service';
+import { alreadyHeld, fulfilPaid, ORDER_TEXTS, release } from './order.service';
 
 export const PAY_TEXTS = {
   unavailable: '该支付方式暂不可用',
@@ -135,19 +137,48 @@ export async function applyPaidNotice(provider: ProviderName, n: PaidNotice): Pr
     const [o] = await tx
       .update(orders)
       .set({ status: 'paid', payMethod: provider, paidAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(orders.id, p.orderId!), eq(orders.status, 'unpaid')))
+      .where(and(eq(orders.id, p.orderId ?? 0), eq(orders.status, 'unpaid')))
       .returning();
-    if (o) await fulfilPaid(tx, o);
-    else {
-      const coins = Math.floor(p.amount / 100);
-      if (coins > 0)
-        await changeCoins(tx, p.userId, coins, 'refund', { type: 'payment', id: p.id, note: '订单已关闭，支付款项已转为功夫币' });
-      log.warn('payment for a closed order kept as coins', { pay_no: p.payNo, order_id: p.orderId });
+    const held = o ? await alreadyHeld(tx, o) : null;
+    if (o && !held) {
+      await fulfilPaid(tx, o);
+      return 'paid';
     }
+    if (o) {
+      // The member already has what this order buys (another order got there first): the order
+      // closes, what it held goes back, and the money is kept as coins.
+      await tx
+        .update(orders)
+        .set({ status: 'closed', updatedAt: new Date() })
+        .where(and(eq(orders.id, o.id), eq(orders.status, 'paid')));
+      await release(tx, o.id);
+      await releaseCoupons(tx, [o.id]);
+    }
+    await creditBack(tx, p, !held ? '订单已关闭' : o?.kind === 'course' ? '你已拥有该课程' : '你已报名该班级');
     return 'paid';
   });
   if (outcome === 'paid') invalidate('catalogue:');
   return outcome;
+}
+
+/**
+ * Money that arrived for an order that cannot take it (closed meanwhile, or for something the
+ * member already has) is credited as coins — never lost — and the member is told why.
+ */
+async function creditBack(tx: Tx, p: typeof payments.$inferSelect, why: string): Promise<void> {
+  const coins = coinsFor(p.amount);
+  if (coins > 0) await changeCoins(tx, p.userId, coins, 'refund', { type: 'payment', id: p.id, note: `${why}，支付款项已转为功夫币` });
+  await sendMessage(
+    {
+      userId: p.userId,
+      kind: 'notice',
+      title: '支付款项已退回为功夫币',
+      content: `<p>${why}，你的支付（${p.payNo}，¥${(p.amount / 100).toFixed(2)}）已退回为 ${coins} 个功夫币，可在「我的钱包」中查看。</p>`,
+      link: '/my/wallet/kungfucoin',
+    },
+    tx,
+  );
+  log.warn('payment kept as coins', { pay_no: p.payNo, order_id: p.orderId, why });
 }
 
 /* ---- The sandbox gateway: plays the part of an outside cashier, on this server. ---- */
@@ -157,12 +188,13 @@ function sandboxOrRefuse() {
 }
 
 /** What the sandbox cashier page shows: the amount and what it is for. */
-export async function sandboxInfo(no: string) {
+export async function sandboxInfo(userId: number, no: string) {
   sandboxOrRefuse();
+  // Only the payer sees and confirms their own payment (a guessed pay_no is "not found").
   const [p] = await db()
     .select()
     .from(payments)
-    .where(and(eq(payments.payNo, no), eq(payments.provider, 'sandbox')))
+    .where(and(eq(payments.payNo, no), eq(payments.provider, 'sandbox'), eq(payments.userId, userId)))
     .limit(1);
   if (!p) throw notFound('支付单不存在');
   const [item] = p.orderId
@@ -181,8 +213,8 @@ export async function sandboxInfo(no: string) {
  * The payer confirms in the sandbox cashier: the gateway posts a signed notice to our notify
  * endpoint, through the same HTTP handler a real gateway's request reaches.
  */
-export async function sandboxConfirm(no: string, deliver: (req: Request) => Promise<Response>) {
-  const info = await sandboxInfo(no);
+export async function sandboxConfirm(userId: number, no: string, deliver: (req: Request) => Promise<Response>) {
+  const info = await sandboxInfo(userId, no);
   if (info.status !== 'pending') return { status: info.status, return_url: info.return_url };
   const notice: SandboxNotice = {
     pay_no: no,
@@ -200,6 +232,6 @@ export async function sandboxConfirm(no: string, deliver: (req: Request) => Prom
     }),
   );
   if (!res.ok) throw refuse('支付结果通知失败，请稍后再试');
-  const after = await sandboxInfo(no);
+  const after = await sandboxInfo(userId, no);
   return { status: after.status, return_url: after.return_url };
 }

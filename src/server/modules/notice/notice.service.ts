@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import { db } from '../../db';
+import { db, type Db } from '../../db';
 import { feedback, messageStates, messages, users } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import { normaliseStoredPath } from '../../providers/storage';
@@ -141,17 +141,20 @@ export async function answerMessage(userId: number, id: number, agree: 1 | 2): P
 }
 
 /** Sends a message to one user (or, with userId null and kind announce, to everyone). */
-export async function sendMessage(input: {
-  userId: number | null;
-  kind: NoticeKind;
-  title: string;
-  content: string;
-  fromUserId?: number;
-  link?: string;
-  needAgree?: boolean;
-  payload?: Record<string, unknown>;
-}): Promise<number> {
-  const [row] = await db()
+export async function sendMessage(
+  input: {
+    userId: number | null;
+    kind: NoticeKind;
+    title: string;
+    content: string;
+    fromUserId?: number;
+    link?: string;
+    needAgree?: boolean;
+    payload?: Record<string, unknown>;
+  },
+  tx: Pick<Db, 'insert'> = db(),
+): Promise<number> {
+  const [row] = await tx
     .insert(messages)
     .values({ ...input, content: sanitizeRichText(input.content) })
     .returning({ id: messages.id });
