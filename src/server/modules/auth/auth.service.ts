@@ -27,6 +27,8 @@ export const phoneGuard = new FailureLimiter('login_phone', 5, 900, 900);
 /** Thirty failures from one address within 15 minutes block it for 15 minutes. */
 export const ipGuard = new FailureLimiter('login_ip', 30, 900, 900);
 
+const LOCKED = (seconds: number) => `密码错误次数过多，账号已临时锁定，请 ${minutesText(seconds)}后再试或找回密码`;
+
 /** Password login. One message for an unknown phone and a wrong password (no account probing). */
 export async function loginWithPassword(
   phone: string,
@@ -35,20 +37,22 @@ export async function loginWithPassword(
 ): Promise<LoginData> {
   const ipWait = meta.ip ? await ipGuard.blockedFor(meta.ip) : 0;
   if (ipWait) throw tooMany(`登录失败次数过多，请 ${minutesText(ipWait)}后再试`);
-  const phoneWait = await phoneGuard.blockedFor(phone);
-  if (phoneWait) throw tooMany(`密码错误次数过多，账号已临时锁定，请 ${minutesText(phoneWait)}后再试或找回密码`);
+  // The attempt is counted before the password is checked, so concurrent guesses cannot
+  // outrun the limit (only the first five of a burst are ever checked).
+  const attempt = await phoneGuard.reserve(phone);
+  if (attempt.wait) throw tooMany(LOCKED(attempt.wait));
 
   const [user] = await db().select().from(users).where(eq(users.phone, phone)).limit(1);
   const good = await verifyPassword(password, user?.passwordHash);
   if (!user || !good) {
     // Counted per phone whether or not it exists, so the lockout reveals nothing either.
     if (meta.ip) await ipGuard.fail(meta.ip);
-    const blocked = await phoneGuard.fail(phone);
-    if (blocked) throw tooMany(`密码错误次数过多，账号已临时锁定，请 ${minutesText(blocked)}后再试或找回密码`);
+    const blocked = await phoneGuard.failed(phone, attempt);
+    if (blocked) throw tooMany(LOCKED(blocked));
     throw refuse(T.badCredentials);
   }
-  if (user.status !== 1) throw new AppError(Code.FORBIDDEN, T.accountDisabled);
   await phoneGuard.reset(phone);
+  if (user.status !== 1) throw new AppError(Code.FORBIDDEN, T.accountDisabled);
   const token = await createSession(user.id, meta);
   return loginData(user, token);
 }
