@@ -15,6 +15,25 @@ export default defineConfig({
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? '0.0.0.0' },
   devToolbar: { enabled: false },
+  // Content-Security-Policy <meta> on every page, with the hashes of Astro's own inline scripts
+  // (hydration, islands). frame-ancestors and the rest come as a header (src/server/http/security-headers.ts).
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob: https:",
+        "media-src 'self' blob: https:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "worker-src 'self' blob:",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+      // React style attributes and the toaster's injected styles are inline styles.
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+    },
+  },
   vite: {
     ssr: { external: ['@electric-sql/pglite', 'pg', 'qrcode', 'sanitize-html'] },
   },

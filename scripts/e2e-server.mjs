@@ -25,6 +25,13 @@ const env = {
   SMS_DAILY_PER_PHONE: '50',
   // A staging rig: production mode, with the sandbox gateway explicitly allowed for purchase flows.
   PAY_SANDBOX: 'true',
+  // Production mode refuses seeded demo passwords; this rig logs in with them on purpose.
+  ALLOW_DEMO_ACCOUNTS: 'true',
+  // Every API answer is checked against its contract while the browser tests run.
+  API_CHECK_OUTPUT: 'true',
+  // Short enough for the slow-client test to watch the server hang up.
+  HTTP_HEADERS_TIMEOUT_S: '3',
+  HTTP_REQUEST_TIMEOUT_S: '10',
 };
 delete env.DATABASE_URL;
 

@@ -1,18 +1,31 @@
 import { Hono } from 'hono';
 import { astro } from 'astro/hono';
 import { createApi } from './server/app';
+import { env } from './server/env';
+import { applySecurityHeaders } from './server/http/security-headers';
 import { serveUploads } from './server/providers/storage/serve';
 import { startJobs } from './server/jobs';
+import { exposeStartup } from './server/startup';
 
 /**
  * The request pipeline (Astro 7 `src/fetch.ts`): /api goes to the Hono API with its own
  * envelope and 404s, /uploads serves stored user files, everything else is Astro's pages.
+ * Every answer gets the security headers.
  */
 const api = createApi();
 const app = new Hono();
-app.use(async (_c, next) => {
+exposeStartup();
+app.use(async (c, next) => {
+  // server.mjs starts the jobs before listening; `astro dev` has no such step.
   startJobs();
   await next();
+  try {
+    applySecurityHeaders(c.res.headers, env().SITE_URL);
+  } catch {
+    // An immutable response (a proxied fetch): copy it once, then set.
+    c.res = new Response(c.res.body, c.res);
+    applySecurityHeaders(c.res.headers, env().SITE_URL);
+  }
 });
 app.all('/api/*', (c) => api.fetch(c.req.raw));
 app.all('/api', (c) => api.fetch(c.req.raw));

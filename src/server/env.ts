@@ -79,6 +79,11 @@ const schema = z.object({
   ALIPAY_PRIVATE_KEY: z.string().optional(),
   ALIPAY_PUBLIC_KEY: z.string().optional(),
   ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
+  /**
+   * Staging rigs only: let NODE_ENV=production start although seeded demo accounts still have the
+   * published password (production refuses to start otherwise).
+   */
+  ALLOW_DEMO_ACCOUNTS: z.stringbool().default(false),
   /** Minutes before an unpaid order closes by itself (stock, seats and coupon returned). */
   ORDER_TTL_MIN: z.coerce.number().int().min(5).max(1440).default(30),
 

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { env } from './env';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
@@ -22,8 +23,34 @@ export const log = {
   error: (msg: string, fields?: Record<string, unknown>) => write('error', msg, fields),
 };
 
-/** Error details worth logging, without dumping huge objects. */
+/** The call frames of a stack, without its first lines (which repeat the message). */
+const frames = (stack: string | undefined) =>
+  (stack ?? '')
+    .split('\n')
+    .filter((l) => l.startsWith('    at '))
+    .join('\n');
+
+/** A database error's message with the offending value cut out (`…type integer: "abc"` → `…: "…"`). */
+const redact = (msg: string) => msg.replace(/:\s*"[^"]*"\s*$/, ': "…"').slice(0, 300);
+
+/**
+ * Error details worth logging, without dumping huge objects — and without user data: a failed
+ * query is logged by its statement shape ($1, $2 placeholders) and SQLSTATE, never its parameters.
+ */
 export function errorFields(err: unknown): Record<string, unknown> {
-  if (err instanceof Error) return { error: err.message, stack: err.stack };
-  return { error: String(err) };
+  if (err instanceof DrizzleQueryError) {
+    const cause = (err.cause ?? {}) as { code?: string; message?: string; table?: string; column?: string; constraint?: string };
+    return {
+      error: 'database query failed',
+      query: err.query.slice(0, 2000),
+      params: err.params.length,
+      sqlstate: cause.code,
+      cause: redact(cause.message ?? ''),
+      ...(cause.constraint ? { constraint: cause.constraint } : {}),
+      ...(cause.table ? { table: cause.table } : {}),
+      stack: frames(err.stack),
+    };
+  }
+  if (err instanceof Error) return { error: err.message.slice(0, 1000), stack: frames(err.stack) };
+  return { error: String(err).slice(0, 1000) };
 }

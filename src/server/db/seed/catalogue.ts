@@ -6,6 +6,7 @@ import { hashPassword } from '../../security/password';
 import { sanitizeRichText } from '../../security/sanitize';
 import { PALETTES, avatarSvg, coverSvg, goodsSvg } from './art';
 import { CLASSES, COACHES, COURSE_TITLES, GOODS_CATEGORIES, GOODS_FAMILIES, LABELS, LESSON_PLAN, SHOPS } from './data/catalogue';
+import { DEMO_PASSWORD } from './users';
 
 /** The lesson video shipped in public/ (a real, short WebM every browser plays). */
 export const LESSON_VIDEO = '/media/lesson-demo.webm';
@@ -33,7 +34,7 @@ function combinations(values: string[][]): string[][] {
 export async function seedCatalogue(): Promise<Record<string, number>> {
   const [have] = await db().select({ n: count() }).from(coaches);
   if (have?.n) return {};
-  const passwordHash = await hashPassword('gongfu123');
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   const coachIds: number[] = [];
   for (const [i, c] of COACHES.entries()) {

@@ -16,7 +16,8 @@ export function allConfig(): Promise<Record<string, string>> {
 /** The requested keys; unknown keys answer '' so callers can read any key safely. */
 export async function configValues(keys: string[]): Promise<Record<string, string>> {
   const all = await allConfig();
-  return Object.fromEntries(keys.map((k) => [k, all[k] ?? '']));
+  // Own keys only: "constructor" or "toString" are not config values.
+  return Object.fromEntries(keys.map((k) => [k, Object.hasOwn(all, k) ? (all[k] ?? '') : '']));
 }
 
 /** Creates or changes config values. */

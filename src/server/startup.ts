@@ -1,0 +1,52 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { db } from './db';
+import { users } from './db/schema';
+import { DEMO_PASSWORD, SEEDED_PHONES } from './db/seed/users';
+import { env } from './env';
+import { startJobs } from './jobs';
+import { log } from './log';
+import { sandboxEnabled } from './providers/pay';
+import { verifyPassword } from './security/password';
+
+/** Active seeded accounts that still log in with the password the README publishes. */
+export async function openDemoAccounts(): Promise<string[]> {
+  const rows = await db()
+    .select({ phone: users.phone, hash: users.passwordHash })
+    .from(users)
+    .where(and(inArray(users.phone, [...SEEDED_PHONES]), eq(users.status, 1)));
+  const open = await Promise.all(rows.map(async (r) => ((await verifyPassword(DEMO_PASSWORD, r.hash)) ? (r.phone ?? '') : '')));
+  return open.filter(Boolean);
+}
+
+/**
+ * Runs once before the server listens (server.mjs awaits it): says loudly when the sandbox
+ * gateway is on, refuses a production start while seeded accounts keep the published password,
+ * and starts the background jobs. Throws to stop the start.
+ */
+export async function startup(): Promise<void> {
+  const e = env();
+  if (sandboxEnabled()) {
+    log.warn('sandbox payment gateway is ON: any member can pay and top up coins without real money (demo/staging only)', {
+      NODE_ENV: e.NODE_ENV,
+      PAY_SANDBOX: e.PAY_SANDBOX ?? null,
+    });
+  }
+  if (e.NODE_ENV === 'production' && !e.ALLOW_DEMO_ACCOUNTS) {
+    const open = await openDemoAccounts();
+    if (open.length) {
+      throw new Error(
+        `Refusing to start in production: ${open.length} seeded demo account(s) still use the published password ` +
+          `(${open.slice(0, 5).join(', ')}${open.length > 5 ? ', …' : ''}). Change their passwords or disable them (users.status = 0); ` +
+          'a staging rig may set ALLOW_DEMO_ACCOUNTS=true.',
+      );
+    }
+  }
+  startJobs();
+}
+
+const STARTUP = Symbol.for('gongfu.startup');
+
+/** Hands `startup` to server.mjs, which cannot import the bundle's modules by name. */
+export function exposeStartup(): void {
+  Reflect.set(globalThis, STARTUP, startup);
+}
