@@ -4,11 +4,22 @@ import { isHandheld } from '~/lib/rules/device';
 import { env } from '~/server/env';
 
 /**
- * Runs for every page navigation (the API and static files never get here):
+ * Runs for every page navigation (the API and static files never get here): NULs leave the query,
  * phones and tablets go to the mobile site (SPEC §2), and guest HTML gets cache headers.
  */
 export const onRequest = defineMiddleware(async (ctx, next) => {
   const { request, url } = ctx;
+  // A NUL in the query cannot be stored or searched (PostgreSQL text has none): drop it once here
+  // for every page, so loaders never see it.
+  if (url.search.toLowerCase().includes('%00')) {
+    const clean = new URLSearchParams();
+    for (const [k, v] of url.searchParams) clean.append(k.replaceAll('\0', ''), v.replaceAll('\0', ''));
+    const query = clean.toString();
+    return new Response(null, {
+      status: 302,
+      headers: { Location: `${url.pathname}${query ? `?${query}` : ''}`, 'Cache-Control': 'no-store' },
+    });
+  }
   if (request.method === 'GET' && isHandheld(request.headers.get('user-agent'))) {
     const origin = env().MOBILE_SITE_ORIGIN;
     const path = url.pathname.replace(/\/+$/, '') || '/';

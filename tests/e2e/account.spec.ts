@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, freshPhone, loginByCookie, loginViaDialog, ready, registerViaPage, requestCode, smsCode, toastWith } from './helpers';
 
 test.describe('registration and recovery', () => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, loginViaDialog, ready, toastWith } from './helpers';
 
 test.describe('site chrome (SPEC §2 main layout)', () => {

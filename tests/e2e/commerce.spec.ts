@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { DEMO, loginByCookie, ready, toastWith } from './helpers';
 
 // The demo member (2000 welcome coins, pay password 123456) shops in sequence: the steps share

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { freshPhone, ready, requestCode, smsCode, toastWith } from './helpers';
 
 /** Opens the login dialog and ticks the agreement (SPEC §5: required for WeChat and QQ too). */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { IPHONE_UA } from './helpers';
 
 test.describe('content pages (SPEC §2 articles, help, agreements)', () => {

@@ -103,7 +103,14 @@ export async function currentUser(c: ApiContext): Promise<SessionUser | null> {
 
 /** Parses the body as JSON whatever the content type says; an empty body is {}. */
 async function readJson(c: ApiContext): Promise<unknown> {
-  const text = await c.req.text();
+  let text: string;
+  try {
+    text = await c.req.text();
+  } catch {
+    // The client hung up (or was cut off for sending too slowly) before the body arrived: its
+    // problem, not a fault of ours.
+    throw refuse('请求内容未完整送达，请重试');
+  }
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);
