@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { allEndpoints } from '~/lib/api/contract';
+import { defineEndpoint } from '~/lib/api/define';
+import { createApi } from '~/server/app';
+import { endpoint } from '~/server/http/endpoint';
+import { DEMO, startApi, type TestApi } from '../helpers/api';
+
+let t: TestApi;
+beforeAll(async () => {
+  t = await startApi();
+});
+afterAll(() => t.stop());
+
+/** A fresh app with one extra endpoint (routes cannot be added once an app has answered). */
+function appWith(def: Parameters<typeof endpoint>[1], answer: unknown) {
+  const app = createApi();
+  endpoint(app, def, () => answer as never);
+  return (token?: string) =>
+    app.request(`/api${def.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authToken: token } : {}) },
+      body: '{}',
+    });
+}
+
+describe('the contract', () => {
+  it('has a handler for every declared endpoint, documented in /api/openapi.json', async () => {
+    const doc = (await (await t.app.request('/api/openapi.json')).json()) as { paths: Record<string, unknown> };
+    const missing = allEndpoints.filter((e) => !doc.paths[`/api${e.path}`]).map((e) => e.path);
+    expect(missing).toEqual([]);
+    expect(new Set(allEndpoints.map((e) => e.path)).size).toBe(allEndpoints.length);
+  });
+
+  it('fails loudly (500 naming the field) when an answer drifts from its output schema', async () => {
+    const def = defineEndpoint({
+      path: '/test/drift',
+      summary: '',
+      tags: [],
+      access: 'public',
+      input: z.object({}),
+      output: z.object({ id: z.number() }),
+    });
+    const extra = await appWith(def, { id: 1, password_hash: 'x' })();
+    expect(extra.status).toBe(500);
+    const wrong = await appWith(def, { id: '1' })();
+    expect(wrong.status).toBe(500);
+    const right = await appWith(def, { id: 1 })();
+    expect(await right.json()).toMatchObject({ code: 200, data: { id: 1 } });
+  });
+});
+
+describe('roles', () => {
+  const coachOnly = defineEndpoint({
+    path: '/test/coachOnly',
+    summary: '',
+    tags: [],
+    access: 'coach',
+    input: z.object({}),
+    output: z.null(),
+  });
+  const shopOnly = defineEndpoint({ path: '/test/shopOnly', summary: '', tags: [], access: 'shop', input: z.object({}), output: z.null() });
+  const providerOnly = defineEndpoint({
+    path: '/test/providerOnly',
+    summary: '',
+    tags: [],
+    access: 'provider',
+    input: z.object({}),
+    output: z.null(),
+  });
+
+  it.each([
+    [coachOnly, DEMO.coach, '你还不是教练'],
+    [shopOnly, DEMO.mechant, '你还不是店主'],
+    [providerOnly, DEMO.provider, '你还不是服务商'],
+  ])('%# only its role passes; others get 403 in Chinese, guests 101', async (def, holder, refusal) => {
+    const call = appWith(def, null);
+    expect((await (await call()).json()) as object).toMatchObject({ code: 101 });
+    const member = await t.login(DEMO.member);
+    const refused = (await (await call(member)).json()) as { code: number; msg: string };
+    expect(refused.code).toBe(403);
+    expect(refused.msg).toContain(refusal);
+    expect(((await (await call(await t.login(holder))).json()) as { code: number }).code).toBe(200);
+  });
+});
