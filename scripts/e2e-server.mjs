@@ -23,6 +23,8 @@ const env = {
   SMS_OUTBOX_API: 'true',
   SMS_DAILY_PER_IP: '1000',
   SMS_DAILY_PER_PHONE: '50',
+  // Each test registers its own member through the captcha; a lighter proof of work keeps that quick.
+  CAPTCHA_COST: '100',
   // A staging rig: production mode, with the sandbox gateway explicitly allowed for purchase flows.
   PAY_SANDBOX: 'true',
   // Production mode refuses seeded demo passwords; this rig logs in with them on purpose.

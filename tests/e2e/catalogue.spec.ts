@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { DEMO, loginByCookie, ready, toastWith } from './helpers';
+import { DEMO, loginByCookie, newMember, ready, signIn, toastWith } from './helpers';
 
 test.describe('browse (issue 4)', () => {
   test('home → course list → course detail, and a free lesson plays', async ({ page }) => {
@@ -96,8 +96,9 @@ test.describe('follow and favourites', () => {
   });
 
   test('a member follows and unfollows; fans count follows along', async ({ page }) => {
+    const m = await newMember(page.request);
     await page.goto('/');
-    await loginByCookie(page, DEMO.member.phone);
+    await signIn(page, m);
     await page.goto('/train/coachList?style=%E6%88%AA%E6%8B%B3%E9%81%93');
     await page.getByTestId('coach-card').first().click();
     await ready(page);
@@ -117,8 +118,9 @@ test.describe('follow and favourites', () => {
   });
 
   test('a favourite shows in /my/favorite', async ({ page }) => {
+    const m = await newMember(page.request);
     await page.goto('/');
-    await loginByCookie(page, DEMO.member.phone);
+    await signIn(page, m);
     await page.goto('/shop/goodsList?sort=price_desc');
     const card = page.getByTestId('goods-card').first();
     const title = (await card.locator('h3').textContent())!.trim();

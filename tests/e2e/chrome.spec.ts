@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { DEMO, loginViaDialog, ready, toastWith } from './helpers';
+import { DEMO, freshPhone, loginViaDialog, newMember, ready, toastWith } from './helpers';
 
 test.describe('site chrome (SPEC §2 main layout)', () => {
   test('home shows header, menu, footer and toolbar', async ({ page }) => {
@@ -72,7 +72,8 @@ test.describe('login dialog (SPEC §2, §4, §5)', () => {
     const dialog = page.getByRole('dialog', { name: '手机号登录' });
     await expect(dialog.getByRole('link', { name: '《用户服务协议》' })).toHaveAttribute('target', '_blank');
     await expect(dialog.getByRole('link', { name: '《隐私政策》' })).toHaveAttribute('href', '/agreement/privacyagreement');
-    await dialog.getByPlaceholder('请输入手机号').fill(DEMO.member.phone);
+    // A phone nobody registered: wrong guesses at a real account would count towards its lockout.
+    await dialog.getByPlaceholder('请输入手机号').fill(freshPhone());
     await dialog.getByPlaceholder('请输入密码').fill('wrong-password');
     await dialog.getByRole('button', { name: '登录', exact: true }).click();
     await expect(toastWith(page, '请阅读协议并勾选')).toBeVisible();
@@ -112,8 +113,9 @@ test.describe('login dialog (SPEC §2, §4, §5)', () => {
   }
 
   test('logout clears the session and goes home', async ({ page, context }) => {
+    const m = await newMember(page.request);
     await page.goto('/article');
-    await loginViaDialog(page, DEMO.member);
+    await loginViaDialog(page, m);
     const cookie = (await context.cookies()).find((c) => c.name === 'user');
     expect(JSON.parse(decodeURIComponent(cookie!.value))).toMatchObject({ identity: 0, token: expect.any(String) });
     await page.getByRole('banner').getByRole('link', { name: '个人中心' }).first().hover();

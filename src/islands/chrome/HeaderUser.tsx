@@ -44,11 +44,11 @@ export default function HeaderUser(props: { afterLogout: 'home' | 'reload' }) {
     </a>
   );
 
-  if (!ready) return <div className="h-9 w-[170px]" aria-hidden="true" />;
+  if (!ready) return <div className="h-9 w-[170px] shrink-0" aria-hidden="true" />;
 
   if (!user) {
     return (
-      <div className="flex items-center gap-3">
+      <div className="flex shrink-0 items-center gap-3 whitespace-nowrap">
         {cart}
         <button type="button" className="gf-btn-primary h-8 rounded-full px-5" onClick={openLogin}>
           登录
@@ -66,7 +66,7 @@ export default function HeaderUser(props: { afterLogout: 'home' | 'reload' }) {
   ];
 
   return (
-    <div className="flex items-center gap-3">
+    <div className="flex shrink-0 items-center gap-3 whitespace-nowrap">
       {cart}
       <a href="/my/course" className="gf-link text-sm">
         我的课程

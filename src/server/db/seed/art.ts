@@ -2,7 +2,7 @@
  * Seed artwork drawn as SVG (no external image URLs): banners and covers with a title,
  * a colour scheme and a few brush-like shapes.
  */
-const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
+const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch] ?? ch);
 
 export const PALETTES: [string, string][] = [
   ['#ff8a00', '#e52e71'],
@@ -14,6 +14,11 @@ export const PALETTES: [string, string][] = [
   ['#134e5e', '#71b280'],
   ['#3a1c71', '#ffaf7b'],
 ];
+
+/** The palette for the n-th piece of art (cycles through PALETTES). */
+export function paletteAt(n: number): [string, string] {
+  return PALETTES[n % PALETTES.length] ?? ['#ff8a00', '#e52e71'];
+}
 
 /** A wide banner (1180×400) with a headline and a subtitle. */
 export function bannerSvg(title: string, subtitle: string, palette: [string, string], tag = '功夫'): string {
@@ -33,15 +38,28 @@ export function bannerSvg(title: string, subtitle: string, palette: [string, str
 /** A 16:10 cover (640×400) with a short title. */
 export function coverSvg(title: string, label: string, palette: [string, string]): string {
   const [a, b] = palette;
-  const lines = title.length > 12 ? [title.slice(0, 12), title.slice(12, 24)] : [title];
+  const lines = coverLines(title);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400" viewBox="0 0 640 400">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
 <rect width="640" height="400" fill="url(#g)"/>
 <circle cx="540" cy="90" r="120" fill="#fff" opacity=".1"/>
-<rect x="40" y="40" width="${label.length * 26 + 28}" height="40" rx="20" fill="#fff" opacity=".9"/>
+<rect x="40" y="40" width="${Math.round(textWidth(label, 22)) + 28}" height="40" rx="20" fill="#fff" opacity=".9"/>
 <text x="54" y="68" font-size="22" fill="${a}" font-family="'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif">${esc(label)}</text>
 ${lines.map((l, i) => `<text x="40" y="${250 + i * 56}" font-size="44" font-weight="700" fill="#fff" font-family="'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif">${esc(l)}</text>`).join('\n')}
 </svg>`;
+}
+
+/** Rough width of a line of text: CJK glyphs are square, Latin and punctuation about half as wide. */
+const textWidth = (s: string, size: number) => [...s].reduce((w, ch) => w + (ch.charCodeAt(0) > 0x2e80 ? size : size * 0.55), 0);
+
+/** A cover title in at most two balanced lines of 12 (no lone bracket on the second line). */
+function coverLines(title: string): string[] {
+  if (title.length <= 12) return [title];
+  const cut = Math.min(12, Math.ceil(title.length / 2));
+  const open = title.lastIndexOf('（', cut);
+  const at = open > 0 && title.length - open <= 12 ? open : cut;
+  const rest = title.slice(at);
+  return [title.slice(0, at), rest.length > 12 ? `${rest.slice(0, 11)}…` : rest];
 }
 
 /** A round portrait placeholder (256×256) with the person's first character, e.g. for coaches. */
@@ -57,7 +75,7 @@ export function avatarSvg(name: string, palette: [string, string]): string {
 /** A square product picture (600×600): the item's name on a soft background, view `n` of a gallery. */
 export function goodsSvg(title: string, category: string, palette: [string, string], n = 0): string {
   const [a, b] = palette;
-  const lines = title.length > 9 ? [title.slice(0, 9), title.slice(9, 18)] : [title];
+  const lines = goodsLines(title);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600">
 <defs><linearGradient id="g" x1="0" y1="0" x2="${n % 2}" y2="1"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="${b}" stop-opacity=".35"/></linearGradient></defs>
 <rect width="600" height="600" fill="url(#g)"/>
@@ -66,4 +84,14 @@ export function goodsSvg(title: string, category: string, palette: [string, stri
 ${lines.map((l, i) => `<text x="300" y="${300 + i * 60}" font-size="50" font-weight="700" text-anchor="middle" fill="#333" font-family="'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif">${esc(l)}</text>`).join('\n')}
 <text x="300" y="540" font-size="22" text-anchor="middle" fill="#999" font-family="sans-serif">${n + 1} / 3</text>
 </svg>`;
+}
+
+/** A product name in at most two lines of 9: broken at the space nearest the middle when one fits, else halved. */
+function goodsLines(title: string): string[] {
+  if (title.length <= 9) return [title];
+  const spaces = [...title].flatMap((ch, i) => (ch === ' ' && i <= 9 && title.length - i - 1 <= 9 ? [i] : []));
+  const space = spaces.sort((x, y) => Math.abs(title.length - 2 * x) - Math.abs(title.length - 2 * y))[0];
+  if (space !== undefined) return [title.slice(0, space), title.slice(space + 1)];
+  const cut = Math.min(9, Math.ceil(title.length / 2));
+  return [title.slice(0, cut), title.slice(cut, cut + 9)];
 }

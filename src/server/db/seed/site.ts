@@ -5,7 +5,7 @@ import { adverts, config } from '../schema';
 import { env } from '../../env';
 import { storage } from '../../providers/storage';
 import { allConfig, setConfig } from '../../modules/site/site.service';
-import { PALETTES, bannerSvg } from './art';
+import { bannerSvg, paletteAt } from './art';
 
 /** Config values of SPEC §3 plus ours (site name, legal notices, app links). */
 export function defaultConfig(siteUrl: string): Record<string, [string, string]> {
@@ -40,7 +40,13 @@ const BANNERS: [string, string, string][] = [
   ['练功装备 · 新品上架', '练功服、护具、器械，正品保障', '/shop'],
 ];
 
-/** Config (with generated QR codes) and home adverts, when those tables are empty. */
+/** Adverts of the /aa activity page (position `aa`): title, subtitle, link. */
+const ACTIVITIES: [string, string, string][] = [
+  ['新人专享 · 领券学功夫', '注册即领新人优惠券，课程、班级、装备通用', '/coupon'],
+  ['周末公开课 · 多城开班', '太极、咏春、散打线下小班，报名即送练功服', '/train/class'],
+];
+
+/** Config (with generated QR codes) and the home and activity adverts, when those tables are empty. */
 export async function seedSite(): Promise<{ config: number; adverts: number }> {
   const siteUrl = env().SITE_URL.replace(/\/+$/, '');
   let configAdded = 0;
@@ -51,7 +57,11 @@ export async function seedSite(): Promise<{ config: number; adverts: number }> {
     const titles = Object.fromEntries(Object.entries(defaults).map(([k, [, t]]) => [k, t]));
     const qr = (text: string) => QRCode.toBuffer(text, { type: 'png', width: 240, margin: 1, errorCorrectionLevel: 'M' });
     values['download_qr_code'] = await storage().put('qr/download.png', await qr(`${siteUrl}/download`), 'image/png');
-    values['service_qr_code'] = await storage().put('qr/service.png', await qr(values['service_qr_text']!), 'image/png');
+    values['service_qr_code'] = await storage().put(
+      'qr/service.png',
+      await qr(values['service_qr_text'] ?? `${siteUrl}/help`),
+      'image/png',
+    );
     titles['download_qr_code'] = 'App 下载二维码';
     titles['service_qr_code'] = '公众号二维码';
     await setConfig(values, titles);
@@ -61,12 +71,17 @@ export async function seedSite(): Promise<{ config: number; adverts: number }> {
   const [a] = await db().select({ n: count() }).from(adverts);
   if (!a?.n) {
     for (const [i, [title, subtitle, link]] of BANNERS.entries()) {
+      const image = await storage().put(`seed/banner-${i + 1}.svg`, Buffer.from(bannerSvg(title, subtitle, paletteAt(i))), 'image/svg+xml');
+      await db().insert(adverts).values({ position: 'home_banner', title, image, link, sort: i });
+      advertsAdded++;
+    }
+    for (const [i, [title, subtitle, link]] of ACTIVITIES.entries()) {
       const image = await storage().put(
-        `seed/banner-${i + 1}.svg`,
-        Buffer.from(bannerSvg(title, subtitle, PALETTES[i % PALETTES.length]!)),
+        `seed/activity-${i + 1}.svg`,
+        Buffer.from(bannerSvg(title, subtitle, paletteAt(i + 4), '活动')),
         'image/svg+xml',
       );
-      await db().insert(adverts).values({ position: 'home_banner', title, image, link, sort: i });
+      await db().insert(adverts).values({ position: 'aa', title, image, link, sort: i });
       advertsAdded++;
     }
   }
