@@ -81,6 +81,8 @@ async function stop(signal) {
   log('info', 'stopping', { signal });
   server.close();
   server.closeAllConnections?.();
+  // View counts batched in memory (src/server/views.ts) go to the database before it closes.
+  await globalThis[Symbol.for('gongfu.flushViews')]?.().catch(() => {});
   const db = globalThis[Symbol.for('gongfu.database')];
   await db?.close().catch(() => {});
   process.exit(0);

@@ -1,14 +1,19 @@
 import { log, errorFields } from './log';
 import { closeExpiredOrders } from './modules/commerce/order.service';
 import { advanceOrders } from './modules/commerce/order-lifecycle.service';
+import { flushViews } from './views';
+
+/** How often counted page views are written (src/server/views.ts). */
+const VIEW_FLUSH_MS = 10_000;
 
 let started = false;
 
 /**
  * Background work of a running server: closes unpaid orders past their time and moves
- * long-shipped / long-received goods orders along, every minute. Started
- * on the first request (never at import, which also happens during the build); with several
- * instances each runs it, which is safe because every close is a conditional update.
+ * long-shipped / long-received goods orders along, every minute, and writes counted page views
+ * every 10 s. Started on the first request (never at import, which also happens during the
+ * build); with several instances each runs it, which is safe because every close is a
+ * conditional update and every view write an addition.
  */
 export function startJobs(): void {
   if (started) return;
@@ -23,4 +28,7 @@ export function startJobs(): void {
   };
   setInterval(tick, 60_000).unref();
   void tick();
+  setInterval(() => void flushViews().catch((err) => log.warn('writing views failed', errorFields(err))), VIEW_FLUSH_MS).unref();
+  // For server.mjs to call before it closes the database, so a stop loses no counted views.
+  Reflect.set(globalThis, Symbol.for('gongfu.flushViews'), flushViews);
 }

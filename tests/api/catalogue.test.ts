@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { T } from '~/lib/texts';
+import { classes, courseAccess, courses, goods, skus, users } from '~/server/db/schema';
+import { notFound, refuse } from '~/server/http/errors';
+import { orNotFound } from '~/server/page-load';
+import { countView, flushViews, resetViews, setViewLimit, unflushedViews } from '~/server/views';
+import { courseDetail } from '~/server/modules/catalogue/training.service';
+import { grantCourse, ownsCourse } from '~/server/modules/catalogue/course-access';
+import { addCourseSales, addGoodsSales, returnSeat, returnStock, takeSeat, takeStock } from '~/server/modules/catalogue/inventory';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
 let t: TestApi;
@@ -198,5 +206,129 @@ describe('search (/api/index/comSeach)', () => {
     expect((await t.post('/index/comSeach', { q: '%', type: 'course' })).body.data.total).toBe(0);
     expect((await t.post('/index/comSeach', { q: '  ', type: 'course' })).body).toMatchObject({ code: 100, msg: '请输入搜索关键字' });
     expect((await t.post('/index/comSeach', { q: '太极', type: 'live' })).body).toMatchObject({ code: 100, msg: '搜索类型不正确' });
+  });
+});
+
+describe('search answers', () => {
+  it('answers each search type in the shape its type names', async () => {
+    const coach = (await t.post('/index/comSeach', { q: '八极', type: 'coach' })).body.data;
+    expect(coach).toMatchObject({ type: 'coach', q: '八极' });
+    expect(coach.list[0]).toMatchObject({ nick_name: expect.any(String), styles: expect.any(Array) });
+    const goodsHit = (await t.post('/index/comSeach', { q: '太极剑', type: 'goods' })).body.data;
+    expect(goodsHit.list[0]).toMatchObject({ shop: { id: expect.any(Number), name: expect.any(String) } });
+  });
+});
+
+describe('detail pages (load or 404)', () => {
+  it('turns only "not found" into null and lets every other failure through', async () => {
+    expect(await orNotFound(courseDetail(999999, null))).toBeNull();
+    await expect(orNotFound(Promise.reject(refuse('别的拒绝')))).rejects.toThrow('别的拒绝');
+    await expect(orNotFound(Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    expect(await orNotFound(Promise.reject(notFound()))).toBeNull();
+  });
+});
+
+describe('view counters', () => {
+  const viewsInDb = async (id: number) => (await t.db.select({ v: courses.views }).from(courses).where(eq(courses.id, id)))[0]?.v;
+
+  it('counts page renders and non-web reads in memory and writes them in one flush', async () => {
+    resetViews();
+    const course = (await t.post('/public/courseList', { limit: 1 })).body.data.list[0];
+    const before = await viewsInDb(course.id);
+    // The page render counts, writing nothing.
+    const rendered = await courseDetail(course.id, null, true);
+    expect(rendered.views).toBe((before ?? 0) + 1);
+    expect(await viewsInDb(course.id)).toBe(before);
+    // The web islands' reads do not count again; other clients' reads do.
+    await t.post('/course/detail', { id: course.id });
+    const h5 = await t.post('/course/detail', { id: course.id }, undefined, { authSource: 'h5' });
+    expect(h5.body.data.views).toBe((before ?? 0) + 2);
+    expect(unflushedViews('course', course.id)).toBe(2);
+    expect(await viewsInDb(course.id)).toBe(before);
+
+    expect(await flushViews()).toBe(2);
+    expect(await viewsInDb(course.id)).toBe((before ?? 0) + 2);
+    expect(unflushedViews('course', course.id)).toBe(0);
+    expect((await t.post('/course/detail', { id: course.id })).body.data.views).toBe((before ?? 0) + 2);
+    expect(await flushViews()).toBe(0);
+  });
+
+  it('keeps the buffer bounded: beyond the limit it flushes early', async () => {
+    resetViews();
+    setViewLimit(2);
+    try {
+      const ids = (await t.post('/public/courseList', { limit: 5 })).body.data.list.map((c: { id: number }) => c.id) as number[];
+      const before = await Promise.all(ids.map(viewsInDb));
+      const [a, b, c, d, e] = ids as [number, number, number, number, number];
+      countView('course', a);
+      countView('course', b);
+      countView('course', c); // the buffer is full: a and b are flushed early, c starts a new buffer
+      countView('course', d);
+      countView('course', e); // full again while that flush runs: dropped
+      expect(countView('course', d)).toBe(2); // an item already counted is still counted
+      expect(await flushViews()).toBe(3);
+      const after = await Promise.all(ids.map(viewsInDb));
+      expect(after.map((v, i) => (v ?? 0) - (before[i] ?? 0))).toEqual([1, 1, 1, 2, 0]);
+    } finally {
+      setViewLimit(5_000);
+      resetViews();
+    }
+  });
+});
+
+describe('inventory and course access (for commerce)', () => {
+  it('takes stock only when enough is left and gives it back', async () => {
+    const [sku] = await t.db.select().from(skus).limit(1);
+    if (!sku) throw new Error('no seeded SKU');
+    await t.db.update(skus).set({ stock: 2 }).where(eq(skus.id, sku.id));
+    const stock = async () => (await t.db.select({ s: skus.stock }).from(skus).where(eq(skus.id, sku.id)))[0]?.s;
+    expect(await t.db.transaction((tx) => takeStock(tx, sku.id, 3))).toBe(false);
+    expect(await stock()).toBe(2);
+    expect(await t.db.transaction((tx) => takeStock(tx, sku.id, 2))).toBe(true);
+    expect(await stock()).toBe(0);
+    await t.db.transaction((tx) => returnStock(tx, sku.id, 2));
+    expect(await stock()).toBe(2);
+    await t.db.update(skus).set({ stock: sku.stock }).where(eq(skus.id, sku.id));
+  });
+
+  it('takes a seat only while the class has room, and never returns below zero', async () => {
+    const [k] = await t.db.select().from(classes).limit(1);
+    if (!k) throw new Error('no seeded class');
+    const seats = async () => (await t.db.select({ n: classes.enrolled }).from(classes).where(eq(classes.id, k.id)))[0]?.n;
+    await t.db
+      .update(classes)
+      .set({ enrolled: k.capacity - 1 })
+      .where(eq(classes.id, k.id));
+    const taken = await Promise.all([1, 2, 3].map(() => t.db.transaction((tx) => takeSeat(tx, k.id))));
+    expect(taken.filter(Boolean)).toHaveLength(1);
+    expect(await seats()).toBe(k.capacity);
+    await t.db.update(classes).set({ enrolled: 0 }).where(eq(classes.id, k.id));
+    await t.db.transaction((tx) => returnSeat(tx, k.id));
+    expect(await seats()).toBe(0);
+    await t.db.update(classes).set({ enrolled: k.enrolled }).where(eq(classes.id, k.id));
+  });
+
+  it('counts sales', async () => {
+    const [g] = await t.db.select().from(goods).limit(1);
+    const [c] = await t.db.select().from(courses).limit(1);
+    if (!g || !c) throw new Error('no seeded goods or course');
+    await t.db.transaction(async (tx) => {
+      await addGoodsSales(tx, g.id, 3);
+      await addCourseSales(tx, c.id);
+    });
+    expect((await t.db.select({ s: goods.sales }).from(goods).where(eq(goods.id, g.id)))[0]?.s).toBe(g.sales + 3);
+    expect((await t.db.select({ s: courses.sales }).from(courses).where(eq(courses.id, c.id)))[0]?.s).toBe(c.sales + 1);
+  });
+
+  it('grants a course once and says whether this call granted it', async () => {
+    const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.phone, DEMO.provider));
+    const [c] = await t.db.select({ id: courses.id }).from(courses).limit(1);
+    if (!u || !c) throw new Error('no seeded user or course');
+    await t.db.delete(courseAccess).where(eq(courseAccess.userId, u.id));
+    expect(await ownsCourse(u.id, c.id)).toBe(false);
+    expect(await t.db.transaction((tx) => grantCourse(tx, u.id, c.id, 1))).toBe(true);
+    expect(await t.db.transaction((tx) => grantCourse(tx, u.id, c.id, 2))).toBe(false);
+    expect(await ownsCourse(u.id, c.id)).toBe(true);
+    await t.db.delete(courseAccess).where(eq(courseAccess.userId, u.id));
   });
 });

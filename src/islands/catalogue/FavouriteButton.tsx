@@ -1,48 +1,26 @@
 import { useEffect, useState } from 'react';
-import { untypedApi, errorText } from '~/lib/api/client';
-import { openLogin } from '~/lib/stores/ui';
-import { T } from '~/lib/texts';
-import { toast } from '~/lib/toast';
+import { useStore } from '@nanostores/react';
+import type { FavouriteType } from '~/lib/api/contract/catalogue-social';
+import { createFavourite } from '~/lib/stores/social';
 import { useSession } from '../chrome/useSession';
-
-type Kind = 'course' | 'class' | 'goods';
-const DETAIL: Record<Kind, string> = { course: '/course/detail', class: '/class/detail', goods: '/goods/detail' };
+import { useAction } from '../ui/useAction';
 
 /** 收藏 / 已收藏 on detail pages; the state is the member's, so it loads after mount. */
-export default function FavouriteButton(props: { type: Kind; id: number }) {
+export default function FavouriteButton(props: { type: FavouriteType; id: number }) {
   const { ready, user } = useSession();
-  const [on, setOn] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [fav] = useState(() => createFavourite(props.type, props.id));
+  const on = useStore(fav.$on);
+  const action = useAction();
 
   useEffect(() => {
-    if (!ready || !user) return;
-    untypedApi<{ is_favorite: number }>(DETAIL[props.type], { id: props.id })
-      .then((d) => setOn(d.is_favorite === 1))
-      .catch(() => {});
-  }, [ready, user, props.type, props.id]);
-
-  async function toggle() {
-    if (!user) {
-      toast.warning(T.loginFirst);
-      return openLogin();
-    }
-    setBusy(true);
-    try {
-      const r = await untypedApi<{ is_favorite: number }>('/member/favorite', { type: props.type, id: props.id, status: on ? 0 : 1 });
-      setOn(r.is_favorite === 1);
-      toast.success(r.is_favorite ? '已收藏' : '已取消收藏');
-    } catch (err) {
-      toast.error(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+    if (ready && user) void fav.load().catch(() => undefined);
+  }, [ready, user, fav]);
 
   return (
     <button
       type="button"
-      onClick={toggle}
-      disabled={busy}
+      onClick={() => void action.run(fav.toggle, { done: (kept) => (kept ? '已收藏' : '已取消收藏') })}
+      disabled={action.busy}
       aria-pressed={on}
       className={`gf-btn border ${on ? 'border-brand text-brand' : 'border-line text-ink-soft hover:text-brand'}`}
     >

@@ -1,22 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { untypedApi } from '~/lib/api/client';
+import { useStore } from '@nanostores/react';
+import type { Lesson } from '~/lib/api/contract/catalogue-training';
 import { durationText } from '~/lib/format';
 import { img } from '~/lib/media';
+import { createLessonPlayer, isLocked } from '~/lib/stores/lesson-player';
 import { useSession } from '../chrome/useSession';
-
-interface Progress {
-  lesson_id: number;
-  position: number;
-  finished: number;
-}
-
-interface Lesson {
-  id: number;
-  title: string;
-  duration: number;
-  is_free: number;
-  video: string;
-}
 
 /**
  * The course player: free previews play for everyone; the rest unlock for those the server gives
@@ -26,61 +14,37 @@ interface Lesson {
  */
 export default function LessonPlayer(props: { courseId: number; cover: string; lessons: Lesson[]; buyHref: string; price: number }) {
   const { ready, user } = useSession();
-  const [lessons, setLessons] = useState(props.lessons);
+  const [player] = useState(() => createLessonPlayer(props.courseId, props.lessons));
+  const lessons = useStore(player.$lessons);
+  const progress = useStore(player.$progress);
   const [current, setCurrent] = useState<Lesson | null>(null);
-  const [progress, setProgress] = useState<Map<number, Progress>>(new Map());
   const video = useRef<HTMLVideoElement>(null);
-  const lastSent = useRef(0);
 
   useEffect(() => {
-    if (!ready || !user) return;
-    untypedApi<{ lessons: Lesson[] }>('/course/detail', { id: props.courseId })
-      .then((d) => setLessons(d.lessons))
-      .catch(() => {});
-    untypedApi<Progress[]>('/course/myProgress', { course_id: props.courseId })
-      .then((rows) => setProgress(new Map(rows.map((r) => [r.lesson_id, r]))))
-      .catch(() => {});
-  }, [ready, user, props.courseId]);
+    if (ready && user) void player.loadForViewer();
+  }, [ready, user, player]);
 
   useEffect(() => {
     const v = video.current;
     if (!current || !v) return;
-    // Resume where the member left off unless the lesson was finished.
-    const p = progress.get(current.id);
-    if (p && !p.finished && p.position > 0) v.currentTime = p.position;
+    // Resume where the member left off unless the lesson was finished (read once per lesson switch).
+    const at = player.resumeAt(current);
+    if (at > 0) v.currentTime = at;
     void v.play().catch(() => {});
-    // Progress is read once per lesson switch on purpose (not on every report).
-  }, [current]);
+  }, [current, player]);
 
-  /** Tells the server how far the member got (signed-in viewers; every 10 s while playing, on pause and at the end). */
+  /** Reports progress (signed-in viewers; every 10 s while playing, on pause and at the end). */
   function report(ended: boolean, force = ended) {
     const v = video.current;
-    if (!user || !current || !v) return;
-    const now = Date.now();
-    if (!force && now - lastSent.current < 10_000) return;
-    lastSent.current = now;
-    const position = Math.floor(v.currentTime);
-    untypedApi<{ finished: number }>('/course/progress', { lesson_id: current.id, position, ended })
-      .then((r) =>
-        setProgress((m) => {
-          const next = new Map(m);
-          const old = next.get(current.id);
-          next.set(current.id, {
-            lesson_id: current.id,
-            position: Math.max(position, old?.position ?? 0),
-            finished: r.finished || old?.finished || 0,
-          });
-          return next;
-        }),
-      )
-      .catch(() => {});
+    if (current && v) void player.report(current, v.currentTime, ended, force);
   }
 
-  const locked = (l: Lesson) => !l.video;
+  const locked = isLocked;
   return (
     <div className="flex gap-5" data-testid="lesson-player">
       <div className="relative aspect-video w-[640px] shrink-0 overflow-hidden rounded-lg bg-black">
         {current ? (
+          // eslint-disable-next-line jsx-a11y/media-has-caption -- lessons carry no caption files yet (no data to point a <track> at)
           <video
             ref={video}
             key={current.id}
@@ -95,17 +59,28 @@ export default function LessonPlayer(props: { courseId: number; cover: string; l
           />
         ) : (
           <>
-            <img src={img(props.cover)} width={640} height={360} alt="" className="h-full w-full object-cover opacity-35" />
+            {/* The poster stays clear (it carries the course title); the call to play sits on a scrim below that title. */}
+            <img src={img(props.cover)} width={640} height={360} alt="" className="h-full w-full object-cover" />
+            <span className="pointer-events-none absolute inset-x-0 bottom-0 h-1/3 bg-gradient-to-t from-black/65 to-transparent" />
             <button
               type="button"
-              className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-white"
+              className="group absolute inset-0 flex items-end p-5 text-white disabled:cursor-not-allowed"
               onClick={() => setCurrent(lessons.find((l) => !locked(l)) ?? null)}
               disabled={!lessons.some((l) => !locked(l))}
             >
-              <span className="i-ri-play-circle-fill text-7xl" />
-              <span className="rounded-full bg-black/50 px-4 py-1 text-sm">
-                {lessons.some((l) => !locked(l)) ? '开始试看' : '购买后观看'}
-              </span>
+              {lessons.some((l) => !locked(l)) ? (
+                <span className="flex h-11 items-center gap-2 rounded-full bg-white pl-1.5 pr-5 text-[15px] font-600 text-ink shadow-[0_4px_14px_rgba(0,0,0,.3)] transition-colors group-hover:text-brand-dark">
+                  <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand text-white">
+                    <span className="i-ri-play-fill text-xl" />
+                  </span>
+                  开始试看
+                </span>
+              ) : (
+                <span className="flex h-11 items-center gap-1.5 rounded-full bg-black/55 px-5 text-[15px]">
+                  <span className="i-ri-lock-line text-lg" />
+                  购买后观看
+                </span>
+              )}
             </button>
           </>
         )}

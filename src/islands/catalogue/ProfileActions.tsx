@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
-import { untypedApi, errorText } from '~/lib/api/client';
-import { openLogin } from '~/lib/stores/ui';
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { requireLogin } from '~/lib/stores/guard';
+import { createFollow } from '~/lib/stores/social';
 import { T } from '~/lib/texts';
 import { toast } from '~/lib/toast';
 import { useSession } from '../chrome/useSession';
+import { useAction } from '../ui/useAction';
 
 /**
  * SPEC §2 profile actions: 去分享 copies the link, 联系TA opens /chat?cid=C2C{uid} in a new tab,
@@ -11,36 +13,13 @@ import { useSession } from '../chrome/useSession';
  */
 export default function ProfileActions(props: { type: 'coach' | 'mechant'; id: number; uid: number; fans: number }) {
   const { ready, user } = useSession();
-  const [info, setInfo] = useState({ is_follow: 0, fans_count: props.fans });
-  const [busy, setBusy] = useState(false);
-  const key = props.type === 'coach' ? 'coach_id' : 'shop_id';
-  const infoPath = props.type === 'coach' ? '/coach/public/info' : '/shop/public/info';
-
-  const refetch = useCallback(async () => {
-    const d = await untypedApi<{ is_follow: number; fans_count: number }>(infoPath, { [key]: props.id });
-    setInfo({ is_follow: d.is_follow, fans_count: d.fans_count });
-  }, [infoPath, key, props.id]);
+  const [follow] = useState(() => createFollow({ type: props.type, id: props.id, uid: props.uid }, props.fans));
+  const info = useStore(follow.$follow);
+  const action = useAction();
 
   useEffect(() => {
-    if (ready && user) void refetch().catch(() => {});
-  }, [ready, user, refetch]);
-
-  async function follow() {
-    if (!user) {
-      toast.warning(T.loginFirst);
-      return openLogin();
-    }
-    if (user.user_id === props.uid) return void toast.warning(T.cannotFollowSelf);
-    setBusy(true);
-    try {
-      await untypedApi('/member/follow', { status: info.is_follow ? 0 : 1, [key]: props.id });
-      await refetch();
-    } catch (err) {
-      toast.error(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+    if (ready && user) void follow.refresh().catch(() => undefined);
+  }, [ready, user, follow]);
 
   async function share() {
     try {
@@ -52,11 +31,10 @@ export default function ProfileActions(props: { type: 'coach' | 'mechant'; id: n
   }
 
   function contact() {
-    if (!user) {
-      toast.warning(T.loginFirst);
-      return openLogin();
-    }
-    window.open(`/chat?cid=C2C${props.uid}`, '_blank', 'noopener');
+    void action.run(async () => {
+      requireLogin();
+      window.open(`/chat?cid=C2C${props.uid}`, '_blank', 'noopener');
+    });
   }
 
   return (
@@ -74,9 +52,10 @@ export default function ProfileActions(props: { type: 'coach' | 'mechant'; id: n
       </button>
       <button
         type="button"
-        disabled={busy}
+        disabled={action.busy}
+        aria-pressed={info.is_follow === 1}
         className={`gf-btn w-28 ${info.is_follow ? 'bg-white/90 text-ink-soft' : 'bg-brand text-white hover:bg-brand-dark'}`}
-        onClick={follow}
+        onClick={() => void action.run(follow.toggle)}
       >
         {info.is_follow ? '取消关注' : '关注'}
       </button>

@@ -1,11 +1,44 @@
 import { authApi } from './auth';
 import { siteApi } from './site';
+import { trainingApi } from './catalogue-training';
+import { mallApi } from './catalogue-shop';
+import { socialApi } from './catalogue-social';
+import { searchApi } from './catalogue-search';
+import { accountApi } from './account';
+import { oauthApi } from './oauth';
+import { verifyApi } from './verify';
+import { uploadApi } from './upload';
+import { noticeApi } from './notice';
+import { contentApi } from './content';
+import { cartApi } from './cart';
+import { addressApi } from './address';
+import { couponApi } from './coupon';
+import { walletApi } from './wallet';
+import { studyApi } from './study';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
  * checks none is missing); the browser types its calls from `ApiMap`.
  */
-export const contracts = { auth: authApi, site: siteApi } as const;
+export const contracts = {
+  auth: authApi,
+  site: siteApi,
+  training: trainingApi,
+  mall: mallApi,
+  social: socialApi,
+  search: searchApi,
+  account: accountApi,
+  oauth: oauthApi,
+  verify: verifyApi,
+  upload: uploadApi,
+  notice: noticeApi,
+  content: contentApi,
+  cart: cartApi,
+  address: addressApi,
+  coupon: couponApi,
+  wallet: walletApi,
+  study: studyApi,
+} as const;
 
 type Groups = typeof contracts;
 type AllDefs = { [G in keyof Groups]: Groups[G][keyof Groups[G]] }[keyof Groups];

@@ -1,20 +1,22 @@
 import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import type { GoodsDetail, GoodsItem, GoodsSort, ShopCard } from '~/lib/api/contract/catalogue-shop';
+import type { IdName } from '~/lib/api/contract/catalogue-training';
 import { db } from '../../db';
 import { agentGoods, coaches, goods, goodsCategories, shops, skus } from '../../db/schema';
 import { cached } from '../../cache';
 import { notFound } from '../../http/errors';
-import { likeOf } from './training.service';
+import { likeOf, type Page } from './training.service';
 
-export type GoodsSort = 'new' | 'hot' | 'price_asc' | 'price_desc';
+export type { GoodsItem, GoodsSort };
 
 /** Goods categories in display order. */
-export function categoryList() {
+export function categoryList(): Promise<IdName[]> {
   return cached('catalogue:categories', 60_000, () =>
     db().select({ id: goodsCategories.id, name: goodsCategories.name }).from(goodsCategories).orderBy(asc(goodsCategories.sort)),
   );
 }
 
-function goodsItem(g: typeof goods.$inferSelect, shopName: string) {
+function goodsItem(g: typeof goods.$inferSelect, shopName: string): GoodsItem {
   return {
     id: g.id,
     title: g.title,
@@ -25,7 +27,6 @@ function goodsItem(g: typeof goods.$inferSelect, shopName: string) {
     category_id: g.categoryId,
   };
 }
-export type GoodsItem = ReturnType<typeof goodsItem>;
 
 /** Goods lists (/api/goods/list, search, shop pages): category, shop, price range, sort, paging. */
 async function loadGoodsPage(opts: {
@@ -37,7 +38,7 @@ async function loadGoodsPage(opts: {
   sort?: GoodsSort | undefined;
   page: number;
   limit: number;
-}) {
+}): Promise<Page<GoodsItem>> {
   const where = and(
     eq(goods.status, 1),
     opts.categoryId ? eq(goods.categoryId, opts.categoryId) : undefined,
@@ -69,7 +70,7 @@ async function loadGoodsPage(opts: {
 }
 
 /** /api/goods/detail: gallery, specs, every SKU with price and stock, and the shop card. */
-export async function goodsDetail(id: number) {
+export async function goodsDetail(id: number): Promise<GoodsDetail> {
   const [r] = await db()
     .select({ g: goods, s: shops, category: goodsCategories.name })
     .from(goods)
@@ -91,7 +92,7 @@ export async function goodsDetail(id: number) {
   };
 }
 
-export function shopCard(s: typeof shops.$inferSelect) {
+export function shopCard(s: typeof shops.$inferSelect): ShopCard {
   return {
     id: s.id,
     uid: s.userId,
@@ -105,7 +106,7 @@ export function shopCard(s: typeof shops.$inferSelect) {
 }
 
 /** Shop lists (mall home, search). */
-async function loadShopPage(opts: { q?: string | undefined; page: number; limit: number }) {
+async function loadShopPage(opts: { q?: string | undefined; page: number; limit: number }): Promise<Page<ShopCard>> {
   const where = and(eq(shops.status, 1), opts.q ? or(ilike(shops.name, likeOf(opts.q)), ilike(shops.intro, likeOf(opts.q))) : undefined);
   const [rows, [total]] = await Promise.all([
     db()
@@ -121,7 +122,7 @@ async function loadShopPage(opts: { q?: string | undefined; page: number; limit:
 }
 
 /** /api/public/businessAgentGoods: what a coach or shop re-sells. */
-export async function agentGoodsPage(type: 'coach' | 'shop', agentId: number, page: number, limit: number) {
+export async function agentGoodsPage(type: 'coach' | 'shop', agentId: number, page: number, limit: number): Promise<Page<GoodsItem>> {
   const exists =
     type === 'coach'
       ? await db().select({ id: coaches.id }).from(coaches).where(eq(coaches.id, agentId)).limit(1)

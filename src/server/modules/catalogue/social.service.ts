@@ -1,16 +1,28 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Bit } from '~/lib/api/contract/catalogue-training';
+import type {
+  CoachIndex,
+  CoachInfo,
+  FanItem,
+  FavouriteItem,
+  FavouriteType,
+  FocusItem,
+  FollowState,
+  ShopIndex,
+  ShopInfo,
+} from '~/lib/api/contract/catalogue-social';
 import { T } from '~/lib/texts';
 import { db } from '../../db';
 import { classes, coaches, courses, favourites, follows, goods, shops, users } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import { invalidate } from '../../cache';
-import { classPage, coachCard, coursePage } from './training.service';
+import { classPage, coachCard, coursePage, type Page } from './training.service';
 import { agentGoodsPage, goodsPage, shopCard } from './shop.service';
 
 export type FollowTarget = 'coach' | 'shop';
-export type FavouriteTarget = 'course' | 'class' | 'goods';
+export type FavouriteTarget = FavouriteType;
 
-async function isFollowing(viewerId: number | null, type: FollowTarget, id: number): Promise<number> {
+async function isFollowing(viewerId: number | null, type: FollowTarget, id: number): Promise<Bit> {
   if (!viewerId) return 0;
   const [r] = await db()
     .select({ n: count() })
@@ -20,7 +32,7 @@ async function isFollowing(viewerId: number | null, type: FollowTarget, id: numb
 }
 
 /** Coach info {coach_id} (SPEC §3: id, uid, nick_name, head, is_follow) plus the profile. */
-export async function coachInfo(coachId: number, viewerId: number | null) {
+export async function coachInfo(coachId: number, viewerId: number | null): Promise<CoachInfo> {
   const [c] = await db()
     .select()
     .from(coaches)
@@ -46,7 +58,7 @@ export async function coachInfo(coachId: number, viewerId: number | null) {
 }
 
 /** Shop info {shop_id} (SPEC §3) plus the profile. */
-export async function shopInfo(shopId: number, viewerId: number | null) {
+export async function shopInfo(shopId: number, viewerId: number | null): Promise<ShopInfo> {
   const [s] = await db()
     .select()
     .from(shops)
@@ -72,7 +84,7 @@ export async function shopInfo(shopId: number, viewerId: number | null) {
 }
 
 /** /api/coach/public/indexInfo: the coach homepage in one call. */
-export async function coachIndex(coachId: number, viewerId: number | null) {
+export async function coachIndex(coachId: number, viewerId: number | null): Promise<CoachIndex> {
   const info = await coachInfo(coachId, viewerId);
   const [courseList, classList, agent] = await Promise.all([
     coursePage({ coachId, page: 1, limit: 8 }),
@@ -83,7 +95,7 @@ export async function coachIndex(coachId: number, viewerId: number | null) {
 }
 
 /** /api/shop/public/indexInfo: the shop homepage in one call. */
-export async function shopIndex(shopId: number, viewerId: number | null) {
+export async function shopIndex(shopId: number, viewerId: number | null): Promise<ShopIndex> {
   const info = await shopInfo(shopId, viewerId);
   const [goodsList, courseList, agent] = await Promise.all([
     goodsPage({ shopId, page: 1, limit: 12 }),
@@ -97,7 +109,7 @@ export async function shopIndex(shopId: number, viewerId: number | null) {
  * /api/member/follow (SPEC §4/§5): status 1 follows, 0 unfollows; nobody follows themself. The
  * fans count moves only when a row really changed, so repeated clicks cannot skew it.
  */
-export async function setFollow(userId: number, type: FollowTarget, targetId: number, status: 0 | 1) {
+export async function setFollow(userId: number, type: FollowTarget, targetId: number, status: Bit): Promise<FollowState> {
   const table = type === 'coach' ? coaches : shops;
   const [target] = await db().select({ userId: table.userId }).from(table).where(eq(table.id, targetId)).limit(1);
   if (!target) throw notFound(type === 'coach' ? '教练不存在' : '店铺不存在');
@@ -123,7 +135,7 @@ export async function setFollow(userId: number, type: FollowTarget, targetId: nu
 const FAV_TABLE = { course: courses, class: classes, goods } as const;
 
 /** /api/member/favorite: status 1 adds, 0 removes; the target must exist. */
-export async function setFavourite(userId: number, type: FavouriteTarget, targetId: number, status: 0 | 1) {
+export async function setFavourite(userId: number, type: FavouriteTarget, targetId: number, status: Bit): Promise<{ is_favorite: Bit }> {
   const table = FAV_TABLE[type];
   const [exists] = await db().select({ id: table.id }).from(table).where(eq(table.id, targetId)).limit(1);
   if (!exists) throw notFound('收藏的内容不存在');
@@ -136,7 +148,8 @@ export async function setFavourite(userId: number, type: FavouriteTarget, target
 }
 
 /** Whether the viewer keeps this item (detail pages). */
-export async function isFavourite(userId: number, type: FavouriteTarget, targetId: number): Promise<number> {
+export async function isFavourite(userId: number | null, type: FavouriteTarget, targetId: number): Promise<Bit> {
+  if (userId === null) return 0;
   const [r] = await db()
     .select({ n: count() })
     .from(favourites)
@@ -145,7 +158,7 @@ export async function isFavourite(userId: number, type: FavouriteTarget, targetI
 }
 
 /** /api/member/favoriteList: a page of one kind, newest first, with the card of each item. */
-export async function favouritePage(userId: number, type: FavouriteTarget, page: number, limit: number) {
+export async function favouritePage(userId: number, type: FavouriteTarget, page: number, limit: number): Promise<Page<FavouriteItem>> {
   const where = and(eq(favourites.userId, userId), eq(favourites.targetType, type));
   const [rows, [total]] = await Promise.all([
     db()
@@ -172,7 +185,7 @@ export async function favouritePage(userId: number, type: FavouriteTarget, page:
     : [];
   const byId = new Map(items.map((i) => [i.id, i]));
   return {
-    list: rows.flatMap((r) => {
+    list: rows.flatMap((r): FavouriteItem[] => {
       const it = byId.get(r.id);
       return it ? [{ type, id: it.id, title: it.title, cover: it.cover ?? '', price: it.price, created_at: r.at.toISOString() }] : [];
     }),
@@ -183,7 +196,7 @@ export async function favouritePage(userId: number, type: FavouriteTarget, page:
 }
 
 /** /api/member/focusList: the coaches and shops the member follows. */
-export async function focusPage(userId: number, page: number, limit: number) {
+export async function focusPage(userId: number, page: number, limit: number): Promise<Page<FocusItem>> {
   const where = eq(follows.userId, userId);
   const [rows, [total]] = await Promise.all([
     db()
@@ -201,8 +214,7 @@ export async function focusPage(userId: number, page: number, limit: number) {
     coachIds.length ? db().select().from(coaches).where(inArray(coaches.id, coachIds)) : [],
     shopIds.length ? db().select().from(shops).where(inArray(shops.id, shopIds)) : [],
   ]);
-  type Focus = { type: 'coach' | 'mechant'; id: number; name: string; avatar: string; desc: string; fans_count: number };
-  const list = rows.flatMap((r): Focus[] => {
+  const list = rows.flatMap((r): FocusItem[] => {
     if (r.targetType === 'coach') {
       const c = cs.find((x) => x.id === r.targetId);
       return c ? [{ type: 'coach', id: c.id, name: c.name, avatar: c.avatar, desc: c.title, fans_count: c.fansCount }] : [];
@@ -214,17 +226,16 @@ export async function focusPage(userId: number, page: number, limit: number) {
 }
 
 /** /api/member/fansList: who follows the member's coach profile or shop. */
-export async function fansPage(userId: number, page: number, limit: number) {
+export async function fansPage(userId: number, page: number, limit: number): Promise<Page<FanItem>> {
   const [[coach], [shop]] = await Promise.all([
     db().select({ id: coaches.id }).from(coaches).where(eq(coaches.userId, userId)).limit(1),
     db().select({ id: shops.id }).from(shops).where(eq(shops.userId, userId)).limit(1),
   ]);
-  const targets = [
+  if (!coach && !shop) return { list: [], total: 0, page, limit };
+  const where = or(
     coach ? and(eq(follows.targetType, 'coach'), eq(follows.targetId, coach.id)) : undefined,
     shop ? and(eq(follows.targetType, 'shop'), eq(follows.targetId, shop.id)) : undefined,
-  ].filter(Boolean);
-  if (!targets.length) return { list: [], total: 0, page, limit };
-  const where = sql.join(targets as never[], sql` or `);
+  );
   const [rows, [total]] = await Promise.all([
     db()
       .select({ id: users.id, name: users.nickName, avatar: users.avatar, at: follows.createdAt })

@@ -1,18 +1,38 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  ClassDetail,
+  ClassItem,
+  ClassSort,
+  CoachCard,
+  CourseDetail,
+  CourseItem,
+  CourseSort,
+  IdName,
+  TrainingFilters,
+} from '~/lib/api/contract/catalogue-training';
 import { db } from '../../db';
 import { classes, coaches, courses, labels, lessons, shops } from '../../db/schema';
 import { cached } from '../../cache';
 import { notFound } from '../../http/errors';
-import { ownsCourse } from '../commerce/order.service';
+import { countView, unflushedViews } from '../../views';
+import { ownsCourse } from './course-access';
 
 const TTL = 30_000;
-export type CourseSort = 'new' | 'hot' | 'price_asc' | 'price_desc';
+export type { CourseItem, CourseSort };
+
+/** A page of a list answer. */
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
 
 /** `%q%` for ILIKE with the user's wildcards escaped. */
 export const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** /api/course/label: every label in display order. */
-export function labelList() {
+export function labelList(): Promise<IdName[]> {
   return cached('catalogue:labels', 60_000, () => db().select({ id: labels.id, name: labels.name }).from(labels).orderBy(asc(labels.sort)));
 }
 
@@ -42,7 +62,7 @@ function courseItem(r: {
   shop_id: number | null;
   shop_name: string | null;
   shop_logo: string | null;
-}) {
+}): CourseItem {
   return {
     id: r.id,
     title: r.title,
@@ -55,11 +75,10 @@ function courseItem(r: {
     label_ids: r.labelIds,
     lesson_count: r.lessonCount,
     owner: r.coach_id
-      ? { type: 'coach' as const, id: r.coach_id, name: r.coach_name ?? '', avatar: r.coach_avatar ?? '' }
-      : { type: 'mechant' as const, id: r.shop_id ?? 0, name: r.shop_name ?? '', avatar: r.shop_logo ?? '' },
+      ? { type: 'coach', id: r.coach_id, name: r.coach_name ?? '', avatar: r.coach_avatar ?? '' }
+      : { type: 'mechant', id: r.shop_id ?? 0, name: r.shop_name ?? '', avatar: r.shop_logo ?? '' },
   };
 }
-export type CourseItem = ReturnType<typeof courseItem>;
 
 const lessonCount = sql<number>`(select count(*)::int from ${lessons} where ${lessons.courseId} = ${courses.id})`;
 
@@ -74,7 +93,7 @@ async function loadCoursePage(opts: {
   recommend?: boolean | undefined;
   page: number;
   limit: number;
-}) {
+}): Promise<Page<CourseItem>> {
   const where = and(
     eq(courses.status, 1),
     opts.labelId ? sql`${courses.labelIds} @> ${JSON.stringify([opts.labelId])}::jsonb` : undefined,
@@ -120,9 +139,10 @@ async function loadCoursePage(opts: {
 
 /**
  * One course with its lessons. Video URLs are handed out only for free previews and to those who
- * may watch everything (the owner; buyers once purchases exist).
+ * may watch everything (the owner and buyers). `view` counts a view (in memory, see views.ts); the
+ * answer's `views` includes the counted ones not yet written.
  */
-export async function courseDetail(id: number, viewerId: number | null) {
+export async function courseDetail(id: number, viewerId: number | null, view = false): Promise<CourseDetail> {
   const [row] = await db()
     .select({
       c: courses,
@@ -145,15 +165,11 @@ export async function courseDetail(id: number, viewerId: number | null) {
   const labelRows = row.c.labelIds.length
     ? await db().select({ id: labels.id, name: labels.name }).from(labels).where(inArray(labels.id, row.c.labelIds))
     : [];
-  void db()
-    .update(courses)
-    .set({ views: sql`${courses.views} + 1` })
-    .where(eq(courses.id, id))
-    .catch(() => {});
+  const unwritten = view ? countView('course', id) : unflushedViews('course', id);
   return {
     ...courseItem({ ...row.c, lessonCount: list.length, ...row }),
     intro: row.c.intro,
-    views: row.c.views,
+    views: row.c.views + unwritten,
     labels: labelRows,
     can_watch_all: fullAccess ? 1 : 0,
     owner_detail: {
@@ -177,10 +193,10 @@ async function loadClassPage(opts: {
   city?: string | undefined;
   coachId?: number | undefined;
   q?: string | undefined;
-  sort?: 'new' | 'soon' | 'price_asc' | 'price_desc' | undefined;
+  sort?: ClassSort | undefined;
   page: number;
   limit: number;
-}) {
+}): Promise<Page<ClassItem>> {
   const where = and(
     eq(classes.status, 1),
     opts.style ? eq(classes.style, opts.style) : undefined,
@@ -210,7 +226,7 @@ async function loadClassPage(opts: {
   return { list: rows.map((r) => classItem(r.k, r.coach_name, r.coach_avatar)), total: total?.n ?? 0, page: opts.page, limit: opts.limit };
 }
 
-function classItem(k: typeof classes.$inferSelect, coachName: string, coachAvatar: string) {
+function classItem(k: typeof classes.$inferSelect, coachName: string, coachAvatar: string): ClassItem {
   return {
     id: k.id,
     title: k.title,
@@ -231,7 +247,7 @@ function classItem(k: typeof classes.$inferSelect, coachName: string, coachAvata
 }
 
 /** /api/class/detail. */
-export async function classDetail(id: number) {
+export async function classDetail(id: number): Promise<ClassDetail> {
   const [r] = await db()
     .select({ k: classes, coach_name: coaches.name, coach_avatar: coaches.avatar, coach_title: coaches.title, coach_user: coaches.userId })
     .from(classes)
@@ -249,7 +265,7 @@ async function loadCoachPage(opts: {
   q?: string | undefined;
   page: number;
   limit: number;
-}) {
+}): Promise<Page<CoachCard>> {
   const where = and(
     eq(coaches.status, 1),
     opts.style ? sql`${coaches.styles} @> ${JSON.stringify([opts.style])}::jsonb` : undefined,
@@ -271,7 +287,7 @@ async function loadCoachPage(opts: {
   return { list: rows.map(coachCard), total: total?.n ?? 0, page: opts.page, limit: opts.limit };
 }
 
-export function coachCard(c: typeof coaches.$inferSelect) {
+export function coachCard(c: typeof coaches.$inferSelect): CoachCard {
   return {
     id: c.id,
     uid: c.userId,
@@ -288,7 +304,7 @@ export function coachCard(c: typeof coaches.$inferSelect) {
 }
 
 /** Cities and styles that have coaches or classes, for the list filters. */
-export function trainingFilters() {
+export function trainingFilters(): Promise<TrainingFilters> {
   return cached('catalogue:filters', TTL, async () => {
     const [coachRows, classRows] = await Promise.all([
       db().select({ city: coaches.city, styles: coaches.styles }).from(coaches).where(eq(coaches.status, 1)),

@@ -3,23 +3,11 @@ import { db } from '../../db';
 import { articleCategories, articles, helpArticles, helpGroups, pages } from '../../db/schema';
 import { cached, invalidate } from '../../cache';
 import { sanitizeRichText } from '../../security/sanitize';
+import { countView as countViewLater, unflushedViews } from '../../views';
 
 const TTL = 60_000;
 
-/** Slugs of the fixed pages: the nine agreements of SPEC §2 and the account "other" pages. */
-export const PAGE_SLUGS = [
-  'administrativeprovisions',
-  'coachagreement',
-  'intellectualproperty',
-  'liveagreemen',
-  'mechantagreement',
-  'privacyagreement',
-  'serviceagreement',
-  'shopagreement',
-  'useragreement',
-  'aboutus',
-] as const;
-export type PageSlug = (typeof PAGE_SLUGS)[number];
+export { PAGE_SLUGS, type PageSlug } from '~/lib/api/contract/content';
 
 // ── news ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -65,7 +53,7 @@ export async function articlePage(opts: { cateId?: number | undefined; page: num
   };
 }
 
-/** A published article with its neighbours, or null. Counts a view when `countView`. */
+/** A published article with its neighbours, or null. Counts a view (in memory, written in batches) when `countView`. */
 export async function articleDetail(id: number, countView = false) {
   const [a] = await db()
     .select({
@@ -85,11 +73,7 @@ export async function articleDetail(id: number, countView = false) {
     .where(and(eq(articles.id, id), eq(articles.status, 1)))
     .limit(1);
   if (!a) return null;
-  if (countView)
-    await db()
-      .update(articles)
-      .set({ views: sql`${articles.views} + 1` })
-      .where(eq(articles.id, id));
+  const unwritten = countView ? countViewLater('article', id) : unflushedViews('article', id);
   const neighbour = (newer: boolean) =>
     db()
       .select({ id: articles.id, title: articles.title })
@@ -100,7 +84,7 @@ export async function articleDetail(id: number, countView = false) {
   const [[prev], [next]] = await Promise.all([neighbour(true), neighbour(false)]);
   return {
     ...a,
-    views: a.views + (countView ? 1 : 0),
+    views: a.views + unwritten,
     published_at: a.published_at.toISOString(),
     prev: prev ?? null,
     next: next ?? null,
@@ -121,8 +105,9 @@ export async function createArticle(input: {
     .insert(articles)
     .values({ ...input, content: sanitizeRichText(input.content) })
     .returning({ id: articles.id });
+  if (!row) throw new Error('article insert returned nothing');
   invalidate('content:');
-  return row!.id;
+  return row.id;
 }
 
 // ── help ──────────────────────────────────────────────────────────────────────────────────────
@@ -185,13 +170,14 @@ export function helpDetail(id: number) {
 /** Adds a help group with its articles (bodies sanitised). */
 export async function createHelpGroup(name: string, sort: number, items: { title: string; content: string }[]) {
   const [g] = await db().insert(helpGroups).values({ name, sort }).returning({ id: helpGroups.id });
+  if (!g) throw new Error('help group insert returned nothing');
   if (items.length) {
     await db()
       .insert(helpArticles)
-      .values(items.map((it, i) => ({ groupId: g!.id, title: it.title, content: sanitizeRichText(it.content), sort: i })));
+      .values(items.map((it, i) => ({ groupId: g.id, title: it.title, content: sanitizeRichText(it.content), sort: i })));
   }
   invalidate('content:');
-  return g!.id;
+  return g.id;
 }
 
 // ── fixed pages ───────────────────────────────────────────────────────────────────────────────

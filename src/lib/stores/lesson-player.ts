@@ -1,0 +1,92 @@
+import { atom } from 'nanostores';
+import { api, untypedApi } from '../api/client';
+import type { Lesson } from '../api/contract/catalogue-training';
+import { $session } from './session';
+
+/** A member's progress in one lesson (/api/course/myProgress). */
+export interface LessonProgress {
+  lesson_id: number;
+  position: number;
+  finished: number;
+}
+
+/** While playing, progress is reported at most this often (and always on pause and at the end). */
+export const REPORT_EVERY_MS = 10_000;
+
+/** A lesson without a video URL is locked for this viewer (not a preview, not bought). */
+export const isLocked = (l: Lesson): boolean => !l.video;
+
+/** What 开始试看 plays: the first lesson the viewer may watch. */
+export const firstPlayable = (lessons: readonly Lesson[]): Lesson | null => lessons.find((l) => !isLocked(l)) ?? null;
+
+/** Where to start a lesson: where the member left off, unless it was finished. */
+export function resumeAt(p: LessonProgress | undefined): number {
+  return p && !p.finished && p.position > 0 ? p.position : 0;
+}
+
+/** Progress after a report: the furthest position reached; finished stays finished. */
+export function mergeProgress(
+  all: ReadonlyMap<number, LessonProgress>,
+  lessonId: number,
+  position: number,
+  finished: number,
+): Map<number, LessonProgress> {
+  const next = new Map(all);
+  const old = next.get(lessonId);
+  next.set(lessonId, {
+    lesson_id: lessonId,
+    position: Math.max(position, old?.position ?? 0),
+    finished: finished || old?.finished || 0,
+  });
+  return next;
+}
+
+/**
+ * The course player's state: the lessons (the page's guest view, then the logged-in viewer's,
+ * which may unlock more) and the member's progress, reported back while watching.
+ */
+export function createLessonPlayer(courseId: number, lessons: Lesson[], now: () => number = Date.now) {
+  const $lessons = atom<Lesson[]>(lessons);
+  const $progress = atom<Map<number, LessonProgress>>(new Map());
+  let lastSent = 0;
+
+  /** The viewer's own access and progress (logged-in viewers; failures keep the guest view). */
+  async function loadForViewer(): Promise<void> {
+    if (!$session.get()) return;
+    await Promise.all([
+      api('/course/detail', { id: courseId })
+        .then((d) => $lessons.set(d.lessons))
+        .catch(() => undefined),
+      // Commerce's study endpoints have no contract yet.
+      untypedApi<LessonProgress[]>('/course/myProgress', { course_id: courseId })
+        .then((rows) => $progress.set(new Map(rows.map((r) => [r.lesson_id, r]))))
+        .catch(() => undefined),
+    ]);
+  }
+
+  /** Whether a report is due: always when forced (pause, end), else once per REPORT_EVERY_MS. */
+  function due(force: boolean): boolean {
+    const t = now();
+    if (!force && t - lastSent < REPORT_EVERY_MS) return false;
+    lastSent = t;
+    return true;
+  }
+
+  /**
+   * Tells the server how far the member got in `lesson` (signed-in viewers only). Answers false
+   * when nothing was sent; a failed report is dropped (the next one carries the position again).
+   */
+  async function report(lesson: Lesson, seconds: number, ended: boolean, force = ended): Promise<boolean> {
+    if (!$session.get() || !due(force)) return false;
+    const position = Math.floor(seconds);
+    try {
+      const r = await untypedApi<{ finished: number }>('/course/progress', { lesson_id: lesson.id, position, ended });
+      $progress.set(mergeProgress($progress.get(), lesson.id, position, r.finished));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  return { $lessons, $progress, loadForViewer, report, resumeAt: (l: Lesson) => resumeAt($progress.get().get(l.id)) };
+}

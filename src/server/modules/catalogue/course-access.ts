@@ -1,0 +1,31 @@
+import { and, eq } from 'drizzle-orm';
+import { db, type Db, type Tx } from '../../db';
+import { courseAccess } from '../../db/schema';
+
+/**
+ * Who may watch a course in full. The catalogue owns the record; commerce grants it when a
+ * course order is paid (in the paying transaction), and the course page reads it.
+ */
+
+/** Whether the member has bought full access to a course. */
+export async function ownsCourse(userId: number, courseId: number, tx: Tx | Db = db()): Promise<boolean> {
+  const [r] = await tx
+    .select({ c: courseAccess.courseId })
+    .from(courseAccess)
+    .where(and(eq(courseAccess.userId, userId), eq(courseAccess.courseId, courseId)))
+    .limit(1);
+  return Boolean(r);
+}
+
+/**
+ * Gives the member full access to a course, bought by `orderId`. A member who already has it
+ * keeps the first grant; answers whether this call granted it (so sales count once).
+ */
+export async function grantCourse(tx: Tx | Db, userId: number, courseId: number, orderId: number): Promise<boolean> {
+  const rows = await tx
+    .insert(courseAccess)
+    .values({ userId, courseId, orderId })
+    .onConflictDoNothing()
+    .returning({ courseId: courseAccess.courseId });
+  return rows.length > 0;
+}
