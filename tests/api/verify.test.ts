@@ -3,11 +3,14 @@ import { eq } from 'drizzle-orm';
 import { T } from '~/lib/texts';
 import { smsCodes, smsOutbox } from '~/server/db/schema';
 import { SMS_TEXTS } from '~/server/modules/verify/sms-code.service';
+import { resetEnv } from '~/server/env';
+import { createApi } from '~/server/app';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
 let t: TestApi;
 beforeAll(async () => {
-  t = await startApi({ SMS_DAILY_PER_PHONE: '3', SMS_DAILY_PER_IP: '5' });
+  // SMS_OUTBOX_API (with the default log provider) adds the rig's /api/dev/* endpoints, as in the Playwright rig.
+  t = await startApi({ SMS_DAILY_PER_PHONE: '3', SMS_DAILY_PER_IP: '5', SMS_OUTBOX_API: 'true' });
 });
 afterAll(() => t.stop());
 
@@ -118,5 +121,53 @@ describe('/api/public/sendMsg', () => {
     expect((await t.sendCode('13911112222', 'pay_password', token)).body.code).toBe(200);
     expect(await t.lastCode(DEMO.coach)).toMatch(/^\d{6}$/);
     await expect(t.lastCode('13911112222')).rejects.toThrow(/no SMS/);
+  });
+});
+
+describe('test-rig endpoints (SMS_OUTBOX_API with the log provider)', () => {
+  it('reads the newest code back and ends the cooldown without waiting', async () => {
+    const phone = '13500000055';
+    const send = () => t.sendCode(phone, 'register', undefined, '10.7.0.1');
+    expect((await send()).body.code).toBe(200);
+    const sms = (await t.post('/dev/smsOutbox', { phone })).body;
+    expect(sms).toMatchObject({ code: 200, data: { code: await t.lastCode(phone) } });
+    expect((await send()).body).toMatchObject({ code: 429, msg: T.smsCooling });
+    expect((await t.post('/dev/smsCooldownSkip', { phone })).body).toMatchObject({ code: 200, data: { moved: 1 } });
+    expect((await send()).body.code).toBe(200);
+    // Skipped codes still count towards the daily cap (3 here); each new one replaces the last.
+    await t.post('/dev/smsCooldownSkip', { phone });
+    expect((await send()).body.code).toBe(200);
+    await t.post('/dev/smsCooldownSkip', { phone });
+    expect((await send()).body).toMatchObject({ code: 429, msg: SMS_TEXTS.phoneDailyCap });
+    const live = await t.db.select().from(smsCodes).where(eq(smsCodes.phone, phone));
+    expect(live.filter((r) => !r.spentAt)).toHaveLength(1);
+  });
+
+  it('a skipped code still works, and still ends after five wrong tries', async () => {
+    const phone = '13500000056';
+    expect((await t.sendCode(phone, 'register', undefined, '10.7.0.2')).body.code).toBe(200);
+    await t.post('/dev/smsCooldownSkip', { phone });
+    const body = (yzm: string) => ({ phone, yzm, password: 'abc12345', passwords: 'abc12345', agree: true });
+    for (let i = 0; i < 4; i++) expect((await t.post('/register', body('000000'))).body.msg).toBe(SMS_TEXTS.codeWrong);
+    expect((await t.post('/register', body('000000'))).body.msg).toBe(SMS_TEXTS.codeLocked);
+    expect((await t.post('/register', body(await t.lastCode(phone)))).body.msg).toBe(SMS_TEXTS.codeExpired);
+  });
+
+  it('do not exist without SMS_OUTBOX_API', async () => {
+    process.env['SMS_OUTBOX_API'] = 'false';
+    resetEnv();
+    try {
+      const bare = createApi();
+      const doc = (await (await bare.request('/api/openapi.json')).json()) as { paths: Record<string, unknown> };
+      expect(doc.paths).toHaveProperty('/api/public/sendMsg');
+      for (const path of ['/api/dev/smsOutbox', '/api/dev/smsCooldownSkip']) {
+        expect(doc.paths).not.toHaveProperty(path);
+        const res = await bare.request(path, { method: 'POST', body: JSON.stringify({ phone: '13500000055' }) });
+        expect(((await res.json()) as { code: number }).code).not.toBe(200);
+      }
+    } finally {
+      process.env['SMS_OUTBOX_API'] = 'true';
+      resetEnv();
+    }
   });
 });

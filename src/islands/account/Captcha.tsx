@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type {} from 'altcha/types/react';
-import { captchaChallenge, captchaConfig } from '~/lib/captcha';
+import { loadChallenge, type AltchaChallenge } from '~/lib/captcha';
 import { errorText } from '~/lib/api/client';
 import { toast } from '~/lib/toast';
 import { Modal } from '../ui/Modal';
 
 type Pending = { resolve: (pass: string | null) => void };
+type Widget = HTMLElement & { configure?: (o: Record<string, unknown>) => void; verify?: () => Promise<unknown> };
 
 /**
  * SPEC §5 captcha before an SMS: fetches host + token from the server, shows the self-hosted
@@ -37,24 +38,22 @@ export function useCaptcha() {
 
 function CaptchaDialog(props: { onDone: (pass: string | null) => void }) {
   const { onDone } = props;
-  const ref = useRef<HTMLElement & { configure?: (o: Record<string, unknown>) => void; verify?: () => Promise<unknown> }>(null);
-  const [challenge, setChallenge] = useState<Record<string, unknown> | null>(null);
+  const ref = useRef<Widget>(null);
+  const [challenge, setChallenge] = useState<AltchaChallenge | null>(null);
   const ready = challenge !== null;
 
   useEffect(() => {
     let cancelled = false;
-    (async () => {
-      try {
-        const cfg = await captchaConfig();
-        if (cfg.provider !== 'altcha') throw new Error('验证服务暂不可用，请稍后再试');
-        const [challenge] = await Promise.all([captchaChallenge(cfg.token), import('altcha'), import('altcha/i18n/zh-cn')]);
-        if (!cancelled) setChallenge(challenge);
-      } catch (err) {
+    Promise.all([loadChallenge(), import('altcha'), import('altcha/i18n/zh-cn')]).then(
+      ([c]) => {
+        if (!cancelled) setChallenge(c);
+      },
+      (err: unknown) => {
         console.warn('captcha unavailable', err);
         toast.error(errorText(err));
         onDone(null);
-      }
-    })();
+      },
+    );
     return () => {
       cancelled = true;
     };

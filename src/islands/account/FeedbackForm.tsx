@@ -1,58 +1,47 @@
 import { useRef, useState, type SubmitEvent } from 'react';
-import { sendFeedback, uploadImage } from '~/lib/stores/account';
-import { errorText } from '~/lib/api/client';
+import { FEEDBACK_TYPES } from '~/lib/rules/notice';
+import { FEEDBACK_MAX_IMAGES, sendFeedback, uploadImage, type FeedbackForm as Form } from '~/lib/stores/account';
 import { img } from '~/lib/media';
-import { toast } from '~/lib/toast';
+import { useAction } from '../ui/useAction';
 import { Field, Heading, MemberOnly } from './parts';
 
-const TYPES = ['功能建议', '问题报告', '投诉举报', '其他'] as const;
-const MAX_IMAGES = 4;
+const EMPTY: Form = { type: '', content: '', images: [], contact: '' };
 
 /** /account/other: feedback with a type, text, up to four screenshots and a contact. */
 export default function FeedbackForm() {
   return (
     <MemberOnly>
-      <Form />
+      <Feedback />
     </MemberOnly>
   );
 }
 
-function Form() {
-  const [type, setType] = useState<string>('');
-  const [content, setContent] = useState('');
-  const [images, setImages] = useState<string[]>([]);
-  const [contact, setContact] = useState('');
-  const [busy, setBusy] = useState(false);
+function Feedback() {
+  const [form, setForm] = useState(EMPTY);
   const [sent, setSent] = useState(false);
+  const save = useAction();
+  const upload = useAction();
   const file = useRef<HTMLInputElement>(null);
 
-  async function pick(e: React.ChangeEvent<HTMLInputElement>) {
+  function pick(e: React.ChangeEvent<HTMLInputElement>) {
     const f = e.target.files?.[0];
     e.target.value = '';
     if (!f) return;
-    if (f.size > 2 * 1024 * 1024) return void toast.error('图片不能超过 2MB');
-    try {
+    void upload.run(async () => {
       const { path } = await uploadImage(f, 'feedback');
-      setImages((list) => [...list, path].slice(0, MAX_IMAGES));
-    } catch (err) {
-      toast.error(errorText(err));
-    }
+      setForm((cur) => ({ ...cur, images: [...cur.images, path].slice(0, FEEDBACK_MAX_IMAGES) }));
+    });
   }
 
-  async function submit(e: SubmitEvent) {
+  function submit(e: SubmitEvent) {
     e.preventDefault();
-    if (!type) return void toast.error('请选择反馈类型');
-    if (content.trim().length < 5) return void toast.error('反馈内容至少 5 个字');
-    setBusy(true);
-    try {
-      await sendFeedback({ type, content: content.trim(), images, contact: contact.trim() });
-      toast.success('感谢您的反馈，我们会尽快处理');
-      setSent(true);
-    } catch (err) {
-      toast.error(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    void save.run(
+      async () => {
+        await sendFeedback(form);
+        setSent(true);
+      },
+      { done: '感谢您的反馈，我们会尽快处理' },
+    );
   }
 
   if (sent) {
@@ -66,8 +55,7 @@ function Form() {
           className="gf-btn-ghost mt-6"
           onClick={() => {
             setSent(false);
-            setContent('');
-            setImages([]);
+            setForm({ ...EMPTY, type: form.type, contact: form.contact });
           }}
         >
           继续反馈
@@ -81,13 +69,13 @@ function Form() {
       <form onSubmit={submit} noValidate className="flex max-w-[640px] flex-col gap-6">
         <Field label="反馈类型">
           <div className="flex flex-wrap gap-3">
-            {TYPES.map((t) => (
+            {FEEDBACK_TYPES.map((t) => (
               <button
                 type="button"
                 key={t}
-                aria-pressed={type === t}
-                onClick={() => setType(t)}
-                className={`gf-btn border ${type === t ? 'border-brand bg-brand-light text-brand' : 'border-line text-ink-soft hover:text-brand'}`}
+                aria-pressed={form.type === t}
+                onClick={() => setForm({ ...form, type: t })}
+                className={`gf-btn border ${form.type === t ? 'border-brand bg-brand-light text-brand' : 'border-line text-ink-soft hover:text-brand'}`}
               >
                 {t}
               </button>
@@ -100,30 +88,31 @@ function Form() {
             aria-label="反馈内容"
             maxLength={500}
             placeholder="请详细描述您遇到的问题或建议（至少 5 个字）"
-            value={content}
-            onChange={(e) => setContent(e.target.value)}
+            value={form.content}
+            onChange={(e) => setForm({ ...form, content: e.target.value })}
           />
-          <p className="text-right text-xs text-ink-mute">{content.length}/500</p>
+          <p className="text-right text-xs text-ink-mute">{form.content.length}/500</p>
         </Field>
-        <Field label="图片" hint={`选填，最多 ${MAX_IMAGES} 张，每张不超过 2MB`}>
+        <Field label="图片" hint={`选填，最多 ${FEEDBACK_MAX_IMAGES} 张，每张不超过 2MB`}>
           <div className="flex flex-wrap gap-3">
-            {images.map((p) => (
+            {form.images.map((p) => (
               <div key={p} className="relative">
                 <img src={img(p)} width={80} height={80} alt="反馈截图" className="h-20 w-20 rounded-md object-cover" />
                 <button
                   type="button"
                   aria-label="删除图片"
                   className="absolute -right-2 -top-2 h-5 w-5 rounded-full bg-black/60 text-xs text-white"
-                  onClick={() => setImages(images.filter((x) => x !== p))}
+                  onClick={() => setForm({ ...form, images: form.images.filter((x) => x !== p) })}
                 >
                   ×
                 </button>
               </div>
             ))}
-            {images.length < MAX_IMAGES && (
+            {form.images.length < FEEDBACK_MAX_IMAGES && (
               <button
                 type="button"
                 aria-label="添加图片"
+                disabled={upload.busy}
                 onClick={() => file.current?.click()}
                 className="flex h-20 w-20 items-center justify-center rounded-md border border-dashed border-[#dcdfe6] text-2xl text-ink-mute hover:(border-brand text-brand)"
               >
@@ -146,13 +135,13 @@ function Form() {
             aria-label="联系方式"
             maxLength={64}
             placeholder="选填，手机号、QQ 或邮箱，方便我们联系您"
-            value={contact}
-            onChange={(e) => setContact(e.target.value)}
+            value={form.contact}
+            onChange={(e) => setForm({ ...form, contact: e.target.value })}
           />
         </Field>
         <div className="pl-[116px]">
-          <button type="submit" disabled={busy} className="gf-btn-primary w-32">
-            {busy ? '提交中…' : '提交反馈'}
+          <button type="submit" disabled={save.busy} className="gf-btn-primary w-32">
+            {save.busy ? '提交中…' : '提交反馈'}
           </button>
         </div>
       </form>

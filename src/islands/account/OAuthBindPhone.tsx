@@ -1,48 +1,33 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
-import { bindPhoneAndLogin } from '~/lib/stores/account';
-import { errorText } from '~/lib/api/client';
-import { phoneError } from '~/lib/rules/phone';
-import { toast } from '~/lib/toast';
+import { useMemo, useState, type SubmitEvent } from 'react';
+import { bindPhoneAndLogin, OAUTH_LABEL, readPendingBind, type OAuthKind } from '~/lib/stores/account';
+import { useAction } from '../ui/useAction';
+import { useHydrated } from '../ui/useHydrated';
 import { SmsButton, useSmsTimer } from './SmsButton';
-import { TICKET_KEY } from './OAuthCallback';
 
 /**
  * /login/wx/bindphone and /login/bind/qq/bindphone: a first WeChat or QQ login binds a phone by SMS
  * before the account is usable. An existing account with that phone gets the identity added.
  */
-export default function OAuthBindPhone(props: { kind: 'wx' | 'qq'; infoPath: string }) {
-  const [pending, setPending] = useState<{ ticket: string; nick: string } | null | undefined>(undefined);
+export default function OAuthBindPhone(props: { kind: OAuthKind }) {
+  const hydrated = useHydrated();
+  // The ticket the callback left in this browser (read once, after hydration).
+  const pending = useMemo(() => (hydrated ? readPendingBind(localStorage) : undefined), [hydrated]);
   const [phone, setPhone] = useState('');
   const [yzm, setYzm] = useState('');
-  const [busy, setBusy] = useState(false);
+  const save = useAction();
   const timer = useSmsTimer();
-  const name = props.kind === 'wx' ? '微信' : 'QQ';
+  const name = OAUTH_LABEL[props.kind];
 
-  useEffect(() => {
-    try {
-      setPending(JSON.parse(localStorage.getItem(TICKET_KEY) ?? 'null'));
-    } catch {
-      setPending(null);
-    }
-  }, []);
-
-  async function submit(e: SubmitEvent) {
+  function submit(e: SubmitEvent) {
     e.preventDefault();
     if (!pending) return;
-    const bad = phoneError(phone);
-    if (bad) return void toast.error(bad);
-    if (!yzm.trim()) return void toast.error('请输入短信验证码');
-    setBusy(true);
-    try {
-      await bindPhoneAndLogin({ ticket: pending.ticket, phone: phone.trim(), yzm: yzm.trim() });
-      localStorage.removeItem(TICKET_KEY);
-      timer.stop();
-      toast.success('绑定成功');
-      location.replace(props.infoPath);
-    } catch (err) {
-      toast.error(errorText(err));
-      setBusy(false);
-    }
+    void save.run(
+      async () => {
+        await bindPhoneAndLogin(props.kind, { ticket: pending.ticket, phone, yzm }, localStorage);
+        timer.stop();
+      },
+      { done: '绑定成功' },
+    );
   }
 
   if (pending === undefined) return <p className="py-20 text-center text-ink-mute">加载中…</p>;
@@ -84,8 +69,8 @@ export default function OAuthBindPhone(props: { kind: 'wx' | 'qq'; infoPath: str
         />
         <SmsButton phone={phone} type="bind_phone" timer={timer} className="h-11" />
       </div>
-      <button type="submit" disabled={busy} className="gf-btn-primary h-11 w-full text-base">
-        {busy ? '绑定中…' : '绑定并登录'}
+      <button type="submit" disabled={save.busy} className="gf-btn-primary h-11 w-full text-base">
+        {save.busy ? '绑定中…' : '绑定并登录'}
       </button>
     </form>
   );

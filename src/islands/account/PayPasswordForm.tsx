@@ -1,11 +1,9 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
-import { changePayPassword, fetchMemberInfo, type MemberInfo } from '~/lib/stores/account';
-import { errorText } from '~/lib/api/client';
-import { payPasswordError } from '~/lib/rules/password';
-import { T } from '~/lib/texts';
-import { toast } from '~/lib/toast';
+import { useState, type SubmitEvent } from 'react';
+import { changePayPassword, fetchMemberInfo, payPasswordChars } from '~/lib/stores/account';
+import { useAction } from '../ui/useAction';
+import { useLoad } from '../ui/useLoad';
 import { SmsButton, useSmsTimer } from './SmsButton';
-import { Field, Heading, MemberOnly } from './parts';
+import { Field, Heading, LoadFailed, MemberOnly } from './parts';
 
 const EMPTY = { password: '', passwords: '', yzm: '' };
 
@@ -19,39 +17,28 @@ export default function PayPasswordForm() {
 }
 
 function Form() {
-  const [info, setInfo] = useState<MemberInfo | null>(null);
+  const member = useLoad(fetchMemberInfo);
   const [form, setForm] = useState(EMPTY);
-  const [busy, setBusy] = useState(false);
+  const save = useAction();
   const timer = useSmsTimer();
   const set = (k: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm({ ...form, [k]: e.target.value.replace(k === 'yzm' ? /\s/g : /\D/g, '') });
+    setForm({ ...form, [k]: payPasswordChars(k, e.target.value) });
 
-  useEffect(() => {
-    fetchMemberInfo()
-      .then(setInfo)
-      .catch((err) => toast.error(errorText(err)));
-  }, []);
-
-  async function submit(e: SubmitEvent) {
+  function submit(e: SubmitEvent) {
     e.preventDefault();
-    const bad = payPasswordError(form.password);
-    if (bad) return void toast.error(bad);
-    if (form.password !== form.passwords) return void toast.warning(T.passwordsDiffer);
-    if (!form.yzm) return void toast.error('请输入短信验证码');
-    setBusy(true);
-    try {
-      await changePayPassword(form);
-      toast.success('支付密码设置成功');
-      setForm(EMPTY);
-      timer.stop();
-      setInfo(info && { ...info, has_pay_password: true });
-    } catch (err) {
-      toast.error(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    void save.run(
+      async () => {
+        await changePayPassword(form);
+        setForm(EMPTY);
+        timer.stop();
+        if (member.data) member.set({ ...member.data, has_pay_password: true });
+      },
+      { done: '支付密码设置成功' },
+    );
   }
 
+  const info = member.data;
+  if (member.error && !info) return <LoadFailed error={member.error} retry={member.reload} />;
   if (!info) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
   if (!info.has_phone) {
     return (
@@ -105,8 +92,8 @@ function Form() {
           />
         </Field>
         <div className="pl-[116px]">
-          <button type="submit" disabled={busy} className="gf-btn-primary w-32">
-            {busy ? '提交中…' : '保存'}
+          <button type="submit" disabled={save.busy} className="gf-btn-primary w-32">
+            {save.busy ? '提交中…' : '保存'}
           </button>
         </div>
       </form>

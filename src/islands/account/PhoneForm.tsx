@@ -1,11 +1,10 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
-import { bindingPhone, fetchMemberInfo, verifyOldPhone, type MemberInfo } from '~/lib/stores/account';
-import { patchSession } from '~/lib/stores/session';
-import { errorText } from '~/lib/api/client';
-import { maskPhone, phoneError } from '~/lib/rules/phone';
-import { toast } from '~/lib/toast';
+import { useState, type SubmitEvent } from 'react';
+import { bindingPhone, fetchMemberInfo, verifyOldPhone } from '~/lib/stores/account';
+import { maskPhone } from '~/lib/rules/phone';
+import { useAction } from '../ui/useAction';
+import { useLoad } from '../ui/useLoad';
 import { SmsButton, useSmsTimer } from './SmsButton';
-import { Field, Heading, MemberOnly } from './parts';
+import { Field, Heading, LoadFailed, MemberOnly } from './parts';
 
 /**
  * /account/setting/phone (and /account_info/phone): verify the old phone by SMS, then bind the new
@@ -20,15 +19,12 @@ export default function PhoneForm(props: { back?: string }) {
 }
 
 function Steps(props: { back: string }) {
-  const [info, setInfo] = useState<MemberInfo | null>(null);
+  const member = useLoad(fetchMemberInfo);
   const [ticket, setTicket] = useState('');
   const [done, setDone] = useState('');
 
-  useEffect(() => {
-    fetchMemberInfo()
-      .then(setInfo)
-      .catch((err) => toast.error(errorText(err)));
-  }, []);
+  const info = member.data;
+  if (member.error && !info) return <LoadFailed error={member.error} retry={member.reload} />;
   if (!info) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
 
   const changing = info.has_phone;
@@ -54,15 +50,7 @@ function Steps(props: { back: string }) {
         </ol>
       )}
       {step === 1 && <VerifyOld phone={info.phone} onVerified={setTicket} />}
-      {step === 2 && (
-        <BindNew
-          ticket={ticket}
-          onBound={(p) => {
-            patchSession({ phone: maskPhone(p) });
-            setDone(p);
-          }}
-        />
-      )}
+      {step === 2 && <BindNew ticket={ticket} onBound={setDone} />}
       {step === 3 && (
         <div className="py-10 text-center" role="status">
           <p className="text-lg text-ink">
@@ -80,21 +68,15 @@ function Steps(props: { back: string }) {
 
 function VerifyOld(props: { phone: string; onVerified: (ticket: string) => void }) {
   const [yzm, setYzm] = useState('');
-  const [busy, setBusy] = useState(false);
+  const save = useAction();
   const timer = useSmsTimer();
-  async function submit(e: SubmitEvent) {
+  function submit(e: SubmitEvent) {
     e.preventDefault();
-    if (!yzm.trim()) return void toast.error('请输入短信验证码');
-    setBusy(true);
-    try {
-      const { ticket } = await verifyOldPhone(yzm.trim());
+    void save.run(async () => {
+      const ticket = await verifyOldPhone(yzm);
       timer.stop();
       props.onVerified(ticket);
-    } catch (err) {
-      toast.error(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
   return (
     <form onSubmit={submit} noValidate className="flex max-w-[520px] flex-col gap-5">
@@ -115,7 +97,7 @@ function VerifyOld(props: { phone: string; onVerified: (ticket: string) => void 
         </div>
       </Field>
       <div className="pl-[116px]">
-        <button type="submit" disabled={busy} className="gf-btn-primary w-32">
+        <button type="submit" disabled={save.busy} className="gf-btn-primary w-32">
           下一步
         </button>
       </div>
@@ -126,24 +108,18 @@ function VerifyOld(props: { phone: string; onVerified: (ticket: string) => void 
 function BindNew(props: { ticket: string; onBound: (phone: string) => void }) {
   const [phone, setPhone] = useState('');
   const [yzm, setYzm] = useState('');
-  const [busy, setBusy] = useState(false);
+  const save = useAction();
   const timer = useSmsTimer();
-  async function submit(e: SubmitEvent) {
+  function submit(e: SubmitEvent) {
     e.preventDefault();
-    const bad = phoneError(phone);
-    if (bad) return void toast.error(bad);
-    if (!yzm.trim()) return void toast.error('请输入短信验证码');
-    setBusy(true);
-    try {
-      const res = await bindingPhone({ phone: phone.trim(), yzm: yzm.trim(), ...(props.ticket ? { ticket: props.ticket } : {}) });
-      timer.stop();
-      toast.success('手机号绑定成功');
-      props.onBound(res.phone);
-    } catch (err) {
-      toast.error(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    void save.run(
+      async () => {
+        const bound = await bindingPhone({ phone, yzm, ticket: props.ticket });
+        timer.stop();
+        props.onBound(bound);
+      },
+      { done: '手机号绑定成功' },
+    );
   }
   return (
     <form onSubmit={submit} noValidate className="flex max-w-[520px] flex-col gap-5">
@@ -171,7 +147,7 @@ function BindNew(props: { ticket: string; onBound: (phone: string) => void }) {
         </div>
       </Field>
       <div className="pl-[116px]">
-        <button type="submit" disabled={busy} className="gf-btn-primary w-32">
+        <button type="submit" disabled={save.busy} className="gf-btn-primary w-32">
           确认绑定
         </button>
       </div>

@@ -1,11 +1,15 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { fetchMemberInfo, saveProfile, uploadImage } from '~/lib/stores/account';
-import { errorText } from '~/lib/api/client';
+import { useRef, useState, type SubmitEvent } from 'react';
+import { fetchMemberInfo, profileForm, saveProfile, uploadImage, type ProfileForm as Form } from '~/lib/stores/account';
 import { img } from '~/lib/media';
-import { toast } from '~/lib/toast';
-import { Field, Heading, MemberOnly } from './parts';
+import { useAction } from '../ui/useAction';
+import { useLoad } from '../ui/useLoad';
+import { Field, Heading, LoadFailed, MemberOnly } from './parts';
 
-const MAX_BYTES = 2 * 1024 * 1024;
+const GENDERS: [number, string][] = [
+  [1, '男'],
+  [2, '女'],
+  [0, '保密'],
+];
 
 /** /account/setting: nickname, avatar, gender, birthday, introduction. */
 export default function ProfileForm() {
@@ -17,57 +21,36 @@ export default function ProfileForm() {
 }
 
 function Profile() {
-  const [form, setForm] = useState<{ nick_name: string; avatar: string; gender: number; birthday: string; intro: string } | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [uploading, setUploading] = useState(false);
+  const member = useLoad(fetchMemberInfo);
+  if (member.error && !member.data) return <LoadFailed error={member.error} retry={member.reload} />;
+  if (!member.data) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
+  return <Editor initial={profileForm(member.data)} />;
+}
+
+function Editor(props: { initial: Form }) {
+  const [form, setForm] = useState(props.initial);
+  const save = useAction();
+  const upload = useAction();
   const file = useRef<HTMLInputElement>(null);
+  // Today in the browser, for the birthday picker (the editor only renders in the browser).
+  const [today] = useState(() => new Date().toISOString().slice(0, 10));
 
-  useEffect(() => {
-    fetchMemberInfo()
-      .then((u) => setForm({ nick_name: u.nick_name, avatar: u.avatar, gender: u.gender, birthday: u.birthday, intro: u.intro }))
-      .catch((err) => setError(errorText(err)));
-  }, []);
-
-  if (error)
-    return (
-      <p role="alert" className="py-16 text-center text-[#f56c6c]">
-        {error}
-      </p>
-    );
-  if (!form) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
-
-  async function pick(e: React.ChangeEvent<HTMLInputElement>) {
+  function pick(e: React.ChangeEvent<HTMLInputElement>) {
     const f = e.target.files?.[0];
     e.target.value = '';
-    if (!f || !form) return;
-    if (!/^image\/(jpeg|png|gif|webp)$/.test(f.type)) return void toast.error('仅支持 JPG、PNG、GIF、WEBP 格式的图片');
-    if (f.size > MAX_BYTES) return void toast.error('图片不能超过 2MB');
-    setUploading(true);
-    try {
-      const { path } = await uploadImage(f, 'avatar');
-      setForm({ ...form, avatar: path });
-      toast.success('头像已上传，保存后生效');
-    } catch (err) {
-      toast.error(errorText(err));
-    } finally {
-      setUploading(false);
-    }
+    if (!f) return;
+    void upload.run(
+      async () => {
+        const { path } = await uploadImage(f, 'avatar');
+        setForm((cur) => ({ ...cur, avatar: path }));
+      },
+      { done: '头像已上传，保存后生效' },
+    );
   }
 
-  async function submit(e: SubmitEvent) {
+  function submit(e: SubmitEvent) {
     e.preventDefault();
-    if (!form) return;
-    if (!form.nick_name.trim()) return void toast.error('请填写昵称');
-    setBusy(true);
-    try {
-      await saveProfile({ ...form, nick_name: form.nick_name.trim(), intro: form.intro.trim() });
-      toast.success('保存成功');
-    } catch (err) {
-      toast.error(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    void save.run(() => saveProfile(form), { done: '保存成功' });
   }
 
   return (
@@ -84,8 +67,8 @@ function Profile() {
               className="h-20 w-20 rounded-full object-cover"
               data-testid="avatar-preview"
             />
-            <button type="button" className="gf-btn-ghost" disabled={uploading} onClick={() => file.current?.click()}>
-              {uploading ? '上传中…' : '更换头像'}
+            <button type="button" className="gf-btn-ghost" disabled={upload.busy} onClick={() => file.current?.click()}>
+              {upload.busy ? '上传中…' : '更换头像'}
             </button>
             <input
               ref={file}
@@ -108,18 +91,14 @@ function Profile() {
         </Field>
         <Field label="性别">
           <div className="flex h-10 items-center gap-6 text-sm">
-            {[
-              [1, '男'],
-              [2, '女'],
-              [0, '保密'],
-            ].map(([v, label]) => (
+            {GENDERS.map(([v, label]) => (
               <label key={v} className="flex cursor-pointer items-center gap-1.5">
                 <input
                   type="radio"
                   name="gender"
                   className="accent-brand"
                   checked={form.gender === v}
-                  onChange={() => setForm({ ...form, gender: v as number })}
+                  onChange={() => setForm({ ...form, gender: v })}
                 />
                 {label}
               </label>
@@ -132,7 +111,7 @@ function Profile() {
             aria-label="生日"
             type="date"
             min="1900-01-01"
-            max={new Date().toISOString().slice(0, 10)}
+            max={today}
             value={form.birthday}
             onChange={(e) => setForm({ ...form, birthday: e.target.value })}
           />
@@ -149,8 +128,8 @@ function Profile() {
           <p className="text-right text-xs text-ink-mute">{form.intro.length}/200</p>
         </Field>
         <div className="pl-[116px]">
-          <button type="submit" disabled={busy} className="gf-btn-primary w-32">
-            {busy ? '保存中…' : '保存'}
+          <button type="submit" disabled={save.busy} className="gf-btn-primary w-32">
+            {save.busy ? '保存中…' : '保存'}
           </button>
         </div>
       </form>

@@ -1,40 +1,29 @@
 import { useState, type SubmitEvent } from 'react';
-import { register } from '~/lib/stores/account';
+import { register, type RegisterForm as Form } from '~/lib/stores/account';
 import { openLogin } from '~/lib/stores/ui';
-import { errorText } from '~/lib/api/client';
-import { phoneError } from '~/lib/rules/phone';
-import { passwordError } from '~/lib/rules/password';
-import { T } from '~/lib/texts';
-import { toast } from '~/lib/toast';
+import { useAction } from '../ui/useAction';
 import { SmsButton, useSmsTimer } from './SmsButton';
 
 /** /account/regmember: phone, SMS code, password twice, agreement; logs the new member in. */
 export default function RegisterForm() {
-  const [form, setForm] = useState({ phone: '', yzm: '', password: '', passwords: '' });
+  const [form, setForm] = useState<Form>({ phone: '', yzm: '', password: '', passwords: '' });
   const [agreed, setAgreed] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // Once registered the page moves on; the button stays off until it does.
+  const [done, setDone] = useState(false);
+  const save = useAction();
   const timer = useSmsTimer();
-  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value });
+  const set = (k: keyof Form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value });
 
-  async function submit(e: SubmitEvent) {
+  function submit(e: SubmitEvent) {
     e.preventDefault();
-    const bad = phoneError(form.phone);
-    if (bad) return void toast.error(bad);
-    if (!form.yzm.trim()) return void toast.error('请输入短信验证码');
-    const weak = passwordError(form.password);
-    if (weak) return void toast.error(weak);
-    if (form.password !== form.passwords) return void toast.warning(T.passwordsDiffer);
-    if (!agreed) return void toast.error(T.agreeRequired);
-    setBusy(true);
-    try {
-      await register({ ...form, phone: form.phone.trim(), yzm: form.yzm.trim() });
-      toast.success('注册成功');
-      timer.stop();
-      setTimeout(() => location.assign('/my/order/goods'), 600);
-    } catch (err) {
-      toast.error(errorText(err));
-      setBusy(false);
-    }
+    void save.run(
+      async () => {
+        await register(form, agreed);
+        timer.stop();
+        setDone(true);
+      },
+      { done: '注册成功' },
+    );
   }
 
   return (
@@ -98,8 +87,8 @@ export default function RegisterForm() {
           </a>
         </span>
       </label>
-      <button type="submit" disabled={busy} className="gf-btn-primary h-11 w-full text-base">
-        {busy ? '注册中…' : '注册'}
+      <button type="submit" disabled={save.busy || done} className="gf-btn-primary h-11 w-full text-base">
+        {save.busy || done ? '注册中…' : '注册'}
       </button>
       <p className="text-center text-sm text-ink-soft">
         已有账号？

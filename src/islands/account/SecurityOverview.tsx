@@ -1,9 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
-import { cancelBind, fetchBindState, fetchMemberInfo, startThirdParty, type BindState, type MemberInfo } from '~/lib/stores/account';
-import { errorText } from '~/lib/api/client';
-import { runtime } from '~/lib/runtime';
-import { toast } from '~/lib/toast';
-import { Heading, MemberOnly } from './parts';
+import { cancelBind, fetchSecurity, OAUTH_LABEL, startThirdParty, type OAuthKind } from '~/lib/stores/account';
+import { useAction } from '../ui/useAction';
+import { useLoad } from '../ui/useLoad';
+import { Heading, LoadFailed, MemberOnly } from './parts';
 
 /** /account/setting/safe: phone, login password, pay password and WeChat/QQ bindings at a glance. */
 export default function SecurityOverview(props: { base?: string }) {
@@ -40,42 +38,25 @@ function Row(props: {
 }
 
 function Overview(props: { base: string }) {
-  const [info, setInfo] = useState<MemberInfo | null>(null);
-  const [bind, setBind] = useState<BindState | null>(null);
-  const [error, setError] = useState('');
+  const security = useLoad(fetchSecurity);
+  const act = useAction();
 
-  const load = useCallback(() => {
-    Promise.all([fetchMemberInfo(), fetchBindState()])
-      .then(([i, b]) => {
-        setInfo(i);
-        setBind(b);
-      })
-      .catch((err) => setError(errorText(err)));
-  }, []);
-  useEffect(load, [load]);
+  if (security.error && !security.data) return <LoadFailed error={security.error} retry={security.reload} />;
+  if (!security.data) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
+  const { info, bind } = security.data;
 
-  if (error)
-    return (
-      <p role="alert" className="py-16 text-center text-[#f56c6c]">
-        {error}
-      </p>
-    );
-  if (!info || !bind) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
-
-  async function toggle(kind: 'wx' | 'qq') {
-    const name = kind === 'wx' ? '微信' : 'QQ';
-    try {
-      if (bind?.[kind]) {
-        if (!window.confirm(`确定解除与${name}的绑定吗？`)) return;
-        await cancelBind(kind);
-        toast.success('已解除绑定');
-        load();
-      } else {
-        if (!runtime().oauth[kind]) return void toast.warning(`${name}登录暂未配置`);
-        await startThirdParty(kind, 'bind');
-      }
-    } catch (err) {
-      toast.error(errorText(err));
+  /** Bound: unbind after a confirmation. Not bound: start the provider's authorisation. */
+  function toggle(kind: OAuthKind) {
+    if (bind[kind]) {
+      if (!window.confirm(`确定解除与${OAUTH_LABEL[kind]}的绑定吗？`)) return;
+      void act.run(
+        async () => {
+          security.set({ info, bind: await cancelBind(kind) });
+        },
+        { done: '已解除绑定' },
+      );
+    } else {
+      void act.run(() => startThirdParty(kind, 'bind'));
     }
   }
 
@@ -126,7 +107,12 @@ function Overview(props: { base: string }) {
             done={Boolean(bind[k])}
             states={['已绑定', '未绑定']}
             action={
-              <button type="button" className="gf-btn-ghost w-24" onClick={() => toggle(k)} disabled={!bind[k] && !bind[`${k}_enabled`]}>
+              <button
+                type="button"
+                className="gf-btn-ghost w-24"
+                onClick={() => toggle(k)}
+                disabled={act.busy || (!bind[k] && !bind[`${k}_enabled`])}
+              >
                 {bind[k] ? '解绑' : '绑定'}
               </button>
             }

@@ -1,11 +1,9 @@
 import { useEffect, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
-import { createSmsTimer, sendSmsCode, type SmsTimer, type SmsType } from '~/lib/stores/sms';
-import { errorText } from '~/lib/api/client';
-import { phoneError } from '~/lib/rules/phone';
+import { createSmsTimer, requestSmsCode, SMS_SENT, type SmsTimer, type SmsType } from '~/lib/stores/sms';
 import { smsButtonLabel } from '~/lib/rules/countdown';
 import { T } from '~/lib/texts';
-import { toast } from '~/lib/toast';
+import { useAction } from '../ui/useAction';
 import { useCaptcha } from './Captcha';
 
 /** One countdown per form, so the form can stop it (SPEC §4: reset after a password reset). */
@@ -23,23 +21,20 @@ export function useSmsTimer(): SmsTimer {
 export function SmsButton(props: { phone: string; type: SmsType; timer: SmsTimer; ownPhone?: boolean; className?: string }) {
   const left = useStore(props.timer.$left);
   const captcha = useCaptcha();
+  const send = useAction();
 
-  async function click() {
-    if (left > 0) return void toast.warning(T.smsCooling);
-    if (!props.ownPhone) {
-      const bad = phoneError(props.phone);
-      if (bad) return void toast.error(bad);
-    }
-    const pass = await captcha.ask();
-    if (!pass) return;
-    props.timer.start();
-    try {
-      await sendSmsCode(props.phone.trim(), props.type, pass);
-      toast.success('验证码已发送');
-    } catch (err) {
-      props.timer.stop();
-      toast.error(errorText(err));
-    }
+  function click() {
+    void send.run(
+      () =>
+        requestSmsCode({
+          phone: props.phone,
+          type: props.type,
+          timer: props.timer,
+          ownPhone: props.ownPhone ?? false,
+          askCaptcha: captcha.ask,
+        }),
+      { done: (sent) => (sent ? SMS_SENT : '') },
+    );
   }
 
   return (

@@ -12,12 +12,26 @@ export function MemberOnly(props: { children: ReactNode }) {
         <span className="i-ri-lock-2-line text-5xl text-ink-mute" />
         <p>登录后才能查看此页面</p>
         <button type="button" className="gf-btn-primary w-32" onClick={openLogin}>
-          {'登录'}
+          登录
         </button>
       </div>
     );
   }
   return <>{props.children}</>;
+}
+
+/** What a page shows when its data could not be loaded, with a retry. */
+export function LoadFailed(props: { error: string; retry: () => void }) {
+  return (
+    <div className="py-16 text-center">
+      <p role="alert" className="text-[#f56c6c]">
+        {props.error}
+      </p>
+      <button type="button" className="gf-btn-ghost mt-4" onClick={props.retry}>
+        重试
+      </button>
+    </div>
+  );
 }
 
 /** A labelled form row (label column 100px, as in the account pages). */

@@ -1,16 +1,13 @@
 import { useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $dialog, closeDialog, openLogin } from '~/lib/stores/ui';
-import { forgetPassword } from '~/lib/stores/account';
-import { errorText } from '~/lib/api/client';
-import { phoneError } from '~/lib/rules/phone';
-import { passwordError } from '~/lib/rules/password';
-import { T } from '~/lib/texts';
-import { toast } from '~/lib/toast';
+import { forgetPassword, type ForgotForm } from '~/lib/stores/account';
 import { Modal } from '../ui/Modal';
+import { useAction } from '../ui/useAction';
+import { useHydrated } from '../ui/useHydrated';
 import { SmsButton, useSmsTimer } from '../account/SmsButton';
 
-const EMPTY = { phone: '', password: '', passwords: '', yzm: '' };
+const EMPTY: ForgotForm = { phone: '', password: '', passwords: '', yzm: '' };
 
 /**
  * SPEC §2/§4 forgot-password dialog: phone, password, passwords, yzm. On success 修改成功, the
@@ -18,36 +15,27 @@ const EMPTY = { phone: '', password: '', passwords: '', yzm: '' };
  */
 export default function ForgotDialog() {
   const dialog = useStore($dialog);
+  const hydrated = useHydrated();
   const [form, setForm] = useState(EMPTY);
-  const [busy, setBusy] = useState(false);
+  const save = useAction();
   const timer = useSmsTimer();
-  const set = (k: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value });
+  const set = (k: keyof ForgotForm) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value });
 
-  async function submit(e: SubmitEvent) {
+  function submit(e: SubmitEvent) {
     e.preventDefault();
-    const bad = phoneError(form.phone);
-    if (bad) return void toast.error(bad);
-    if (!form.yzm.trim()) return void toast.error('请输入短信验证码');
-    if (!form.password) return void toast.error(T.passwordRequired);
-    if (form.password !== form.passwords) return void toast.warning(T.passwordsDiffer);
-    const weak = passwordError(form.password);
-    if (weak) return void toast.error(weak);
-    setBusy(true);
-    try {
-      const msg = await forgetPassword({ ...form, phone: form.phone.trim(), yzm: form.yzm.trim() });
-      toast.success(msg || T.changed);
-      setForm(EMPTY);
-      timer.stop();
-      openLogin();
-    } catch (err) {
-      toast.error(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    void save.run(
+      async () => {
+        const msg = await forgetPassword(form);
+        setForm(EMPTY);
+        timer.stop();
+        return msg;
+      },
+      { done: (msg) => msg },
+    );
   }
 
   return (
-    <Modal open={dialog === 'forgot'} title="找回密码" onClose={closeDialog}>
+    <Modal open={hydrated && dialog === 'forgot'} title="找回密码" onClose={closeDialog}>
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <input
           className="gf-input"
@@ -88,8 +76,8 @@ export default function ForgotDialog() {
           value={form.passwords}
           onChange={set('passwords')}
         />
-        <button type="submit" disabled={busy} className="gf-btn-primary h-10 w-full text-base">
-          {busy ? '提交中…' : '确定'}
+        <button type="submit" disabled={save.busy} className="gf-btn-primary h-10 w-full text-base">
+          {save.busy ? '提交中…' : '确定'}
         </button>
         <button type="button" className="text-center text-[13px] text-ink-soft hover:text-brand" onClick={openLogin}>
           想起密码了？返回登录

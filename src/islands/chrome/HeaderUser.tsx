@@ -6,6 +6,7 @@ import { $cartCount, refreshCartCount } from '~/lib/stores/cart';
 import { logout } from '~/lib/stores/account';
 import { openLogin } from '~/lib/stores/ui';
 import { img } from '~/lib/media';
+import { useAction } from '../ui/useAction';
 import { useSession } from './useSession';
 
 /**
@@ -15,6 +16,7 @@ import { useSession } from './useSession';
 export default function HeaderUser(props: { afterLogout: 'home' | 'reload' }) {
   const { ready, user } = useSession();
   const cartCount = useStore($cartCount);
+  const out = useAction();
   useEffect(() => {
     if (user) void refreshCartCount();
     else $cartCount.set(0);
@@ -99,7 +101,8 @@ export default function HeaderUser(props: { afterLogout: 'home' | 'reload' }) {
                 <button
                   type="button"
                   role="menuitem"
-                  onClick={() => logout(props.afterLogout)}
+                  disabled={out.busy}
+                  onClick={() => void out.run(() => logout(props.afterLogout))}
                   className="block w-full px-4 py-2 text-left text-sm text-ink hover:(bg-brand-light text-brand)"
                 >
                   退出登录

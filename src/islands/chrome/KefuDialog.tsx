@@ -1,10 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { $dialog, closeDialog } from '~/lib/stores/ui';
 import { Modal } from '../ui/Modal';
+import { useHydrated } from '../ui/useHydrated';
 
 /** SPEC §2 customer-service dialog: phone, QQ and WeChat from config. */
 export default function KefuDialog(props: { phone: string; qq: string; wechat: string; workTime: string; qr: string }) {
   const dialog = useStore($dialog);
+  const hydrated = useHydrated();
   const rows: [string, string, string][] = [
     ['i-ri-phone-line', '客服电话', props.phone],
     ['i-ri-qq-line', '客服 QQ', props.qq],
@@ -12,7 +14,7 @@ export default function KefuDialog(props: { phone: string; qq: string; wechat: s
     ['i-ri-time-line', '服务时间', props.workTime],
   ];
   return (
-    <Modal open={dialog === 'kefu'} title="联系客服" onClose={closeDialog}>
+    <Modal open={hydrated && dialog === 'kefu'} title="联系客服" onClose={closeDialog}>
       <ul className="flex flex-col gap-3 text-sm">
         {rows
           .filter(([, , v]) => v)

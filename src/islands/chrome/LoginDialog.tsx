@@ -1,13 +1,11 @@
 import { useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $dialog, closeDialog, openForgot } from '~/lib/stores/ui';
-import { loginWithPassword, startThirdParty } from '~/lib/stores/account';
-import { errorText } from '~/lib/api/client';
-import { phoneError } from '~/lib/rules/phone';
-import { runtime } from '~/lib/runtime';
+import { login, startThirdPartyLogin, type OAuthKind } from '~/lib/stores/account';
 import { T } from '~/lib/texts';
-import { toast } from '~/lib/toast';
 import { Modal } from '../ui/Modal';
+import { useAction } from '../ui/useAction';
+import { useHydrated } from '../ui/useHydrated';
 
 /**
  * SPEC §2 login dialog (410px). After login the main layout only closes it; other layouts
@@ -15,44 +13,22 @@ import { Modal } from '../ui/Modal';
  */
 export default function LoginDialog(props: { afterLogin: 'close' | 'reload' }) {
   const dialog = useStore($dialog);
-  const [phone, setPhone] = useState('');
-  const [password, setPassword] = useState('');
-  const [agreed, setAgreed] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // Another island may open the dialog before this one hydrates (e.g. /account/login): render it
+  // closed, as the server did, until hydrated.
+  const hydrated = useHydrated();
+  const [form, setForm] = useState({ phone: '', password: '', agreed: false });
+  const signIn = useAction();
+  const third = useAction();
 
-  async function submit(e: SubmitEvent) {
+  function submit(e: SubmitEvent) {
     e.preventDefault();
-    if (!agreed) return void toast.error(T.agreeRequired);
-    const bad = phoneError(phone);
-    if (bad) return void toast.error(bad);
-    if (!password) return void toast.error(T.passwordRequired);
-    setBusy(true);
-    try {
-      await loginWithPassword(phone.trim(), password);
-      toast.success(T.loginOk);
-      setPassword('');
-      closeDialog();
-      if (props.afterLogin === 'reload') location.reload();
-    } catch (err) {
-      toast.error(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    void signIn.run(() => login(form, props.afterLogin).then(() => setForm((f) => ({ ...f, password: '' }))), { done: T.loginOk });
   }
 
-  async function thirdParty(kind: 'wx' | 'qq') {
-    if (!agreed) return void toast.error(T.agreeRequired);
-    const name = kind === 'wx' ? '微信' : 'QQ';
-    if (!runtime().oauth[kind]) return void toast.warning(T.providerNotConfigured(name));
-    try {
-      await startThirdParty(kind, 'login');
-    } catch (err) {
-      toast.error(errorText(err));
-    }
-  }
+  const thirdParty = (kind: OAuthKind) => () => void third.run(() => startThirdPartyLogin(kind, form.agreed));
 
   return (
-    <Modal open={dialog === 'login'} title="手机号登录" onClose={closeDialog}>
+    <Modal open={hydrated && dialog === 'login'} title="手机号登录" onClose={closeDialog}>
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <label className="block">
           <span className="sr-only">手机号</span>
@@ -63,8 +39,8 @@ export default function LoginDialog(props: { afterLogin: 'close' | 'reload' }) {
             maxLength={11}
             autoComplete="username"
             placeholder="请输入手机号"
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
+            value={form.phone}
+            onChange={(e) => setForm({ ...form, phone: e.target.value })}
           />
         </label>
         <label className="block">
@@ -75,8 +51,8 @@ export default function LoginDialog(props: { afterLogin: 'close' | 'reload' }) {
             type="password"
             autoComplete="current-password"
             placeholder="请输入密码"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            value={form.password}
+            onChange={(e) => setForm({ ...form, password: e.target.value })}
           />
         </label>
         <div className="flex justify-between text-[13px]">
@@ -87,16 +63,16 @@ export default function LoginDialog(props: { afterLogin: 'close' | 'reload' }) {
             注册账号
           </a>
         </div>
-        <button type="submit" disabled={busy} className="gf-btn-primary h-10 w-full text-base">
-          {busy ? '登录中…' : '登录'}
+        <button type="submit" disabled={signIn.busy} className="gf-btn-primary h-10 w-full text-base">
+          {signIn.busy ? '登录中…' : '登录'}
         </button>
         <label className="flex cursor-pointer items-start gap-2 text-xs text-ink-soft leading-5">
           <input
             type="checkbox"
             aria-label="同意协议"
             className="mt-1 accent-brand"
-            checked={agreed}
-            onChange={(e) => setAgreed(e.target.checked)}
+            checked={form.agreed}
+            onChange={(e) => setForm({ ...form, agreed: e.target.checked })}
           />
           <span>
             我已阅读并同意
@@ -116,7 +92,7 @@ export default function LoginDialog(props: { afterLogin: 'close' | 'reload' }) {
           <button
             type="button"
             aria-label="微信登录"
-            onClick={() => thirdParty('wx')}
+            onClick={thirdParty('wx')}
             className="flex flex-col items-center gap-1 text-xs text-ink-soft hover:text-[#07c160]"
           >
             <span className="i-ri-wechat-fill text-3xl text-[#07c160]" />
@@ -125,7 +101,7 @@ export default function LoginDialog(props: { afterLogin: 'close' | 'reload' }) {
           <button
             type="button"
             aria-label="QQ登录"
-            onClick={() => thirdParty('qq')}
+            onClick={thirdParty('qq')}
             className="flex flex-col items-center gap-1 text-xs text-ink-soft hover:text-[#12b7f5]"
           >
             <span className="i-ri-qq-fill text-3xl text-[#12b7f5]" />

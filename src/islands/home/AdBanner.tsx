@@ -1,12 +1,9 @@
 import { useEffect, useState } from 'react';
+import type { ApiListItem } from '~/lib/api/types';
 import { img } from '~/lib/media';
 
-export interface Advert {
-  id: number;
-  title: string;
-  image: string;
-  link: string;
-}
+/** One advert of /api/public/adverts (the page passes what the site service read). */
+export type Advert = ApiListItem<'/public/adverts'>;
 
 /** The home banner carousel: autoplay every 5 s, pauses on hover, dots and arrows. */
 export default function AdBanner(props: { items: Advert[]; mediaUrl: string }) {

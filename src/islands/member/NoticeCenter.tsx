@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { NOTICE_TABS, deleteNotice, fetchNotices, markAllRead, type NoticeItem, type NoticeKind, type Page } from '~/lib/stores/notice';
+import { NOTICE_TABS, NOTICE_TEXTS, createNoticeCenter, noticeKindFrom, noticeLabel, type NoticeKind } from '~/lib/stores/notice';
 import { $unread, refreshUnread } from '~/lib/stores/unread';
-import { errorText } from '~/lib/api/client';
 import { formatDateTime } from '~/lib/format';
-import { toast } from '~/lib/toast';
 import { MemberOnly } from '../account/parts';
 import { PagerButtons } from '../ui/PagerButtons';
+import { useAction } from '../ui/useAction';
 
 /** /my/notice: tabs for system notices, comments and announcements; unread dots; read all; delete. */
 export default function NoticeCenter() {
@@ -19,49 +18,28 @@ export default function NoticeCenter() {
 
 function Center() {
   const unread = useStore($unread);
-  const [kind, setKind] = useState<NoticeKind>(() => {
-    const t = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('type');
-    return (NOTICE_TABS.find((x) => x.kind === t)?.kind ?? 'notice') as NoticeKind;
-  });
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page<NoticeItem> | null>(null);
-  const [error, setError] = useState('');
+  // Rendered only in the browser (inside MemberOnly), so the query can pick the first tab.
+  const [center] = useState(() => createNoticeCenter(noticeKindFrom(location.search)));
+  const { kind, data, error } = useStore(center.$center);
+  const act = useAction();
 
-  const load = useCallback(() => {
-    setError('');
-    fetchNotices(kind, page)
-      .then(setData)
-      .catch((err) => setError(errorText(err)));
-  }, [kind, page]);
-  useEffect(load, [load]);
-  useEffect(() => void refreshUnread(), []);
+  useEffect(() => {
+    void center.load();
+    void refreshUnread();
+  }, [center]);
 
   function switchTo(k: NoticeKind) {
-    setKind(k);
-    setPage(1);
-    setData(null);
     history.replaceState(null, '', `?type=${k}`);
+    void center.switchTo(k);
   }
 
-  async function readAll() {
-    try {
-      const n = await markAllRead(kind);
-      toast.success(n ? `已将 ${n} 条消息标记为已读` : '没有未读消息');
-      load();
-    } catch (err) {
-      toast.error(errorText(err));
-    }
+  function readAll() {
+    void act.run(() => center.readAll(), { done: (text) => text });
   }
 
-  async function remove(id: number) {
-    if (!window.confirm('确定删除这条消息吗？')) return;
-    try {
-      await deleteNotice(id);
-      toast.success('删除成功');
-      load();
-    } catch (err) {
-      toast.error(errorText(err));
-    }
+  function remove(id: number) {
+    if (!window.confirm(NOTICE_TEXTS.confirmDelete)) return;
+    void act.run(() => center.remove(id), { done: NOTICE_TEXTS.deleted });
   }
 
   return (
@@ -79,14 +57,14 @@ function Center() {
             >
               {t.label}
               {unread[t.kind] > 0 && (
-                <span className="absolute -right-4 -top-1 rounded-full bg-[#f56c6c] px-1.5 text-[11px] leading-4 text-white">
+                <span className="ml-1 inline-block min-w-4 -translate-y-1.5 rounded-full bg-[#f56c6c] px-1.5 text-center text-[11px] leading-4 text-white">
                   {unread[t.kind] > 99 ? '99+' : unread[t.kind]}
                 </span>
               )}
             </button>
           ))}
         </div>
-        <button type="button" className="mb-2 text-sm text-ink-soft hover:text-brand" onClick={readAll}>
+        <button type="button" className="mb-2 text-sm text-ink-soft hover:text-brand" disabled={act.busy} onClick={readAll}>
           <span className="i-ri-check-double-line mr-1" />
           全部已读
         </button>
@@ -96,7 +74,7 @@ function Center() {
           <p role="alert" className="text-[#f56c6c]">
             {error}
           </p>
-          <button type="button" className="gf-btn-ghost mt-4" onClick={load}>
+          <button type="button" className="gf-btn-ghost mt-4" onClick={() => void center.load()}>
             重试
           </button>
         </div>
@@ -105,7 +83,7 @@ function Center() {
       ) : data.list.length === 0 ? (
         <div className="flex flex-col items-center gap-3 py-20 text-ink-mute">
           <span className="i-ri-notification-off-line text-5xl" />
-          <p>暂无{NOTICE_TABS.find((t) => t.kind === kind)?.label}</p>
+          <p>暂无{noticeLabel(kind)}</p>
         </div>
       ) : (
         <ul data-testid="notice-list">
@@ -142,7 +120,7 @@ function Center() {
           ))}
         </ul>
       )}
-      {data && <PagerButtons page={data.page} total={data.total} limit={data.limit} onPage={setPage} />}
+      {data && <PagerButtons page={data.page} total={data.total} limit={data.limit} onPage={(p) => void center.setPage(p)} />}
     </>
   );
 }

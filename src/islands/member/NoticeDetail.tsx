@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react';
-import { answerNotice, openNotice, type NoticeDetail as Detail } from '~/lib/stores/notice';
-import { errorText } from '~/lib/api/client';
+import { answeredText, answerNotice, openNotice } from '~/lib/stores/notice';
 import { formatDateTime } from '~/lib/format';
-import { positiveInt } from '~/lib/format';
-import { toast } from '~/lib/toast';
 import { MemberOnly } from '../account/parts';
+import { useAction } from '../ui/useAction';
+import { useLoad } from '../ui/useLoad';
 
 const KIND_LABEL = { notice: '系统通知', comment: '评论回复', announce: '平台公告' } as const;
 
@@ -21,30 +19,20 @@ export default function NoticeDetail(props: { mode: 'detail' | 'commit' }) {
 }
 
 function View(props: { mode: 'detail' | 'commit' }) {
-  const [msg, setMsg] = useState<Detail | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  // Rendered only in the browser (inside MemberOnly): the id comes from the query.
+  const notice = useLoad(() => openNotice(location.search));
+  const act = useAction();
+  const msg = notice.data;
+  const error = msg ? '' : notice.error;
 
-  useEffect(() => {
-    const id = positiveInt(new URLSearchParams(location.search).get('id'));
-    if (!id) return void setError('消息不存在或已删除');
-    openNotice(id)
-      .then(setMsg)
-      .catch((err) => setError(errorText(err)));
-  }, []);
-
-  async function answer(agree: 1 | 2) {
+  function answer(agree: 1 | 2) {
     if (!msg) return;
-    setBusy(true);
-    try {
-      await answerNotice(msg.id, agree);
-      setMsg({ ...msg, is_agree: agree });
-      toast.success(agree === 1 ? '已同意' : '已拒绝');
-    } catch (err) {
-      toast.error(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    void act.run(
+      async () => {
+        notice.set(await answerNotice(msg, agree));
+      },
+      { done: answeredText(agree) },
+    );
   }
 
   const back = (
@@ -87,10 +75,10 @@ function View(props: { mode: 'detail' | 'commit' }) {
           ) : props.mode === 'commit' ? (
             <div className="flex items-center gap-4">
               <p className="flex-1 text-sm text-ink-soft">请确认是否同意该申请，提交后不可更改。</p>
-              <button type="button" disabled={busy} className="gf-btn-primary w-24" onClick={() => answer(1)}>
+              <button type="button" disabled={act.busy} className="gf-btn-primary w-24" onClick={() => answer(1)}>
                 同意
               </button>
-              <button type="button" disabled={busy} className="gf-btn-ghost w-24" onClick={() => answer(2)}>
+              <button type="button" disabled={act.busy} className="gf-btn-ghost w-24" onClick={() => answer(2)}>
                 拒绝
               </button>
             </div>

@@ -11,7 +11,9 @@ export function Modal(props: { open: boolean; title: string; width?: number; onC
   }, [open, onClose]);
   if (!open) return null;
   return (
+    // The overlay only adds a mouse shortcut (click outside closes); keyboards have Esc and the ×.
     <div
+      role="presentation"
       className="fixed inset-0 z-1000 flex items-center justify-center bg-black/45"
       onMouseDown={(e) => e.target === e.currentTarget && onClose()}
     >

@@ -20,6 +20,10 @@ export function restoreSession(): void {
   $session.set(readSessionCookie(document.cookie));
 }
 
+// In the browser the session is known from the first line of island code on. Islands still render
+// the guest view while they hydrate (see useSession), so the server HTML always matches.
+restoreSession();
+
 /** Parses the `user` cookie; null when absent or unreadable. */
 export function readSessionCookie(cookieHeader: string): SessionUser | null {
   const raw = cookieHeader

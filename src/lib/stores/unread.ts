@@ -1,20 +1,18 @@
 import { atom, computed } from 'nanostores';
 import { badgeText, toCount } from '../rules/badge';
-import { untypedCall, errorText } from '../api/client';
+import { call, errorText } from '../api/client';
+import { Code } from '../api/codes';
+import type { UnreadCounts } from '../api/contract/notice';
 import { toast } from '../toast';
 
 /** SPEC §3 unread counts, integers defaulting to 0. */
-export interface Unread {
-  announce: number;
-  comment: number;
-  notice: number;
-}
+export type Unread = UnreadCounts;
 export const $unread = atom<Unread>({ announce: 0, comment: 0, notice: 0 });
 export const $unreadTotal = computed($unread, (u) => u.announce + u.comment + u.notice);
 /** The toolbar badge: '' for none, '99+' above 99. */
 export const $unreadBadge = computed($unreadTotal, badgeText);
 
-/** Stores counts as the API answered them (strings or numbers). */
+/** Stores counts as the API answered them (SPEC §3: parsed as integers, default 0). */
 export function setUnread(raw: Partial<Record<keyof Unread, unknown>>): void {
   $unread.set({ announce: toCount(raw.announce), comment: toCount(raw.comment), notice: toCount(raw.notice) });
 }
@@ -22,8 +20,8 @@ export function setUnread(raw: Partial<Record<keyof Unread, unknown>>): void {
 /** Fetches the counts (SPEC §8: a failed count shows msg as an error). */
 export async function refreshUnread(): Promise<void> {
   try {
-    const res = await untypedCall<Partial<Record<keyof Unread, unknown>>>('/member/unreadMsgCount');
-    if (res.code === 200) setUnread(res.data ?? {});
+    const res = await call('/member/unreadMsgCount');
+    if (res.code === Code.OK) setUnread(res.data);
     else toast.error(res.msg);
   } catch (err) {
     toast.error(errorText(err));

@@ -7,18 +7,12 @@ import { refuse } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { sign, verifySignature } from '../../security/tokens';
 import { consumeSmsCode, SMS_TEXTS } from '../verify/sms-code.service';
+import { ACCOUNT_TEXTS } from '~/lib/api/contract/account';
 import { createSession, revokeUserSessions } from '../auth/session.service';
 import { loginData, type LoginData } from '../auth/auth.service';
 import { normaliseStoredPath } from '../../providers/storage';
 
-export const ACCOUNT_TEXTS = {
-  phoneBound: '该手机号已被其他账号绑定',
-  samePhone: '新手机号不能与原手机号相同',
-  oldPasswordWrong: '原密码不正确',
-  samePassword: '新密码不能与原密码相同',
-  changeTicket: '请先验证原手机号',
-  noPhone: '请先绑定手机号',
-} as const;
+export { ACCOUNT_TEXTS };
 
 type Meta = { source: string; ip: string; userAgent: string };
 
@@ -45,7 +39,8 @@ export async function register(input: { phone: string; yzm: string; password: st
       .insert(users)
       .values({ phone: input.phone, passwordHash, nickName: `功夫学员${input.phone.slice(-4)}` })
       .returning();
-    return loginData(user!, await createSession(user!.id, meta));
+    if (!user) throw new Error('user insert returned nothing');
+    return loginData(user, await createSession(user.id, meta));
   } catch (err) {
     if (isUniqueViolation(err)) throw refuse(SMS_TEXTS.phoneTaken);
     throw err;
@@ -112,10 +107,9 @@ export async function verifyOldPhone(userId: number, phone: string | null, yzm: 
 }
 
 function validTicket(userId: number, ticket: string): boolean {
-  const parts = ticket.split('.');
-  if (parts.length !== 4 || parts[0] !== 'chg' || parts[1] !== String(userId)) return false;
-  const body = parts.slice(0, 3).join('.');
-  return verifySignature(body, parts[3]!) && parseInt(parts[2]!, 36) > Date.now();
+  const [kind, owner, expiry, sig, ...rest] = ticket.split('.');
+  if (rest.length || kind !== 'chg' || owner !== String(userId) || !expiry || !sig) return false;
+  return verifySignature(`${kind}.${owner}.${expiry}`, sig) && parseInt(expiry, 36) > Date.now();
 }
 
 /** /api/member/bindingPhone: binds a first phone, or changes it with a verifyPhone ticket. */

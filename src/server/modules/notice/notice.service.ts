@@ -4,9 +4,14 @@ import { feedback, messageStates, messages, users } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import { normaliseStoredPath } from '../../providers/storage';
 import { sanitizeRichText } from '../../security/sanitize';
+import { NOTICE_KINDS, type NoticeDetail, type NoticeItem, type NoticeKind, type UnreadCounts } from '~/lib/api/contract/notice';
 
-export const NOTICE_KINDS = ['announce', 'comment', 'notice'] as const;
-export type NoticeKind = (typeof NOTICE_KINDS)[number];
+export { NOTICE_KINDS, type NoticeKind };
+
+/** A stored kind as the contract names it (rows are only ever written with one of the three). */
+const asKind = (k: string): NoticeKind => NOTICE_KINDS.find((x) => x === k) ?? 'notice';
+/** The stored agree state (0 open, 1 agreed, 2 refused). */
+const asAgree = (n: number | null): 0 | 1 | 2 => (n === 1 || n === 2 ? n : 0);
 
 /** Messages this user may see: their own, and platform announcements (userId null). */
 const visibleTo = (userId: number) =>
@@ -15,15 +20,18 @@ const visibleTo = (userId: number) =>
 const stateJoin = (userId: number) => and(eq(messageStates.messageId, messages.id), eq(messageStates.userId, userId));
 
 /** /api/member/unreadMsgCount: unread messages per kind (SPEC §3). */
-export async function unreadCounts(userId: number): Promise<Record<NoticeKind, number>> {
+export async function unreadCounts(userId: number): Promise<UnreadCounts> {
   const rows = await db()
     .select({ kind: messages.kind, n: count() })
     .from(messages)
     .leftJoin(messageStates, stateJoin(userId))
     .where(and(visibleTo(userId), isNull(messageStates.readAt)))
     .groupBy(messages.kind);
-  const out = { announce: 0, comment: 0, notice: 0 };
-  for (const r of rows) if (r.kind in out) out[r.kind as NoticeKind] = Number(r.n);
+  const out: UnreadCounts = { announce: 0, comment: 0, notice: 0 };
+  for (const r of rows) {
+    const k = NOTICE_KINDS.find((x) => x === r.kind);
+    if (k) out[k] = Number(r.n);
+  }
   return out;
 }
 
@@ -34,7 +42,12 @@ const plain = (html: string) =>
     .trim();
 
 /** /api/member/messageList: a page of one kind, newest first. */
-export async function messagePage(userId: number, kind: NoticeKind, page: number, limit: number) {
+export async function messagePage(
+  userId: number,
+  kind: NoticeKind,
+  page: number,
+  limit: number,
+): Promise<{ list: NoticeItem[]; total: number; page: number; limit: number }> {
   const where = and(visibleTo(userId), eq(messages.kind, kind));
   const [rows, [total]] = await Promise.all([
     db()
@@ -51,14 +64,14 @@ export async function messagePage(userId: number, kind: NoticeKind, page: number
   return {
     list: rows.map((r) => ({
       id: r.m.id,
-      type: r.m.kind,
+      type: asKind(r.m.kind),
       title: r.m.title,
       summary: plain(r.m.content).slice(0, 80),
       from_name: r.fromName ?? '功夫平台',
       from_avatar: r.fromAvatar ?? '',
       is_read: r.readAt ? 1 : 0,
       need_agree: r.m.needAgree ? 1 : 0,
-      is_agree: r.agree ?? 0,
+      is_agree: asAgree(r.agree),
       created_at: r.m.createdAt.toISOString(),
     })),
     total: total?.n ?? 0,
@@ -89,18 +102,18 @@ async function setState(userId: number, messageId: number, set: { readAt?: Date;
 }
 
 /** /api/member/messageDetail: one message; reading it marks it read. */
-export async function messageDetail(userId: number, id: number) {
+export async function messageDetail(userId: number, id: number): Promise<NoticeDetail> {
   const row = await visibleMessage(userId, id);
   await setState(userId, id, { readAt: new Date() });
   return {
     id: row.m.id,
-    type: row.m.kind,
+    type: asKind(row.m.kind),
     title: row.m.title,
     content: row.m.content,
     link: row.m.link,
     from_name: row.fromName ?? '功夫平台',
     need_agree: row.m.needAgree ? 1 : 0,
-    is_agree: row.agree ?? 0,
+    is_agree: asAgree(row.agree),
     created_at: row.m.createdAt.toISOString(),
   };
 }
@@ -158,7 +171,8 @@ export async function sendMessage(
     .insert(messages)
     .values({ ...input, content: sanitizeRichText(input.content) })
     .returning({ id: messages.id });
-  return row!.id;
+  if (!row) throw new Error('message insert returned nothing');
+  return row.id;
 }
 
 /** /api/member/feedBack: stored for the operators; images must be our own uploads. */
@@ -166,8 +180,12 @@ export async function saveFeedback(
   userId: number,
   input: { type: string; content: string; images: string[]; contact: string },
 ): Promise<number> {
-  const images = input.images.map((i) => normaliseStoredPath(i));
-  if (images.some((i) => !i)) throw refuse('图片地址不正确，请重新上传');
+  const images: string[] = [];
+  for (const i of input.images) {
+    const path = normaliseStoredPath(i);
+    if (!path) throw refuse('图片地址不正确，请重新上传');
+    images.push(path);
+  }
   const [recent] = await db()
     .select({ n: count() })
     .from(feedback)
@@ -175,7 +193,8 @@ export async function saveFeedback(
   if ((recent?.n ?? 0) >= 20) throw refuse('今日反馈次数已达上限，请明天再试');
   const [row] = await db()
     .insert(feedback)
-    .values({ userId, type: input.type, content: input.content, images: images as string[], contact: input.contact })
+    .values({ userId, type: input.type, content: input.content, images, contact: input.contact })
     .returning({ id: feedback.id });
-  return row!.id;
+  if (!row) throw new Error('feedback insert returned nothing');
+  return row.id;
 }

@@ -11,8 +11,9 @@ import { consumeSmsCode } from '../verify/sms-code.service';
 import { createSession } from '../auth/session.service';
 import { loginData, type LoginData } from '../auth/auth.service';
 import { T } from '~/lib/texts';
+import type { BindState, OAuthProviders, OAuthPurpose, ThirdLoginResult } from '~/lib/api/contract/oauth';
 
-export type OAuthPurpose = 'login' | 'bind';
+export type { OAuthPurpose, ThirdLoginResult };
 type Meta = { source: string; ip: string; userAgent: string };
 
 export const OAUTH_TEXTS = {
@@ -82,14 +83,6 @@ function readTicket(ticket: string): { kind: OAuthKind; profile: OAuthProfile } 
   return { kind: t.k, profile: { openid: t.o, unionid: t.u, nickName: t.n, avatar: '' } };
 }
 
-export interface ThirdLoginResult {
-  /** 1: a first-time identity; bind a phone with `ticket` before the account is usable. */
-  need_bind: number;
-  ticket: string;
-  nick_name: string;
-  user: LoginData | null;
-}
-
 /** /api/thirdLogin: logs in the user bound to this identity, or asks for a phone to bind. */
 export async function thirdLogin(
   kind: OAuthKind,
@@ -139,14 +132,13 @@ export async function bindPhoneAndLogin(ticket: string, phone: string, yzm: stri
   if (existing && existing.status !== 1) throw refuse(T.accountDisabled);
 
   const user = await db().transaction(async (tx) => {
-    const u =
-      existing ??
-      (
-        await tx
+    const [u] = existing
+      ? [existing]
+      : await tx
           .insert(users)
           .values({ phone, nickName: (profile.nickName || `功夫学员${phone.slice(-4)}`).slice(0, 16) })
-          .returning()
-      )[0]!;
+          .returning();
+    if (!u) throw new Error('user insert returned nothing');
     await tx
       .insert(oauthBindings)
       .values({ userId: u.id, provider: kind, openid: profile.openid, unionid: profile.unionid, nickName: profile.nickName })
@@ -179,8 +171,13 @@ export async function bindThird(userId: number, kind: OAuthKind, code: string, s
     .values({ userId, provider: kind, openid: profile.openid, unionid: profile.unionid, nickName: profile.nickName });
 }
 
+/** /api/public/oauthProviders: which logins are configured. */
+export function configuredProviders(): OAuthProviders {
+  return { wx: oauthProvider('wx') ? 1 : 0, qq: oauthProvider('qq') ? 1 : 0 };
+}
+
 /** /api/member/hasBind: which identities are bound, and which providers can be used at all. */
-export async function bindStatus(userId: number) {
+export async function bindStatus(userId: number): Promise<BindState> {
   const rows = await db()
     .select({ provider: oauthBindings.provider, nick: oauthBindings.nickName })
     .from(oauthBindings)
