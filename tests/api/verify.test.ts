@@ -171,3 +171,22 @@ describe('test-rig endpoints (SMS_OUTBOX_API with the log provider)', () => {
     }
   });
 });
+
+describe('code attempts under a burst', () => {
+  it('forty simultaneous guesses get five comparisons at most: the right code at the end of the burst is refused', async () => {
+    const phone = '13600000077';
+    expect((await t.sendCode(phone, 'register', undefined, '10.7.0.1')).body.code).toBe(200);
+    const right = await t.lastCode(phone);
+    const wrong = (i: number) => String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0');
+    const codes = [...Array.from({ length: 39 }, (_, i) => wrong(i)), right];
+    const burst = await Promise.all(
+      codes.map((yzm) => t.post('/register', { phone, yzm, password: 'abc12345', passwords: 'abc12345', agree: true })),
+    );
+    expect(burst.filter((r) => r.body.code === 200)).toHaveLength(0);
+    expect(burst.filter((r) => r.body.msg === SMS_TEXTS.codeWrong)).toHaveLength(4);
+    expect(burst.filter((r) => r.body.msg === SMS_TEXTS.codeLocked)).toHaveLength(36);
+    expect((await t.post('/register', { phone, yzm: right, password: 'abc12345', passwords: 'abc12345', agree: true })).body.code).toBe(
+      100,
+    );
+  });
+});

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { T } from '~/lib/texts';
 import { db } from '../../db';
 import { smsCodes, smsOutbox, users } from '../../db/schema';
@@ -98,8 +98,8 @@ export async function issueSmsCode(phone: string, purpose: SmsPurpose, ip: strin
 }
 
 /**
- * Consumes the live code for phone + purpose. Wrong codes count attempts; the fifth wrong one kills
- * the code. A code passes once (the spend is a conditional update).
+ * Consumes the live code for phone + purpose. Every try counts an attempt before the comparison;
+ * the fifth wrong one kills the code. A code passes once (the spend is a conditional update).
  */
 export async function consumeSmsCode(phone: string, purpose: SmsPurpose, code: string): Promise<void> {
   const input = code.trim();
@@ -111,13 +111,16 @@ export async function consumeSmsCode(phone: string, purpose: SmsPurpose, code: s
     .orderBy(desc(smsCodes.id))
     .limit(1);
   if (!live) throw refuse(SMS_TEXTS.codeExpired);
+  // The attempt is counted before the code is compared, in one conditional update, so a burst of
+  // concurrent guesses gets at most SMS_MAX_ATTEMPTS comparisons.
+  const [slot] = await db()
+    .update(smsCodes)
+    .set({ attempts: sql`${smsCodes.attempts} + 1` })
+    .where(and(eq(smsCodes.id, live.id), isNull(smsCodes.spentAt), lt(smsCodes.attempts, SMS_MAX_ATTEMPTS)))
+    .returning({ attempts: smsCodes.attempts });
+  if (!slot) throw refuse(SMS_TEXTS.codeLocked);
   if (live.codeHash !== codeHash(phone, purpose, input)) {
-    const [after] = await db()
-      .update(smsCodes)
-      .set({ attempts: sql`${smsCodes.attempts} + 1` })
-      .where(and(eq(smsCodes.id, live.id), isNull(smsCodes.spentAt)))
-      .returning({ attempts: smsCodes.attempts });
-    if ((after?.attempts ?? SMS_MAX_ATTEMPTS) >= SMS_MAX_ATTEMPTS) {
+    if (slot.attempts >= SMS_MAX_ATTEMPTS) {
       await db().update(smsCodes).set({ spentAt: new Date() }).where(eq(smsCodes.id, live.id));
       throw refuse(SMS_TEXTS.codeLocked);
     }
