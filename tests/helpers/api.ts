@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { desc, eq, sql } from 'drizzle-orm';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { coinLedger, smsCodes, smsOutbox, wallets } from '~/server/db/schema';
+import { coinLedger, smsOutbox, wallets } from '~/server/db/schema';
 import { resetSms } from '~/server/providers/sms';
+import { skipSmsCooldown } from '~/server/modules/verify/sms-code.service';
 import { resetCaptcha } from '~/server/providers/captcha';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,10 +85,7 @@ export async function startApi(extraEnv: Record<string, string> = {}) {
 
   /** Lets the 60 s cooldown pass without waiting (moves this phone's codes back in time). */
   async function skipCooldown(phone: string): Promise<void> {
-    await handle.db
-      .update(smsCodes)
-      .set({ createdAt: sql`${smsCodes.createdAt} - interval '2 minutes'` })
-      .where(eq(smsCodes.phone, phone));
+    await skipSmsCooldown(phone);
   }
 
   /** A member's coin balance and the sum of their ledger (the two must always agree). */
@@ -104,7 +102,7 @@ export async function startApi(extraEnv: Record<string, string> = {}) {
     if (url && schemaName) await handle.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`)).catch(() => {});
     await closeDatabase();
     for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
+      if (v === undefined) Reflect.deleteProperty(process.env, k);
       else process.env[k] = v;
     }
     resetEnv();
