@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { orders, skus, users, wallets } from '~/server/db/schema';
+import { asc, eq } from 'drizzle-orm';
+import { goods, lessons, orders, skus, users, wallets } from '~/server/db/schema';
 import { hashPassword } from '~/server/security/password';
 import { changeCoins } from '~/server/modules/commerce/wallet.service';
 import { closeExpiredOrders, freightFor, ORDER_TEXTS } from '~/server/modules/commerce/order.service';
@@ -10,6 +10,15 @@ let t: TestApi;
 let member: string;
 let memberId: number;
 let addressId: number;
+/** The member's first (so default) address, used by every order below. */
+const FIRST_ADDRESS = {
+  name: '张三',
+  phone: '13912345678',
+  province: '北京市',
+  city: '市辖区',
+  district: '海淀区',
+  detail: '中关村大街1号',
+};
 
 beforeAll(async () => {
   t = await startApi();
@@ -23,24 +32,27 @@ beforeAll(async () => {
   // Start from an empty wallet: the seed's welcome coins would hide overdrafts.
   const [w] = await t.db.select().from(wallets).where(eq(wallets.userId, memberId));
   if (w?.coins) await t.db.transaction((tx) => changeCoins(tx, memberId, -w.coins, 'pay', { type: 'test', id: 0 }));
-  const a = await t.post(
-    '/member/addressSave',
-    { name: '张三', phone: '13912345678', province: '北京市', city: '市辖区', district: '海淀区', detail: '中关村大街1号' },
-    member,
-  );
+  const a = await t.post('/member/addressSave', FIRST_ADDRESS, member);
   addressId = a.body.data.id;
 });
 afterAll(() => t.stop());
 
-/** A SKU set to `stock` for a clean experiment. */
+/** SKUs handed out so far: each experiment gets the next one, so no two share stock. */
+let skusTaken = 0;
+
+/** A SKU of goods on sale (a different one each call, in id order) set to `stock` for a clean experiment. */
 async function skuWithStock(stock: number) {
-  const [s] = await t.db
-    .select()
+  const [row] = await t.db
+    .select({ s: skus })
     .from(skus)
+    .innerJoin(goods, eq(goods.id, skus.goodsId))
+    .where(eq(goods.status, 1))
+    .orderBy(asc(skus.id))
     .limit(1)
-    .offset(Math.floor(Math.random() * 200));
-  await t.db.update(skus).set({ stock }).where(eq(skus.id, s!.id));
-  return s!;
+    .offset(skusTaken++);
+  const s = row!.s;
+  await t.db.update(skus).set({ stock }).where(eq(skus.id, s.id));
+  return s;
 }
 
 async function grant(userId: number, coins: number) {
@@ -49,7 +61,6 @@ async function grant(userId: number, coins: number) {
 
 async function ledgerMatches(userId: number) {
   const w = await t.wallet(userId);
-  expect(w.coins).toBeGreaterThanOrEqual(0);
   expect(w.ledgerSum).toBe(w.coins);
   return w.coins;
 }
@@ -93,6 +104,45 @@ describe('addresses', () => {
     const coach = await t.login(DEMO.coach);
     expect((await t.post('/member/addressDelete', { id: second.body.data.id }, coach)).body).toMatchObject({ code: 404 });
     expect((await t.post('/member/addressList', {}, coach)).body.data).toHaveLength(0);
+  });
+});
+
+describe('address flags and regions', () => {
+  const home = { name: '赵六', phone: '13912345670', province: '北京市', city: '市辖区', district: '东城区', detail: '王府井大街 1 号' };
+
+  it('reads is_default "false" as false and "true" as true; anything else is refused', async () => {
+    const off = await t.post('/member/addressSave', { ...home, is_default: 'false' }, member);
+    expect(off.body).toMatchObject({ code: 200, data: { is_default: 0 } });
+    const on = await t.post('/member/addressSave', { ...home, id: off.body.data.id, is_default: 'true' }, member);
+    expect(on.body).toMatchObject({ code: 200, data: { is_default: 1 } });
+    const zero = await t.post('/member/addressSave', { ...home, id: off.body.data.id, is_default: 0 }, member);
+    expect(zero.body.data.is_default).toBe(0);
+    expect((await t.post('/member/addressSave', { ...home, is_default: 'no' }, member)).body.code).toBe(100);
+    await t.post('/member/addressDelete', { id: off.body.data.id }, member);
+    // Give the first address its default back.
+    expect((await t.post('/member/addressSave', { ...FIRST_ADDRESS, id: addressId, is_default: 1 }, member)).body.data.is_default).toBe(1);
+  });
+
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+    'refuses %s as a province, city or district (no lookup on the prototype)',
+    async (name) => {
+      for (const field of ['province', 'city', 'district'] as const) {
+        const res = await t.post('/member/addressSave', { ...home, [field]: name }, member);
+        expect(res.status, field).toBe(200);
+        expect(res.body, field).toMatchObject({ code: 100, msg: '请选择正确的省市区' });
+      }
+    },
+  );
+});
+
+describe('lesson progress flags', () => {
+  it('reads ended "false" as not ended', async () => {
+    const [free] = await t.db.select().from(lessons).where(eq(lessons.isFree, true)).orderBy(asc(lessons.id)).limit(1);
+    expect(free!.durationS).toBeGreaterThan(0);
+    const notYet = await t.post('/course/progress', { lesson_id: free!.id, position: 0, ended: 'false' }, member);
+    expect(notYet.body).toMatchObject({ code: 200, data: { lesson_id: free!.id, finished: 0 } });
+    const done = await t.post('/course/progress', { lesson_id: free!.id, position: 0, ended: 'true' }, member);
+    expect(done.body.data.finished).toBe(1);
   });
 });
 

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import { untypedApi, errorText } from '~/lib/api/client';
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { maskPhone } from '~/lib/rules/phone';
-import { toast } from '~/lib/toast';
+import { $addresses, addressText, deleteAddress, loadAddresses, makeDefaultAddress, type Address } from '~/lib/stores/address';
 import { MemberOnly } from '../account/parts';
-import { AddressDialog, addressText, type Address } from './AddressForm';
+import { useAction } from '../ui/useAction';
+import { AddressDialog } from './AddressForm';
 import { ListState } from './parts';
 
 /** /my/address: the member's delivery addresses — add, edit, delete, make default. */
@@ -16,36 +17,12 @@ export default function AddressBook() {
 }
 
 function Book() {
-  const [list, setList] = useState<Address[] | null>(null);
-  const [error, setError] = useState('');
+  const { list, error } = useStore($addresses);
   const [dialog, setDialog] = useState<{ open: boolean; editing: Address | null }>({ open: false, editing: null });
-
-  const load = useCallback(() => {
-    untypedApi<Address[]>('/member/addressList')
-      .then(setList)
-      .catch((err) => setError(errorText(err)));
+  useEffect(() => {
+    void loadAddresses();
   }, []);
-  useEffect(load, [load]);
-
-  async function remove(a: Address) {
-    if (!confirm(`确定删除「${a.name} ${addressText(a)}」吗？`)) return;
-    try {
-      await untypedApi('/member/addressDelete', { id: a.id });
-      toast.success('删除成功');
-      load();
-    } catch (err) {
-      toast.error(errorText(err));
-    }
-  }
-  async function makeDefault(a: Address) {
-    try {
-      await untypedApi('/member/addressSave', { ...a, is_default: true });
-      toast.success('已设为默认地址');
-      load();
-    } catch (err) {
-      toast.error(errorText(err));
-    }
-  }
+  const close = () => setDialog({ open: false, editing: null });
 
   return (
     <>
@@ -59,46 +36,49 @@ function Book() {
       <ListState error={error} loading={!list} empty={list?.length === 0} emptyText="还没有收货地址">
         <ul className="flex flex-col gap-3" data-testid="address-list">
           {list?.map((a) => (
-            <li
-              key={a.id}
-              className={`flex items-center gap-4 rounded-lg border px-5 py-4 ${a.is_default ? 'border-brand bg-brand-light/40' : 'border-line'}`}
-            >
-              <div className="min-w-0 flex-1">
-                <p className="text-[15px] text-ink">
-                  <b className="mr-3">{a.name}</b>
-                  {maskPhone(a.phone)}
-                  {a.is_default === 1 && <span className="ml-3 rounded bg-brand px-1.5 py-0.5 text-xs text-white">默认</span>}
-                </p>
-                <p className="mt-1 text-sm text-ink-soft">{addressText(a)}</p>
-              </div>
-              {a.is_default !== 1 && (
-                <button type="button" className="text-sm text-ink-soft hover:text-brand" onClick={() => makeDefault(a)}>
-                  设为默认
-                </button>
-              )}
-              <button
-                type="button"
-                className="text-sm text-ink-soft hover:text-brand"
-                onClick={() => setDialog({ open: true, editing: a })}
-              >
-                编辑
-              </button>
-              <button type="button" className="text-sm text-ink-soft hover:text-[#f56c6c]" onClick={() => remove(a)}>
-                删除
-              </button>
-            </li>
+            <Row key={a.id} a={a} onEdit={() => setDialog({ open: true, editing: a })} />
           ))}
         </ul>
       </ListState>
-      <AddressDialog
-        open={dialog.open}
-        editing={dialog.editing}
-        onClose={() => setDialog({ open: false, editing: null })}
-        onSaved={() => {
-          setDialog({ open: false, editing: null });
-          load();
-        }}
-      />
+      <AddressDialog open={dialog.open} editing={dialog.editing} onClose={close} onSaved={close} />
     </>
+  );
+}
+
+/** One address with its buttons (each runs on its own, so one row's wait never blocks another). */
+function Row({ a, onEdit }: { a: Address; onEdit: () => void }) {
+  const act = useAction();
+  function remove() {
+    if (confirm(`确定删除「${a.name} ${addressText(a)}」吗？`)) void act.run(() => deleteAddress(a), { done: '删除成功' });
+  }
+  return (
+    <li
+      className={`flex items-center gap-4 rounded-lg border px-5 py-4 ${a.is_default ? 'border-brand bg-brand-light/40' : 'border-line'}`}
+    >
+      <div className="min-w-0 flex-1">
+        <p className="text-[15px] text-ink">
+          <b className="mr-3">{a.name}</b>
+          {maskPhone(a.phone)}
+          {a.is_default === 1 && <span className="ml-3 rounded bg-brand px-1.5 py-0.5 text-xs text-white">默认</span>}
+        </p>
+        <p className="mt-1 text-sm text-ink-soft">{addressText(a)}</p>
+      </div>
+      {a.is_default !== 1 && (
+        <button
+          type="button"
+          className="text-sm text-ink-soft hover:text-brand"
+          disabled={act.busy}
+          onClick={() => void act.run(() => makeDefaultAddress(a), { done: '已设为默认地址' })}
+        >
+          设为默认
+        </button>
+      )}
+      <button type="button" className="text-sm text-ink-soft hover:text-brand" onClick={onEdit}>
+        编辑
+      </button>
+      <button type="button" className="text-sm text-ink-soft hover:text-[#f56c6c]" disabled={act.busy} onClick={remove}>
+        删除
+      </button>
+    </li>
   );
 }

@@ -1,23 +1,14 @@
 import { useEffect, useState } from 'react';
-import { untypedApi, errorText } from '~/lib/api/client';
+import { useStore } from '@nanostores/react';
 import { formatDateTime } from '~/lib/format';
 import { toast } from '~/lib/toast';
+import { $balance, backFromTopUp, createLedger, loadBalance, refreshBalanceSoon, type LedgerView } from '~/lib/stores/wallet';
 import { MemberOnly } from '../account/parts';
 import { PagerButtons } from '../ui/PagerButtons';
-import { ListState, type Page } from './parts';
-
-interface Entry {
-  id: number;
-  delta: number;
-  balance_after: number;
-  reason: string;
-  reason_text: string;
-  note: string;
-  created_at: string;
-}
+import { ListState } from './parts';
 
 /** /my/wallet/kungfucoin (balance + every ledger line) and /my/finance (打赏流水: gift lines only). */
-export default function CoinWallet(props: { view: 'coins' | 'finance' }) {
+export default function CoinWallet(props: { view: LedgerView }) {
   return (
     <MemberOnly>
       <Wallet view={props.view} />
@@ -25,35 +16,19 @@ export default function CoinWallet(props: { view: 'coins' | 'finance' }) {
   );
 }
 
-function Wallet({ view }: { view: 'coins' | 'finance' }) {
-  const [page, setPage] = useState(1);
-  const [coins, setCoins] = useState<number | null>(null);
-  const [data, setData] = useState<Page<Entry> | null>(null);
-  const [error, setError] = useState('');
+function Wallet({ view }: { view: LedgerView }) {
+  const [ledger] = useState(() => createLedger(view));
+  const { data, error } = useStore(ledger.$list);
+  const balance = useStore($balance);
 
   useEffect(() => {
-    if (view === 'coins')
-      untypedApi<{ coins: number }>('/member/wallet')
-        .then((w) => setCoins(w.coins))
-        .catch((err) => setError(errorText(err)));
-    // Back from a top-up: the gateway's notify may land a moment after the redirect.
-    if (new URLSearchParams(location.search).get('topup') === '1') {
-      toast.success('充值已提交，到账后余额自动更新');
-      history.replaceState(null, '', location.pathname);
-      setTimeout(
-        () =>
-          untypedApi<{ coins: number }>('/member/wallet')
-            .then((w) => setCoins(w.coins))
-            .catch(() => {}),
-        1500,
-      );
-    }
-  }, [view]);
-  useEffect(() => {
-    untypedApi<Page<Entry>>('/member/coinLedger', { page, limit: 15, type: view === 'finance' ? 'gift' : 'all' })
-      .then(setData)
-      .catch((err) => setError(errorText(err)));
-  }, [view, page]);
+    void ledger.load();
+    if (view === 'coins') void loadBalance();
+    if (!backFromTopUp(location.search)) return;
+    toast.success('充值已提交，到账后余额自动更新');
+    history.replaceState(null, '', location.pathname);
+    return refreshBalanceSoon();
+  }, [ledger, view]);
 
   return (
     <>
@@ -64,7 +39,7 @@ function Wallet({ view }: { view: 'coins' | 'finance' }) {
           <div>
             <p className="text-sm opacity-90">当前余额（个）</p>
             <p className="text-4xl font-700" data-testid="coin-balance">
-              {coins ?? '—'}
+              {balance.coins ?? '—'}
             </p>
           </div>
           <p className="ml-6 text-xs opacity-85">1 功夫币 = 1 元，可用于购买课程、报名班级、购买商品和打赏</p>
@@ -74,7 +49,7 @@ function Wallet({ view }: { view: 'coins' | 'finance' }) {
         </div>
       )}
       <ListState
-        error={error}
+        error={error || (view === 'coins' ? balance.error : '')}
         loading={!data}
         empty={data?.list.length === 0}
         emptyText={view === 'coins' ? '暂无收支记录' : '还没有打赏记录'}
@@ -105,7 +80,7 @@ function Wallet({ view }: { view: 'coins' | 'finance' }) {
           </tbody>
         </table>
       </ListState>
-      {data && <PagerButtons page={data.page} total={data.total} limit={data.limit} onPage={setPage} />}
+      {data && <PagerButtons page={data.page} total={data.total} limit={data.limit} onPage={(p) => void ledger.setPage(p)} />}
     </>
   );
 }

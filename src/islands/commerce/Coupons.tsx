@@ -1,79 +1,65 @@
-import { useCallback, useEffect, useState } from 'react';
-import { untypedApi, errorText } from '~/lib/api/client';
-import { openLogin } from '~/lib/stores/ui';
-import { T } from '~/lib/texts';
-import { toast } from '~/lib/toast';
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import {
+  $couponCenter,
+  claimCoupon,
+  COUPON_TAB_LABELS,
+  couponTabLabel,
+  couponUseHref,
+  createMyCoupons,
+  loadCouponCenter,
+  type ClaimableCoupon,
+} from '~/lib/stores/coupon';
 import { MemberOnly } from '../account/parts';
 import { useSession } from '../chrome/useSession';
 import { PagerButtons } from '../ui/PagerButtons';
-import { CouponTicket, ListState, type Coupon, type Page } from './parts';
-
-type Claimable = Coupon & { left: number; claimed: number };
-const TABS = [
-  ['unused', '未使用'],
-  ['used', '已使用'],
-  ['expired', '已过期'],
-] as const;
-const USE_HREF: Record<string, string> = {
-  course: '/train/course',
-  class: '/train/class',
-  goods: '/shop',
-  shop: '/shop',
-  all: '/train/course',
-};
+import { useAction } from '../ui/useAction';
+import { CouponTicket, ListState } from './parts';
 
 /** /coupon: the 领券中心 — every coupon open for claiming; guests are asked to log in to claim. */
 export function CouponCenter() {
   const { ready, user } = useSession();
-  const [list, setList] = useState<Claimable[] | null>(null);
-  const [error, setError] = useState('');
-  const load = useCallback(() => {
-    untypedApi<Claimable[]>('/public/couponCenter')
-      .then(setList)
-      .catch((err) => setError(errorText(err)));
-  }, []);
+  const { list, error } = useStore($couponCenter);
   // Reload once the session is known, so "已领取" reflects the member.
   useEffect(() => {
-    if (ready) load();
-  }, [ready, user, load]);
-
-  async function claim(c: Claimable) {
-    if (!user) {
-      toast.warning(T.loginFirst);
-      return openLogin();
-    }
-    try {
-      await untypedApi('/member/couponClaim', { id: c.id });
-      toast.success('领取成功');
-      load();
-    } catch (err) {
-      toast.error(errorText(err));
-    }
-  }
+    if (ready) void loadCouponCenter();
+  }, [ready, user]);
 
   return (
     <ListState error={error} loading={!list} empty={list?.length === 0} emptyText="暂时没有可领取的优惠券">
       <div className="grid grid-cols-2 gap-4" data-testid="coupon-center">
         {list?.map((c) => (
-          <CouponTicket key={c.id} c={c} muted={c.left <= 0}>
-            <div className="flex shrink-0 flex-col items-end gap-1">
-              {c.claimed ? (
-                <a href={USE_HREF[c.scope] ?? '/'} className="gf-btn-ghost h-8">
-                  已领取，去使用
-                </a>
-              ) : c.left <= 0 ? (
-                <span className="text-sm text-ink-mute">已领完</span>
-              ) : (
-                <button type="button" className="gf-btn-primary h-8" onClick={() => claim(c)}>
-                  立即领取
-                </button>
-              )}
-              <span className="text-xs text-ink-mute">剩余 {Math.max(0, c.left)} 张</span>
-            </div>
-          </CouponTicket>
+          <Claimable key={c.id} c={c} />
         ))}
       </div>
     </ListState>
+  );
+}
+
+function Claimable({ c }: { c: ClaimableCoupon }) {
+  const claim = useAction();
+  return (
+    <CouponTicket c={c} muted={c.left <= 0}>
+      <div className="flex shrink-0 flex-col items-end gap-1">
+        {c.claimed ? (
+          <a href={couponUseHref(c.scope)} className="gf-btn-ghost h-8">
+            已领取，去使用
+          </a>
+        ) : c.left <= 0 ? (
+          <span className="text-sm text-ink-mute">已领完</span>
+        ) : (
+          <button
+            type="button"
+            className="gf-btn-primary h-8"
+            disabled={claim.busy}
+            onClick={() => void claim.run(() => claimCoupon(c), { done: '领取成功' })}
+          >
+            立即领取
+          </button>
+        )}
+        <span className="text-xs text-ink-mute">剩余 {Math.max(0, c.left)} 张</span>
+      </div>
+    </CouponTicket>
   );
 }
 
@@ -87,15 +73,11 @@ export default function MyCoupons() {
 }
 
 function Mine() {
-  const [tab, setTab] = useState<(typeof TABS)[number][0]>('unused');
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page<Coupon & { template_id: number }> | null>(null);
-  const [error, setError] = useState('');
+  const [mine] = useState(createMyCoupons);
+  const { query: tab, data, error } = useStore(mine.$list);
   useEffect(() => {
-    untypedApi<Page<Coupon & { template_id: number }>>('/member/couponList', { status: tab, page, limit: 10 })
-      .then(setData)
-      .catch((err) => setError(errorText(err)));
-  }, [tab, page]);
+    void mine.load();
+  }, [mine]);
 
   return (
     <>
@@ -107,13 +89,13 @@ function Mine() {
         </a>
       </div>
       <div role="tablist" className="mb-4 flex gap-6">
-        {TABS.map(([k, label]) => (
+        {COUPON_TAB_LABELS.map(([k, label]) => (
           <button
             key={k}
             type="button"
             role="tab"
             aria-selected={tab === k}
-            onClick={() => (setTab(k), setPage(1), setData(null))}
+            onClick={() => void mine.setQuery(k)}
             className={`pb-1 text-[15px] ${tab === k ? 'border-b-2 border-brand text-brand' : 'text-ink-soft hover:text-brand'}`}
           >
             {label}
@@ -124,14 +106,14 @@ function Mine() {
         error={error}
         loading={!data}
         empty={data?.list.length === 0}
-        emptyText={`暂无${TABS.find(([k]) => k === tab)![1]}的优惠券`}
+        emptyText={`暂无${couponTabLabel(tab)}的优惠券`}
         {...(tab === 'unused' ? { emptyAction: ['去领券中心', '/coupon'] as [string, string] } : {})}
       >
         <div className="grid grid-cols-2 gap-4" data-testid="my-coupons">
           {data?.list.map((c) => (
             <CouponTicket key={c.id} c={c} muted={tab !== 'unused'}>
               {tab === 'unused' ? (
-                <a href={USE_HREF[c.scope] ?? '/'} className="gf-btn-ghost h-8 shrink-0">
+                <a href={couponUseHref(c.scope)} className="gf-btn-ghost h-8 shrink-0">
                   去使用
                 </a>
               ) : (
@@ -141,7 +123,7 @@ function Mine() {
           ))}
         </div>
       </ListState>
-      {data && <PagerButtons page={data.page} total={data.total} limit={data.limit} onPage={setPage} />}
+      {data && <PagerButtons page={data.page} total={data.total} limit={data.limit} onPage={(p) => void mine.setPage(p)} />}
     </>
   );
 }

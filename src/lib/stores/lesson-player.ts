@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { api, untypedApi } from '../api/client';
+import { api } from '../api/client';
 import type { Lesson } from '../api/contract/catalogue-training';
 import { $session } from './session';
 
@@ -57,8 +57,7 @@ export function createLessonPlayer(courseId: number, lessons: Lesson[], now: () 
       api('/course/detail', { id: courseId })
         .then((d) => $lessons.set(d.lessons))
         .catch(() => undefined),
-      // Commerce's study endpoints have no contract yet.
-      untypedApi<LessonProgress[]>('/course/myProgress', { course_id: courseId })
+      api('/course/myProgress', { course_id: courseId })
         .then((rows) => $progress.set(new Map(rows.map((r) => [r.lesson_id, r]))))
         .catch(() => undefined),
     ]);
@@ -80,7 +79,7 @@ export function createLessonPlayer(courseId: number, lessons: Lesson[], now: () 
     if (!$session.get() || !due(force)) return false;
     const position = Math.floor(seconds);
     try {
-      const r = await untypedApi<{ finished: number }>('/course/progress', { lesson_id: lesson.id, position, ended });
+      const r = await api('/course/progress', { lesson_id: lesson.id, position, ended });
       $progress.set(mergeProgress($progress.get(), lesson.id, position, r.finished));
       return true;
     } catch {

@@ -1,22 +1,14 @@
 import { and, count, desc, eq, ne } from 'drizzle-orm';
+import type { Address, AddressInput } from '~/lib/api/contract/address';
+import { ADDRESS_LIMITS, ADDRESS_TEXTS } from '~/lib/rules/address';
 import { db } from '../../db';
+import { one } from '../../db/rows';
 import { addresses } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 
-export const MAX_ADDRESSES = 20;
+export const MAX_ADDRESSES = ADDRESS_LIMITS.perMember;
 
-export interface AddressInput {
-  id?: number | undefined;
-  name: string;
-  phone: string;
-  province: string;
-  city: string;
-  district: string;
-  detail: string;
-  is_default: boolean;
-}
-
-const view = (a: typeof addresses.$inferSelect) => ({
+const view = (a: typeof addresses.$inferSelect): Address => ({
   id: a.id,
   name: a.name,
   phone: a.phone,
@@ -28,7 +20,7 @@ const view = (a: typeof addresses.$inferSelect) => ({
 });
 
 /** The member's addresses, default first. */
-export async function addressList(userId: number) {
+export async function addressList(userId: number): Promise<Address[]> {
   const rows = await db()
     .select()
     .from(addresses)
@@ -38,9 +30,10 @@ export async function addressList(userId: number) {
 }
 
 /** Creates or edits one of the member's addresses; one default at most; the first is the default. */
-export async function saveAddress(userId: number, input: AddressInput) {
+export async function saveAddress(userId: number, input: AddressInput): Promise<Address> {
   return db().transaction(async (tx) => {
     const [n] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
+    const held = n?.n ?? 0;
     const values = {
       name: input.name,
       phone: input.phone,
@@ -48,29 +41,33 @@ export async function saveAddress(userId: number, input: AddressInput) {
       city: input.city,
       district: input.district,
       detail: input.detail,
-      isDefault: input.is_default || !n?.n,
+      isDefault: input.is_default || held === 0,
     };
-    let row: typeof addresses.$inferSelect | undefined;
+    let row: typeof addresses.$inferSelect;
     if (input.id) {
-      [row] = await tx
+      const [edited] = await tx
         .update(addresses)
         .set(values)
         .where(and(eq(addresses.id, input.id), eq(addresses.userId, userId)))
         .returning();
-      if (!row) throw notFound('地址不存在');
+      if (!edited) throw notFound(ADDRESS_TEXTS.missing);
+      row = edited;
     } else {
-      if ((n?.n ?? 0) >= MAX_ADDRESSES) throw refuse(`最多保存 ${MAX_ADDRESSES} 个收货地址`);
-      [row] = await tx
-        .insert(addresses)
-        .values({ ...values, userId })
-        .returning();
+      if (held >= MAX_ADDRESSES) throw refuse(ADDRESS_TEXTS.full);
+      row = one(
+        await tx
+          .insert(addresses)
+          .values({ ...values, userId })
+          .returning(),
+        'address',
+      );
     }
-    if (row!.isDefault)
+    if (row.isDefault)
       await tx
         .update(addresses)
         .set({ isDefault: false })
-        .where(and(eq(addresses.userId, userId), ne(addresses.id, row!.id)));
-    return view(row!);
+        .where(and(eq(addresses.userId, userId), ne(addresses.id, row.id)));
+    return view(row);
   });
 }
 
@@ -80,5 +77,5 @@ export async function deleteAddress(userId: number, id: number): Promise<void> {
     .delete(addresses)
     .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
     .returning({ id: addresses.id });
-  if (!gone.length) throw notFound('地址不存在');
+  if (!gone.length) throw notFound(ADDRESS_TEXTS.missing);
 }

@@ -1,18 +1,20 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { db } from '../../db';
 import { cartItems, goods, shops, skus } from '../../db/schema';
+import type { ApiOutput } from '~/lib/api/types';
+import type { CartGroup, CartLine } from '~/lib/api/contract/cart';
+import { MAX_CART_LINES, MAX_LINE_NUM } from '~/lib/rules/cart';
 import { notFound, refuse } from '../../http/errors';
 import type { Tx } from './wallet.service';
 
-export const MAX_CART_LINES = 100;
-export const MAX_LINE_NUM = 99;
+export { MAX_CART_LINES, MAX_LINE_NUM };
 
 /**
  * The member's cart grouped by shop. Lines whose goods went off shelf, whose SKU sold out or
  * has fewer left than the line asks are marked (`stale`, `reason`) so the page can show them and
  * refuse to check them out; nothing is removed behind the member's back.
  */
-export async function cartList(userId: number) {
+export async function cartList(userId: number): Promise<ApiOutput<'/cart/list'>> {
   const rows = await db()
     .select({ line: cartItems, sku: skus, g: goods, shop: { id: shops.id, name: shops.name, logo: shops.logo } })
     .from(cartItems)
@@ -21,7 +23,7 @@ export async function cartList(userId: number) {
     .innerJoin(shops, eq(shops.id, goods.shopId))
     .where(eq(cartItems.userId, userId))
     .orderBy(desc(cartItems.id));
-  const groups = new Map<number, { shop_id: number; shop_name: string; shop_logo: string; items: ReturnType<typeof lineView>[] }>();
+  const groups = new Map<number, CartGroup>();
   for (const r of rows) {
     const g = groups.get(r.shop.id) ?? { shop_id: r.shop.id, shop_name: r.shop.name, shop_logo: r.shop.logo, items: [] };
     g.items.push(lineView(r));
@@ -30,7 +32,7 @@ export async function cartList(userId: number) {
   return { groups: [...groups.values()], count: rows.length };
 }
 
-function lineView(r: { line: typeof cartItems.$inferSelect; sku: typeof skus.$inferSelect; g: typeof goods.$inferSelect }) {
+function lineView(r: { line: typeof cartItems.$inferSelect; sku: typeof skus.$inferSelect; g: typeof goods.$inferSelect }): CartLine {
   const reason = r.g.status !== 1 ? '已下架' : r.sku.stock <= 0 ? '已售罄' : r.sku.stock < r.line.num ? `库存仅剩 ${r.sku.stock} 件` : '';
   return {
     id: r.line.id,
@@ -48,7 +50,7 @@ function lineView(r: { line: typeof cartItems.$inferSelect; sku: typeof skus.$in
 }
 
 /** Adds a SKU (or more of it); the line never asks for more than the stock or 99. */
-export async function cartAdd(userId: number, skuId: number, num: number) {
+export async function cartAdd(userId: number, skuId: number, num: number): Promise<ApiOutput<'/cart/add'>> {
   const [row] = await db()
     .select({ sku: skus, g: goods })
     .from(skus)
@@ -79,7 +81,7 @@ export async function cartAdd(userId: number, skuId: number, num: number) {
 }
 
 /** Sets a line's quantity (1 … stock, at most 99). */
-export async function cartSetNum(userId: number, id: number, num: number) {
+export async function cartSetNum(userId: number, id: number, num: number): Promise<ApiOutput<'/cart/update'>> {
   const [row] = await db()
     .select({ line: cartItems, stock: skus.stock })
     .from(cartItems)

@@ -1,5 +1,15 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import {
+  COUPON_SCOPES,
+  type ClaimableCoupon,
+  type CouponScope,
+  type CouponTab,
+  type CouponTemplate,
+  type MyCoupon,
+} from '~/lib/api/contract/coupon';
+import type { ApiOutput } from '~/lib/api/types';
 import { db } from '../../db';
+import { one } from '../../db/rows';
 import { couponTemplates, shops, userCoupons } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import type { Tx } from './wallet.service';
@@ -29,12 +39,19 @@ export function fits(t: Pick<Template, 'scope' | 'shopId' | 'threshold'>, ctx: C
   return t.scope === ctx.kind;
 }
 
-const templateView = (t: Template, shopName?: string | null) => ({
+/** The scope column as the contract's enum (a template with another value is a data fault). */
+function scopeOf(t: Template): CouponScope {
+  const scope = COUPON_SCOPES.find((s) => s === t.scope);
+  if (!scope) throw new Error(`coupon template ${t.id} has unknown scope ${t.scope}`);
+  return scope;
+}
+
+const templateView = (t: Template, shopName?: string | null): CouponTemplate => ({
   id: t.id,
   title: t.title,
   amount: t.amount,
   threshold: t.threshold,
-  scope: t.scope,
+  scope: scopeOf(t),
   scope_text: t.scope === 'shop' && shopName ? `限「${shopName}」使用` : (SCOPE_TEXT[t.scope] ?? ''),
   valid_days: t.validDays,
   ends_at: t.endsAt.toISOString(),
@@ -42,7 +59,7 @@ const templateView = (t: Template, shopName?: string | null) => ({
 });
 
 /** /coupon: templates open for claiming now, with whether the caller has reached its limit. */
-export async function claimableCoupons(userId: number | null) {
+export async function claimableCoupons(userId: number | null): Promise<ClaimableCoupon[]> {
   const now = new Date();
   const rows = await db()
     .select({ t: couponTemplates, shop: shops.name })
@@ -65,7 +82,7 @@ export async function claimableCoupons(userId: number | null) {
  * Claims one coupon. The per-member limit is checked under a lock on (member, template) and the
  * stock with a conditional update, so double clicks and crowds never exceed either.
  */
-export async function claimCoupon(userId: number, templateId: number) {
+export async function claimCoupon(userId: number, templateId: number): Promise<ApiOutput<'/member/couponClaim'>> {
   return db().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`coupon:${templateId}:${userId}`}))`);
     const [t] = await tx
@@ -88,15 +105,15 @@ export async function claimCoupon(userId: number, templateId: number) {
       .returning({ id: couponTemplates.id });
     if (!took) throw refuse(COUPON_TEXTS.gone);
     const validTo = t.validDays > 0 ? new Date(Math.min(now.getTime() + t.validDays * 86_400_000, t.endsAt.getTime())) : t.endsAt;
-    const [c] = await tx.insert(userCoupons).values({ userId, templateId, validFrom: now, validTo }).returning();
-    return { id: c!.id, valid_to: c!.validTo.toISOString() };
+    const c = one(await tx.insert(userCoupons).values({ userId, templateId, validFrom: now, validTo }).returning(), 'user coupon');
+    return { id: c.id, valid_to: c.validTo.toISOString() };
   });
 }
 
-export type CouponTab = 'unused' | 'used' | 'expired';
+export type { CouponTab };
 
 /** /my/wallet/coupon: the member's coupons in one tab, paged. */
-export async function myCoupons(userId: number, tab: CouponTab, page: number, limit: number) {
+export async function myCoupons(userId: number, tab: CouponTab, page: number, limit: number): Promise<ApiOutput<'/member/couponList'>> {
   const now = new Date();
   const where =
     tab === 'unused'
@@ -117,7 +134,7 @@ export async function myCoupons(userId: number, tab: CouponTab, page: number, li
     db().select({ n: count() }).from(userCoupons).where(where),
   ]);
   return {
-    list: rows.map(({ c, t, shop }) => ({
+    list: rows.map(({ c, t, shop }): MyCoupon => ({
       ...templateView(t, shop),
       id: c.id,
       template_id: t.id,

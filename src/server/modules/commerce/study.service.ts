@@ -1,4 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { LessonProgress, MyClass, MyCourse } from '~/lib/api/contract/study';
+import type { ApiOutput } from '~/lib/api/types';
 import { db } from '../../db';
 import { classes, coaches, courseAccess, courses, lessonProgress, lessons, orderItems, orders } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
@@ -8,7 +10,7 @@ import { ownsCourse } from './order.service';
 const FINISHED_SHARE = 0.9;
 
 /** /my/course: courses the member bought, with lessons finished and where they left off. */
-export async function myCourses(userId: number, page: number, limit: number) {
+export async function myCourses(userId: number, page: number, limit: number): Promise<ApiOutput<'/member/myCourse'>> {
   const where = eq(courseAccess.userId, userId);
   const [rows, [total]] = await Promise.all([
     db()
@@ -43,7 +45,7 @@ export async function myCourses(userId: number, page: number, limit: number) {
       ])
     : [[], [], []];
   return {
-    list: rows.map(({ c, since }) => {
+    list: rows.map(({ c, since }): MyCourse => {
       const n = lessonCounts.find((x) => x.course === c.id)?.n ?? 0;
       const f = done.find((x) => x.course === c.id)?.n ?? 0;
       const l = last.find((x) => x.course === c.id);
@@ -66,7 +68,7 @@ export async function myCourses(userId: number, page: number, limit: number) {
 }
 
 /** /my/class: classes the member is enrolled in (paid orders), soonest first. */
-export async function myClasses(userId: number, page: number, limit: number) {
+export async function myClasses(userId: number, page: number, limit: number): Promise<ApiOutput<'/member/myClass'>> {
   const where = and(eq(orders.userId, userId), eq(orders.kind, 'class'), inArray(orders.status, ['paid', 'completed', 'refunding']));
   const [rows, [total]] = await Promise.all([
     db()
@@ -83,7 +85,7 @@ export async function myClasses(userId: number, page: number, limit: number) {
   ]);
   const now = Date.now();
   return {
-    list: rows.map(({ k, coach, orderId, status }) => ({
+    list: rows.map(({ k, coach, orderId, status }): MyClass => ({
       id: k.id,
       order_id: orderId,
       title: k.title,
@@ -125,7 +127,12 @@ async function mayWatch(userId: number, lessonId: number) {
  * The player reports where the member is in a lesson (every few seconds and at the end). The
  * furthest position is kept; `finished` never turns back off.
  */
-export async function recordProgress(userId: number, lessonId: number, position: number, ended: boolean) {
+export async function recordProgress(
+  userId: number,
+  lessonId: number,
+  position: number,
+  ended: boolean,
+): Promise<ApiOutput<'/course/progress'>> {
   const { ok, lesson } = await mayWatch(userId, lessonId);
   if (!ok) throw refuse('购买课程后才能学习该课时');
   const pos = Math.min(position, lesson.durationS || position);
@@ -145,7 +152,7 @@ export async function recordProgress(userId: number, lessonId: number, position:
 }
 
 /** Per-lesson progress of one course for the player (resume points and ticks). */
-export async function courseProgress(userId: number, courseId: number) {
+export async function courseProgress(userId: number, courseId: number): Promise<LessonProgress[]> {
   const rows = await db()
     .select({ lesson_id: lessonProgress.lessonId, position: lessonProgress.position, finished: lessonProgress.finished })
     .from(lessonProgress)

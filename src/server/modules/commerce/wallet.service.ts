@@ -1,4 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { LEDGER_REASONS, type LedgerEntry, type LedgerReason } from '~/lib/api/contract/wallet';
+import type { ApiOutput } from '~/lib/api/types';
 import type { Db } from '../../db';
 import { db } from '../../db';
 import { coinLedger, wallets } from '../../db/schema';
@@ -21,7 +23,7 @@ export async function changeCoins(
   tx: Tx,
   userId: number,
   delta: number,
-  reason: string,
+  reason: LedgerReason,
   ref: { type: string; id: number; note?: string },
 ): Promise<number> {
   await tx.insert(wallets).values({ userId, coins: 0 }).onConflictDoNothing();
@@ -44,12 +46,12 @@ export async function walletBalance(userId: number): Promise<number> {
 }
 
 /** Balance and usable coupons, for the wallet pages and the checkout. */
-export async function walletSummary(userId: number) {
+export async function walletSummary(userId: number): Promise<ApiOutput<'/member/wallet'>> {
   const [coins, coupons] = await Promise.all([walletBalance(userId), unusedCouponCount(userId)]);
   return { coins, coupons };
 }
 
-const REASON_TEXT: Record<string, string> = {
+const REASON_TEXT: Record<LedgerReason, string> = {
   topup: '充值',
   pay: '支付',
   refund: '退款',
@@ -58,9 +60,24 @@ const REASON_TEXT: Record<string, string> = {
   grant: '平台赠送',
 };
 
+/** The lines of 打赏流水 (/my/finance). */
+export const GIFT_REASONS: readonly LedgerReason[] = ['gift', 'reward'];
+
+/** The reason column as the contract's enum (a row with another value is a data fault). */
+function reasonOf(r: typeof coinLedger.$inferSelect): LedgerReason {
+  const reason = LEDGER_REASONS.find((x) => x === r.reason);
+  if (!reason) throw new Error(`coin ledger row ${r.id} has unknown reason ${r.reason}`);
+  return reason;
+}
+
 /** A page of the member's ledger, newest first; `reasons` narrows it (打赏流水 = gift, reward). */
-export async function ledgerPage(userId: number, page: number, limit: number, reasons?: string[]) {
-  const where = and(eq(coinLedger.userId, userId), reasons ? inArray(coinLedger.reason, reasons) : undefined);
+export async function ledgerPage(
+  userId: number,
+  page: number,
+  limit: number,
+  reasons?: readonly LedgerReason[],
+): Promise<ApiOutput<'/member/coinLedger'>> {
+  const where = and(eq(coinLedger.userId, userId), reasons ? inArray(coinLedger.reason, [...reasons]) : undefined);
   const [rows, [total]] = await Promise.all([
     db()
       .select()
@@ -72,15 +89,18 @@ export async function ledgerPage(userId: number, page: number, limit: number, re
     db().select({ n: count() }).from(coinLedger).where(where),
   ]);
   return {
-    list: rows.map((r) => ({
-      id: r.id,
-      delta: r.delta,
-      balance_after: r.balanceAfter,
-      reason: r.reason,
-      reason_text: REASON_TEXT[r.reason] ?? r.reason,
-      note: r.note,
-      created_at: r.createdAt.toISOString(),
-    })),
+    list: rows.map((r): LedgerEntry => {
+      const reason = reasonOf(r);
+      return {
+        id: r.id,
+        delta: r.delta,
+        balance_after: r.balanceAfter,
+        reason,
+        reason_text: REASON_TEXT[reason],
+        note: r.note,
+        created_at: r.createdAt.toISOString(),
+      };
+    }),
     total: total?.n ?? 0,
     page,
     limit,
