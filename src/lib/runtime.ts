@@ -15,10 +15,12 @@ let boot: Boot | undefined;
 export function runtime(): Boot {
   if (boot) return boot;
   if (typeof document === 'undefined') return FALLBACK;
+  let read: Boot;
   try {
-    boot = { ...FALLBACK, ...JSON.parse(document.getElementById('gf-boot')?.textContent ?? '{}') };
+    read = { ...FALLBACK, ...JSON.parse(document.getElementById('gf-boot')?.textContent ?? '{}') };
   } catch {
-    boot = FALLBACK;
+    read = FALLBACK;
   }
-  return boot!;
+  boot = read;
+  return read;
 }

@@ -20,7 +20,8 @@ export function passwordError(pw: string): string | null {
 export function payPasswordError(pw: string): string | null {
   if (!/^\d{6}$/.test(pw)) return PASSWORD_TEXTS.payFormat;
   const d = [...pw].map(Number);
-  const steps = new Set(d.slice(1).map((v, i) => v - d[i]!));
-  if (steps.size === 1 && [0, 1, -1].includes([...steps][0]!)) return PASSWORD_TEXTS.payWeak;
+  const steps = new Set(d.slice(1).map((v, i) => v - (d[i] ?? v)));
+  const [step] = steps;
+  if (steps.size === 1 && step !== undefined && [0, 1, -1].includes(step)) return PASSWORD_TEXTS.payWeak;
   return null;
 }

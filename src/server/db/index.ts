@@ -104,6 +104,6 @@ export function useDatabase(handle: DatabaseHandle): void {
 export async function closeDatabase(): Promise<void> {
   const g = globalThis as Holder;
   const h = g[KEY];
-  delete g[KEY];
+  Reflect.deleteProperty(g, KEY);
   await h?.close();
 }

@@ -12,8 +12,8 @@ const unstorable = (s: string) => s.includes('\u0000') || !s.isWellFormed();
  */
 export function badInput(body: unknown): string | null {
   const stack: { value: unknown; path: string; depth: number }[] = [{ value: body, path: '', depth: 0 }];
-  while (stack.length) {
-    const { value, path, depth } = stack.pop()!;
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { value, path, depth } = item;
     if (typeof value === 'string') {
       if (unstorable(value)) return `参数 ${path || '请求体'} 含有无法识别的字符`;
       continue;

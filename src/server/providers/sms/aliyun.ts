@@ -16,7 +16,7 @@ export function aliyunEncode(s: string): string {
 export function aliyunSignature(params: Record<string, string>, secret: string, method = 'GET'): string {
   const query = Object.keys(params)
     .sort()
-    .map((k) => `${aliyunEncode(k)}=${aliyunEncode(params[k]!)}`)
+    .map((k) => `${aliyunEncode(k)}=${aliyunEncode(params[k] ?? '')}`)
     .join('&');
   const toSign = `${method}&${aliyunEncode('/')}&${aliyunEncode(query)}`;
   return createHmac('sha1', `${secret}&`).update(toSign).digest('base64');
