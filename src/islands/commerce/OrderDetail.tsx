@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { untypedApi, errorText } from '~/lib/api/client';
-import { formatDateTime, positiveInt } from '~/lib/format';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { formatDateTime } from '~/lib/format';
+import { PAY_METHOD_TEXT, type OrderStatus } from '~/lib/rules/order-status';
 import { maskPhone } from '~/lib/rules/phone';
+import { $orderDetail, loadOrderDetail, orderIdFromSearch, recheckPaid } from '~/lib/stores/orders';
 import { MemberOnly } from '../account/parts';
 import { OrderActions } from './OrderActions';
-import { Countdown, ItemRow, money, PAY_METHOD_TEXT, type Order } from './parts';
+import { Countdown, ItemRow, money } from './parts';
 
-const HINT: Record<string, string> = {
+const HINT: Partial<Record<OrderStatus, string>> = {
   paid: '付款成功，等待卖家发货',
   shipped: '卖家已发货，收到商品后请确认收货',
   received: '已确认收货，感谢你的购买',
@@ -27,26 +29,19 @@ export default function OrderDetail() {
 }
 
 function Detail() {
-  const [q] = useState(() => new URLSearchParams(location.search));
-  const id = positiveInt(q.get('id'));
-  const [order, setOrder] = useState<Order | null>(null);
-  const [error, setError] = useState('');
-  const [tries, setTries] = useState(0);
+  const [{ id, paid }] = useState(() => ({
+    id: orderIdFromSearch(location.search),
+    paid: new URLSearchParams(location.search).get('paid') === '1',
+  }));
+  const { order: o, error } = useStore($orderDetail);
+  const loaded = o !== null;
+  const reload = () => void loadOrderDetail(id);
 
-  const load = useCallback(() => {
-    if (!id) return setError('订单不存在');
-    untypedApi<Order>('/order/detail', { id })
-      .then(setOrder)
-      .catch((err) => setError(errorText(err)));
-  }, [id]);
-  useEffect(load, [load]);
-
-  // Back from a gateway (?paid=1): its notify may land a moment later, so look again briefly.
   useEffect(() => {
-    if (q.get('paid') !== '1' || order?.status !== 'unpaid' || tries >= 5) return;
-    const t = setTimeout(() => (setTries((n) => n + 1), load()), 1500);
-    return () => clearTimeout(t);
-  }, [q, order, tries, load]);
+    void loadOrderDetail(id);
+  }, [id]);
+  // Back from a gateway (?paid=1): its notice may land a moment after the redirect.
+  useEffect(() => (paid && id && loaded ? recheckPaid(id) : undefined), [paid, id, loaded]);
 
   if (error)
     return (
@@ -54,8 +49,7 @@ function Detail() {
         {error}
       </p>
     );
-  if (!order) return <p className="gf-card py-20 text-center text-ink-mute">加载中…</p>;
-  const o = order;
+  if (!o) return <p className="gf-card py-20 text-center text-ink-mute">加载中…</p>;
   const kindText = o.kind === 'goods' ? '商品订单' : o.kind === 'course' ? '课程订单' : '班级订单';
   const row = (label: string, value: ReactNode) => (
     <div className="flex gap-3 text-sm">
@@ -76,7 +70,7 @@ function Detail() {
               <>
                 请在{' '}
                 <b className="text-[#f56c6c]">
-                  <Countdown until={o.expires_at} onEnd={load} />
+                  <Countdown until={o.expires_at} onEnd={reload} />
                 </b>{' '}
                 内完成支付，超时订单将自动关闭
               </>
@@ -97,17 +91,17 @@ function Detail() {
           ) : null}
           {o.refund_reason && <p className="mt-2 text-sm text-ink-soft">退款原因：{o.refund_reason}</p>}
         </div>
-        <OrderActions order={o} onChanged={load} />
+        <OrderActions order={o} onChanged={reload} />
       </section>
 
       {o.address && (
         <section className="gf-card px-8 py-5" aria-label="收货信息">
           <h2 className="mb-2 text-base font-600">收货信息</h2>
           <p className="text-sm text-ink">
-            {o.address['name']} <span className="ml-2 text-ink-soft">{maskPhone(o.address['phone'])}</span>
+            {o.address.name} <span className="ml-2 text-ink-soft">{maskPhone(o.address.phone)}</span>
           </p>
           <p className="mt-1 text-sm text-ink-soft">
-            {o.address['province']} {o.address['city']} {o.address['district']} {o.address['detail']}
+            {o.address.province} {o.address.city} {o.address.district} {o.address.detail}
           </p>
         </section>
       )}
@@ -115,7 +109,7 @@ function Detail() {
       <section className="gf-card px-8 py-5" aria-label="订单商品">
         <h2 className="mb-1 text-base font-600">
           {o.seller.type === 'mechant' ? '店铺' : '教练'}：
-          <a className="gf-link" href={`/anchor?type=${o.seller.type}&id=${o.seller.id}`}>
+          <a className="gf-link" href={`/anchor?type=${o.seller.type}&id=${o.seller.id ?? ''}`}>
             {o.seller.name}
           </a>
         </h2>
@@ -146,7 +140,7 @@ function Detail() {
           {row('订单编号', o.order_no)}
           {row('下单时间', formatDateTime(o.created_at))}
           {o.paid_at && row('支付时间', formatDateTime(o.paid_at))}
-          {o.paid_at && row('支付方式', PAY_METHOD_TEXT[o.pay_method] ?? o.pay_method)}
+          {o.paid_at && row('支付方式', PAY_METHOD_TEXT[o.pay_method])}
           {o.shipped_at && row('发货时间', formatDateTime(o.shipped_at))}
           {o.received_at && row('收货时间', formatDateTime(o.received_at))}
           {o.completed_at && row('完成时间', formatDateTime(o.completed_at))}

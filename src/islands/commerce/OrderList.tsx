@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
-import { untypedApi, errorText } from '~/lib/api/client';
-import { formatDateTime } from '~/lib/format';
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { orderTabs, type OrderKind, type OrderTab } from '~/lib/rules/order-status';
+import { createOrderList, tabFromSearch, tabSearch } from '~/lib/stores/orders';
+import { formatDateTime } from '~/lib/format';
 import { MemberOnly } from '../account/parts';
 import { PagerButtons } from '../ui/PagerButtons';
 import { OrderActions } from './OrderActions';
-import { ItemRow, ListState, money, type Order, type Page } from './parts';
+import { ItemRow, ListState, money } from './parts';
 
 const TITLE = { goods: '商品订单', course: '课程订单', class: '班级订单' } as const;
 const EMPTY_ACTION = {
@@ -25,28 +26,18 @@ export default function OrderList(props: { kind: OrderKind }) {
 
 function List({ kind }: { kind: OrderKind }) {
   const tabs = orderTabs(kind);
-  const [tab, setTab] = useState<OrderTab>(() => {
-    const t = new URLSearchParams(location.search).get('tab');
-    return tabs.some(([k]) => k === t) ? (t as OrderTab) : 'all';
-  });
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page<Order> | null>(null);
-  const [error, setError] = useState('');
-
-  const load = useCallback(() => {
-    setError('');
-    untypedApi<Page<Order>>('/order/list', { kind, tab, page, limit: 10 })
-      .then(setData)
-      .catch((err) => setError(errorText(err)));
-  }, [kind, tab, page]);
-  useEffect(load, [load]);
+  const [orders] = useState(() => createOrderList(kind, tabFromSearch(kind, location.search)));
+  const { query: tab, data, error } = useStore(orders.$list);
+  useEffect(() => {
+    void orders.load();
+  }, [orders]);
 
   function pick(t: OrderTab) {
-    setTab(t);
-    setPage(1);
-    setData(null);
-    history.replaceState(null, '', t === 'all' ? location.pathname : `?tab=${t}`);
+    history.replaceState(null, '', `${location.pathname}${tabSearch(t)}`);
+    void orders.setQuery(t);
   }
+  const reload = () => void orders.load();
+  const tabLabel = tab === 'all' ? '' : (tabs.find(([k]) => k === tab)?.[1] ?? '');
 
   return (
     <>
@@ -69,7 +60,7 @@ function List({ kind }: { kind: OrderKind }) {
         error={error}
         loading={!data}
         empty={data?.list.length === 0}
-        emptyText={`还没有${tab === 'all' ? '' : tabs.find(([k]) => k === tab)![1]}${TITLE[kind]}`}
+        emptyText={`还没有${tabLabel}${TITLE[kind]}`}
         emptyAction={[...EMPTY_ACTION[kind]]}
       >
         <ul className="flex flex-col gap-4" data-testid="order-list">
@@ -78,7 +69,7 @@ function List({ kind }: { kind: OrderKind }) {
               <header className="flex items-center gap-4 rounded-t-lg bg-page px-4 py-2.5 text-sm text-ink-soft">
                 <span>{formatDateTime(o.created_at)}</span>
                 <span>订单号 {o.order_no}</span>
-                <a className="gf-link" href={`/anchor?type=${o.seller.type}&id=${o.seller.id}`}>
+                <a className="gf-link" href={`/anchor?type=${o.seller.type}&id=${o.seller.id ?? ''}`}>
                   {o.seller.name}
                 </a>
                 <span className={`ml-auto font-600 ${o.status === 'unpaid' ? 'text-[#f56c6c]' : 'text-brand'}`}>{o.status_text}</span>
@@ -94,14 +85,14 @@ function List({ kind }: { kind: OrderKind }) {
                   {o.freight > 0 && <span className="ml-1 text-xs">（含运费 {money(o.freight)}）</span>}
                 </span>
                 <div className="ml-auto">
-                  <OrderActions order={o} onChanged={load} detailLink />
+                  <OrderActions order={o} onChanged={reload} detailLink />
                 </div>
               </footer>
             </li>
           ))}
         </ul>
       </ListState>
-      {data && <PagerButtons page={data.page} total={data.total} limit={data.limit} onPage={setPage} />}
+      {data && <PagerButtons page={data.page} total={data.total} limit={data.limit} onPage={(p) => void orders.setPage(p)} />}
     </>
   );
 }

@@ -1,10 +1,20 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useGateway, type Methods, type Started } from './gateway';
-import { untypedApi, errorText } from '~/lib/api/client';
-import { positiveInt } from '~/lib/format';
-import { toast } from '~/lib/toast';
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import {
+  $payStep,
+  chooseMethod,
+  closePassword,
+  coinsEnough,
+  followGateway,
+  loadPayStep,
+  markExpired,
+  payOrderWithCoins,
+  startPay,
+} from '~/lib/stores/payment';
 import { MemberOnly } from '../account/parts';
-import { Countdown, money, PayPasswordDialog, type Order } from './parts';
+import { useAction } from '../ui/useAction';
+import { GatewayQr } from './gateway';
+import { Countdown, money, PayPasswordDialog } from './parts';
 
 const ICON: Record<string, string> = {
   coins: 'i-ri-copper-coin-line text-brand',
@@ -12,6 +22,8 @@ const ICON: Record<string, string> = {
   alipay: 'i-ri-alipay-line text-[#1677ff]',
   sandbox: 'i-ri-bank-card-line text-ink-soft',
 };
+
+const go = (url: string) => location.assign(url);
 
 /** /order/middle?id=: choose how to pay an unpaid order — coins with the pay password, or a gateway. */
 export default function PayStep() {
@@ -23,68 +35,29 @@ export default function PayStep() {
 }
 
 function Pay() {
-  const [id] = useState(() => positiveInt(new URLSearchParams(location.search).get('id')));
-  const [order, setOrder] = useState<Order | null>(null);
-  const [methods, setMethods] = useState<Methods | null>(null);
-  const [error, setError] = useState('');
-  const [method, setMethod] = useState('coins');
-  const [pwOpen, setPwOpen] = useState(false);
-  const [pwError, setPwError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [expired, setExpired] = useState(false);
-  const gateway = useGateway();
+  const s = useStore($payStep);
+  const pay = useAction();
+  useEffect(() => {
+    void loadPayStep(location.search);
+  }, []);
 
-  const load = useCallback(() => {
-    if (!id) return setError('订单不存在');
-    Promise.all([untypedApi<Order>('/order/detail', { id }), untypedApi<Methods>('/pay/methods')])
-      .then(([o, m]) => {
-        setOrder(o);
-        setMethods(m);
-      })
-      .catch((err) => setError(errorText(err)));
-  }, [id]);
-  useEffect(load, [load]);
-  const onExpire = useCallback(() => setExpired(true), []);
-
-  if (error)
+  if (s.error)
     return (
       <p role="alert" className="gf-card py-20 text-center text-[#f56c6c]">
-        {error}
+        {s.error}
       </p>
     );
+  const { order, methods } = s;
   if (!order || !methods) return <p className="gf-card py-20 text-center text-ink-mute">加载中…</p>;
 
-  const coinsNeeded = Math.ceil(order.pay_amount / 100);
-  const enough = methods.coins >= coinsNeeded;
-  const open = order.status === 'unpaid' && !expired;
-
-  async function pay() {
-    if (method === 'coins') {
-      if (!enough) return void toast.warning('功夫币余额不足，请先充值或选择其他支付方式');
-      setPwError('');
-      return setPwOpen(true);
-    }
-    setBusy(true);
-    try {
-      gateway.follow(await untypedApi<Started>('/pay/order', { id: order!.id, provider: method }));
-    } catch (err) {
-      toast.error(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function payCoins(pw: string) {
-    setBusy(true);
-    try {
-      await untypedApi('/order/payCoins', { id: order!.id, pay_password: pw });
-      toast.success('支付成功');
-      location.assign(`/order/detail?id=${order!.id}&paid=1`);
-    } catch (err) {
-      setPwError(errorText(err));
-      setBusy(false);
-    }
-  }
+  const enough = coinsEnough(s);
+  const open = order.status === 'unpaid' && !s.expired;
+  const payNow = () =>
+    void pay.run(async () => {
+      const started = await startPay();
+      if (started) followGateway(started, go);
+    });
+  const payCoins = async (pw: string) => go(await payOrderWithCoins(pw));
 
   return (
     <div className="gf-card px-8 py-7">
@@ -93,7 +66,7 @@ function Pay() {
           <h1 className="text-xl font-600">
             {open
               ? '订单提交成功，请尽快付款'
-              : expired && order.status === 'unpaid'
+              : s.expired && order.status === 'unpaid'
                 ? '订单已超时关闭，请重新下单'
                 : `订单${order.status_text}`}
           </h1>
@@ -103,7 +76,7 @@ function Pay() {
               <>
                 <span className="mx-2">·</span>请在{' '}
                 <b className="text-[#f56c6c]">
-                  <Countdown until={order.expires_at} onEnd={onExpire} />
+                  <Countdown until={order.expires_at} onEnd={markExpired} />
                 </b>{' '}
                 内完成支付，超时订单将自动关闭
               </>
@@ -127,14 +100,14 @@ function Pay() {
           <h2 className="mb-3 mt-6 text-base font-600">选择支付方式</h2>
           <div className="flex flex-col gap-3" role="radiogroup" aria-label="支付方式">
             <label
-              className={`flex cursor-pointer items-center gap-3 rounded-lg border px-5 py-4 ${method === 'coins' ? 'border-brand bg-brand-light/40' : 'border-line'}`}
+              className={`flex cursor-pointer items-center gap-3 rounded-lg border px-5 py-4 ${s.method === 'coins' ? 'border-brand bg-brand-light/40' : 'border-line'}`}
             >
-              <input type="radio" name="method" checked={method === 'coins'} onChange={() => setMethod('coins')} />
-              <span className={`${ICON['coins']} text-2xl`} />
+              <input type="radio" name="method" checked={s.method === 'coins'} onChange={() => chooseMethod('coins')} />
+              <span className={`${ICON['coins'] ?? ''} text-2xl`} />
               <span className="flex-1">
                 功夫币支付
                 <span className="ml-3 text-sm text-ink-soft">
-                  余额 {methods.coins} 个，本单需 {coinsNeeded} 个
+                  余额 {methods.coins} 个，本单需 {order.pay_coins} 个
                 </span>
               </span>
               {!enough && (
@@ -146,9 +119,9 @@ function Pay() {
             {methods.providers.map((p) => (
               <label
                 key={p.name}
-                className={`flex cursor-pointer items-center gap-3 rounded-lg border px-5 py-4 ${method === p.name ? 'border-brand bg-brand-light/40' : 'border-line'}`}
+                className={`flex cursor-pointer items-center gap-3 rounded-lg border px-5 py-4 ${s.method === p.name ? 'border-brand bg-brand-light/40' : 'border-line'}`}
               >
-                <input type="radio" name="method" checked={method === p.name} onChange={() => setMethod(p.name)} />
+                <input type="radio" name="method" checked={s.method === p.name} onChange={() => chooseMethod(p.name)} />
                 <span className={`${ICON[p.name] ?? ''} text-2xl`} />
                 <span className="flex-1">{p.label}</span>
               </label>
@@ -158,7 +131,7 @@ function Pay() {
             <a href={`/order/detail?id=${order.id}`} className="text-sm text-ink-soft hover:text-brand">
               查看订单详情
             </a>
-            <button type="button" className="gf-btn-primary h-12 w-44 text-base" disabled={busy} onClick={pay}>
+            <button type="button" className="gf-btn-primary h-12 w-44 text-base" disabled={pay.busy} onClick={payNow}>
               立即支付 {money(order.pay_amount)}
             </button>
           </div>
@@ -173,15 +146,8 @@ function Pay() {
           </a>
         </div>
       )}
-      <PayPasswordDialog
-        open={pwOpen}
-        amountText={`${coinsNeeded} 功夫币`}
-        busy={busy}
-        error={pwError}
-        onClose={() => setPwOpen(false)}
-        onSubmit={payCoins}
-      />
-      {gateway.dialog}
+      <PayPasswordDialog open={s.password} amountText={`${order.pay_coins} 功夫币`} onClose={closePassword} pay={payCoins} />
+      <GatewayQr />
     </div>
   );
 }

@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
-import { untypedApi, errorText } from '~/lib/api/client';
-import { formatDateTime, positiveInt } from '~/lib/format';
-import { toast } from '~/lib/toast';
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { formatDateTime } from '~/lib/format';
+import { PAY_METHOD_TEXT } from '~/lib/rules/order-status';
+import { $sellerOrder, CARRIERS, loadSellerOrder, orderIdFromSearch, shipOrder, type ShipForm } from '~/lib/stores/orders';
 import { MemberOnly } from '../account/parts';
-import { ItemRow, money, PAY_METHOD_TEXT, type Order } from './parts';
-
-type SellerView = Order & { buyer: { nick_name: string; phone: string }; can_ship: number };
-const CARRIERS = ['顺丰速运', '中通快递', '圆通速递', '韵达快递', '申通快递', '京东物流', 'EMS', '极兔速递'];
+import { useAction } from '../ui/useAction';
+import { ItemRow, money } from './parts';
 
 /** /order/shopdetail?id=: an order as its shop owner or coach sees it, with shipping for paid goods. */
 export default function SellerOrder() {
@@ -18,33 +17,17 @@ export default function SellerOrder() {
 }
 
 function View() {
-  const [id] = useState(() => positiveInt(new URLSearchParams(location.search).get('id')));
-  const [o, setO] = useState<SellerView | null>(null);
-  const [error, setError] = useState('');
-  const [ship, setShip] = useState({ express_company: CARRIERS[0]!, express_no: '' });
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(() => {
-    if (!id) return setError('订单不存在');
-    untypedApi<SellerView>('/order/shopDetail', { id })
-      .then(setO)
-      .catch((err) => setError(errorText(err)));
+  const [id] = useState(() => orderIdFromSearch(location.search));
+  const { order: o, error } = useStore($sellerOrder);
+  const [ship, setShip] = useState<ShipForm>({ express_company: CARRIERS[0], express_no: '' });
+  const send = useAction();
+  useEffect(() => {
+    void loadSellerOrder(id);
   }, [id]);
-  useEffect(load, [load]);
 
-  async function submit(e: SubmitEvent) {
+  function submit(e: SubmitEvent) {
     e.preventDefault();
-    if (!/^[A-Za-z0-9]{6,32}$/.test(ship.express_no.trim())) return void toast.error('快递单号为 6-32 位字母或数字');
-    setBusy(true);
-    try {
-      await untypedApi('/order/ship', { id, ...ship, express_no: ship.express_no.trim() });
-      toast.success('已发货');
-      load();
-    } catch (err) {
-      toast.error(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    if (id) void send.run(() => shipOrder(id, ship), { done: '已发货' });
   }
 
   if (error)
@@ -63,7 +46,7 @@ function View() {
         </h1>
         <p className="mt-2 text-sm text-ink-soft">
           买家 {o.buyer.nick_name}（{o.buyer.phone}）· 下单 {formatDateTime(o.created_at)}
-          {o.paid_at && ` · ${PAY_METHOD_TEXT[o.pay_method] ?? o.pay_method}支付于 ${formatDateTime(o.paid_at)}`}
+          {o.paid_at && ` · ${PAY_METHOD_TEXT[o.pay_method]}支付于 ${formatDateTime(o.paid_at)}`}
         </p>
         {o.refund_reason && <p className="mt-2 text-sm text-[#f56c6c]">买家申请退款：{o.refund_reason}（请在管理中心处理）</p>}
         {o.express_no && (
@@ -76,10 +59,10 @@ function View() {
         <section className="gf-card px-8 py-5">
           <h2 className="mb-2 text-base font-600">收货信息</h2>
           <p className="text-sm">
-            {o.address['name']} {o.address['phone']}
+            {o.address.name} {o.address.phone}
           </p>
           <p className="mt-1 text-sm text-ink-soft">
-            {o.address['province']} {o.address['city']} {o.address['district']} {o.address['detail']}
+            {o.address.province} {o.address.city} {o.address.district} {o.address.detail}
           </p>
           {o.remark && <p className="mt-2 text-sm text-ink-soft">买家备注：{o.remark}</p>}
         </section>
@@ -118,7 +101,7 @@ function View() {
               placeholder="请输入快递单号"
             />
           </label>
-          <button type="submit" className="gf-btn-primary h-10 w-28" disabled={busy}>
+          <button type="submit" className="gf-btn-primary h-10 w-28" disabled={send.busy}>
             确认发货
           </button>
         </form>

@@ -1,12 +1,13 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { untypedApi, errorText } from '~/lib/api/client';
-import { toast } from '~/lib/toast';
+import { useStore } from '@nanostores/react';
+import { $payMethods, followGateway, loadPayMethods, startTopUp, topUpCoins, topUpFen } from '~/lib/stores/payment';
+import type { PayProviderName } from '~/lib/rules/payment';
 import { MemberOnly } from '../account/parts';
+import { useAction } from '../ui/useAction';
+import { GatewayQr } from './gateway';
 import { money } from './parts';
-import { useGateway, type Methods, type Started } from './gateway';
 
 const PRESETS = [10, 50, 100, 200, 500, 1000];
-const MAX = 50_000;
 
 /** /my/wallet/payGateWay: buy kung fu coins through a payment gateway (1 coin = ¥1). */
 export default function TopUp() {
@@ -18,37 +19,13 @@ export default function TopUp() {
 }
 
 function Form() {
-  const [methods, setMethods] = useState<Methods | null>(null);
-  const [error, setError] = useState('');
+  const { methods, error } = useStore($payMethods);
   const [coins, setCoins] = useState('100');
-  const [provider, setProvider] = useState('');
-  const [busy, setBusy] = useState(false);
-  const gateway = useGateway();
-
+  const [picked, setPicked] = useState<PayProviderName | ''>('');
+  const submit = useAction();
   useEffect(() => {
-    untypedApi<Methods>('/pay/methods')
-      .then((m) => {
-        setMethods(m);
-        setProvider(m.providers[0]?.name ?? '');
-      })
-      .catch((err) => setError(errorText(err)));
+    void loadPayMethods();
   }, []);
-
-  const n = Number(coins);
-  async function submit(e: SubmitEvent) {
-    e.preventDefault();
-    if (!/^\d+$/.test(coins) || n < 1) return void toast.error('请输入充值数量（至少 1 个）');
-    if (n > MAX) return void toast.error(`单次最多充值 ${MAX} 个`);
-    if (!provider) return void toast.error('暂无可用的支付方式');
-    setBusy(true);
-    try {
-      gateway.follow(await untypedApi<Started>('/pay/topup', { coins: n, provider }));
-    } catch (err) {
-      toast.error(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   if (error)
     return (
@@ -57,8 +34,17 @@ function Form() {
       </p>
     );
   if (!methods) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
+  // The first gateway on offer until the member picks one.
+  const provider = picked || methods.providers[0]?.name || '';
+  const n = topUpCoins(coins);
+
+  function pay(e: SubmitEvent) {
+    e.preventDefault();
+    void submit.run(async () => followGateway(await startTopUp(coins, provider), (url) => location.assign(url)));
+  }
+
   return (
-    <form onSubmit={submit} className="flex flex-col gap-6">
+    <form onSubmit={pay} className="flex flex-col gap-6">
       <div className="flex items-center justify-between border-b border-line pb-4">
         <h1 className="text-lg font-600">功夫币充值</h1>
         <span className="text-sm text-ink-soft">
@@ -108,7 +94,7 @@ function Form() {
                 key={p.name}
                 className={`flex cursor-pointer items-center gap-2 rounded-lg border px-5 py-3 ${provider === p.name ? 'border-brand bg-brand-light/40' : 'border-line'}`}
               >
-                <input type="radio" name="provider" checked={provider === p.name} onChange={() => setProvider(p.name)} />
+                <input type="radio" name="provider" checked={provider === p.name} onChange={() => setPicked(p.name)} />
                 {p.label}
               </label>
             ))}
@@ -117,13 +103,13 @@ function Form() {
       </fieldset>
       <div className="flex items-center justify-end gap-4 border-t border-line pt-5">
         <span className="text-sm text-ink-soft">
-          应付 <b className="text-2xl text-[#f56c6c]">{money(/^\d+$/.test(coins) ? n * 100 : 0)}</b>
+          应付 <b className="text-2xl text-[#f56c6c]">{money(topUpFen(coins))}</b>
         </span>
-        <button type="submit" className="gf-btn-primary h-11 w-36 text-base" disabled={busy}>
+        <button type="submit" className="gf-btn-primary h-11 w-36 text-base" disabled={submit.busy}>
           立即充值
         </button>
       </div>
-      {gateway.dialog}
+      <GatewayQr />
     </form>
   );
 }

@@ -1,102 +1,36 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { img } from '~/lib/media';
 import { formatDate, priceText } from '~/lib/format';
+import type { CouponView } from '~/lib/api/contract/coupon';
+import { itemHref, type OrderItem } from '~/lib/stores/orders';
 import { Modal } from '../ui/Modal';
+import { useAction } from '../ui/useAction';
 
 /** Fen as money; 0 shows ¥0.00 here (prices of paid things, not "free" labels). */
 export const money = (fen: number) => priceText(fen, '¥0.00');
 
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  limit: number;
-}
+/** What a coupon ticket shows (a template, or a held coupon with its own end date). */
+export type Coupon = CouponView;
 
-export interface OrderItem {
-  id: number;
-  goods_id: number | null;
-  sku_id: number | null;
-  course_id: number | null;
-  class_id: number | null;
-  title: string;
-  specs: string;
-  cover: string;
-  price: number;
-  num: number;
-}
+/** What an item row shows of an order line (or of a line about to be ordered). */
+export type ItemLine = Pick<OrderItem, 'goods_id' | 'course_id' | 'class_id' | 'title' | 'specs' | 'cover' | 'price' | 'num'>;
 
-export interface Order {
-  id: number;
-  order_no: string;
-  kind: 'goods' | 'course' | 'class';
-  status: string;
-  status_text: string;
-  items_total: number;
-  freight: number;
-  discount: number;
-  pay_amount: number;
-  pay_method: string;
-  created_at: string;
-  paid_at: string | null;
-  expires_at: string;
-  shipped_at: string | null;
-  received_at: string | null;
-  completed_at: string | null;
-  refund_reason: string;
-  express_company: string;
-  express_no: string;
-  can_refund: number;
-  items: OrderItem[];
-  seller: { type: 'coach' | 'mechant'; id: number | null; name: string };
-  address?: Record<string, string> | null;
-  remark?: string;
-}
-
-export interface Coupon {
-  id: number;
-  title: string;
-  amount: number;
-  threshold: number;
-  scope: string;
-  scope_text: string;
-  valid_to?: string;
-  ends_at: string;
-  valid_days: number;
-}
-
-export const PAY_METHOD_TEXT: Record<string, string> = {
-  coins: '功夫币',
-  sandbox: '沙箱支付',
-  wechat: '微信支付',
-  alipay: '支付宝',
-  free: '免费报名',
-};
-
-/** Where an order line leads: the goods, course or class page. */
-export function itemHref(it: OrderItem): string {
-  if (it.goods_id) return `/shop/goodsDetail?id=${it.goods_id}`;
-  if (it.course_id) return `/train/courseDetail?id=${it.course_id}`;
-  if (it.class_id) return `/train/classDetail?id=${it.class_id}`;
-  return '#';
-}
-
-/** One bought line: cover, title, specs, unit price × quantity. */
-export function ItemRow(props: { it: OrderItem | Omit<OrderItem, 'id'>; right?: ReactNode }) {
+/** One bought line: cover, title, specs, unit price × quantity (or `quantity`, e.g. a stepper). */
+export function ItemRow(props: { it: ItemLine; right?: ReactNode; quantity?: ReactNode }) {
   const it = props.it;
   return (
     <div className="flex items-center gap-4 py-3">
-      <a href={itemHref(it as OrderItem)} className="shrink-0">
+      <a href={itemHref(it)} className="shrink-0">
         <img src={img(it.cover)} width={80} height={60} alt="" className="h-[60px] w-[80px] rounded object-cover" loading="lazy" />
       </a>
       <div className="min-w-0 flex-1">
-        <a href={itemHref(it as OrderItem)} className="block truncate text-sm text-ink hover:text-brand">
+        <a href={itemHref(it)} className="block truncate text-sm text-ink hover:text-brand">
           {it.title}
         </a>
         {it.specs && <p className="mt-1 truncate text-xs text-ink-mute">{it.specs}</p>}
       </div>
       <span className="w-28 text-right text-sm text-ink-soft">{money(it.price)}</span>
-      <span className="w-16 text-right text-sm text-ink-soft">×{it.num}</span>
+      {props.quantity ?? <span className="w-16 text-right text-sm text-ink-soft">×{it.num}</span>}
       {props.right}
     </div>
   );
@@ -139,73 +73,80 @@ export function CouponTicket(props: { c: Coupon; muted?: boolean; children?: Rea
 
 /** mm:ss left until `iso`; calls onEnd once when it runs out. */
 export function Countdown(props: { until: string; onEnd?: () => void }) {
-  const [left, setLeft] = useState(() => Math.max(0, new Date(props.until).getTime() - Date.now()));
+  const { until, onEnd } = props;
+  const [left, setLeft] = useState(() => Math.max(0, new Date(until).getTime() - Date.now()));
   const ended = useRef(false);
   useEffect(() => {
     const id = setInterval(() => {
-      const l = Math.max(0, new Date(props.until).getTime() - Date.now());
+      const l = Math.max(0, new Date(until).getTime() - Date.now());
       setLeft(l);
       if (l === 0 && !ended.current) {
         ended.current = true;
-        props.onEnd?.();
+        onEnd?.();
       }
     }, 1000);
     return () => clearInterval(id);
-  }, [props.until, props.onEnd]);
+  }, [until, onEnd]);
   const s = Math.floor(left / 1000);
   return <span className="font-mono">{`${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`}</span>;
 }
 
-/** Six-digit pay password entry for coin payments. */
+/**
+ * Six-digit pay password entry for coin payments: typed afresh each time it opens, a refusal
+ * (wrong password, short balance) shown in the dialog.
+ */
 export function PayPasswordDialog(props: {
   open: boolean;
   amountText: string;
-  busy: boolean;
-  error: string;
   onClose: () => void;
-  onSubmit: (pw: string) => void;
+  pay: (pw: string) => Promise<unknown>;
 }) {
-  const [pw, setPw] = useState('');
-  useEffect(() => {
-    if (props.open) setPw('');
-  }, [props.open]);
   return (
     <Modal open={props.open} title="输入支付密码" onClose={props.onClose}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (pw.length === 6) props.onSubmit(pw);
-        }}
-        className="flex flex-col gap-4"
-      >
-        <p className="text-center text-sm text-ink-soft">
-          支付 <span className="text-lg font-600 text-[#f56c6c]">{props.amountText}</span>
-        </p>
-        <input
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          autoFocus
-          maxLength={6}
-          aria-label="支付密码"
-          placeholder="6 位数字支付密码"
-          value={pw}
-          onChange={(e) => setPw(e.target.value.replace(/\D/g, '').slice(0, 6))}
-          className="gf-input text-center text-xl tracking-[0.6em]"
-        />
-        {props.error && (
-          <p role="alert" className="text-center text-sm text-[#f56c6c]">
-            {props.error}
-          </p>
-        )}
-        <button type="submit" className="gf-btn-primary h-10" disabled={pw.length !== 6 || props.busy}>
-          {props.busy ? '支付中…' : '确认支付'}
-        </button>
-        <a href="/account/setting/paypassword" className="text-center text-xs text-ink-mute hover:text-brand">
-          忘记或未设置支付密码？
-        </a>
-      </form>
+      <PayPasswordForm amountText={props.amountText} pay={props.pay} />
     </Modal>
+  );
+}
+
+function PayPasswordForm(props: { amountText: string; pay: (pw: string) => Promise<unknown> }) {
+  const [pw, setPw] = useState('');
+  const run = useAction();
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (pw.length === 6) void run.run(() => props.pay(pw), { done: '支付成功', toastErrors: false });
+      }}
+      className="flex flex-col gap-4"
+    >
+      <p className="text-center text-sm text-ink-soft">
+        支付 <span className="text-lg font-600 text-[#f56c6c]">{props.amountText}</span>
+      </p>
+      <input
+        // The dialog opens for this one field: it takes the focus.
+        ref={(el) => el?.focus()}
+        type="password"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={6}
+        aria-label="支付密码"
+        placeholder="6 位数字支付密码"
+        value={pw}
+        onChange={(e) => setPw(e.target.value.replace(/\D/g, '').slice(0, 6))}
+        className="gf-input text-center text-xl tracking-[0.6em]"
+      />
+      {run.error && (
+        <p role="alert" className="text-center text-sm text-[#f56c6c]">
+          {run.error}
+        </p>
+      )}
+      <button type="submit" className="gf-btn-primary h-10" disabled={pw.length !== 6 || run.busy}>
+        {run.busy ? '支付中…' : '确认支付'}
+      </button>
+      <a href="/account/setting/paypassword" className="text-center text-xs text-ink-mute hover:text-brand">
+        忘记或未设置支付密码？
+      </a>
+    </form>
   );
 }
 

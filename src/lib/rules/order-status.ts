@@ -1,8 +1,34 @@
-/** Order statuses, their Chinese names and the tabs of /my/order/* (shared by server and pages). */
-export type OrderKind = 'goods' | 'course' | 'class';
-export type OrderStatus = 'unpaid' | 'paid' | 'shipped' | 'received' | 'completed' | 'cancelled' | 'closed' | 'refunding' | 'refunded';
+/** Order kinds and statuses, their Chinese names and the tabs of /my/order/* (shared by server and pages). */
+export const ORDER_KINDS = ['goods', 'course', 'class'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
 
-export function statusText(kind: OrderKind, status: string): string {
+export const ORDER_STATUSES = [
+  'unpaid',
+  'paid',
+  'shipped',
+  'received',
+  'completed',
+  'cancelled',
+  'closed',
+  'refunding',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** How an order was paid ('' while unpaid; 'free' for a free class). */
+export const PAY_METHODS = ['', 'coins', 'sandbox', 'wechat', 'alipay', 'free'] as const;
+export type PayMethod = (typeof PAY_METHODS)[number];
+
+export const PAY_METHOD_TEXT: Record<PayMethod, string> = {
+  '': '',
+  coins: '功夫币',
+  sandbox: '沙箱支付',
+  wechat: '微信支付',
+  alipay: '支付宝',
+  free: '免费报名',
+};
+
+export function statusText(kind: OrderKind, status: OrderStatus): string {
   switch (status) {
     case 'unpaid':
       return '待付款';
@@ -22,12 +48,11 @@ export function statusText(kind: OrderKind, status: string): string {
       return '退款中';
     case 'refunded':
       return '已退款';
-    default:
-      return status;
   }
 }
 
-export type OrderTab = 'all' | 'unpaid' | 'paid' | 'shipped' | 'done' | 'refund' | 'closed';
+export const ORDER_TABS = ['all', 'unpaid', 'paid', 'shipped', 'done', 'refund', 'closed'] as const;
+export type OrderTab = (typeof ORDER_TABS)[number];
 
 /** Which statuses each tab lists. */
 export const TAB_STATUSES: Record<Exclude<OrderTab, 'all'>, OrderStatus[]> = {
@@ -61,4 +86,14 @@ export function orderTabs(kind: OrderKind): [OrderTab, string][] {
 }
 
 /** Statuses a refund may be requested from (the seller decides in the management area). */
-export const REFUNDABLE: OrderStatus[] = ['paid', 'shipped', 'received'];
+export const REFUNDABLE: readonly OrderStatus[] = ['paid', 'shipped', 'received'];
+
+/** Whether a member may ask for a refund of an order in `status` paid by `method`. */
+export const refundable = (status: OrderStatus, method: PayMethod): boolean => REFUNDABLE.includes(status) && method !== 'free';
+
+/** Lengths and counts both the contract and the pages hold to. */
+export const ORDER_LIMITS = { remark: 200, refundReason: 200, goodsKinds: 20 } as const;
+
+/** A carrier's tracking number as the server accepts it. */
+export const EXPRESS_NO_RE = /^[A-Za-z0-9]{6,32}$/;
+export const EXPRESS_NO_TEXT = '快递单号为 6-32 位字母或数字';

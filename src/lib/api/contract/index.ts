@@ -15,6 +15,9 @@ import { addressApi } from './address';
 import { couponApi } from './coupon';
 import { walletApi } from './wallet';
 import { studyApi } from './study';
+import { checkoutApi } from './checkout';
+import { payApi } from './pay';
+import { orderApi } from './order';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -38,6 +41,9 @@ export const contracts = {
   coupon: couponApi,
   wallet: walletApi,
   study: studyApi,
+  checkout: checkoutApi,
+  pay: payApi,
+  order: orderApi,
 } as const;
 
 type Groups = typeof contracts;

@@ -2,7 +2,22 @@ import { and, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import { db } from '../../db';
 import { coaches, orderItems, orders, shops, users } from '../../db/schema';
 import { forbidden, notFound, refuse } from '../../http/errors';
-import { REFUNDABLE, statusText, TAB_STATUSES, type OrderKind, type OrderTab } from '~/lib/rules/order-status';
+import type { Order as OrderView, OrderAddress, OrderDetail, SellerOrder } from '~/lib/api/contract/order';
+import type { ApiOutput } from '~/lib/api/types';
+import {
+  ORDER_KINDS,
+  ORDER_STATUSES,
+  PAY_METHODS,
+  refundable,
+  statusText,
+  TAB_STATUSES,
+  type OrderKind,
+  type OrderStatus,
+  type OrderTab,
+  type PayMethod,
+} from '~/lib/rules/order-status';
+import { maskPhone } from '~/lib/rules/phone';
+import { coinsFor } from './wallet.service';
 import { ORDER_TEXTS } from './order.service';
 
 /** Goods shipped this long ago count as received; received this long ago, as completed. */
@@ -12,18 +27,48 @@ export const AUTO_COMPLETE_DAYS = 7;
 type Order = typeof orders.$inferSelect;
 type Item = typeof orderItems.$inferSelect;
 
-function orderView(o: Order, items: Item[], extra: Record<string, unknown> = {}) {
+/** A column's value as one of the contract's values; anything else is a data fault, not a refusal. */
+function known<T extends string>(values: readonly T[], value: string, what: string): T {
+  const found = values.find((v) => v === value);
+  if (found === undefined) throw new Error(`order ${what} has an unknown value: ${value}`);
+  return found;
+}
+const kindOf = (o: Order): OrderKind => known(ORDER_KINDS, o.kind, 'kind');
+const statusOf = (o: Order): OrderStatus => known(ORDER_STATUSES, o.status, 'status');
+const methodOf = (o: Order): PayMethod => known(PAY_METHODS, o.payMethod, 'pay_method');
+
+/** The address snapshot of a goods order (null for courses and classes). */
+function addressOf(o: Order): OrderAddress | null {
+  const a = o.address;
+  if (!a) return null;
+  return {
+    name: a['name'] ?? '',
+    phone: a['phone'] ?? '',
+    province: a['province'] ?? '',
+    city: a['city'] ?? '',
+    district: a['district'] ?? '',
+    detail: a['detail'] ?? '',
+  };
+}
+
+type Seller = OrderView['seller'];
+
+function orderView(o: Order, items: Item[], seller: Seller): OrderView {
+  const kind = kindOf(o);
+  const status = statusOf(o);
+  const method = methodOf(o);
   return {
     id: o.id,
     order_no: o.orderNo,
-    kind: o.kind,
-    status: o.status,
-    status_text: statusText(o.kind as OrderKind, o.status),
+    kind,
+    status,
+    status_text: statusText(kind, status),
     items_total: o.itemsTotal,
     freight: o.freight,
     discount: o.discount,
     pay_amount: o.payAmount,
-    pay_method: o.payMethod,
+    pay_coins: coinsFor(o.payAmount),
+    pay_method: method,
     created_at: o.createdAt.toISOString(),
     paid_at: o.paidAt?.toISOString() ?? null,
     expires_at: o.expiresAt.toISOString(),
@@ -33,7 +78,7 @@ function orderView(o: Order, items: Item[], extra: Record<string, unknown> = {})
     refund_reason: o.refundReason,
     express_company: o.expressCompany,
     express_no: o.expressNo,
-    can_refund: REFUNDABLE.includes(o.status as never) && o.payMethod !== 'free' ? 1 : 0,
+    can_refund: refundable(status, method) ? 1 : 0,
     items: items.map((it) => ({
       id: it.id,
       goods_id: it.goodsId,
@@ -46,7 +91,7 @@ function orderView(o: Order, items: Item[], extra: Record<string, unknown> = {})
       price: it.price,
       num: it.num,
     })),
-    ...extra,
+    seller,
   };
 }
 
@@ -57,14 +102,20 @@ async function sellerNames(list: Order[]) {
     shopIds.length ? db().select({ id: shops.id, name: shops.name }).from(shops).where(inArray(shops.id, shopIds)) : [],
     coachIds.length ? db().select({ id: coaches.id, name: coaches.name }).from(coaches).where(inArray(coaches.id, coachIds)) : [],
   ]);
-  return (o: Order) =>
+  return (o: Order): Seller =>
     o.kind === 'goods' || (!o.coachId && o.shopId)
       ? { type: 'mechant', id: o.shopId, name: s.find((x) => x.id === o.shopId)?.name ?? '' }
       : { type: 'coach', id: o.coachId, name: c.find((x) => x.id === o.coachId)?.name ?? '' };
 }
 
 /** /my/order/goods|course|class: the member's orders of one kind in one tab, newest first. */
-export async function myOrders(userId: number, kind: OrderKind, tab: OrderTab, page: number, limit: number) {
+export async function myOrders(
+  userId: number,
+  kind: OrderKind,
+  tab: OrderTab,
+  page: number,
+  limit: number,
+): Promise<ApiOutput<'/order/list'>> {
   const where = and(
     eq(orders.userId, userId),
     eq(orders.kind, kind),
@@ -97,7 +148,7 @@ export async function myOrders(userId: number, kind: OrderKind, tab: OrderTab, p
       orderView(
         o,
         items.filter((i) => i.orderId === o.id),
-        { seller: seller(o) },
+        seller(o),
       ),
     ),
     total: total?.n ?? 0,
@@ -107,7 +158,7 @@ export async function myOrders(userId: number, kind: OrderKind, tab: OrderTab, p
 }
 
 /** /order/detail: one of the member's own orders (someone else's is "not found"). */
-export async function orderDetail(userId: number, id: number) {
+export async function orderDetail(userId: number, id: number): Promise<OrderDetail> {
   const [o] = await db()
     .select()
     .from(orders)
@@ -116,7 +167,7 @@ export async function orderDetail(userId: number, id: number) {
   if (!o) throw notFound('订单不存在');
   const items = await db().select().from(orderItems).where(eq(orderItems.orderId, o.id));
   const seller = await sellerNames([o]);
-  return orderView(o, items, { address: o.address, remark: o.remark, seller: seller(o) });
+  return { ...orderView(o, items, seller(o)), address: addressOf(o), remark: o.remark };
 }
 
 /** The shop or coach behind a seller account (a user may be both). */
@@ -135,21 +186,23 @@ const sellerWhere = (id: number, seller: { shopId: number | null; coachId: numbe
   );
 
 /** /order/shopdetail: an order as its seller sees it (buyer, address, shipping). */
-export async function sellerOrderDetail(userId: number, id: number) {
+export async function sellerOrderDetail(userId: number, id: number): Promise<SellerOrder> {
   const seller = await sellerOf(userId);
   if (!seller.shopId && !seller.coachId) throw forbidden('只有店主或教练可以查看店铺订单');
   const [o] = await db().select().from(orders).where(sellerWhere(id, seller)).limit(1);
   if (!o) throw notFound('订单不存在');
-  const [items, [buyer]] = await Promise.all([
+  const [items, [buyer], sellerName] = await Promise.all([
     db().select().from(orderItems).where(eq(orderItems.orderId, o.id)),
     db().select({ nick_name: users.nickName, phone: users.phone }).from(users).where(eq(users.id, o.userId)).limit(1),
+    sellerNames([o]),
   ]);
-  return orderView(o, items, {
-    address: o.address,
+  return {
+    ...orderView(o, items, sellerName(o)),
+    address: addressOf(o),
     remark: o.remark,
-    buyer: { nick_name: buyer?.nick_name ?? '', phone: buyer?.phone ? `${buyer.phone.slice(0, 3)}****${buyer.phone.slice(7)}` : '' },
+    buyer: { nick_name: buyer?.nick_name ?? '', phone: buyer?.phone ? maskPhone(buyer.phone) : '' },
     can_ship: o.kind === 'goods' && o.status === 'paid' ? 1 : 0,
-  });
+  };
 }
 
 /** The seller ships a paid goods order: paid → shipped with the carrier and tracking number. */
@@ -182,7 +235,7 @@ export async function requestRefund(userId: number, id: number, reason: string) 
     .where(and(eq(orders.id, id), eq(orders.userId, userId)))
     .limit(1);
   if (!cur) throw notFound('订单不存在');
-  if (!REFUNDABLE.includes(cur.status as never) || cur.payMethod === 'free') throw refuse('该订单当前不能申请退款');
+  if (!refundable(statusOf(cur), methodOf(cur))) throw refuse('该订单当前不能申请退款');
   const [o] = await db()
     .update(orders)
     .set({ status: 'refunding', refundFrom: cur.status, refundReason: reason, updatedAt: new Date() })

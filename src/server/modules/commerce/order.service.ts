@@ -5,6 +5,8 @@ import { env } from '../../env';
 import { addresses, classes, courseAccess, courses, goods, orderItems, orders, shops, skus, users } from '../../db/schema';
 import { AppError, notFound, refuse, tooMany } from '../../http/errors';
 import { Code } from '~/lib/api/codes';
+import type { CreatedOrder, GoodsLine, GoodsPreview, ItemPreview, PendingOrderRefusal } from '~/lib/api/contract/checkout';
+import type { ApiOutput } from '~/lib/api/types';
 import { one } from '../../db/rows';
 import { invalidate } from '../../cache';
 import { verifyPassword } from '../../security/password';
@@ -48,7 +50,8 @@ export const FREE_FREIGHT_FROM = 9900;
 export const FREIGHT = 1000;
 export const freightFor = (itemsTotal: number) => (itemsTotal >= FREE_FREIGHT_FROM ? 0 : FREIGHT);
 
-type GoodsLine = { sku_id: number; num: number };
+/** What the member pays: the one formula behind every preview and every order. */
+export const payAmountOf = (itemsTotal: number, freight: number, discount: number) => itemsTotal + freight - discount;
 
 /** Loads the SKUs of a goods checkout and checks they are on sale and of one shop. */
 async function goodsLines(items: GoodsLine[]) {
@@ -65,27 +68,41 @@ async function goodsLines(items: GoodsLine[]) {
     );
   if (new Set(items.map((i) => i.sku_id)).size !== items.length) throw refuse('商品重复，请刷新后重试');
   if (rows.length !== items.length || rows.some((r) => r.g.status !== 1)) throw refuse(ORDER_TEXTS.offShelf);
-  const shopIds = new Set(rows.map((r) => r.g.shopId));
-  if (shopIds.size !== 1) throw refuse(ORDER_TEXTS.oneShop);
+  const first = one(rows, 'sku');
+  if (rows.some((r) => r.g.shopId !== first.g.shopId)) throw refuse(ORDER_TEXTS.oneShop);
   const lines = items.map((it) => {
-    const r = rows.find((x) => x.sku.id === it.sku_id)!;
-    return { ...it, r };
+    const r = rows.find((x) => x.sku.id === it.sku_id);
+    if (!r) throw refuse(ORDER_TEXTS.offShelf);
+    return { sku_id: it.sku_id, num: it.num, r };
   });
   const itemsTotal = lines.reduce((n, l) => n + l.r.sku.price * l.num, 0);
-  return { lines, itemsTotal, shopId: [...shopIds][0]!, shopName: rows[0]!.shopName };
+  return { lines, itemsTotal, shopId: first.g.shopId, shopName: first.shopName };
+}
+
+/** The coupons that fit, the one chosen (asked for, else the best; 0 = none) and what it takes off. */
+async function pricing(userId: number, ctx: CouponContext, couponId: number | undefined, freight: number) {
+  const coupons = ctx.amount > 0 ? await usableCoupons(userId, ctx) : [];
+  const chosen = couponId === undefined ? coupons[0] : coupons.find((c) => c.id === couponId);
+  const discount = chosen?.amount ?? 0;
+  return {
+    items_total: ctx.amount,
+    coupons,
+    coupon_id: chosen?.id ?? 0,
+    discount,
+    pay_amount: payAmountOf(ctx.amount, freight, discount),
+  };
 }
 
 /**
  * What /order/goodsOrder shows before the member commits: lines as priced now, stock warnings,
  * freight, the coupons that fit and the total with the chosen (or best) coupon.
  */
-export async function previewGoodsOrder(userId: number, input: { items: GoodsLine[]; coupon_id?: number | undefined }) {
+export async function previewGoodsOrder(
+  userId: number,
+  input: { items: GoodsLine[]; coupon_id?: number | undefined },
+): Promise<GoodsPreview> {
   const { lines, itemsTotal, shopId, shopName } = await goodsLines(input.items);
-  const ctx = { kind: 'goods' as const, shopId, amount: itemsTotal };
-  const coupons = await usableCoupons(userId, ctx);
-  const chosen = input.coupon_id === undefined ? coupons[0] : coupons.find((c) => c.id === input.coupon_id);
   const freight = freightFor(itemsTotal);
-  const discount = chosen?.amount ?? 0;
   return {
     shop: { id: shopId, name: shopName },
     items: lines.map((l) => ({
@@ -99,40 +116,42 @@ export async function previewGoodsOrder(userId: number, input: { items: GoodsLin
       stock: l.r.sku.stock,
       short: l.r.sku.stock < l.num ? 1 : 0,
     })),
-    items_total: itemsTotal,
+    lines: lines.map((l) => ({ sku_id: l.sku_id, num: l.num })),
     freight,
-    coupons,
-    coupon_id: chosen?.id ?? 0,
-    discount,
-    pay_amount: itemsTotal + freight - discount,
     free_freight_from: FREE_FREIGHT_FROM,
+    ...(await pricing(userId, { kind: 'goods', shopId, amount: itemsTotal }, input.coupon_id, freight)),
   };
 }
 
-/** Course and class confirm pages: the item, the coupons that fit, the best one chosen. */
-export async function previewOneItem(userId: number, kind: 'course' | 'class', id: number) {
+/**
+ * Course and class confirm pages: the item, the coupons that fit, the chosen one (asked for, else
+ * the best) and what is to pay. One already awaiting payment is refused with its order id.
+ */
+export async function previewOneItem(userId: number, kind: 'course' | 'class', id: number, couponId?: number): Promise<ItemPreview> {
   if (kind === 'course') {
     const c = await sellableCourse(userId, id);
     await refuseDuplicate(db(), userId, 'course', id);
-    const coupons = await usableCoupons(userId, { kind, shopId: null, amount: c.price });
-    return { item: { id: c.id, title: c.title, cover: c.cover, price: c.price, specs: `${c.level}` }, coupons, items_total: c.price };
+    return {
+      kind,
+      item: { id: c.id, title: c.title, cover: c.cover, price: c.price, level: `${c.level}` },
+      ...(await pricing(userId, { kind, shopId: null, amount: c.price }, couponId, 0)),
+    };
   }
   const k = await enrollableClass(id);
   await refuseDuplicate(db(), userId, 'class', id);
-  const coupons = k.price > 0 ? await usableCoupons(userId, { kind, shopId: null, amount: k.price }) : [];
   return {
+    kind,
     item: {
       id: k.id,
       title: k.title,
       cover: k.cover,
       price: k.price,
-      specs: k.schedule,
+      schedule: k.schedule,
       venue: `${k.city} ${k.venue}`,
       seats_left: Math.max(0, k.capacity - k.enrolled),
       starts_at: k.startsAt.toISOString(),
     },
-    coupons,
-    items_total: k.price,
+    ...(await pricing(userId, { kind, shopId: null, amount: k.price }, couponId, 0)),
   };
 }
 
@@ -144,7 +163,7 @@ export async function previewOneItem(userId: number, kind: 'course' | 'class', i
 export async function createGoodsOrder(
   userId: number,
   input: { items: GoodsLine[]; address_id: number; remark: string; coupon_id?: number | undefined; from_cart?: boolean | undefined },
-) {
+): Promise<CreatedOrder> {
   const [addr] = await db()
     .select()
     .from(addresses)
@@ -163,31 +182,34 @@ export async function createGoodsOrder(
         .returning({ stock: skus.stock });
       if (!left) throw refuse(ORDER_TEXTS.stock(l.r.g.title));
     }
-    const [o] = await tx
-      .insert(orders)
-      .values({
-        orderNo: orderNo(),
-        userId,
-        kind: 'goods',
-        shopId,
-        itemsTotal,
-        freight,
-        payAmount: itemsTotal + freight,
-        address: {
-          name: addr.name,
-          phone: addr.phone,
-          province: addr.province,
-          city: addr.city,
-          district: addr.district,
-          detail: addr.detail,
-        },
-        remark: input.remark,
-        expiresAt: expiry(),
-      })
-      .returning();
+    const o = one(
+      await tx
+        .insert(orders)
+        .values({
+          orderNo: orderNo(),
+          userId,
+          kind: 'goods',
+          shopId,
+          itemsTotal,
+          freight,
+          payAmount: payAmountOf(itemsTotal, freight, 0),
+          address: {
+            name: addr.name,
+            phone: addr.phone,
+            province: addr.province,
+            city: addr.city,
+            district: addr.district,
+            detail: addr.detail,
+          },
+          remark: input.remark,
+          expiresAt: expiry(),
+        })
+        .returning(),
+      'order',
+    );
     await tx.insert(orderItems).values(
       lines.map((l) => ({
-        orderId: o!.id,
+        orderId: o.id,
         goodsId: l.r.g.id,
         skuId: l.r.sku.id,
         title: l.r.g.title,
@@ -197,7 +219,7 @@ export async function createGoodsOrder(
         num: l.num,
       })),
     );
-    const final = input.coupon_id ? await applyCoupon(tx, userId, input.coupon_id, o!, { kind: 'goods', shopId, amount: itemsTotal }) : o!;
+    const final = input.coupon_id ? await applyCoupon(tx, userId, input.coupon_id, o, { kind: 'goods', shopId, amount: itemsTotal }) : o;
     if (input.from_cart)
       await clearBought(
         tx,
@@ -213,12 +235,14 @@ export async function createGoodsOrder(
 /** Holds the coupon for the order and lowers its amount (inside the order's transaction). */
 async function applyCoupon(tx: Tx, userId: number, couponId: number, o: typeof orders.$inferSelect, ctx: CouponContext) {
   const off = await holdCoupon(tx, userId, couponId, o.id, ctx);
-  const [updated] = await tx
-    .update(orders)
-    .set({ couponId, discount: off, payAmount: o.itemsTotal + o.freight - off })
-    .where(eq(orders.id, o.id))
-    .returning();
-  return updated!;
+  return one(
+    await tx
+      .update(orders)
+      .set({ couponId, discount: off, payAmount: payAmountOf(o.itemsTotal, o.freight, off) })
+      .where(eq(orders.id, o.id))
+      .returning(),
+    'order',
+  );
 }
 
 async function sellableCourse(userId: number, courseId: number) {
@@ -280,7 +304,8 @@ async function refuseDuplicate(tx: Tx, userId: number, kind: 'course' | 'class',
   const open = await holdingOrder(tx, userId, kind, itemId);
   if (!open) return;
   if (open.status === 'unpaid') {
-    throw new AppError(Code.REFUSED, kind === 'course' ? ORDER_TEXTS.courseUnpaid : ORDER_TEXTS.classUnpaid, '', { order_id: open.id });
+    const data: PendingOrderRefusal = { order_id: open.id };
+    throw new AppError(Code.REFUSED, kind === 'course' ? ORDER_TEXTS.courseUnpaid : ORDER_TEXTS.classUnpaid, '', data);
   }
   throw refuse(kind === 'course' ? ORDER_TEXTS.owned : ORDER_TEXTS.enrolled);
 }
@@ -307,7 +332,7 @@ export async function alreadyHeld(tx: Tx, o: typeof orders.$inferSelect): Promis
  * optional coupon. The duplicate check runs under a per-member lock inside the transaction, so two
  * simultaneous checkouts cannot both create an order.
  */
-export async function createCourseOrder(userId: number, courseId: number, couponId?: number) {
+export async function createCourseOrder(userId: number, courseId: number, couponId?: number): Promise<CreatedOrder> {
   const c = await sellableCourse(userId, courseId);
   const o = await db().transaction(async (tx) => {
     await lockItem(tx, userId, 'course', courseId);
@@ -338,8 +363,9 @@ export async function createCourseOrder(userId: number, courseId: number, coupon
  * A class order takes a seat at once (conditional on capacity); cancelling or closing returns it.
  * A free class is enrolled (paid) at once.
  */
-export async function createClassOrder(userId: number, classId: number, couponId?: number) {
+export async function createClassOrder(userId: number, classId: number, couponId?: number): Promise<ApiOutput<'/order/createClass'>> {
   const k = await enrollableClass(classId);
+  const free = k.price <= 0;
   const o = await db().transaction(async (tx) => {
     await lockItem(tx, userId, 'class', classId);
     await refuseDuplicate(tx, userId, 'class', classId);
@@ -349,28 +375,30 @@ export async function createClassOrder(userId: number, classId: number, couponId
       .where(and(eq(classes.id, classId), lt(classes.enrolled, classes.capacity)))
       .returning({ enrolled: classes.enrolled });
     if (!seat) throw refuse(ORDER_TEXTS.seats);
-    const free = k.price <= 0;
     const now = new Date();
-    const [created] = await tx
-      .insert(orders)
-      .values({
-        orderNo: orderNo(),
-        userId,
-        kind: 'class',
-        coachId: k.coachId,
-        itemsTotal: k.price,
-        payAmount: k.price,
-        expiresAt: expiry(),
-        ...(free ? { status: 'paid', payMethod: 'free', paidAt: now } : {}),
-      })
-      .returning();
+    const created = one(
+      await tx
+        .insert(orders)
+        .values({
+          orderNo: orderNo(),
+          userId,
+          kind: 'class',
+          coachId: k.coachId,
+          itemsTotal: k.price,
+          payAmount: k.price,
+          expiresAt: expiry(),
+          ...(free ? { status: 'paid', payMethod: 'free', paidAt: now } : {}),
+        })
+        .returning(),
+      'order',
+    );
     await tx
       .insert(orderItems)
-      .values({ orderId: created!.id, classId, title: k.title, specs: k.schedule, cover: k.cover, price: k.price, num: 1 });
-    return couponId && !free ? applyCoupon(tx, userId, couponId, created!, { kind: 'class', shopId: null, amount: k.price }) : created!;
+      .values({ orderId: created.id, classId, title: k.title, specs: k.schedule, cover: k.cover, price: k.price, num: 1 });
+    return couponId && !free ? applyCoupon(tx, userId, couponId, created, { kind: 'class', shopId: null, amount: k.price }) : created;
   });
   invalidate('catalogue:');
-  return { id: o.id, order_no: o.orderNo, pay_amount: o.payAmount, status: o.status };
+  return { id: o.id, order_no: o.orderNo, pay_amount: o.payAmount, status: free ? 'paid' : 'unpaid' };
 }
 
 /** Gives back what an unpaid order held: SKU stock or the class seat. */
@@ -436,7 +464,7 @@ export async function closeExpiredOrders(now = new Date()): Promise<number> {
  * transaction the status moves unpaid → paid (conditional, so a second payment finds nothing to
  * do) and the coins move through the ledger (conditional on the balance).
  */
-export async function payWithCoins(userId: number, orderId: number, payPassword: string) {
+export async function payWithCoins(userId: number, orderId: number, payPassword: string): Promise<ApiOutput<'/order/payCoins'>> {
   const wait = await payGuard.blockedFor(String(userId));
   if (wait) throw tooMany(ORDER_TEXTS.payPwLocked(minutesText(wait)));
   const [u] = await db().select({ hash: users.payPasswordHash }).from(users).where(eq(users.id, userId)).limit(1);
@@ -461,7 +489,7 @@ export async function payWithCoins(userId: number, orderId: number, payPassword:
       note: `支付订单 ${o.orderNo}`,
     });
     await fulfilPaid(tx, o);
-    return { order_no: o.orderNo, status: 'paid', balance };
+    return { order_no: o.orderNo, status: 'paid' as const, balance };
   });
   invalidate('catalogue:');
   return paid;

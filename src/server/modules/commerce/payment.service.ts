@@ -1,7 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import QRCode from 'qrcode';
+import type { PaymentStatusView, SandboxInfo, StartedPayment } from '~/lib/api/contract/pay';
+import type { ApiOutput } from '~/lib/api/types';
+import { COIN_FEN, PAY_TEXTS, PAYMENT_PURPOSES, PAYMENT_STATUSES, TOPUP_MAX, TOPUP_MIN, type PaymentStatus } from '~/lib/rules/payment';
 import { db } from '../../db';
+import { one } from '../../db/rows';
 import { orderItems, orders, payments } from '../../db/schema';
 import { env } from '../../env';
 import { notFound, refuse } from '../../http/errors';
@@ -14,14 +18,9 @@ import { releaseCoupons } from './coupon.service';
 import { sendMessage } from '../notice/notice.service';
 import { alreadyHeld, fulfilPaid, ORDER_TEXTS, release } from './order.service';
 
-export const PAY_TEXTS = {
-  unavailable: '该支付方式暂不可用',
-  sandboxOff: '沙箱支付仅用于开发和测试环境',
-} as const;
+export { PAY_TEXTS, TOPUP_MAX, TOPUP_MIN };
 
-/** Top-ups: whole coins (1 coin = ¥1) within these bounds; a pending top-up lives this long. */
-export const TOPUP_MIN = 1;
-export const TOPUP_MAX = 50_000;
+/** A pending top-up lives this long. */
 const TOPUP_TTL_MS = 30 * 60_000;
 
 const payNo = () => `P${Date.now()}${String(randomInt(0, 1e8)).padStart(8, '0')}`;
@@ -33,8 +32,19 @@ function providerOrRefuse(name: string) {
   return p;
 }
 
+/** A payments column as one of the contract's values; anything else is a data fault. */
+function known<T extends string>(values: readonly T[], value: string, what: string): T {
+  const found = values.find((v) => v === value);
+  if (found === undefined) throw new Error(`payment ${what} has an unknown value: ${value}`);
+  return found;
+}
+const statusOf = (p: typeof payments.$inferSelect): PaymentStatus => known(PAYMENT_STATUSES, p.status, 'status');
+
 /** Hands the payer to a gateway; WeChat answers a code to scan, shown as a QR image. */
-async function start(gateway: PayProvider, p: { payNo: string; amount: number; subject: string; returnUrl: string; expiresAt: Date }) {
+async function start(
+  gateway: PayProvider,
+  p: { payNo: string; amount: number; subject: string; returnUrl: string; expiresAt: Date },
+): Promise<StartedPayment> {
   let next;
   try {
     next = await gateway.start({ ...p, notifyUrl: notifyUrl(gateway.name) });
@@ -47,7 +57,7 @@ async function start(gateway: PayProvider, p: { payNo: string; amount: number; s
 }
 
 /** Starts paying one of the member's unpaid orders through a gateway. */
-export async function payOrderOnline(userId: number, orderId: number, provider: ProviderName) {
+export async function payOrderOnline(userId: number, orderId: number, provider: ProviderName): Promise<StartedPayment> {
   const gateway = providerOrRefuse(provider);
   const [o] = await db()
     .select()
@@ -56,52 +66,72 @@ export async function payOrderOnline(userId: number, orderId: number, provider: 
     .limit(1);
   if (!o) throw refuse(ORDER_TEXTS.state);
   const [item] = await db().select({ title: orderItems.title }).from(orderItems).where(eq(orderItems.orderId, o.id)).limit(1);
-  const [p] = await db()
-    .insert(payments)
-    .values({
-      payNo: payNo(),
-      userId,
-      purpose: 'order',
-      orderId: o.id,
-      amount: o.payAmount,
-      provider,
-      returnUrl: `/order/detail?id=${o.id}&paid=1`,
-    })
-    .returning();
+  const p = one(
+    await db()
+      .insert(payments)
+      .values({
+        payNo: payNo(),
+        userId,
+        purpose: 'order',
+        orderId: o.id,
+        amount: o.payAmount,
+        provider,
+        returnUrl: `/order/detail?id=${o.id}&paid=1`,
+      })
+      .returning(),
+    'payment',
+  );
   return start(gateway, {
-    payNo: p!.payNo,
-    amount: p!.amount,
+    payNo: p.payNo,
+    amount: p.amount,
     subject: `功夫-${item?.title ?? o.orderNo}`.slice(0, 120),
-    returnUrl: p!.returnUrl,
+    returnUrl: p.returnUrl,
     expiresAt: o.expiresAt,
   });
 }
 
 /** Starts a coin top-up through a gateway. */
-export async function topUp(userId: number, coins: number, provider: ProviderName) {
+export async function topUp(userId: number, coins: number, provider: ProviderName): Promise<StartedPayment> {
   const gateway = providerOrRefuse(provider);
-  const [p] = await db()
-    .insert(payments)
-    .values({ payNo: payNo(), userId, purpose: 'topup', coins, amount: coins * 100, provider, returnUrl: '/my/wallet/kungfucoin?topup=1' })
-    .returning();
+  const p = one(
+    await db()
+      .insert(payments)
+      .values({
+        payNo: payNo(),
+        userId,
+        purpose: 'topup',
+        coins,
+        amount: coins * COIN_FEN,
+        provider,
+        returnUrl: '/my/wallet/kungfucoin?topup=1',
+      })
+      .returning(),
+    'payment',
+  );
   return start(gateway, {
-    payNo: p!.payNo,
-    amount: p!.amount,
+    payNo: p.payNo,
+    amount: p.amount,
     subject: `功夫币充值 ${coins} 个`,
-    returnUrl: p!.returnUrl,
+    returnUrl: p.returnUrl,
     expiresAt: new Date(Date.now() + TOPUP_TTL_MS),
   });
 }
 
 /** The member's view of one payment (the QR page polls it). */
-export async function paymentStatus(userId: number, no: string) {
+export async function paymentStatus(userId: number, no: string): Promise<PaymentStatusView> {
   const [p] = await db()
     .select()
     .from(payments)
     .where(and(eq(payments.payNo, no), eq(payments.userId, userId)))
     .limit(1);
   if (!p) throw notFound('支付记录不存在');
-  return { pay_no: p.payNo, status: p.status, purpose: p.purpose, order_id: p.orderId, return_url: p.returnUrl };
+  return {
+    pay_no: p.payNo,
+    status: statusOf(p),
+    purpose: known(PAYMENT_PURPOSES, p.purpose, 'purpose'),
+    order_id: p.orderId,
+    return_url: p.returnUrl,
+  };
 }
 
 export type NotifyOutcome = 'paid' | 'duplicate' | 'rejected';
@@ -188,7 +218,7 @@ function sandboxOrRefuse() {
 }
 
 /** What the sandbox cashier page shows: the amount and what it is for. */
-export async function sandboxInfo(userId: number, no: string) {
+export async function sandboxInfo(userId: number, no: string): Promise<SandboxInfo> {
   sandboxOrRefuse();
   // Only the payer sees and confirms their own payment (a guessed pay_no is "not found").
   const [p] = await db()
@@ -204,7 +234,7 @@ export async function sandboxInfo(userId: number, no: string) {
     pay_no: p.payNo,
     amount: p.amount,
     subject: p.purpose === 'topup' ? `功夫币充值 ${p.coins} 个` : (item?.title ?? '订单支付'),
-    status: p.status,
+    status: statusOf(p),
     return_url: p.returnUrl,
   };
 }
@@ -213,7 +243,11 @@ export async function sandboxInfo(userId: number, no: string) {
  * The payer confirms in the sandbox cashier: the gateway posts a signed notice to our notify
  * endpoint, through the same HTTP handler a real gateway's request reaches.
  */
-export async function sandboxConfirm(userId: number, no: string, deliver: (req: Request) => Promise<Response>) {
+export async function sandboxConfirm(
+  userId: number,
+  no: string,
+  deliver: (req: Request) => Promise<Response>,
+): Promise<ApiOutput<'/pay/sandbox/confirm'>> {
   const info = await sandboxInfo(userId, no);
   if (info.status !== 'pending') return { status: info.status, return_url: info.return_url };
   const notice: SandboxNotice = {

@@ -1,0 +1,183 @@
+import { atom, map } from 'nanostores';
+import { api, errorText } from '../api/client';
+import type { OrderDetail } from '../api/contract/order';
+import type { PayProviderOption, SandboxInfo, StartedPayment } from '../api/contract/pay';
+import type { ApiOutput } from '../api/types';
+import { positiveInt } from '../format';
+import { COIN_FEN, PAY_PASSWORD_RE, PAY_TEXTS, TOPUP_MAX, TOPUP_MIN, type PayProviderName } from '../rules/payment';
+import { check, InputError } from './action';
+
+export type { PayProviderOption, SandboxInfo, StartedPayment };
+export type PayMethods = ApiOutput<'/pay/methods'>;
+
+/** How the member pays an order: coins, or one of the gateways on offer. */
+export type PayChoice = 'coins' | PayProviderName;
+
+/* ---- /order/middle: the payment step of an unpaid order ---- */
+
+export interface PayStepState {
+  order: OrderDetail | null;
+  methods: PayMethods | null;
+  error: string;
+  method: PayChoice;
+  /** The order's time ran out while the page was open. */
+  expired: boolean;
+  /** The pay-password dialog (coins) is open. */
+  password: boolean;
+}
+
+const STEP: PayStepState = { order: null, methods: null, error: '', method: 'coins', expired: false, password: false };
+export const $payStep = map<PayStepState>(STEP);
+
+/** Loads the order named by ?id= and the ways to pay it. */
+export async function loadPayStep(search: string): Promise<void> {
+  $payStep.set(STEP);
+  const id = positiveInt(new URLSearchParams(search).get('id'));
+  if (!id) {
+    $payStep.setKey('error', '订单不存在');
+    return;
+  }
+  try {
+    const [order, methods] = await Promise.all([api('/order/detail', { id }), api('/pay/methods')]);
+    $payStep.set({ ...$payStep.get(), order, methods });
+  } catch (err) {
+    $payStep.setKey('error', errorText(err));
+  }
+}
+
+export const chooseMethod = (method: PayChoice): void => $payStep.setKey('method', method);
+export const markExpired = (): void => $payStep.setKey('expired', true);
+export const closePassword = (): void => $payStep.setKey('password', false);
+
+/** Whether the balance covers the order (the coins it takes are the server's figure). */
+export const coinsEnough = (s: Pick<PayStepState, 'order' | 'methods'>): boolean =>
+  !!s.order && !!s.methods && s.methods.coins >= s.order.pay_coins;
+
+/**
+ * 立即支付: with coins, the pay-password dialog opens (a short balance is refused first); with a
+ * gateway, the payment starts and its answer says where to go (see followGateway). Answers null
+ * when the dialog opened.
+ */
+export async function startPay(): Promise<StartedPayment | null> {
+  const s = $payStep.get();
+  if (!s.order) throw new InputError('订单不存在');
+  if (s.method === 'coins') {
+    check(coinsEnough(s) ? null : PAY_TEXTS.coinsShort, 'warning');
+    $payStep.setKey('password', true);
+    return null;
+  }
+  return api('/pay/order', { id: s.order.id, provider: s.method });
+}
+
+/** Pays the order with coins behind the pay password; answers the order page to go to. */
+export async function payOrderWithCoins(password: string): Promise<string> {
+  const order = $payStep.get().order;
+  if (!order) throw new InputError('订单不存在');
+  check(PAY_PASSWORD_RE.test(password) ? null : PAY_TEXTS.payPassword);
+  await api('/order/payCoins', { id: order.id, pay_password: password });
+  $payStep.setKey('password', false);
+  return `/order/detail?id=${order.id}&paid=1`;
+}
+
+/* ---- Gateways: a page to open, or a QR code to scan while we watch the payment ---- */
+
+/** The QR code being shown (WeChat Native), and whether watching it gave up. */
+export const $qr = atom<{ payment: StartedPayment; timedOut: boolean } | null>(null);
+
+/** A started gateway payment: its page is opened (`go`), or its QR code shown. */
+export function followGateway(started: StartedPayment, go: (url: string) => void): void {
+  if (started.redirect) go(started.redirect);
+  else $qr.set({ payment: started, timedOut: false });
+}
+
+export const closeQr = (): void => $qr.set(null);
+
+export const POLL_EVERY_MS = 2000;
+/** About three minutes of watching; then the dialog says to check the order later. */
+export const POLL_MAX = 90;
+
+/**
+ * Asks our server (never the browser's word) whether the payment landed, every `everyMs`, at most
+ * `max` times; on paid, `onPaid(return_url)`. A failed ask counts as a try. Answers the stop
+ * function (call it when the dialog closes or the page goes).
+ */
+export function pollPayment(payNo: string, onPaid: (url: string) => void, everyMs = POLL_EVERY_MS, max = POLL_MAX): () => void {
+  let stopped = false;
+  let tries = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tick = async () => {
+    tries++;
+    try {
+      const s = await api('/pay/status', { pay_no: payNo });
+      if (stopped) return;
+      if (s.status === 'paid') {
+        stopped = true;
+        onPaid(s.return_url);
+        return;
+      }
+    } catch {
+      /* a failed ask is one try; the next may get through */
+    }
+    if (stopped) return;
+    if (tries >= max) {
+      const shown = $qr.get();
+      if (shown?.payment.pay_no === payNo) $qr.set({ ...shown, timedOut: true });
+      return;
+    }
+    timer = setTimeout(() => void tick(), everyMs);
+  };
+  timer = setTimeout(() => void tick(), everyMs);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
+
+/* ---- /my/wallet/payGateWay: top-ups ---- */
+
+export const $payMethods = map<{ methods: PayMethods | null; error: string }>({ methods: null, error: '' });
+
+export async function loadPayMethods(): Promise<void> {
+  try {
+    $payMethods.set({ methods: await api('/pay/methods'), error: '' });
+  } catch (err) {
+    $payMethods.setKey('error', errorText(err));
+  }
+}
+
+/** The coins typed, as a whole number (null when it is not one). */
+export const topUpCoins = (text: string): number | null => (/^\d{1,9}$/.test(text) ? Number(text) : null);
+
+/** What a top-up of the coins typed costs, in fen. */
+export const topUpFen = (text: string): number => (topUpCoins(text) ?? 0) * COIN_FEN;
+
+/** 立即充值: whole coins within the limits, a gateway chosen; answers the started payment. */
+export async function startTopUp(text: string, provider: PayProviderName | ''): Promise<StartedPayment> {
+  const coins = topUpCoins(text);
+  check(coins === null || coins < TOPUP_MIN ? PAY_TEXTS.topUpAmount : null);
+  check(coins !== null && coins > TOPUP_MAX ? PAY_TEXTS.topUpMax : null);
+  if (!provider) throw new InputError(PAY_TEXTS.noProvider);
+  return api('/pay/topup', { coins: coins ?? 0, provider });
+}
+
+/* ---- /pay/sandbox: the sandbox gateway's cashier (only the payer) ---- */
+
+export const $sandbox = map<{ info: SandboxInfo | null; error: string }>({ info: null, error: '' });
+
+export async function loadSandbox(payNo: string): Promise<void> {
+  $sandbox.set({ info: null, error: '' });
+  try {
+    $sandbox.setKey('info', await api('/pay/sandbox/info', { pay_no: payNo }));
+  } catch (err) {
+    $sandbox.setKey('error', errorText(err));
+  }
+}
+
+/** 确认付款: the gateway notifies our server; answers where the payer returns to. */
+export async function confirmSandbox(payNo: string): Promise<string> {
+  const r = await api('/pay/sandbox/confirm', { pay_no: payNo });
+  return r.return_url;
+}
+
+/** 取消支付 returns to the site without the "just paid" mark. */
+export const sandboxCancelHref = (returnUrl: string): string => returnUrl.replace(/[?&](paid|topup)=1$/, '');
