@@ -10,7 +10,6 @@ vi.mock('~/lib/api/client', () => {
   };
   return {
     api: send,
-    untypedApi: send,
     errorText: (err: unknown) => (err instanceof Error ? err.message : '服务器开小差了'),
   };
 });

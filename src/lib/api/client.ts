@@ -65,16 +65,6 @@ export async function api<P extends ApiPath>(path: P, ...[body]: BodyArg<P>): Pr
   return env.data;
 }
 
-/** @deprecated while endpoints move to contracts: an untyped `call`. */
-export const untypedCall = <T = unknown>(path: string, body: Record<string, unknown> = {}) => send<T>(path, body);
-
-/** @deprecated while endpoints move to contracts: an untyped `api`. */
-export async function untypedApi<T = unknown>(path: string, body: Record<string, unknown> = {}): Promise<T> {
-  const env = await send<T>(path, body);
-  if (env.code !== Code.OK) throw new ApiError(env.msg, env.code);
-  return env.data;
-}
-
 /** The text to show for any failure. */
 export function errorText(err: unknown): string {
   return err instanceof Error && err.message ? err.message : T.serverError;
