@@ -2,7 +2,9 @@ import { randomInt } from 'node:crypto';
 import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { db } from '../../db';
 import { env } from '../../env';
-import { addresses, classes, courseAccess, courses, goods, orderItems, orders, shops, skus, users } from '../../db/schema';
+import { addresses, classes, courses, goods, orderItems, orders, shops, skus, users } from '../../db/schema';
+import { grantCourse, ownsCourse } from '../catalogue/course-access';
+import { addCourseSales, addGoodsSales, returnSeat, returnStock, takeSeat, takeStock } from '../catalogue/inventory';
 import { AppError, notFound, refuse, tooMany } from '../../http/errors';
 import { Code } from '~/lib/api/codes';
 import type { CreatedOrder, GoodsLine, GoodsPreview, ItemPreview, PendingOrderRefusal } from '~/lib/api/contract/checkout';
@@ -175,12 +177,7 @@ export async function createGoodsOrder(
 
   const order = await db().transaction(async (tx) => {
     for (const l of lines) {
-      const [left] = await tx
-        .update(skus)
-        .set({ stock: sql`${skus.stock} - ${l.num}` })
-        .where(and(eq(skus.id, l.sku_id), sql`${skus.stock} >= ${l.num}`))
-        .returning({ stock: skus.stock });
-      if (!left) throw refuse(ORDER_TEXTS.stock(l.r.g.title));
+      if (!(await takeStock(tx, l.sku_id, l.num))) throw refuse(ORDER_TEXTS.stock(l.r.g.title));
     }
     const o = one(
       await tx
@@ -369,12 +366,7 @@ export async function createClassOrder(userId: number, classId: number, couponId
   const o = await db().transaction(async (tx) => {
     await lockItem(tx, userId, 'class', classId);
     await refuseDuplicate(tx, userId, 'class', classId);
-    const [seat] = await tx
-      .update(classes)
-      .set({ enrolled: sql`${classes.enrolled} + 1` })
-      .where(and(eq(classes.id, classId), lt(classes.enrolled, classes.capacity)))
-      .returning({ enrolled: classes.enrolled });
-    if (!seat) throw refuse(ORDER_TEXTS.seats);
+    if (!(await takeSeat(tx, classId))) throw refuse(ORDER_TEXTS.seats);
     const now = new Date();
     const created = one(
       await tx
@@ -405,16 +397,8 @@ export async function createClassOrder(userId: number, classId: number, couponId
 export async function release(tx: Tx, orderId: number) {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
   for (const it of items) {
-    if (it.skuId)
-      await tx
-        .update(skus)
-        .set({ stock: sql`${skus.stock} + ${it.num}` })
-        .where(eq(skus.id, it.skuId));
-    if (it.classId)
-      await tx
-        .update(classes)
-        .set({ enrolled: sql`greatest(${classes.enrolled} - 1, 0)` })
-        .where(eq(classes.id, it.classId));
+    if (it.skuId) await returnStock(tx, it.skuId, it.num);
+    if (it.classId) await returnSeat(tx, it.classId);
   }
 }
 
@@ -465,12 +449,13 @@ export async function closeExpiredOrders(now = new Date()): Promise<number> {
  * do) and the coins move through the ledger (conditional on the balance).
  */
 export async function payWithCoins(userId: number, orderId: number, payPassword: string): Promise<ApiOutput<'/order/payCoins'>> {
-  const wait = await payGuard.blockedFor(String(userId));
-  if (wait) throw tooMany(ORDER_TEXTS.payPwLocked(minutesText(wait)));
   const [u] = await db().select({ hash: users.payPasswordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (!u?.hash) throw refuse(ORDER_TEXTS.payPwUnset);
+  // Counted before the check (one atomic upsert), so concurrent guesses cannot outrun the limit.
+  const attempt = await payGuard.reserve(String(userId));
+  if (attempt.wait) throw tooMany(ORDER_TEXTS.payPwLocked(minutesText(attempt.wait)));
   if (!(await verifyPassword(payPassword, u.hash))) {
-    const blocked = await payGuard.fail(String(userId));
+    const blocked = await payGuard.failed(String(userId), attempt);
     throw blocked ? tooMany(ORDER_TEXTS.payPwLocked(minutesText(blocked))) : refuse(ORDER_TEXTS.payPwWrong);
   }
   await payGuard.reset(String(userId));
@@ -495,31 +480,11 @@ export async function payWithCoins(userId: number, orderId: number, payPassword:
   return paid;
 }
 
-/** What a payment unlocks, in the paying transaction: course access, goods sales counts. */
+/** What a payment unlocks, in the paying transaction: course access (a sale counts once), goods sales counts. */
 export async function fulfilPaid(tx: Tx, o: typeof orders.$inferSelect): Promise<void> {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, o.id));
   for (const it of items) {
-    if (it.courseId) {
-      await tx.insert(courseAccess).values({ userId: o.userId, courseId: it.courseId, orderId: o.id }).onConflictDoNothing();
-      await tx
-        .update(courses)
-        .set({ sales: sql`${courses.sales} + 1` })
-        .where(eq(courses.id, it.courseId));
-    }
-    if (it.goodsId)
-      await tx
-        .update(goods)
-        .set({ sales: sql`${goods.sales} + ${it.num}` })
-        .where(eq(goods.id, it.goodsId));
+    if (it.courseId && (await grantCourse(tx, o.userId, it.courseId, o.id))) await addCourseSales(tx, it.courseId);
+    if (it.goodsId) await addGoodsSales(tx, it.goodsId, it.num);
   }
-}
-
-/** Whether the member has bought full access to a course. */
-export async function ownsCourse(userId: number, courseId: number, tx: Tx = db()): Promise<boolean> {
-  const [r] = await tx
-    .select({ c: courseAccess.courseId })
-    .from(courseAccess)
-    .where(and(eq(courseAccess.userId, userId), eq(courseAccess.courseId, courseId)))
-    .limit(1);
-  return Boolean(r);
 }

@@ -4,7 +4,7 @@ import type { ApiOutput } from '~/lib/api/types';
 import { db } from '../../db';
 import { classes, coaches, courseAccess, courses, lessonProgress, lessons, orderItems, orders } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
-import { ownsCourse } from './order.service';
+import { ownsCourse } from '../catalogue/course-access';
 
 /** A lesson counts as finished once watched to within this share of its end. */
 const FINISHED_SHARE = 0.9;
