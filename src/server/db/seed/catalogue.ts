@@ -1,29 +1,39 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { db } from '../index';
+import { one } from '../rows';
 import { agentGoods, classes, coaches, courses, follows, goods, goodsCategories, labels, lessons, shops, skus, users } from '../schema';
 import { storage } from '../../providers/storage';
 import { hashPassword } from '../../security/password';
 import { sanitizeRichText } from '../../security/sanitize';
-import { PALETTES, avatarSvg, coverSvg, goodsSvg } from './art';
+import { avatarSvg, coverSvg, goodsSvg, paletteAt } from './art';
 import { CLASSES, COACHES, COURSE_TITLES, GOODS_CATEGORIES, GOODS_FAMILIES, LABELS, LESSON_PLAN, SHOPS } from './data/catalogue';
 import { DEMO_PASSWORD } from './users';
 
 /** The lesson video shipped in public/ (a real, short WebM every browser plays). */
 export const LESSON_VIDEO = '/media/lesson-demo.webm';
 const LESSON_VIDEO_S = 6;
-const palette = (i: number) => PALETTES[i % PALETTES.length]!;
 const put = (key: string, svg: string) => storage().put(key, Buffer.from(svg), 'image/svg+xml');
 
 /** The user behind a seeded coach or shop: the demo account when it exists, else a new one. */
 async function ownerFor(phone: string, nickName: string, identity: number, passwordHash: string): Promise<number> {
   const [found] = await db().select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
   if (found) return found.id;
-  const [row] = await db()
+  const rows = await db()
     .insert(users)
     .values({ phone, passwordHash, nickName, identity, intro: identity === 2 ? '入驻教练' : '入驻店主' })
     .returning({ id: users.id });
-  return row!.id;
+  return one(rows, 'inserted user').id;
 }
+
+/** The i-th entry of seed data another entry refers to by index (a class's coach, a family's shop). */
+function nth<T>(list: readonly T[], i: number, what: string): T {
+  const item = list[i];
+  if (item === undefined) throw new Error(`seed data refers to ${what} #${i}, which does not exist`);
+  return item;
+}
+
+/** A course to seed, taught by the coach or sold by the shop at that index of COACHES / SHOPS. */
+type CoursePlan = ({ coach: number; shop?: undefined } | { coach?: undefined; shop: number }) & { title: string; style: string };
 
 /** Every combination of spec values, e.g. [['白','黑'],['M','L']] → 白/M, 白/L, 黑/M, 黑/L. */
 function combinations(values: string[][]): string[][] {
@@ -39,10 +49,10 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
   const coachIds: number[] = [];
   for (const [i, c] of COACHES.entries()) {
     const userId = await ownerFor(c.phone, c.name, 2, passwordHash);
-    const avatar = await put(`seed/coach-${i + 1}.svg`, avatarSvg(c.name, palette(i)));
-    const cover = await put(`seed/coach-cover-${i + 1}.svg`, coverSvg(c.title, c.styles.join(' · '), palette(i + 3)));
+    const avatar = await put(`seed/coach-${i + 1}.svg`, avatarSvg(c.name, paletteAt(i)));
+    const cover = await put(`seed/coach-cover-${i + 1}.svg`, coverSvg(c.title, c.styles.join(' · '), paletteAt(i + 3)));
     await db().update(users).set({ avatar, identity: 2 }).where(eq(users.id, userId));
-    const [row] = await db()
+    const rows = await db()
       .insert(coaches)
       .values({
         userId,
@@ -57,20 +67,20 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
         sort: COACHES.length - i,
       })
       .returning({ id: coaches.id });
-    coachIds.push(row!.id);
+    coachIds.push(one(rows, 'inserted coach').id);
   }
 
   const shopIds: number[] = [];
   for (const [i, s] of SHOPS.entries()) {
     const userId = await ownerFor(s.phone, s.name, 1, passwordHash);
-    const logo = await put(`seed/shop-${i + 1}.svg`, avatarSvg(s.name, palette(i + 2)));
-    const cover = await put(`seed/shop-cover-${i + 1}.svg`, coverSvg(s.name, s.city, palette(i + 5)));
+    const logo = await put(`seed/shop-${i + 1}.svg`, avatarSvg(s.name, paletteAt(i + 2)));
+    const cover = await put(`seed/shop-cover-${i + 1}.svg`, coverSvg(s.name, s.city, paletteAt(i + 5)));
     await db().update(users).set({ avatar: logo, identity: 1 }).where(eq(users.id, userId));
-    const [row] = await db()
+    const rows = await db()
       .insert(shops)
       .values({ userId, name: s.name, logo, cover, intro: s.intro, city: s.city })
       .returning({ id: shops.id });
-    shopIds.push(row!.id);
+    shopIds.push(one(rows, 'inserted shop').id);
   }
 
   const labelRows = await db()
@@ -80,7 +90,7 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
   const labelId = new Map(labelRows.map((l) => [l.name, l.id]));
 
   // Courses: each coach teaches the titles of their styles (at most four), shops sell a few too.
-  const plan: { coach?: number; shop?: number; title: string; style: string }[] = [];
+  const plan: CoursePlan[] = [];
   const used = new Set<string>();
   for (const [i, c] of COACHES.entries()) {
     const mine = c.styles
@@ -101,15 +111,15 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
   let lessonCount = 0;
   for (const [i, p] of unique.entries()) {
     const free = i % 6 === 5;
-    const price = free ? 0 : [4900, 9900, 12900, 19900, 29900][i % 5]!;
-    const level = ['入门', '进阶', '提高'][i % 3]!;
-    const owner = p.coach !== undefined ? COACHES[p.coach]!.name : SHOPS[p.shop!]!.name;
-    const cover = await put(`seed/course-${i + 1}.svg`, coverSvg(p.title, p.style, palette(i)));
-    const [course] = await db()
+    const price = free ? 0 : nth([4900, 9900, 12900, 19900, 29900], i % 5, 'course price');
+    const level = nth(['入门', '进阶', '提高'], i % 3, 'course level');
+    const owner = p.coach !== undefined ? nth(COACHES, p.coach, 'coach').name : nth(SHOPS, p.shop, 'shop').name;
+    const cover = await put(`seed/course-${i + 1}.svg`, coverSvg(p.title, p.style, paletteAt(i)));
+    const courseRows = await db()
       .insert(courses)
       .values({
-        coachId: p.coach !== undefined ? coachIds[p.coach]! : null,
-        shopId: p.shop !== undefined ? shopIds[p.shop]! : null,
+        coachId: p.coach !== undefined ? nth(coachIds, p.coach, 'coach') : null,
+        shopId: p.shop !== undefined ? nth(shopIds, p.shop, 'shop') : null,
         title: p.title,
         summary: `${owner}主讲，${level}难度，${LESSON_PLAN.length} 节课带你掌握${p.style}要领。`,
         cover,
@@ -127,8 +137,9 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
         createdAt: new Date(Date.now() - i * 2 * 86_400_000),
       })
       .returning({ id: courses.id });
+    const course = one(courseRows, 'inserted course');
     const rows = LESSON_PLAN.map((t, k) => ({
-      courseId: course!.id,
+      courseId: course.id,
       sort: k,
       title: `第${k + 1}课 ${t}`,
       durationS: LESSON_VIDEO_S,
@@ -143,16 +154,17 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
   const day = 86_400_000;
   const today = new Date(new Date().toISOString().slice(0, 10) + 'T01:00:00Z');
   for (const [i, c] of CLASSES.entries()) {
-    const cover = await put(`seed/class-${i + 1}.svg`, coverSvg(c.title, `${c.city} · ${c.style}`, palette(i + 1)));
+    const coach = nth(COACHES, c.coach, 'coach');
+    const cover = await put(`seed/class-${i + 1}.svg`, coverSvg(c.title, `${c.city} · ${c.style}`, paletteAt(i + 1)));
     const startsAt = new Date(today.getTime() + c.startsIn * day);
     await db()
       .insert(classes)
       .values({
-        coachId: coachIds[c.coach]!,
+        coachId: nth(coachIds, c.coach, 'coach'),
         title: c.title,
         cover,
         intro: sanitizeRichText(
-          `<p>${COACHES[c.coach]!.name}亲自授课，小班教学，每位学员都能得到动作纠正。</p><h3>课程安排</h3><p>${c.schedule}，共 ${c.weeks} 周。</p><h3>报名须知</h3><ul><li>请穿着宽松运动服和平底鞋。</li><li>开班前一天可申请退款，开班后不退。</li></ul>`,
+          `<p>${coach.name}亲自授课，小班教学，每位学员都能得到动作纠正。</p><h3>课程安排</h3><p>${c.schedule}，共 ${c.weeks} 周。</p><h3>报名须知</h3><ul><li>请穿着宽松运动服和平底鞋。</li><li>开班前一天可申请退款，开班后不退。</li></ul>`,
         ),
         style: c.style,
         city: c.city,
@@ -176,27 +188,34 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
   let skuCount = 0;
   const goodsIds: number[] = [];
   for (const fam of GOODS_FAMILIES) {
+    const shop = nth(SHOPS, fam.shop, 'shop');
+    const shopId = nth(shopIds, fam.shop, 'shop');
+    const famCategoryId = categoryId.get(fam.category);
+    if (famCategoryId === undefined) throw new Error(`seed goods family names an unknown category: ${fam.category}`);
+    // SKU prices step with the values of the last spec (e.g. the size).
+    const lastSpec = fam.specValues.at(-1);
+    if (lastSpec === undefined) throw new Error(`seed goods family has no spec values: ${fam.titles.join(', ')}`);
     for (const [t, title] of fam.titles.entries()) {
       const n = goodsCount;
       const images = await Promise.all(
-        [0, 1, 2].map((k) => put(`seed/goods-${n + 1}-${k + 1}.svg`, goodsSvg(title, fam.category, palette(n), k))),
+        [0, 1, 2].map((k) => put(`seed/goods-${n + 1}-${k + 1}.svg`, goodsSvg(title, fam.category, paletteAt(n), k))),
       );
       const combos = combinations(fam.specValues);
       const skuRows = combos.map((specs, k) => ({
         specs,
-        price: fam.price + t * 1000 + (k % fam.specValues.at(-1)!.length) * 500,
+        price: fam.price + t * 1000 + (k % lastSpec.length) * 500,
         // Some combinations are sold out, so the page shows it.
         stock: (n + k) % 7 === 0 ? 0 : 5 + ((n * 13 + k * 7) % 60),
       }));
-      const [row] = await db()
+      const goodsRows = await db()
         .insert(goods)
         .values({
-          shopId: shopIds[fam.shop]!,
-          categoryId: categoryId.get(fam.category)!,
+          shopId,
+          categoryId: famCategoryId,
           title,
           images,
           detail: sanitizeRichText(
-            `<p>${title}，${SHOPS[fam.shop]!.name}出品。</p><h3>商品说明</h3><ul><li>规格：${fam.specNames.join('、')}可选，下单前请确认所选规格。</li><li>发货：付款后 48 小时内发货，支持七天无理由退货（定制商品除外）。</li></ul>`,
+            `<p>${title}，${shop.name}出品。</p><h3>商品说明</h3><ul><li>规格：${fam.specNames.join('、')}可选，下单前请确认所选规格。</li><li>发货：付款后 48 小时内发货，支持七天无理由退货（定制商品除外）。</li></ul>`,
           ),
           price: Math.min(...skuRows.map((s) => s.price)),
           specNames: fam.specNames,
@@ -204,21 +223,24 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
           createdAt: new Date(Date.now() - n * 86_400_000),
         })
         .returning({ id: goods.id });
+      const row = one(goodsRows, 'inserted goods');
       await db()
         .insert(skus)
-        .values(skuRows.map((s) => ({ ...s, goodsId: row!.id })));
-      goodsIds.push(row!.id);
+        .values(skuRows.map((s) => ({ ...s, goodsId: row.id })));
+      goodsIds.push(row.id);
       goodsCount++;
       skuCount += skuRows.length;
     }
   }
 
-  // Agent goods: the demo coach and the demo shop re-sell a few items of other shops.
+  // Agent goods: the demo coach and the demo shop (the first of each) re-sell a few items of other shops.
+  const demoCoachId = nth(coachIds, 0, 'coach');
+  const demoShopId = nth(shopIds, 0, 'shop');
   await db()
     .insert(agentGoods)
     .values([
-      ...goodsIds.slice(24, 28).map((goodsId) => ({ agentType: 'coach', agentId: coachIds[0]!, goodsId })),
-      ...goodsIds.slice(40, 44).map((goodsId) => ({ agentType: 'shop', agentId: shopIds[0]!, goodsId })),
+      ...goodsIds.slice(24, 28).map((goodsId) => ({ agentType: 'coach', agentId: demoCoachId, goodsId })),
+      ...goodsIds.slice(40, 44).map((goodsId) => ({ agentType: 'shop', agentId: demoShopId, goodsId })),
     ]);
 
   // The demo member already follows the demo coach and shop; fans counts match the rows.
@@ -227,17 +249,17 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
     await db()
       .insert(follows)
       .values([
-        { userId: member.id, targetType: 'coach', targetId: coachIds[0]! },
-        { userId: member.id, targetType: 'shop', targetId: shopIds[0]! },
+        { userId: member.id, targetType: 'coach', targetId: demoCoachId },
+        { userId: member.id, targetType: 'shop', targetId: demoShopId },
       ]);
     await db()
       .update(coaches)
       .set({ fansCount: sql`${coaches.fansCount} + 1` })
-      .where(eq(coaches.id, coachIds[0]!));
+      .where(eq(coaches.id, demoCoachId));
     await db()
       .update(shops)
       .set({ fansCount: sql`${shops.fansCount} + 1` })
-      .where(eq(shops.id, shopIds[0]!));
+      .where(eq(shops.id, demoShopId));
   }
 
   return {

@@ -1,9 +1,10 @@
 import { count } from 'drizzle-orm';
 import { db } from '../index';
+import { one } from '../rows';
 import { articleCategories, helpGroups, pages } from '../schema';
 import { storage } from '../../providers/storage';
 import { createArticle, createHelpGroup, savePage } from '../../modules/content/content.service';
-import { PALETTES, coverSvg } from './art';
+import { coverSvg, paletteAt } from './art';
 import { PAGES } from './data/pages';
 import { HELP_GROUPS } from './data/help';
 import { NEWS, NEWS_CATEGORIES } from './data/articles';
@@ -25,18 +26,20 @@ export async function seedContent(): Promise<{ pages: number; help: number; news
   if (await isEmpty(articleCategories)) {
     const ids = new Map<string, number>();
     for (const [i, name] of NEWS_CATEGORIES.entries()) {
-      const [row] = await db().insert(articleCategories).values({ name, sort: i }).returning({ id: articleCategories.id });
-      ids.set(name, row!.id);
+      const rows = await db().insert(articleCategories).values({ name, sort: i }).returning({ id: articleCategories.id });
+      ids.set(name, one(rows, 'inserted article category').id);
     }
     const now = Date.now();
     for (const [i, n] of NEWS.entries()) {
+      const categoryId = ids.get(n.category);
+      if (categoryId === undefined) throw new Error(`seed article "${n.title}" names an unknown category: ${n.category}`);
       const cover = await storage().put(
         `seed/news-${i + 1}.svg`,
-        Buffer.from(coverSvg(n.title, n.category, PALETTES[i % PALETTES.length]!)),
+        Buffer.from(coverSvg(n.title, n.category, paletteAt(i))),
         'image/svg+xml',
       );
       await createArticle({
-        categoryId: ids.get(n.category)!,
+        categoryId,
         title: n.title,
         summary: n.summary,
         author: n.author,
