@@ -11,7 +11,12 @@ export type Access = 'public' | 'member' | 'coach' | 'shop' | 'provider';
  * body and of the envelope's `data`. The server binds a handler to it (`endpoint()`); the browser
  * derives its call types from it (`import type` only, so zod never ships to the browser).
  */
-export interface EndpointDef<P extends string = string, I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, A extends Access = Access> {
+export interface EndpointDef<
+  P extends string = string,
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+  A extends Access = Access,
+> {
   /** Path below /api, e.g. '/public/config'. */
   path: P;
   summary: string;

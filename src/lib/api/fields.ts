@@ -42,7 +42,11 @@ export const switchField = (label = 'status') =>
   z.coerce.number<number | string>().pipe(z.union([z.literal(0), z.literal(1)], { error: `${label} 只能是 0 或 1` }));
 
 /** Free text typed by a user: trimmed, at most `max` characters. */
-export const textField = (label: string, max: number) => z.string({ error: `${label}须为文字` }).trim().max(max, `${label}最多 ${max} 个字`);
+export const textField = (label: string, max: number) =>
+  z
+    .string({ error: `${label}须为文字` })
+    .trim()
+    .max(max, `${label}最多 ${max} 个字`);
 
 /** Page parameters shared by every list endpoint. */
 export const pageInput = {

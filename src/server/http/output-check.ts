@@ -36,4 +36,5 @@ function undeclared(sent: unknown, kept: unknown, path: string): string | null {
   return null;
 }
 
-const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+const isPlain = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;

@@ -52,6 +52,21 @@ export const authApi = {
     output: sessionUserSchema,
     okMsg: '登录成功',
   }),
-  logout: defineEndpoint({ path: '/logout', summary: '退出登录', tags, access: 'member', input: noInput, output: noOutput, okMsg: '退出成功' }),
-  memberInfo: defineEndpoint({ path: '/member/memberInfo', summary: '我的资料', tags, access: 'member', input: noInput, output: memberInfoSchema }),
+  logout: defineEndpoint({
+    path: '/logout',
+    summary: '退出登录',
+    tags,
+    access: 'member',
+    input: noInput,
+    output: noOutput,
+    okMsg: '退出成功',
+  }),
+  memberInfo: defineEndpoint({
+    path: '/member/memberInfo',
+    summary: '我的资料',
+    tags,
+    access: 'member',
+    input: noInput,
+    output: memberInfoSchema,
+  }),
 };
