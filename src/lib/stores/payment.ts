@@ -1,4 +1,5 @@
 import { atom, map } from 'nanostores';
+import { safeRedirect } from '../rules/redirect';
 import { api, errorText } from '../api/client';
 import type { OrderDetail } from '../api/contract/order';
 import type { PayProviderOption, SandboxInfo, StartedPayment } from '../api/contract/pay';
@@ -176,7 +177,8 @@ export async function loadSandbox(payNo: string): Promise<void> {
 /** 确认付款: the gateway notifies our server; answers where the payer returns to. */
 export async function confirmSandbox(payNo: string): Promise<string> {
   const r = await api('/pay/sandbox/confirm', { pay_no: payNo });
-  return r.return_url;
+  // The return address is always one of our pages; never follow anything else.
+  return safeRedirect(r.return_url, globalThis.location?.origin ?? 'http://localhost', '/my/order/goods');
 }
 
 /** 取消支付 returns to the site without the "just paid" mark. */

@@ -1,3 +1,4 @@
+import type { PayProviderName } from '~/lib/rules/payment';
 import { env } from '../../env';
 import { log } from '../../log';
 import { SANDBOX_SIGNATURE_HEADER, verifySandbox, type SandboxNotice } from './sandbox';
@@ -5,7 +6,8 @@ import { z } from 'zod';
 import { createWechatNative, decryptWechatResource, verifyWechatNotify } from './wechat';
 import { alipayPagePayUrl, verifyAlipayNotify } from './alipay';
 
-export type ProviderName = 'sandbox' | 'wechat' | 'alipay';
+/** The gateways, named once in src/lib/rules/payment.ts (the contract and the browser use the same list). */
+export type ProviderName = PayProviderName;
 
 export interface StartInput {
   payNo: string;
