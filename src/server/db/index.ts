@@ -66,11 +66,11 @@ export function openDatabase(opts: OpenOptions): DatabaseHandle {
   const dataDir = opts.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dirname(resolve(dataDir)), { recursive: true });
   const client = new PGlite(dataDir, { extensions: { pg_trgm } });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const pglite = drizzlePglite({ client, schema });
   return {
-    db,
+    db: pglite as unknown as Db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS }),
+    migrate: () => migratePglite(pglite, { migrationsFolder: MIGRATIONS }),
     close: () => client.close(),
   };
 }
