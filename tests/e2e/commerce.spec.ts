@@ -3,8 +3,8 @@ import { newMember, ready, signIn, toastWith, type Member } from './helpers';
 
 // Every test shops as a member of its own (coins topped up through the sandbox, a pay password
 // set by SMS), so tests run in parallel and a retry starts clean.
-async function asNewMember(page: Page): Promise<Member> {
-  const m = await newMember(page.request, { coins: 2000, payPassword: true });
+async function asNewMember(page: Page, opts: { address?: boolean } = {}): Promise<Member> {
+  const m = await newMember(page.request, { coins: 2000, payPassword: true, ...opts });
   await page.goto('/');
   await signIn(page, m);
   return m;
@@ -180,7 +180,7 @@ test('enrol in a class → 已报名, listed in 我的班级', async ({ page }) 
 
 test('cancelling an unpaid order gives back the stock and the coupon', async ({ page }) => {
   page.on('dialog', (d) => void d.accept());
-  await asNewMember(page);
+  await asNewMember(page, { address: true });
   await claim(page, '商城小额券');
   await page.goto('/my/wallet/coupon');
   await ready(page);

@@ -128,9 +128,12 @@ async function codeFor(request: APIRequestContext, phone: string, purpose: strin
 /**
  * A member of the test's own, made through the public API (captcha, SMS code, register), so a
  * retry or a parallel test never meets its data. Optionally with coins (a sandbox top-up paid as
- * the member) and a pay password (set with an SMS code).
+ * the member), a pay password (set with an SMS code) and a default address.
  */
-export async function newMember(request: APIRequestContext, opts: { coins?: number; payPassword?: boolean } = {}): Promise<Member> {
+export async function newMember(
+  request: APIRequestContext,
+  opts: { coins?: number; payPassword?: boolean; address?: boolean } = {},
+): Promise<Member> {
   const phone = freshPhone();
   const password = 'abc12345';
   const payPassword = '258036';
@@ -145,6 +148,18 @@ export async function newMember(request: APIRequestContext, opts: { coins?: numb
     await apiCall(request, '/dev/smsCooldownSkip', { phone });
     const code = await codeFor(request, phone, 'pay_password', user.token);
     await apiCall(request, '/member/editPayPw', { password: payPassword, passwords: payPassword, yzm: code }, user.token);
+  }
+  if (opts.address) {
+    const address = {
+      name: '叶问',
+      phone,
+      province: '广东省',
+      city: '佛山市',
+      district: '禅城区',
+      detail: '祖庙路 21 号',
+      is_default: true,
+    };
+    await apiCall(request, '/member/addressSave', address, user.token);
   }
   return { phone, password, payPassword, user };
 }
