@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { createSmsTimer, requestSmsCode, SMS_SENT, type SmsTimer, type SmsType } from '~/lib/stores/sms';
 import { smsButtonLabel } from '~/lib/rules/countdown';
 import { T } from '~/lib/texts';
+import { toast } from '~/lib/toast';
 import { useAction } from '../ui/useAction';
 import { useCaptcha } from './Captcha';
 
@@ -24,6 +25,9 @@ export function SmsButton(props: { phone: string; type: SmsType; timer: SmsTimer
   const send = useAction();
 
   function click() {
+    // While counting down a click only reminds — even while the send itself is still on its way
+    // (the countdown starts as soon as the captcha passes).
+    if (props.timer.$left.get() > 0) return void toast.warning(T.smsCooling);
     void send.run(
       () =>
         requestSmsCode({
