@@ -17,7 +17,8 @@ import {
 import { changeCoins } from '~/server/modules/commerce/wallet.service';
 import { advanceOrders, AUTO_COMPLETE_DAYS } from '~/server/modules/commerce/order-lifecycle.service';
 import { COUPON_TEXTS } from '~/server/modules/commerce/coupon.service';
-import { closeExpiredOrders, ORDER_TEXTS } from '~/server/modules/commerce/order.service';
+import { closeExpiredOrders } from '~/server/modules/commerce/order.service';
+import { ORDER_TEXTS } from '~/server/modules/commerce/order-texts';
 import { PAY_TEXTS } from '~/server/modules/commerce/payment.service';
 import { signSandbox, SANDBOX_SIGNATURE_HEADER } from '~/server/providers/pay/sandbox';
 import { resetEnv } from '~/server/env';

@@ -18,7 +18,7 @@ import {
 } from '~/lib/rules/order-status';
 import { maskPhone } from '~/lib/rules/phone';
 import { coinsFor } from './wallet.service';
-import { ORDER_TEXTS } from './order.service';
+import { ORDER_TEXTS } from './order-texts';
 
 /** Goods shipped this long ago count as received; received this long ago, as completed. */
 export const AUTO_RECEIVE_DAYS = 15;

@@ -1,46 +1,20 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import { db } from '../../db';
 import { env } from '../../env';
-import { addresses, classes, courses, goods, orderItems, orders, shops, skus, users } from '../../db/schema';
-import { grantCourse, ownsCourse } from '../catalogue/course-access';
-import { addCourseSales, addGoodsSales, returnSeat, returnStock, takeSeat, takeStock } from '../catalogue/inventory';
-import { AppError, notFound, refuse, tooMany } from '../../http/errors';
-import { Code } from '~/lib/api/codes';
-import type { CreatedOrder, GoodsLine, GoodsPreview, ItemPreview, PendingOrderRefusal } from '~/lib/api/contract/checkout';
+import { addresses, classes, courses, goods, orderItems, orders, shops, skus } from '../../db/schema';
+import { ownsCourse } from '../catalogue/course-access';
+import { returnSeat, returnStock, takeSeat, takeStock } from '../catalogue/inventory';
+import { lockItem, refuseDuplicate } from './order-holding';
+import { ORDER_TEXTS } from './order-texts';
+import { notFound, refuse } from '../../http/errors';
+import type { CreatedOrder, GoodsLine, GoodsPreview, ItemPreview } from '~/lib/api/contract/checkout';
 import type { ApiOutput } from '~/lib/api/types';
 import { one } from '../../db/rows';
 import { invalidate } from '../../cache';
-import { verifyPassword } from '../../security/password';
-import { FailureLimiter, minutesText } from '../../security/limiter';
-import { changeCoins, coinsFor, type Tx } from './wallet.service';
+import type { Tx } from './wallet.service';
 import { holdCoupon, releaseCoupons, usableCoupons, type CouponContext } from './coupon.service';
 import { clearBought } from './cart.service';
-
-export const ORDER_TEXTS = {
-  stock: (title: string) => `「${title}」库存不足`,
-  offShelf: '商品已下架或不存在',
-  oneShop: '一个订单只能包含同一店铺的商品',
-  address: '请选择收货地址',
-  seats: '名额已满',
-  owned: '你已购买过该课程',
-  free: '免费课程无需购买',
-  state: '订单状态已变化，请刷新后重试',
-  payPwUnset: '请先设置支付密码',
-  payPwWrong: '支付密码错误',
-  payPwLocked: (m: string) => `支付密码错误次数过多，请 ${m}后再试`,
-  enrolled: '你已报名该班级',
-  courseUnpaid: '你已下单该课程，请在订单中完成支付',
-  classUnpaid: '你已报名该班级，请在订单中完成支付',
-  alreadyOwned: '你已拥有该课程，无需重复支付',
-  alreadyEnrolled: '你已报名该班级，无需重复支付',
-} as const;
-
-/** Order statuses in which a member holds (or is about to hold) a course or a class seat. */
-const HOLDING = ['unpaid', 'paid', 'refunding', 'completed'] as const;
-
-/** Five wrong pay passwords in 15 minutes lock coin payments for 15 minutes. */
-export const payGuard = new FailureLimiter('pay_pw', 5, 900, 900);
 
 const orderNo = () =>
   `${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${Date.now().toString().slice(-8)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
@@ -265,66 +239,6 @@ async function enrollableClass(classId: number) {
 }
 
 /**
- * Serialises checkouts of one member for one course or class (two tabs, a double click): the
- * duplicate checks below then see each other's orders. Held until the transaction ends.
- */
-async function lockItem(tx: Tx, userId: number, kind: 'course' | 'class', itemId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order:${kind}:${itemId}:${userId}`}))`);
-}
-
-/** The member's order holding this course or class (optionally other than `exceptOrderId`). */
-async function holdingOrder(tx: Tx, userId: number, kind: 'course' | 'class', itemId: number, exceptOrderId = 0) {
-  const [row] = await tx
-    .select({ id: orders.id, status: orders.status })
-    .from(orders)
-    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.kind, kind),
-        eq(kind === 'course' ? orderItems.courseId : orderItems.classId, itemId),
-        inArray(orders.status, [...HOLDING]),
-        ne(orders.id, exceptOrderId),
-      ),
-    )
-    .orderBy(orders.id)
-    .limit(1);
-  return row;
-}
-
-/**
- * Refuses a second order for what the member already owns or is about to pay for; an unpaid
- * one is pointed to (data.order_id) so the page can lead there.
- */
-async function refuseDuplicate(tx: Tx, userId: number, kind: 'course' | 'class', itemId: number): Promise<void> {
-  if (kind === 'course' && (await ownsCourse(userId, itemId, tx))) throw refuse(ORDER_TEXTS.owned);
-  const open = await holdingOrder(tx, userId, kind, itemId);
-  if (!open) return;
-  if (open.status === 'unpaid') {
-    const data: PendingOrderRefusal = { order_id: open.id };
-    throw new AppError(Code.REFUSED, kind === 'course' ? ORDER_TEXTS.courseUnpaid : ORDER_TEXTS.classUnpaid, '', data);
-  }
-  throw refuse(kind === 'course' ? ORDER_TEXTS.owned : ORDER_TEXTS.enrolled);
-}
-
-/**
- * Why paying `o` now would charge for something the member already has (a course bought through
- * another order, a seat in the same class), or null. Checked inside the paying transaction.
- */
-export async function alreadyHeld(tx: Tx, o: typeof orders.$inferSelect): Promise<string | null> {
-  if (o.kind !== 'course' && o.kind !== 'class') return null;
-  const [item] = await tx.select().from(orderItems).where(eq(orderItems.orderId, o.id)).limit(1);
-  if (o.kind === 'course' && item?.courseId) {
-    return (await ownsCourse(o.userId, item.courseId, tx)) ? ORDER_TEXTS.alreadyOwned : null;
-  }
-  if (o.kind === 'class' && item?.classId) {
-    const other = await holdingOrder(tx, o.userId, 'class', item.classId, o.id);
-    return other && other.status !== 'unpaid' ? ORDER_TEXTS.alreadyEnrolled : null;
-  }
-  return null;
-}
-
-/**
  * A course order (paid courses the member neither owns nor has an unpaid order for), with an
  * optional coupon. The duplicate check runs under a per-member lock inside the transaction, so two
  * simultaneous checkouts cannot both create an order.
@@ -441,50 +355,4 @@ export async function closeExpiredOrders(now = new Date()): Promise<number> {
   }
   if (closed) invalidate('catalogue:');
   return closed;
-}
-
-/**
- * Pays an unpaid order with kung fu coins: the pay password first (attempts limited), then in one
- * transaction the status moves unpaid → paid (conditional, so a second payment finds nothing to
- * do) and the coins move through the ledger (conditional on the balance).
- */
-export async function payWithCoins(userId: number, orderId: number, payPassword: string): Promise<ApiOutput<'/order/payCoins'>> {
-  const [u] = await db().select({ hash: users.payPasswordHash }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!u?.hash) throw refuse(ORDER_TEXTS.payPwUnset);
-  // Counted before the check (one atomic upsert), so concurrent guesses cannot outrun the limit.
-  const attempt = await payGuard.reserve(String(userId));
-  if (attempt.wait) throw tooMany(ORDER_TEXTS.payPwLocked(minutesText(attempt.wait)));
-  if (!(await verifyPassword(payPassword, u.hash))) {
-    const blocked = await payGuard.failed(String(userId), attempt);
-    throw blocked ? tooMany(ORDER_TEXTS.payPwLocked(minutesText(blocked))) : refuse(ORDER_TEXTS.payPwWrong);
-  }
-  await payGuard.reset(String(userId));
-  const paid = await db().transaction(async (tx) => {
-    const [o] = await tx
-      .update(orders)
-      .set({ status: 'paid', payMethod: 'coins', paidAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.status, 'unpaid'), gt(orders.expiresAt, new Date())))
-      .returning();
-    if (!o) throw refuse(ORDER_TEXTS.state);
-    const held = await alreadyHeld(tx, o);
-    if (held) throw refuse(held);
-    const balance = await changeCoins(tx, userId, -coinsFor(o.payAmount), 'pay', {
-      type: 'order',
-      id: o.id,
-      note: `支付订单 ${o.orderNo}`,
-    });
-    await fulfilPaid(tx, o);
-    return { order_no: o.orderNo, status: 'paid' as const, balance };
-  });
-  invalidate('catalogue:');
-  return paid;
-}
-
-/** What a payment unlocks, in the paying transaction: course access (a sale counts once), goods sales counts. */
-export async function fulfilPaid(tx: Tx, o: typeof orders.$inferSelect): Promise<void> {
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, o.id));
-  for (const it of items) {
-    if (it.courseId && (await grantCourse(tx, o.userId, it.courseId, o.id))) await addCourseSales(tx, it.courseId);
-    if (it.goodsId) await addGoodsSales(tx, it.goodsId, it.num);
-  }
 }

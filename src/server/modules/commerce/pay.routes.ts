@@ -4,7 +4,7 @@ import type { AppEnv } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
 import { log } from '../../log';
 import { payProvider, payProviders } from '../../providers/pay';
-import { payWithCoins } from './order.service';
+import { payWithCoins } from './coin-pay.service';
 import { applyPaidNotice, paymentStatus, payOrderOnline, sandboxConfirm, sandboxInfo, topUp } from './payment.service';
 import { walletBalance } from './wallet.service';
 

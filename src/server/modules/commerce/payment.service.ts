@@ -16,7 +16,9 @@ import { signSandbox, SANDBOX_SIGNATURE_HEADER, type SandboxNotice } from '../..
 import { changeCoins, coinsFor, type Tx } from './wallet.service';
 import { releaseCoupons } from './coupon.service';
 import { sendMessage } from '../notice/notice.service';
-import { alreadyHeld, fulfilPaid, ORDER_TEXTS, release } from './order.service';
+import { alreadyHeld, fulfilPaid } from './order-holding';
+import { release } from './order.service';
+import { ORDER_TEXTS } from './order-texts';
 
 export { PAY_TEXTS, TOPUP_MAX, TOPUP_MIN };
 

@@ -1,0 +1,51 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { ApiOutput } from '~/lib/api/types';
+import { db } from '../../db';
+import { orders, users } from '../../db/schema';
+import { refuse, tooMany } from '../../http/errors';
+import { invalidate } from '../../cache';
+import { verifyPassword } from '../../security/password';
+import { FailureLimiter, minutesText } from '../../security/limiter';
+import { alreadyHeld, fulfilPaid } from './order-holding';
+import { ORDER_TEXTS } from './order-texts';
+import { changeCoins, coinsFor } from './wallet.service';
+
+/** Five wrong pay passwords in 15 minutes lock coin payments for 15 minutes. */
+export const payGuard = new FailureLimiter('pay_pw', 5, 900, 900);
+
+/**
+ * Pays an unpaid order with kung fu coins: the pay password first (attempts limited), then in one
+ * transaction the status moves unpaid → paid (conditional, so a second payment finds nothing to
+ * do) and the coins move through the ledger (conditional on the balance).
+ */
+export async function payWithCoins(userId: number, orderId: number, payPassword: string): Promise<ApiOutput<'/order/payCoins'>> {
+  const [u] = await db().select({ hash: users.payPasswordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!u?.hash) throw refuse(ORDER_TEXTS.payPwUnset);
+  // Counted before the check (one atomic upsert), so concurrent guesses cannot outrun the limit.
+  const attempt = await payGuard.reserve(String(userId));
+  if (attempt.wait) throw tooMany(ORDER_TEXTS.payPwLocked(minutesText(attempt.wait)));
+  if (!(await verifyPassword(payPassword, u.hash))) {
+    const blocked = await payGuard.failed(String(userId), attempt);
+    throw blocked ? tooMany(ORDER_TEXTS.payPwLocked(minutesText(blocked))) : refuse(ORDER_TEXTS.payPwWrong);
+  }
+  await payGuard.reset(String(userId));
+  const paid = await db().transaction(async (tx) => {
+    const [o] = await tx
+      .update(orders)
+      .set({ status: 'paid', payMethod: 'coins', paidAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.status, 'unpaid'), gt(orders.expiresAt, new Date())))
+      .returning();
+    if (!o) throw refuse(ORDER_TEXTS.state);
+    const held = await alreadyHeld(tx, o);
+    if (held) throw refuse(held);
+    const balance = await changeCoins(tx, userId, -coinsFor(o.payAmount), 'pay', {
+      type: 'order',
+      id: o.id,
+      note: `支付订单 ${o.orderNo}`,
+    });
+    await fulfilPaid(tx, o);
+    return { order_no: o.orderNo, status: 'paid' as const, balance };
+  });
+  invalidate('catalogue:');
+  return paid;
+}
