@@ -57,13 +57,27 @@ export async function smsCode(page: Page, phone: string): Promise<string> {
   return code;
 }
 
-/** Clicks 获取验证码 in `scope`, lets the captcha solve itself, and waits for the countdown. */
+/**
+ * Clicks 获取验证码 in `scope`, lets the captcha solve itself, and waits for the countdown. The
+ * 安全验证 dialog may come and go faster than a poll can see it, so the page itself records that
+ * it appeared.
+ */
 export async function requestCode(page: Page, scope: ReturnType<Page['locator']> | Page = page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __captchaShown?: boolean };
+    w.__captchaShown = false;
+    const seen = () => document.querySelector('[role="dialog"][aria-label="安全验证"]') !== null;
+    new MutationObserver((_, observer) => {
+      if (seen()) {
+        w.__captchaShown = true;
+        observer.disconnect();
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
   await scope.getByTestId('sms-button').click();
-  const captcha = page.getByRole('dialog', { name: '安全验证' });
-  await expect(captcha).toBeVisible();
-  await expect(captcha).toBeHidden({ timeout: 20_000 });
-  await expect(scope.getByTestId('sms-button')).toHaveText(/^\d+ S$/);
+  await expect(scope.getByTestId('sms-button')).toHaveText(/^\d+ S$/, { timeout: 30_000 });
+  await expect(page.getByRole('dialog', { name: '安全验证' })).toBeHidden();
+  expect(await page.evaluate(() => (window as unknown as { __captchaShown?: boolean }).__captchaShown)).toBe(true);
 }
 
 /** Logs in by API and puts the session cookie in the browser (faster than the dialog). */
