@@ -1,14 +1,11 @@
 import { atom } from 'nanostores';
 import { api } from '../api/client';
 import type { Lesson } from '../api/contract/catalogue-training';
+import type { LessonProgress } from '../api/contract/study';
 import { $session } from './session';
 
 /** A member's progress in one lesson (/api/course/myProgress). */
-export interface LessonProgress {
-  lesson_id: number;
-  position: number;
-  finished: number;
-}
+export type { LessonProgress };
 
 /** While playing, progress is reported at most this often (and always on pause and at the end). */
 export const REPORT_EVERY_MS = 10_000;
@@ -29,14 +26,14 @@ export function mergeProgress(
   all: ReadonlyMap<number, LessonProgress>,
   lessonId: number,
   position: number,
-  finished: number,
+  finished: 0 | 1,
 ): Map<number, LessonProgress> {
   const next = new Map(all);
   const old = next.get(lessonId);
   next.set(lessonId, {
     lesson_id: lessonId,
     position: Math.max(position, old?.position ?? 0),
-    finished: finished || old?.finished || 0,
+    finished: finished === 1 || old?.finished === 1 ? 1 : 0,
   });
   return next;
 }

@@ -1,19 +1,14 @@
 import { map } from 'nanostores';
 import { api, errorText } from '../api/client';
+import type { Page } from './paged';
 import type { FanItem, FavouriteItem, FavouriteType, FocusItem } from '../api/contract/catalogue-social';
 
 /** /my/favorite, /my/focus, /my/fans. */
 export type MyListKind = 'favorite' | 'focus' | 'fans';
 
-interface PageOf<T> {
-  list: T[];
-  total: number;
-  page: number;
-  limit: number;
-}
 /** A loaded page, tagged with its kind so the view needs no casts. */
 export type MyListData =
-  (PageOf<FavouriteItem> & { kind: 'favorite' }) | (PageOf<FocusItem> & { kind: 'focus' }) | (PageOf<FanItem> & { kind: 'fans' });
+  (Page<FavouriteItem> & { kind: 'favorite' }) | (Page<FocusItem> & { kind: 'focus' }) | (Page<FanItem> & { kind: 'fans' });
 
 export interface MyListState {
   favType: FavouriteType;

@@ -1,3 +1,4 @@
+import type { SessionUser } from '~/lib/api/contract/auth';
 import { eq } from 'drizzle-orm';
 import { maskPhone } from '~/lib/rules/phone';
 import { T } from '~/lib/texts';
@@ -10,17 +11,8 @@ import { verifyPassword } from '../../security/password';
 import { userSig } from '../../providers/im/user-sig';
 import { createSession } from './session.service';
 
-/** What login answers (SPEC §3 "User"), kept by the browser in state and the `user` cookie. */
-export interface LoginData {
-  token: string;
-  user_id: number;
-  nick_name: string;
-  avatar: string;
-  phone: string;
-  identity: number;
-  service_id: number;
-  user_sig: string;
-}
+/** What login answers (SPEC §3 "User"): the contract's session user. */
+export type LoginData = SessionUser;
 
 /** Five wrong passwords for a phone within 15 minutes lock it for 15 minutes. */
 export const phoneGuard = new FailureLimiter('login_phone', 5, 900, 900);
