@@ -102,7 +102,7 @@ function Overview(props: { base: string }) {
                 ? `已绑定 ${bind[`${k}_nick_name`] || ''}，可使用${k === 'wx' ? '微信扫码' : 'QQ'}登录`
                 : bind[`${k}_enabled`]
                   ? '绑定后可快捷登录'
-                  : '暂未开放'
+                  : '本站尚未配置该登录方式'
             }
             done={Boolean(bind[k])}
             states={['已绑定', '未绑定']}
