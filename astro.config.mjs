@@ -3,13 +3,14 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import node from '@astrojs/node';
 import UnoCSS from '@unocss/astro';
+import { precompressIntegration } from './scripts/precompress.mjs';
 
 // Every page is rendered on demand (content lives in the database); guest HTML is the same for
-// everyone and is cached in-process and by browsers (see src/middleware.ts).
+// everyone and is kept in-process (src/server/edge/page-cache.ts) and cached by browsers (src/middleware.ts).
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [UnoCSS({ injectReset: true }), react()],
+  integrations: [UnoCSS({ injectReset: true }), react(), precompressIntegration()],
   // We serve our own session cookie (`user`, SPEC §3); Astro sessions are not used.
   session: false,
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },

@@ -1,10 +1,12 @@
 // Production entry: the built Astro app (src/fetch.ts inside) on a plain Node HTTP server, so later
 // features can attach a WebSocket upgrade handler on the same port. Run `npm run migrate` first.
 import http from 'node:http';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import compression from 'compression';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-const { handler } = await import('./dist/server/entry.mjs');
 
 const log = (level, msg, fields = {}) =>
   (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(
@@ -14,6 +16,36 @@ const seconds = (name, fallback) => {
   const v = Number(process.env[name]);
   return Number.isFinite(v) && v > 0 ? v * 1000 : fallback * 1000;
 };
+
+// Without DATABASE_URL the embedded database runs in a worker thread (scripts/pglite-worker.mjs):
+// a slow query then never blocks this thread's static files, kept pages or other requests.
+let pgliteWorker;
+if (!process.env.DATABASE_URL) {
+  pgliteWorker = new Worker(new URL('./scripts/pglite-worker.mjs', import.meta.url), {
+    // A small young generation: V8 sizes it from the machine's memory, which keeps a large,
+    // mostly empty heap resident in a thread that only relays bytes.
+    resourceLimits: { maxYoungGenerationSizeMb: 16 },
+    workerData: {
+      dataDir: resolve(process.env.DATA_DIR ?? './data', 'pglite'),
+      sharedBuffersMb: Number(process.env.PGLITE_SHARED_BUFFERS_MB) || 32,
+    },
+  });
+  const ready = await new Promise((ok, fail) => {
+    pgliteWorker.once('message', ok);
+    pgliteWorker.once('error', fail);
+    pgliteWorker.once('exit', (code) => fail(new Error(`PGlite worker exited with code ${code}`)));
+  }).catch((err) => {
+    log('error', `cannot open the embedded database: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  });
+  process.env.PGLITE_WORKER_URL = ready.url;
+  pgliteWorker.on('error', (err) => {
+    log('error', 'PGlite worker failed', { error: err instanceof Error ? err.stack : String(err) });
+    process.exit(1);
+  });
+}
+
+const { handler } = await import('./dist/server/entry.mjs');
 
 // src/server/startup.ts (inside the bundle): sandbox warning, production safety checks, jobs.
 try {
@@ -26,8 +58,11 @@ try {
 
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '0.0.0.0';
-// gzip/brotli for HTML, JSON, JS and CSS (the adapter serves /_astro files without compressing them).
+// Dynamic answers (API JSON, pages not kept) are compressed here, brotli at quality 4; built files
+// and kept pages arrive already compressed and pass through.
 const compress = compression({ threshold: 1024 });
+// src/server/edge (inside the bundle): built files with their precompressed copies, then kept pages.
+const edge = globalThis[Symbol.for('gongfu.edge')].open(fileURLToPath(new URL('./dist/client/', import.meta.url)));
 
 /**
  * A request line that is not valid percent-encoding never reaches the app (the adapter would answer
@@ -64,7 +99,14 @@ const server = http.createServer(
   },
   (req, res) => {
     if (malformedUrl(req, res)) return;
-    compress(req, res, () => handler(req, res));
+    if (edge.serveStatic(req, res)) return;
+    edge.servePage(req, res).then(
+      (done) => done || compress(req, res, () => handler(req, res)),
+      (err) => {
+        log('error', 'page cache failed', { error: err instanceof Error ? err.stack : String(err) });
+        if (!res.headersSent) compress(req, res, () => handler(req, res));
+      },
+    );
   },
 );
 server.timeout = seconds('HTTP_IDLE_TIMEOUT_S', 30);
@@ -85,6 +127,14 @@ async function stop(signal) {
   await globalThis[Symbol.for('gongfu.flushViews')]?.().catch(() => {});
   const db = globalThis[Symbol.for('gongfu.database')];
   await db?.close().catch(() => {});
+  // PGlite flushes its data directory when the worker closes it.
+  if (pgliteWorker) {
+    await new Promise((done) => {
+      const timer = setTimeout(done, 10_000);
+      pgliteWorker.on('message', (m) => m?.type === 'closed' && (clearTimeout(timer), done()));
+      pgliteWorker.postMessage({ type: 'close' });
+    });
+  }
   process.exit(0);
 }
 process.on('SIGINT', () => stop('SIGINT'));

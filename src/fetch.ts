@@ -6,6 +6,8 @@ import { applySecurityHeaders } from './server/http/security-headers';
 import { serveUploads } from './server/providers/storage/serve';
 import { startJobs } from './server/jobs';
 import { exposeStartup } from './server/startup';
+import { exposeEdge } from './server/edge';
+import { keepPage } from './server/edge/page-cache';
 
 /**
  * The request pipeline (Astro 7 `src/fetch.ts`): /api goes to the Hono API with its own
@@ -15,6 +17,7 @@ import { exposeStartup } from './server/startup';
 const api = createApi();
 const app = new Hono();
 exposeStartup();
+exposeEdge();
 app.use(async (c, next) => {
   // server.mjs starts the jobs before listening; `astro dev` has no such step.
   startJobs();
@@ -32,4 +35,7 @@ app.all('/api', (c) => api.fetch(c.req.raw));
 app.get('/uploads/*', serveUploads);
 app.all('*', astro());
 
-export default app;
+// A public page is kept on its way out, security headers and all (src/server/edge/page-cache.ts).
+export default {
+  fetch: async (request: Request): Promise<Response> => keepPage(request, await app.fetch(request)),
+};

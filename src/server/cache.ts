@@ -1,22 +1,33 @@
+import { LRUCache } from 'lru-cache';
+
 /**
- * A small in-process cache with a time to live, for read-mostly data (config, help, agreements).
- * Writers call `invalidate(prefix)`. Each app instance has its own copy; the TTL bounds staleness
- * when several instances share a database.
+ * A small in-process cache with a time to live, for read-mostly data (config, help, agreements,
+ * catalogue lists). Writers call `invalidate(prefix)`. Each app instance has its own copy; the TTL
+ * bounds staleness when several instances share a database. Bounded by entry count: keys may
+ * carry a client's filters, and an unbounded map was a memory-exhaustion hole (issue 11).
  */
-const store = new Map<string, { expires: number; value: Promise<unknown> }>();
+const store = new LRUCache<string, { value: Promise<unknown> }>({ max: 1000 });
 
 /** The cached value for `key`, loading it at most once per `ttlMs`. Failed loads are not kept. */
 export function cached<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
-  const now = Date.now();
   const hit = store.get(key);
-  if (hit && hit.expires > now) return hit.value as Promise<T>;
+  if (hit) return hit.value as Promise<T>;
   const value = load();
-  store.set(key, { expires: now + ttlMs, value });
-  value.catch(() => store.delete(key));
+  const entry = { value };
+  store.set(key, entry, { ttl: ttlMs });
+  value.catch(() => {
+    if (store.peek(key) === entry) store.delete(key);
+  });
   return value;
 }
 
 /** Drops every entry whose key starts with `prefix` (all when empty). */
 export function invalidate(prefix = ''): void {
-  for (const key of store.keys()) if (key.startsWith(prefix)) store.delete(key);
+  if (!prefix) return store.clear();
+  for (const key of [...store.keys()]) if (key.startsWith(prefix)) store.delete(key);
+}
+
+/** Entries held now (tests, metrics). */
+export function cacheSize(): number {
+  return store.size;
 }

@@ -12,6 +12,17 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL 必须以 postgres:// 开头')
     .optional(),
+  /**
+   * Set by server.mjs, not by operators: the loopback address of the PGlite worker thread
+   * (scripts/pglite-worker.mjs) that holds DATA_DIR's database.
+   */
+  PGLITE_WORKER_URL: z
+    .string()
+    .regex(/^postgres:\/\//)
+    .optional(),
+  /** Rendered guest pages kept in memory (MiB; 0 turns the page cache off) and for how long (seconds). */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).default(32),
+  PAGE_CACHE_TTL_S: z.coerce.number().int().positive().default(30),
   /** Prefix for relative image paths (SPEC §9); empty = same origin. */
   MEDIA_URL: z.string().default(''),
   /** Origin of the separate mobile site phones and tablets are sent to (SPEC §2). */

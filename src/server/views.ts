@@ -51,6 +51,17 @@ export function countView(kind: ViewKind, id: number): number {
   return n;
 }
 
+/** Pages whose render counts a view; a page answered from the page cache counts one too. */
+const VIEW_PAGES: Record<string, ViewKind> = { '/train/courseDetail': 'course', '/article/detail': 'article' };
+
+/** Counts the view a kept copy of a detail page stands for (src/server/edge/page-cache.ts). */
+export function countPageView(url: URL): void {
+  const kind = VIEW_PAGES[url.pathname];
+  if (!kind) return;
+  const id = Number(url.searchParams.get('id'));
+  if (Number.isSafeInteger(id) && id > 0) countView(kind, id);
+}
+
 /** Views of an item counted but not yet written. */
 export function unflushedViews(kind: ViewKind, id: number): number {
   return buf.pending.get(kind)?.get(id) ?? 0;

@@ -36,6 +36,8 @@ export interface OpenOptions {
   dataDir?: string;
   /** PostgreSQL only: a schema to work in (each test suite gets its own). */
   schemaName?: string;
+  /** `url` is the PGlite worker thread (one connection: a transaction owns the database). */
+  pgliteWorker?: boolean;
 }
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -45,14 +47,14 @@ export function openDatabase(opts: OpenOptions): DatabaseHandle {
   if (opts.url) {
     const pool = new pg.Pool({
       connectionString: opts.url,
-      max: 10,
+      max: opts.pgliteWorker ? 1 : 10,
       // public stays on the path for extensions (pg_trgm operator classes live there).
       ...(opts.schemaName ? { options: `-c search_path=${opts.schemaName},public` } : {}),
     });
     const db = drizzlePg({ client: pool, schema });
     return {
       db,
-      kind: 'postgres',
+      kind: opts.pgliteWorker ? 'pglite' : 'postgres',
       migrate: async () => {
         if (opts.schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${opts.schemaName}"`);
         await migratePg(db, {
@@ -85,7 +87,13 @@ export function database(): DatabaseHandle {
   const g = globalThis as Holder;
   if (!g[KEY]) {
     const e = env();
-    g[KEY] = openDatabase({ url: e.DATABASE_URL, dataDir: resolve(e.DATA_DIR, 'pglite') });
+    // server.mjs runs PGlite in a worker thread and passes its address; scripts, tests and
+    // `astro dev` open it in-process.
+    g[KEY] = e.DATABASE_URL
+      ? openDatabase({ url: e.DATABASE_URL })
+      : e.PGLITE_WORKER_URL
+        ? openDatabase({ url: e.PGLITE_WORKER_URL, pgliteWorker: true })
+        : openDatabase({ dataDir: resolve(e.DATA_DIR, 'pglite') });
   }
   return g[KEY];
 }

@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import { db } from '../../db';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { db, type Db } from '../../db';
 import { sessions, users } from '../../db/schema';
 import { env } from '../../env';
 import { newToken, tokenHash } from '../../security/tokens';
@@ -22,10 +22,13 @@ export async function createSession(userId: number, meta: { source: string; ip: 
   return token;
 }
 
-/** The active user behind a token, or null when it is unknown, expired, revoked or disabled. */
-export async function resolveSession(token: string): Promise<SessionUser | null> {
-  if (!token || token.length > 128) return null;
-  const [row] = await db()
+/**
+ * The session lookup every signed-in request makes, prepared once per database: PostgreSQL (and
+ * PGlite) parse and plan it once per connection instead of once per request.
+ */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+function prepareSessionQuery(d: Db) {
+  return d
     .select({
       sessionId: sessions.id,
       id: users.id,
@@ -38,8 +41,21 @@ export async function resolveSession(token: string): Promise<SessionUser | null>
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('session_by_token');
+}
+
+/** The active user behind a token, or null when it is unknown, expired, revoked or disabled. */
+export async function resolveSession(token: string): Promise<SessionUser | null> {
+  if (!token || token.length > 128) return null;
+  const d = db();
+  let query = sessionQueries.get(d);
+  if (!query) {
+    query = prepareSessionQuery(d);
+    sessionQueries.set(d, query);
+  }
+  const [row] = await query.execute({ hash: tokenHash(token) });
   if (!row || row.status !== 1) return null;
   const { status: _status, ...user } = row;
   return user;

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { db } from '../../db';
 import { articleCategories, articles, helpArticles, helpGroups, pages } from '../../db/schema';
 import { cached, invalidate } from '../../cache';
+import { invalidatePages } from '../../edge/page-cache';
 import { sanitizeRichText } from '../../security/sanitize';
 import { countView as countViewLater, unflushedViews } from '../../views';
 
@@ -107,6 +108,7 @@ export async function createArticle(input: {
     .returning({ id: articles.id });
   if (!row) throw new Error('article insert returned nothing');
   invalidate('content:');
+  invalidatePages();
   return row.id;
 }
 
@@ -177,6 +179,7 @@ export async function createHelpGroup(name: string, sort: number, items: { title
       .values(items.map((it, i) => ({ groupId: g.id, title: it.title, content: sanitizeRichText(it.content), sort: i })));
   }
   invalidate('content:');
+  invalidatePages();
   return g.id;
 }
 
@@ -198,6 +201,7 @@ export async function savePage(slug: string, title: string, content: string): Pr
     .values({ slug, title, content: clean })
     .onConflictDoUpdate({ target: pages.slug, set: { title, content: clean, updatedAt: sql`now()` } });
   invalidate('content:');
+  invalidatePages();
 }
 
 /** The most read published articles (sidebars). */

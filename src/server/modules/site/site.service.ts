@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { db } from '../../db';
 import { adverts, config } from '../../db/schema';
 import { cached, invalidate } from '../../cache';
+import { invalidatePages } from '../../edge/page-cache';
 
 const TTL = 30_000;
 
@@ -29,6 +30,7 @@ export async function setConfig(values: Record<string, string>, titles: Record<s
       .onConflictDoUpdate({ target: config.key, set: { value, updatedAt: sql`now()` } });
   }
   invalidate('config:');
+  invalidatePages();
 }
 
 /** Visible adverts of one position, in order, within their time window. */

@@ -1,0 +1,31 @@
+// The embedded database in its own thread: PGlite (WASM) runs here and speaks the PostgreSQL wire
+// protocol on a loopback port, so the server's event loop only parses answers. A slow query
+// then never stalls static files, cached pages or other requests (issue 11). server.mjs starts it.
+import { parentPort, workerData } from 'node:worker_threads';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+const dataDir = resolve(workerData.dataDir);
+mkdirSync(dirname(dataDir), { recursive: true });
+// PGlite's default 128 MB buffer pool grows into resident memory as pages are read; the operating
+// system's file cache sits behind a smaller pool, so memory stays bounded at little cost.
+const db = await PGlite.create(dataDir, {
+  extensions: { pg_trgm },
+  postgresqlconf: `shared_buffers = ${workerData.sharedBuffersMb ?? 32}MB`,
+});
+// One client connection: the server's pool has one connection, so a transaction owns the
+// database until it ends, exactly as with PGlite in-process.
+const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: workerData.connections ?? 1 });
+await server.start();
+parentPort.postMessage({ type: 'ready', url: `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable` });
+
+parentPort.on('message', async (msg) => {
+  if (msg?.type !== 'close') return;
+  await server.stop().catch(() => {});
+  // PGlite flushes its data directory on close.
+  await db.close().catch(() => {});
+  parentPort.postMessage({ type: 'closed' });
+});

@@ -1,0 +1,26 @@
+import { env } from '../env';
+import { enablePageCache, servePage } from './page-cache';
+import { createStaticFiles } from './static-files';
+
+const EDGE = Symbol.for('gongfu.edge');
+
+/** What server.mjs runs before the app: built files, then kept pages. */
+export interface Edge {
+  /** Turns the page cache on (only the production server serves from it) and returns the handlers. */
+  open(clientDir: string): {
+    serveStatic: ReturnType<typeof createStaticFiles>;
+    servePage: typeof servePage;
+  };
+}
+
+/** Hands the Node-level fast path to server.mjs, which cannot import the bundle's modules by name. */
+export function exposeEdge(): void {
+  const edge: Edge = {
+    open(clientDir) {
+      const e = env();
+      enablePageCache({ maxBytes: e.PAGE_CACHE_MB * 1024 * 1024, ttlMs: e.PAGE_CACHE_TTL_S * 1000 });
+      return { serveStatic: createStaticFiles(clientDir), servePage };
+    },
+  };
+  Reflect.set(globalThis, EDGE, edge);
+}

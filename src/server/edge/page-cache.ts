@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+import { isHandheld } from '~/lib/rules/device';
+import { countPageView } from '../views';
+import { notModified, pickEncoding, type Encoding } from './encoding';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+interface CachedPage {
+  headers: [string, string][];
+  etag: string;
+  lastModified: string;
+  stored: number;
+  bodies: Partial<Record<Encoding, Buffer>>;
+  /** Compressed copies being made for a second encoding. */
+  pending?: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
+/** Headers never copied from the rendered answer: they describe one transfer, not the page. */
+const TRANSFER_HEADERS = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'etag',
+  'last-modified',
+  'date',
+  'connection',
+]);
+
+let pages: LRUCache<string, CachedPage> | undefined;
+const devices = new LRUCache<string, boolean>({ max: 500 });
+
+/**
+ * Rendered guest HTML kept per URL (desktop only: phones are redirected) with its compressed
+ * bodies, so a repeated page costs a map lookup and a socket write instead of a render and a
+ * compression. Pages are the same for every visitor (personal parts are islands), so whatever
+ * Astro marks `public` may be kept. Bounded in bytes and by a TTL; content edits call
+ * `invalidatePages()`; stock, sales and follow counts may lag by the TTL.
+ */
+export function enablePageCache(opts: { maxBytes: number; ttlMs: number }): void {
+  pages =
+    opts.maxBytes > 0
+      ? new LRUCache<string, CachedPage>({
+          maxSize: opts.maxBytes,
+          ttl: opts.ttlMs,
+          sizeCalculation: (p) => Object.values(p.bodies).reduce((n, b) => n + b.length, 0) + 512,
+        })
+      : undefined;
+}
+
+/** Forgets every kept page (after publishing or editing what pages show). */
+export function invalidatePages(): void {
+  pages?.clear();
+}
+
+/** Pages held and their bytes (tests, metrics). */
+export function pageCacheStats(): { entries: number; bytes: number } {
+  return { entries: pages?.size ?? 0, bytes: pages?.calculatedSize ?? 0 };
+}
+
+const handheld = (ua: string | undefined): boolean => {
+  if (!ua) return false;
+  let v = devices.get(ua);
+  if (v === undefined) {
+    v = isHandheld(ua);
+    devices.set(ua, v);
+  }
+  return v;
+};
+
+/** `/path?query` as the URL parser normalises it, the same from Node's req.url and a Request. */
+const keyOf = (url: URL): string => `${url.pathname}${url.search}`;
+
+function isCacheable(method: string, path: string, ua: string | undefined): boolean {
+  return (method === 'GET' || method === 'HEAD') && !path.startsWith('/api') && !path.startsWith('/uploads/') && !handheld(ua);
+}
+
+async function bodyFor(page: CachedPage, enc: Encoding): Promise<Buffer> {
+  const have = page.bodies[enc];
+  if (have) return have;
+  const identity = page.bodies.identity ?? Buffer.alloc(0);
+  page.pending ??= {};
+  const job = (page.pending[enc] ??= compress(identity, enc).then((b) => {
+    page.bodies[enc] = b;
+    return b;
+  }));
+  return job;
+}
+
+function compress(body: Buffer, enc: Encoding): Promise<Buffer> {
+  // Once per page and TTL, in libuv's thread pool: a quality the CPU does not notice.
+  if (enc === 'br')
+    return brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  if (enc === 'gzip') return gz(body, { level: 6 });
+  return Promise.resolve(body);
+}
+
+function answerHeaders(page: CachedPage, enc: Encoding, state: 'HIT' | 'MISS'): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of page.headers) out[k] = k in out ? ([] as string[]).concat(out[k] ?? [], v) : v;
+  const vary = new Set(
+    String(out.vary ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+  vary.add('Accept-Encoding');
+  out.vary = [...vary].join(', ');
+  out.etag = page.etag;
+  out['last-modified'] = page.lastModified;
+  out['x-page-cache'] = state;
+  if (enc !== 'identity') out['content-encoding'] = enc;
+  return out;
+}
+
+/**
+ * Node-level fast path (server.mjs, before the app): answers a kept page, or a 304 when the
+ * browser already has it. Resolves false when the request must go to the app.
+ */
+export async function servePage(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  if (!pages) return false;
+  const method = req.method ?? 'GET';
+  const raw = req.url ?? '/';
+  if (!isCacheable(method, raw, req.headers['user-agent'])) return false;
+  let url: URL;
+  try {
+    url = new URL(raw, 'http://x');
+  } catch {
+    return false;
+  }
+  const page = pages.get(keyOf(url));
+  if (!page) return false;
+  // The render this copy replaces would have counted a view of the course or article.
+  if (method === 'GET') countPageView(url);
+  const enc = pickEncoding(req.headers['accept-encoding'], { br: true, gzip: true });
+  if (notModified(req.headers['if-none-match'], page.etag)) {
+    const headers = answerHeaders(page, 'identity', 'HIT');
+    res.writeHead(304, headers);
+    res.end();
+    return true;
+  }
+  const body = await bodyFor(page, enc);
+  res.writeHead(200, { ...answerHeaders(page, enc, 'HIT'), 'content-length': String(body.length) });
+  res.end(method === 'HEAD' ? undefined : body);
+  return true;
+}
+
+/**
+ * Fetch-level (src/fetch.ts, after the page rendered): keeps a public HTML answer and sends it
+ * compressed for this client, with an ETag. Anything else passes through untouched.
+ */
+export async function keepPage(request: Request, response: Response): Promise<Response> {
+  if (!pages || request.method !== 'GET' || response.status !== 200) return response;
+  const url = new URL(request.url);
+  if (!isCacheable(request.method, url.pathname, request.headers.get('user-agent') ?? undefined)) return response;
+  const type = response.headers.get('content-type') ?? '';
+  const cacheControl = response.headers.get('cache-control') ?? '';
+  if (!type.includes('text/html') || !/\bpublic\b/.test(cacheControl) || response.headers.has('set-cookie')) return response;
+  if (response.headers.has('content-encoding')) return response;
+
+  const identity = Buffer.from(await response.arrayBuffer());
+  const page: CachedPage = {
+    headers: [...response.headers].filter(([k]) => !TRANSFER_HEADERS.has(k.toLowerCase())),
+    etag: `"${createHash('sha1').update(identity).digest('base64url').slice(0, 22)}"`,
+    lastModified: new Date().toUTCString(),
+    stored: Date.now(),
+    bodies: { identity },
+  };
+  const enc = pickEncoding(request.headers.get('accept-encoding'), { br: true, gzip: true });
+  const body = await bodyFor(page, enc);
+  pages.set(keyOf(url), page);
+  if (notModified(request.headers.get('if-none-match'), page.etag)) {
+    return new Response(null, { status: 304, headers: toHeaders(answerHeaders(page, 'identity', 'MISS')) });
+  }
+  const headers = toHeaders(answerHeaders(page, enc, 'MISS'));
+  headers.set('content-length', String(body.length));
+  return new Response(new Uint8Array(body), { status: 200, headers });
+}
+
+function toHeaders(h: Record<string, string | string[]>): Headers {
+  const out = new Headers();
+  for (const [k, v] of Object.entries(h)) for (const one of ([] as string[]).concat(v)) out.append(k, one);
+  return out;
+}
