@@ -9,7 +9,8 @@ import { precompressIntegration } from './scripts/precompress.mjs';
 // everyone and is kept in-process (src/server/edge/page-cache.ts) and cached by browsers (src/middleware.ts).
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
+  // Middleware mode: server.mjs owns the HTTP server and serves built files itself (src/server/edge).
+  adapter: node({ mode: 'middleware' }),
   integrations: [UnoCSS({ injectReset: true }), react(), precompressIntegration()],
   // We serve our own session cookie (`user`, SPEC §3); Astro sessions are not used.
   session: false,

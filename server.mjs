@@ -6,8 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import compression from 'compression';
 
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-
 const log = (level, msg, fields = {}) =>
   (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(
     `${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`,

@@ -204,6 +204,17 @@ describe('built files', () => {
     expect(svg.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('serves one byte range of a file (media seeking), and 416 outside it', async () => {
+    const part = await get('/_astro/app.Ab12.js', { range: 'bytes=7-11', 'accept-encoding': 'br' });
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 7-11/${'export const x = 1;'.length * 200}`);
+    expect(part.headers['content-encoding']).toBeUndefined();
+    expect(part.body.toString()).toBe('const');
+    const tail = await get('/_astro/app.Ab12.js', { range: 'bytes=-3' });
+    expect(tail.body.toString()).toBe(' 1;');
+    expect((await get('/_astro/app.Ab12.js', { range: 'bytes=999999-' })).status).toBe(416);
+  });
+
   it('leaves unknown paths and traversal attempts to the app', async () => {
     answer = () => new Response('app', { status: 404, headers: { 'content-type': 'text/plain' } });
     expect((await get('/_astro/missing.js')).body.toString()).toBe('app');

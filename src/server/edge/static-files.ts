@@ -24,6 +24,8 @@ const TYPES: Record<string, string> = {
   '.woff': 'font/woff',
   '.woff2': 'font/woff2',
   '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.mp3': 'audio/mpeg',
   '.wasm': 'application/wasm',
 };
 
@@ -102,8 +104,6 @@ export function createStaticFiles(root: string): (req: IncomingMessage, res: Ser
 
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    // Ranges (media seeking) are left to the adapter, which implements them.
-    if (req.headers.range) return false;
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     let path: string;
@@ -120,6 +120,7 @@ export function createStaticFiles(root: string): (req: IncomingMessage, res: Ser
       ETag: asset.etag,
       'Last-Modified': asset.lastModified,
       Vary: 'Accept-Encoding',
+      'Accept-Ranges': 'bytes',
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
     };
@@ -128,6 +129,27 @@ export function createStaticFiles(root: string): (req: IncomingMessage, res: Ser
     if (notModified(req.headers['if-none-match'], asset.etag)) {
       res.writeHead(304, headers);
       res.end();
+      return true;
+    }
+    // One byte range (media seeking), always from the uncompressed file.
+    const range = req.headers.range;
+    if (range) {
+      const size = asset.identity.size;
+      const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+      const start = m?.[1] ? Number(m[1]) : m?.[2] ? Math.max(0, size - Number(m[2])) : NaN;
+      const end = m?.[1] && m[2] ? Math.min(Number(m[2]), size - 1) : size - 1;
+      if (!m || !Number.isFinite(start) || start > end || start >= size) {
+        res.writeHead(416, { ...headers, 'Content-Range': `bytes */${size}` });
+        res.end();
+        return true;
+      }
+      res.writeHead(206, { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': end - start + 1 });
+      if (req.method === 'HEAD') res.end();
+      else if (asset.identity.size > IN_MEMORY_MAX)
+        createReadStream(asset.identity.file, { start, end })
+          .on('error', () => res.destroy())
+          .pipe(res);
+      else res.end(body(asset.identity).subarray(start, end + 1));
       return true;
     }
     const enc = pickEncoding(req.headers['accept-encoding'], { br: !!asset.br, gzip: !!asset.gzip });
