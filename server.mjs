@@ -4,6 +4,7 @@ import http from 'node:http';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { constants as zlibConstants } from 'node:zlib';
 import compression from 'compression';
 
 const log = (level, msg, fields = {}) =>
@@ -22,10 +23,10 @@ if (!process.env.DATABASE_URL) {
   pgliteWorker = new Worker(new URL('./scripts/pglite-worker.mjs', import.meta.url), {
     // A small young generation: V8 sizes it from the machine's memory, which keeps a large,
     // mostly empty heap resident in a thread that only relays bytes.
-    resourceLimits: { maxYoungGenerationSizeMb: 16 },
+    resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 },
     workerData: {
       dataDir: resolve(process.env.DATA_DIR ?? './data', 'pglite'),
-      sharedBuffersMb: Number(process.env.PGLITE_SHARED_BUFFERS_MB) || 32,
+      sharedBuffersMb: Number(process.env.PGLITE_SHARED_BUFFERS_MB) || 16,
     },
   });
   const ready = await new Promise((ok, fail) => {
@@ -58,7 +59,12 @@ const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '0.0.0.0';
 // Dynamic answers (API JSON, pages not kept) are compressed here, brotli at quality 4; built files
 // and kept pages arrive already compressed and pass through.
-const compress = compression({ threshold: 1024 });
+// A 256 KiB window (not the default 4 MiB): answers are small, and 50 concurrent 4 MiB encoder states
+// were hundreds of MB the allocator never gave back.
+const compress = compression({
+  threshold: 1024,
+  brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
+});
 // src/server/edge (inside the bundle): built files with their precompressed copies, then kept pages.
 const edge = globalThis[Symbol.for('gongfu.edge')].open(fileURLToPath(new URL('./dist/client/', import.meta.url)));
 
@@ -112,6 +118,9 @@ server.timeout = seconds('HTTP_IDLE_TIMEOUT_S', 30);
 server.keepAliveTimeout = seconds('HTTP_KEEPALIVE_TIMEOUT_S', 65);
 
 server.listen(port, host, () => log('info', 'listening', { url: `http://localhost:${port}` }));
+if (!`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`.includes('--max-old-space-size')) {
+  log('warn', 'started without the memory flags of `npm start` (scripts/server-flags.mjs): the heap may grow far beyond what it uses');
+}
 
 // Close the database on shutdown: PGlite must flush its data directory.
 let stopping = false;

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startOAuthStandin } from '../tests/fixtures/oauth-standin.mjs';
+import { NODE_FLAGS, SERVER_ENV } from './server-flags.mjs';
 
 const port = process.env.E2E_PORT ?? '4391';
 const dataDir = mkdtempSync(join(tmpdir(), 'gongfu-e2e-'));
@@ -11,6 +12,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'gongfu-e2e-'));
 const oauth = await startOAuthStandin(Number(process.env.E2E_OAUTH_PORT ?? 4398));
 const env = {
   ...oauth.env,
+  ...SERVER_ENV,
   ...process.env,
   PORT: port,
   HOST: '127.0.0.1',
@@ -42,7 +44,7 @@ if (!existsSync('dist/server/entry.mjs')) {
   process.exit(1);
 }
 execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/migrate.ts'], { env, stdio: 'inherit' });
-const server = spawn(process.execPath, ['server.mjs'], { env, stdio: 'inherit' });
+const server = spawn(process.execPath, [...NODE_FLAGS, 'server.mjs'], { env, stdio: 'inherit' });
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -3,22 +3,36 @@ import { LRUCache } from 'lru-cache';
 /**
  * A small in-process cache with a time to live, for read-mostly data (config, help, agreements,
  * catalogue lists). Writers call `invalidate(prefix)`. Each app instance has its own copy; the TTL
- * bounds staleness when several instances share a database. Bounded by entry count: keys may
- * carry a client's filters, and an unbounded map was a memory-exhaustion hole (issue 11).
+ * bounds staleness when several instances share a database. Bounded by entry count and by size:
+ * keys may carry a client's filters, and an unbounded map was a memory-exhaustion hole (issue 11).
  */
-const store = new LRUCache<string, { value: Promise<unknown> }>({ max: 1000 });
+const store = new LRUCache<string, { value: Promise<unknown> }>({ max: 1000, maxSize: 16 * 1024 * 1024 });
 
 /** The cached value for `key`, loading it at most once per `ttlMs`. Failed loads are not kept. */
 export function cached<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
   const hit = store.get(key);
   if (hit) return hit.value as Promise<T>;
   const value = load();
-  const entry = { value };
-  store.set(key, entry, { ttl: ttlMs });
-  value.catch(() => {
-    if (store.peek(key) === entry) store.delete(key);
-  });
+  store.set(key, { value }, { ttl: ttlMs, size: 1 });
+  value.then(
+    // Once the value is known, charge it by its JSON size (a fair proxy for its heap size); the
+    // LRU re-measures only a new entry object.
+    (v) => {
+      if (store.peek(key)?.value === value) store.set(key, { value }, { size: jsonSize(v), noUpdateTTL: true });
+    },
+    () => {
+      if (store.peek(key)?.value === value) store.delete(key);
+    },
+  );
   return value;
+}
+
+function jsonSize(v: unknown): number {
+  try {
+    return Math.max(1, JSON.stringify(v)?.length ?? 1);
+  } catch {
+    return 1024;
+  }
 }
 
 /** Drops every entry whose key starts with `prefix` (all when empty). */

@@ -21,7 +21,7 @@ const schema = z.object({
     .regex(/^postgres:\/\//)
     .optional(),
   /** Rendered guest pages kept in memory (MiB; 0 turns the page cache off) and for how long (seconds). */
-  PAGE_CACHE_MB: z.coerce.number().int().min(0).default(32),
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).default(16),
   PAGE_CACHE_TTL_S: z.coerce.number().int().positive().default(30),
   /** Prefix for relative image paths (SPEC §9); empty = same origin. */
   MEDIA_URL: z.string().default(''),

@@ -154,6 +154,15 @@ describe('page cache', () => {
     expect(entries).toBeLessThan(40);
   });
 
+  it('charges a copy made later for another encoding to the budget', async () => {
+    await get('/two-encodings', { 'accept-encoding': 'br' });
+    const before = pageCacheStats().bytes;
+    await get('/two-encodings', { 'accept-encoding': 'gzip' });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(pageCacheStats().bytes).toBeGreaterThan(before);
+    expect(renders).toBe(1);
+  });
+
   it('expires pages after the TTL', async () => {
     enablePageCache({ maxBytes: 1024 * 1024, ttlMs: 50 });
     await get('/ttl');
@@ -229,5 +238,18 @@ describe('encoding choice', () => {
     expect(pickEncoding('br', { br: false, gzip: true })).toBe('identity');
     expect(pickEncoding(undefined, { br: true, gzip: true })).toBe('identity');
     expect(pickEncoding('*', { br: true, gzip: true })).toBe('br');
+  });
+});
+
+describe('how the server is started', () => {
+  it('npm start passes the same memory flags as the e2e rig and the bench', async () => {
+    const { NODE_FLAGS, SERVER_ENV } = (await import('../../scripts/server-flags.mjs')) as {
+      NODE_FLAGS: string[];
+      SERVER_ENV: Record<string, string>;
+    };
+    const { readFileSync } = await import('node:fs');
+    const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts['start'] ?? '';
+    for (const flag of NODE_FLAGS) expect(start).toContain(flag);
+    for (const [k, v] of Object.entries(SERVER_ENV)) expect(start).toContain(`${k}=${v}`);
   });
 });

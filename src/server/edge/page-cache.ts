@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliDecompress, constants, gunzip as gunzipCb, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { isHandheld } from '~/lib/rules/device';
 import { countPageView } from '../views';
 import { notModified, pickEncoding, type Encoding } from './encoding';
 
 const brotli = promisify(brotliCompress);
+const unbrotli = promisify(brotliDecompress);
 const gz = promisify(gzip);
+const gunzip = promisify(gunzipCb);
 
 interface CachedPage {
   headers: [string, string][];
@@ -79,16 +81,32 @@ function isCacheable(method: string, path: string, ua: string | undefined): bool
   return (method === 'GET' || method === 'HEAD') && !path.startsWith('/api') && !path.startsWith('/uploads/') && !handheld(ua);
 }
 
-async function bodyFor(page: CachedPage, enc: Encoding): Promise<Buffer> {
+async function bodyFor(page: CachedPage, enc: Encoding, key?: string): Promise<Buffer> {
   const have = page.bodies[enc];
   if (have) return have;
-  const identity = page.bodies.identity ?? Buffer.alloc(0);
+  // Only compressed copies are kept (a fifth of the bytes); the rare client that takes neither
+  // gets the HTML decompressed, and a second encoding is made from it.
+  if (enc === 'identity') return identityOf(page);
   page.pending ??= {};
-  const job = (page.pending[enc] ??= compress(identity, enc).then((b) => {
-    page.bodies[enc] = b;
-    return b;
-  }));
+  const job = (page.pending[enc] ??= identityOf(page)
+    .then((identity) => compress(identity, enc))
+    .then((b) => {
+      page.bodies[enc] = b;
+      Reflect.deleteProperty(page.pending ?? {}, enc);
+      // Charge the new copy to the budget (the entry was measured when it was stored)
+      // (the LRU re-measures only a new entry object; the copy shares the bodies).
+      if (key && pages?.peek(key)?.bodies === page.bodies) pages.set(key, { ...page }, { noUpdateTTL: true });
+      return b;
+    }));
   return job;
+}
+
+function identityOf(page: CachedPage): Promise<Buffer> {
+  const { identity, br, gzip: gz } = page.bodies;
+  if (identity) return Promise.resolve(identity);
+  if (br) return unbrotli(br);
+  if (gz) return gunzip(gz);
+  return Promise.resolve(Buffer.alloc(0));
 }
 
 function compress(body: Buffer, enc: Encoding): Promise<Buffer> {
@@ -143,7 +161,7 @@ export async function servePage(req: IncomingMessage, res: ServerResponse): Prom
     res.end();
     return true;
   }
-  const body = await bodyFor(page, enc);
+  const body = await bodyFor(page, enc, keyOf(url));
   res.writeHead(200, { ...answerHeaders(page, enc, 'HIT'), 'content-length': String(body.length) });
   res.end(method === 'HEAD' ? undefined : body);
   return true;
@@ -171,7 +189,10 @@ export async function keepPage(request: Request, response: Response): Promise<Re
     bodies: { identity },
   };
   const enc = pickEncoding(request.headers.get('accept-encoding'), { br: true, gzip: true });
-  const body = await bodyFor(page, enc);
+  // The copy this client takes (brotli for one that takes none), then the HTML itself is dropped.
+  await bodyFor(page, enc === 'identity' ? 'br' : enc);
+  const body = enc === 'identity' ? identity : (page.bodies[enc] ?? identity);
+  Reflect.deleteProperty(page.bodies, 'identity');
   pages.set(keyOf(url), page);
   if (notModified(request.headers.get('if-none-match'), page.etag)) {
     return new Response(null, { status: 304, headers: toHeaders(answerHeaders(page, 'identity', 'MISS')) });
