@@ -3,13 +3,30 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import node from '@astrojs/node';
 import UnoCSS from '@unocss/astro';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Our client directives (src/directives): `client:interact` (idle, or the user's first reach, with
+ * early clicks replayed) and `client:demand` (when the page asks, e.g. opening a dialog). They keep
+ * React off the critical path of content pages; see docs/ARCHITECTURE.md.
+ * @type {import('astro').AstroIntegration}
+ */
+const directives = {
+  name: 'gongfu-directives',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => {
+      for (const name of ['interact', 'demand'])
+        addClientDirective({ name, entrypoint: fileURLToPath(new URL(`./src/directives/${name}.ts`, import.meta.url)) });
+    },
+  },
+};
 
 // Every page is rendered on demand (content lives in the database); guest HTML is the same for
 // everyone and is cached in-process and by browsers (see src/middleware.ts).
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [UnoCSS({ injectReset: true }), react()],
+  integrations: [UnoCSS({ injectReset: true }), react(), directives],
   // We serve our own session cookie (`user`, SPEC §3); Astro sessions are not used.
   session: false,
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },

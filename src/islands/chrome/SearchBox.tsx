@@ -1,10 +1,12 @@
-import { useState, type SubmitEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { searchContext, searchTarget, type PlaceholderKey } from '~/lib/rules/search';
 import { toast } from '~/lib/toast';
 
 /**
  * The section-aware search box (SPEC §2): the target and placeholder follow the current page;
  * an empty keyword searches the placeholder, or warns where the layout requires a keyword.
+ * The input is uncontrolled: what was typed before the island hydrated (client:interact) is what
+ * gets searched.
  */
 export default function SearchBox(props: {
   pathname: string;
@@ -15,10 +17,10 @@ export default function SearchBox(props: {
 }) {
   const context = searchContext(props.pathname, props.currentType);
   const placeholder = props.placeholders[context.placeholderKey] ?? '';
-  const [keyword, setKeyword] = useState(props.initial ?? '');
 
-  function submit(e: SubmitEvent) {
+  function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
+    const keyword = String(new FormData(e.currentTarget).get('q') ?? '');
     const res = searchTarget({ context, keyword, placeholder, requireKeyword: props.requireKeyword ?? false });
     if (!res.ok) return void toast.warning(res.error);
     location.assign(res.url);
@@ -32,12 +34,12 @@ export default function SearchBox(props: {
     >
       <input
         type="search"
+        name="q"
         aria-label="搜索关键字"
         className="h-full min-w-0 flex-1 bg-transparent pl-4 text-sm outline-none"
         placeholder={placeholder}
-        value={keyword}
+        defaultValue={props.initial ?? ''}
         maxLength={50}
-        onChange={(e) => setKeyword(e.target.value)}
       />
       <button
         type="submit"
