@@ -21,6 +21,39 @@ const directives = {
   },
 };
 
+/**
+ * Browser chunks. Left to itself the bundler splits the code every page's chrome islands share into
+ * some thirty tiny chunks that the browser discovers one import level at a time, so hydrating the
+ * header took a chain of round trips. Two groups instead: the React runtime, and everything the
+ * islands present on every page (header, search, toolbar, footer button) import statically.
+ * Dialogs, the toaster and page islands keep their own chunks and import from these.
+ */
+const EVERY_PAGE_ISLANDS = ['HeaderUser', 'SearchBox', 'Toolbar', 'KefuButton'].map((n) =>
+  fileURLToPath(new URL(`./src/islands/chrome/${n}.tsx`, import.meta.url)),
+);
+/** @type {Set<string> | undefined} */
+let everyPageModules;
+/** @type {import('rolldown').CodeSplittingNameFunction} */
+function everyPageChunk(id, ctx) {
+  if (!everyPageModules) {
+    const seen = new Set();
+    const walk = (/** @type {string} */ m) => {
+      if (seen.has(m)) return;
+      seen.add(m);
+      for (const dep of ctx.getModuleInfo(m)?.importedIds ?? []) walk(dep);
+    };
+    EVERY_PAGE_ISLANDS.forEach(walk);
+    everyPageModules = seen;
+  }
+  return everyPageModules.has(id) ? 'chrome' : null;
+}
+const codeSplitting = {
+  groups: [
+    { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+    { name: everyPageChunk, priority: 1 },
+  ],
+};
+
 // Every page is rendered on demand (content lives in the database); guest HTML is the same for
 // everyone and is cached in-process and by browsers (see src/middleware.ts).
 export default defineConfig({
@@ -52,6 +85,7 @@ export default defineConfig({
     },
   },
   vite: {
+    environments: { client: { build: { rolldownOptions: { output: { codeSplitting } } } } },
     ssr: { external: ['@electric-sql/pglite', 'pg', 'qrcode', 'sanitize-html'] },
   },
 });
