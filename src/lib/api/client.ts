@@ -1,4 +1,3 @@
-import { ofetch } from 'ofetch';
 import { T } from '../texts';
 import { $session, clearSession } from '../stores/session';
 import { Code, type Envelope } from './codes';
@@ -17,7 +16,8 @@ export class ApiError extends Error {
   }
 }
 
-const http = ofetch.create({ baseURL: '/api', method: 'POST', retry: 0, timeout: 20_000 });
+/** A call that has not answered in 20 s counts as a network failure. */
+const TIMEOUT_MS = 20_000;
 
 /** The body argument: optional when the endpoint needs no field. */
 type BodyArg<P extends ApiPath> =
@@ -29,17 +29,30 @@ type BodyArg<P extends ApiPath> =
 
 async function send<T>(path: string, body: object = {}): Promise<Envelope<T>> {
   const token = $session.get()?.token;
-  let res;
+  // Plain fetch (no client library: this module is on every page). The timeout covers the body too.
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), TIMEOUT_MS);
+  let res: Response;
+  let text: string;
   try {
-    res = await http.raw<Envelope<T>>(path, {
-      body,
-      headers: { authSource: 'web', ...(token ? { authToken: token } : {}) },
-      ignoreResponseError: true,
+    res = await fetch(`/api${path}`, {
+      method: 'POST',
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        authSource: 'web',
+        ...(token ? { authToken: token } : {}),
+      },
+      body: JSON.stringify(body),
+      signal: abort.signal,
     });
+    text = await res.text();
   } catch {
     throw new ApiError(T.networkFailed, 0);
+  } finally {
+    clearTimeout(timer);
   }
-  const env = res._data;
+  const env = parseJson<Envelope<T>>(text);
   if (res.status !== 200 || !env || typeof env.code !== 'number') throw new ApiError(T.httpFailed, res.status);
   if (env.code === Code.REFUSED || env.code === Code.LOGIN) {
     if (env.code === Code.LOGIN && token) clearSession();
@@ -63,6 +76,15 @@ export async function api<P extends ApiPath>(path: P, ...[body]: BodyArg<P>): Pr
   const env = await send<ApiOutput<P>>(path, body);
   if (env.code !== Code.OK) throw new ApiError(env.msg, env.code);
   return env.data;
+}
+
+/** The answer's JSON, or null when it is not JSON (an HTML error page, an empty body). */
+function parseJson<T>(text: string): T | null {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
 }
 
 /** The text to show for any failure. */
