@@ -1,4 +1,4 @@
-import type { SubmitEvent } from 'react';
+import { useRef, type SubmitEvent } from 'react';
 import { searchContext, searchTarget, type PlaceholderKey } from '~/lib/rules/search';
 import { toast } from '~/lib/toast';
 
@@ -17,10 +17,11 @@ export default function SearchBox(props: {
 }) {
   const context = searchContext(props.pathname, props.currentType);
   const placeholder = props.placeholders[context.placeholderKey] ?? '';
+  const input = useRef<HTMLInputElement>(null);
 
-  function submit(e: SubmitEvent<HTMLFormElement>) {
+  function submit(e: SubmitEvent) {
     e.preventDefault();
-    const keyword = String(new FormData(e.currentTarget).get('q') ?? '');
+    const keyword = input.current?.value ?? '';
     const res = searchTarget({ context, keyword, placeholder, requireKeyword: props.requireKeyword ?? false });
     if (!res.ok) return void toast.warning(res.error);
     location.assign(res.url);
@@ -33,8 +34,8 @@ export default function SearchBox(props: {
       className="flex h-9 w-[300px] min-w-[180px] items-center overflow-hidden rounded-full border border-brand bg-white"
     >
       <input
+        ref={input}
         type="search"
-        name="q"
         aria-label="搜索关键字"
         className="h-full min-w-0 flex-1 bg-transparent pl-4 text-sm outline-none"
         placeholder={placeholder}
