@@ -3,15 +3,73 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import node from '@astrojs/node';
 import UnoCSS from '@unocss/astro';
+<<<<<<< HEAD
 import { precompressIntegration } from './scripts/precompress.mjs';
+=======
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Our client directives (src/directives): `client:interact` (idle, or the user's first reach, with
+ * early clicks replayed) and `client:demand` (when the page asks, e.g. opening a dialog). They keep
+ * React off the critical path of content pages; see docs/ARCHITECTURE.md.
+ * @type {import('astro').AstroIntegration}
+ */
+const directives = {
+  name: 'gongfu-directives',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => {
+      for (const name of ['interact', 'demand'])
+        addClientDirective({ name, entrypoint: fileURLToPath(new URL(`./src/directives/${name}.ts`, import.meta.url)) });
+    },
+  },
+};
+
+/**
+ * Browser chunks. Left to itself the bundler splits the code every page's chrome islands share into
+ * some thirty tiny chunks that the browser discovers one import level at a time, so hydrating the
+ * header took a chain of round trips. Two groups instead: the React runtime, and everything the
+ * islands present on every page (header, search, toolbar, footer button) import statically.
+ * Dialogs, the toaster and page islands keep their own chunks and import from these.
+ */
+const EVERY_PAGE_ISLANDS = ['HeaderUser', 'SearchBox', 'Toolbar', 'KefuButton'].map((n) =>
+  fileURLToPath(new URL(`./src/islands/chrome/${n}.tsx`, import.meta.url)),
+);
+/** @type {Set<string> | undefined} */
+let everyPageModules;
+/** @type {import('rolldown').CodeSplittingNameFunction} */
+function everyPageChunk(id, ctx) {
+  if (!everyPageModules) {
+    const seen = new Set();
+    const walk = (/** @type {string} */ m) => {
+      if (seen.has(m)) return;
+      seen.add(m);
+      for (const dep of ctx.getModuleInfo(m)?.importedIds ?? []) walk(dep);
+    };
+    EVERY_PAGE_ISLANDS.forEach(walk);
+    everyPageModules = seen;
+  }
+  return everyPageModules.has(id) ? 'chrome' : null;
+}
+const codeSplitting = {
+  groups: [
+    { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+    { name: everyPageChunk, priority: 1 },
+  ],
+};
+>>>>>>> speed-js
 
 // Every page is rendered on demand (content lives in the database); guest HTML is the same for
 // everyone and is kept in-process (src/server/edge/page-cache.ts) and cached by browsers (src/middleware.ts).
 export default defineConfig({
   output: 'server',
+<<<<<<< HEAD
   // Middleware mode: server.mjs owns the HTTP server and serves built files itself (src/server/edge).
   adapter: node({ mode: 'middleware' }),
   integrations: [UnoCSS({ injectReset: true }), react(), precompressIntegration()],
+=======
+  adapter: node({ mode: 'standalone' }),
+  integrations: [UnoCSS({ injectReset: true }), react(), directives],
+>>>>>>> speed-js
   // We serve our own session cookie (`user`, SPEC §3); Astro sessions are not used.
   session: false,
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
@@ -37,6 +95,7 @@ export default defineConfig({
     },
   },
   vite: {
+    environments: { client: { build: { rolldownOptions: { output: { codeSplitting } } } } },
     ssr: { external: ['@electric-sql/pglite', 'pg', 'qrcode', 'sanitize-html'] },
   },
 });

@@ -14,9 +14,13 @@ export const IPHONE_UA =
 
 /** Waits until the islands of the page have hydrated (the header user area is interactive). */
 export async function ready(page: Page): Promise<void> {
-  // client:visible islands below the fold hydrate only when scrolled to; wait for the rest.
+  // client:visible islands below the fold hydrate only when scrolled to, and client:demand ones
+  // (dialogs, the toaster) when first needed; wait for the rest. client:interact islands hydrate
+  // when the browser is idle.
   await page.waitForFunction(
-    () => document.querySelectorAll('astro-island[ssr][client="load"], astro-island[ssr][client="idle"]').length === 0,
+    () =>
+      document.querySelectorAll('astro-island[ssr][client="load"], astro-island[ssr][client="idle"], astro-island[ssr][client="interact"]')
+        .length === 0,
   );
 }
 

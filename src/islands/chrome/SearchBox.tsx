@@ -1,10 +1,12 @@
-import { useState, type SubmitEvent } from 'react';
+import { useRef, type SubmitEvent } from 'react';
 import { searchContext, searchTarget, type PlaceholderKey } from '~/lib/rules/search';
 import { toast } from '~/lib/toast';
 
 /**
  * The section-aware search box (SPEC §2): the target and placeholder follow the current page;
  * an empty keyword searches the placeholder, or warns where the layout requires a keyword.
+ * The input is uncontrolled: what was typed before the island hydrated (client:interact) is what
+ * gets searched.
  */
 export default function SearchBox(props: {
   pathname: string;
@@ -15,10 +17,11 @@ export default function SearchBox(props: {
 }) {
   const context = searchContext(props.pathname, props.currentType);
   const placeholder = props.placeholders[context.placeholderKey] ?? '';
-  const [keyword, setKeyword] = useState(props.initial ?? '');
+  const input = useRef<HTMLInputElement>(null);
 
   function submit(e: SubmitEvent) {
     e.preventDefault();
+    const keyword = input.current?.value ?? '';
     const res = searchTarget({ context, keyword, placeholder, requireKeyword: props.requireKeyword ?? false });
     if (!res.ok) return void toast.warning(res.error);
     location.assign(res.url);
@@ -31,13 +34,13 @@ export default function SearchBox(props: {
       className="flex h-9 w-[300px] min-w-[180px] items-center overflow-hidden rounded-full border border-brand bg-white"
     >
       <input
+        ref={input}
         type="search"
         aria-label="搜索关键字"
         className="h-full min-w-0 flex-1 bg-transparent pl-4 text-sm outline-none"
         placeholder={placeholder}
-        value={keyword}
+        defaultValue={props.initial ?? ''}
         maxLength={50}
-        onChange={(e) => setKeyword(e.target.value)}
       />
       <button
         type="submit"
