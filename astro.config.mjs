@@ -3,10 +3,8 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import node from '@astrojs/node';
 import UnoCSS from '@unocss/astro';
-<<<<<<< HEAD
-import { precompressIntegration } from './scripts/precompress.mjs';
-=======
 import { fileURLToPath } from 'node:url';
+import { precompressIntegration } from './scripts/precompress.mjs';
 
 /**
  * Our client directives (src/directives): `client:interact` (idle, or the user's first reach, with
@@ -56,20 +54,14 @@ const codeSplitting = {
     { name: everyPageChunk, priority: 1 },
   ],
 };
->>>>>>> speed-js
 
 // Every page is rendered on demand (content lives in the database); guest HTML is the same for
 // everyone and is kept in-process (src/server/edge/page-cache.ts) and cached by browsers (src/middleware.ts).
 export default defineConfig({
   output: 'server',
-<<<<<<< HEAD
   // Middleware mode: server.mjs owns the HTTP server and serves built files itself (src/server/edge).
   adapter: node({ mode: 'middleware' }),
-  integrations: [UnoCSS({ injectReset: true }), react(), precompressIntegration()],
-=======
-  adapter: node({ mode: 'standalone' }),
-  integrations: [UnoCSS({ injectReset: true }), react(), directives],
->>>>>>> speed-js
+  integrations: [UnoCSS({ injectReset: true }), react(), directives, precompressIntegration()],
   // We serve our own session cookie (`user`, SPEC §3); Astro sessions are not used.
   session: false,
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
