@@ -18,8 +18,10 @@ import { likeOf } from './listing';
  * `search_tokens` (`searchMatch` in listing.ts), which intersects the tokens instead.
  */
 
-/** How many of the driver's postings a page may walk before the caller falls back to the GIN index. */
-const WALK = 5 * LIST_MAX_ROWS;
+/** How many of a long key's driver postings a page may walk before the caller asks the GIN index. */
+export const WALK = 5 * LIST_MAX_ROWS;
+/** Tokens of a long key compared to choose the driver (any token of the key would be correct). */
+const CANDIDATES = 8;
 
 const KINDS = {
   goods: { postings: goodsPostings, ref: goodsPostings.goodsId, row: goods },
@@ -37,28 +39,39 @@ export function recheck(q: string, fields: readonly (PgColumn | SQL)[]): SQL {
 }
 
 export interface SearchPlan {
-  /** The token whose postings a page walks (the rarest token of the key). */
+  /** The token whose postings a page walks (the rarest of the key's first CANDIDATES tokens). */
   driver: string;
-  /** How many postings the driver has, counted up to LIST_MAX_ROWS + 1. */
+  /**
+   * How many postings the driver has, counted up to LIST_MAX_ROWS + 1 for a one-token key and
+   * WALK + 1 for a longer one.
+   */
   postings: number;
   /** The key has one or two characters, so it is its only token: every posting of the driver is a match. */
   single: boolean;
 }
 
 /**
- * One query: the key's tokens as PostgreSQL makes them (`gf_query_tokens`, the same lower() as the
- * stored tokens), each token's postings counted up to LIST_MAX_ROWS + 1 (index-only scans), and the
- * rarest as driver. Null when a token of the key has no postings (nothing matches).
+ * One query, index-only scans of the postings: the key's tokens as PostgreSQL makes them
+ * (`gf_query_tokens`, the same lower() as the stored tokens), the first CANDIDATES of them each
+ * counted up to LIST_MAX_ROWS + 1, the rarest being the driver (ties: the first in text order); for
+ * a longer key whose driver reached that cap, its postings counted again up to WALK + 1. Null when
+ * the driver has no postings (nothing matches).
  */
 export async function planSearch(kind: SearchKind, q: string): Promise<SearchPlan | null> {
   const k = KINDS[kind];
+  // The numbers are constants of this module, written into the statement (LIMIT wants a bigint).
+  const n = (v: number) => sql.raw(String(Math.trunc(v)));
+  const postingsOf = (tok: SQL, cap: SQL) =>
+    sql`(select count(*)::int from (select 1 from ${k.postings} where ${k.postings.token} = ${tok} limit ${cap}) x)`;
   const res = await db().execute(sql`
-    select tok as driver, n as postings, char_length(lower(${q}::text)) <= 2 as single
-    from (
-      select tok, (select count(*)::int from (select 1 from ${k.postings} where ${k.postings.token} = tok limit ${LIST_MAX_ROWS + 1}) x) as n
-      from unnest(gf_query_tokens(${q}::text)) as tok
-    ) t
-    order by n, tok limit 1`);
+    with t as (
+      select tok, ${postingsOf(sql`tok`, n(LIST_MAX_ROWS + 1))} as n
+      from unnest((gf_query_tokens(${q}::text))[1:${n(CANDIDATES)}]) as tok
+    ), d as (select tok, n from t order by n, tok limit 1)
+    select d.tok as driver, char_length(lower(${q}::text)) <= 2 as single,
+      case when d.n <= ${n(LIST_MAX_ROWS)} or char_length(lower(${q}::text)) <= 2 then d.n
+        else ${postingsOf(sql`d.tok`, n(WALK + 1))} end as postings
+    from d`);
   const row = res.rows[0] as { driver: string; postings: number | string; single: boolean } | undefined;
   if (!row || Number(row.postings) === 0) return null;
   return { driver: row.driver, postings: Number(row.postings), single: row.single };
@@ -101,22 +114,22 @@ export function searchHits(kind: SearchKind, plan: SearchPlan, check: SQL[], pag
 }
 
 /**
- * Whether a page walked from the driver is the answer. A short page is, when the walk read every
- * posting of the driver (a one-token key reads at most LIST_MAX_ROWS postings, all matches, which
- * covers every page; a longer key reads up to WALK, every posting when it has at most LIST_MAX_ROWS);
- * otherwise the caller asks the GIN index.
+ * Whether a page walked from the driver is the answer. A full page is. A one-token key's walk reads
+ * up to LIST_MAX_ROWS postings, all matches, which covers every page of the window. A longer key's
+ * short page is the answer when the walk read every posting of the driver (at most WALK) — unless
+ * it is empty past the first page, where how many matches there are is unknown. Otherwise the
+ * caller asks the GIN index.
  */
 export function walkComplete(plan: SearchPlan, page: { offset: number; take: number; rows: number }): boolean {
   if (page.rows >= page.take || plan.single) return true;
-  // A longer key's empty page past the matches: how many there are is unknown, the index counts them.
-  return plan.postings <= LIST_MAX_ROWS && (page.rows > 0 || page.offset === 0);
+  return plan.postings <= WALK && (page.rows > 0 || page.offset === 0);
 }
 
 /**
  * `total` for a search page. A one-token key: the driver's postings, exact up to LIST_MAX_ROWS. A
- * longer key: exact when the page came back short (the walk saw every match), otherwise estimated
- * from the share of postings the page read that matched (`capped`: not exact). Never less than the
- * rows shown, never more than LIST_MAX_ROWS.
+ * longer key: exact when the page came back short (the walk saw every match); otherwise estimated
+ * as the share of postings the page read that matched, times the driver's postings (`capped`: not
+ * exact; LIST_MAX_ROWS when the estimate reaches it). Never less than the rows shown.
  */
 export function searchTotal(
   plan: SearchPlan,
