@@ -5,6 +5,7 @@
  *   npm run seed               migrate + fill whatever demo data is missing
  */
 import { closeDatabase, database } from '../src/server/db';
+import { vacuumCatalogue } from '../src/server/db/maintenance';
 import { isEmptyDatabase, runSeed } from '../src/server/db/seed';
 import { env } from '../src/server/env';
 
@@ -19,6 +20,8 @@ try {
     const added = await runSeed();
     console.log(`[seed] ${JSON.stringify(added)}`);
   }
+  // PGlite has no autovacuum: statistics and visibility maps for the catalogue's plans.
+  if (handle.kind === 'pglite') await vacuumCatalogue();
 } finally {
   await closeDatabase();
 }

@@ -1,3 +1,5 @@
+import { database } from './db';
+import { vacuumCatalogue } from './db/maintenance';
 import { log, errorFields } from './log';
 import { closeExpiredOrders } from './modules/commerce/order.service';
 import { advanceOrders } from './modules/commerce/order-lifecycle.service';
@@ -5,6 +7,8 @@ import { flushViews } from './views';
 
 /** How often counted page views are written (src/server/views.ts). */
 const VIEW_FLUSH_MS = 10_000;
+/** How often PGlite's catalogue tables are vacuumed and analysed (PostgreSQL has autovacuum). */
+const PGLITE_VACUUM_MS = 30 * 60_000;
 
 let started = false;
 
@@ -29,6 +33,10 @@ export function startJobs(): void {
   setInterval(tick, 60_000).unref();
   void tick();
   setInterval(() => void flushViews().catch((err) => log.warn('writing views failed', errorFields(err))), VIEW_FLUSH_MS).unref();
+  if (database().kind === 'pglite') {
+    const vacuum = () => void vacuumCatalogue().catch((err) => log.warn('vacuuming the catalogue failed', errorFields(err)));
+    setInterval(vacuum, PGLITE_VACUUM_MS).unref();
+  }
   // For server.mjs to call before it closes the database, so a stop loses no counted views.
   Reflect.set(globalThis, Symbol.for('gongfu.flushViews'), flushViews);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIST_MAX_ROWS } from '../rules/paging';
 import { PHONE_RE } from '../rules/phone';
 import { T } from '../texts';
 
@@ -64,9 +65,21 @@ export const pageInput = {
     .default(10),
 };
 
-/** A page of results. */
+/**
+ * A page of results. Catalogue lists count at most LIST_MAX_ROWS rows and searches with long keys may
+ * estimate; either says so with `total_capped: 1`.
+ */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ list: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+  z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    total_capped: z
+      .literal(1)
+      .optional()
+      .describe(`为 1 时 total 不是精确数：数到 ${LIST_MAX_ROWS} 条为止（实际更多），或是长关键字搜索的估计值`),
+  });
 
 /** An amount of money in fen (1 功夫币 = ¥1 = 100 fen). */
 export const fen = () => z.number().int().describe('分');

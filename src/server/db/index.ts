@@ -48,7 +48,7 @@ export function openDatabase(opts: OpenOptions): DatabaseHandle {
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: opts.pgliteWorker ? 1 : 10,
-      // public stays on the path for extensions (pg_trgm operator classes live there).
+      // public stays on the path for extensions (migration 0001 creates pg_trgm there).
       ...(opts.schemaName ? { options: `-c search_path=${opts.schemaName},public` } : {}),
     });
     const db = drizzlePg({ client: pool, schema });

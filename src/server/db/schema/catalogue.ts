@@ -1,6 +1,31 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
+
+/**
+ * The search tokens of a row: every character and every pair of neighbouring characters of the
+ * lower-cased searchable fields (`gf_search_tokens`, a SQL function created in migration 0004).
+ * Computed by PostgreSQL on every write, so no writer can forget it; GIN-indexed. See
+ * `search.ts` in modules/catalogue for the query side.
+ */
+const searchTokens = (...fields: string[]) =>
+  text('search_tokens')
+    .array()
+    .notNull()
+    .generatedAlwaysAs(sql.raw(`gf_search_tokens(${fields.join(', ')})`));
 
 /** A coach's public profile (the user has identity 2). */
 export const coaches = pgTable(
@@ -28,26 +53,38 @@ export const coaches = pgTable(
     status: smallint('status').notNull().default(1),
     sort: integer('sort').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    searchTokens: searchTokens('name', 'title', 'styles::text'),
   },
-  (t) => [index('coaches_list_idx').on(t.status, t.sort)],
+  (t) => [
+    index('coaches_list_idx').on(t.status, t.sort.desc().nullsFirst(), t.id),
+    index('coaches_search_idx').using('gin', t.searchTokens),
+  ],
 );
 
 /** A merchant's shop (the user has identity 1). */
-export const shops = pgTable('shops', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  userId: integer('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  name: varchar('name', { length: 32 }).notNull(),
-  logo: text('logo').notNull().default(''),
-  cover: text('cover').notNull().default(''),
-  intro: text('intro').notNull().default(''),
-  city: varchar('city', { length: 16 }).notNull().default(''),
-  fansCount: integer('fans_count').notNull().default(0),
-  status: smallint('status').notNull().default(1),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const shops = pgTable(
+  'shops',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 32 }).notNull(),
+    logo: text('logo').notNull().default(''),
+    cover: text('cover').notNull().default(''),
+    intro: text('intro').notNull().default(''),
+    city: varchar('city', { length: 16 }).notNull().default(''),
+    fansCount: integer('fans_count').notNull().default(0),
+    status: smallint('status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    searchTokens: searchTokens('name', 'intro'),
+  },
+  (t) => [
+    index('shops_list_idx').on(t.status, t.fansCount.desc().nullsFirst(), t.id),
+    index('shops_search_idx').using('gin', t.searchTokens),
+  ],
+);
 
 /** Course labels (/api/course/label): styles and topics. */
 export const labels = pgTable('labels', {
@@ -79,11 +116,18 @@ export const courses = pgTable(
     recommend: boolean('recommend').notNull().default(false),
     status: smallint('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** How many lessons the course has; kept by triggers on `lessons` (migration 0004). */
+    lessonCount: integer('lesson_count').notNull().default(0),
+    searchTokens: searchTokens('title', 'summary'),
   },
   (t) => [
-    index('courses_list_idx').on(t.status, t.createdAt),
-    index('courses_coach_idx').on(t.coachId),
-    index('courses_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+    // One index per list order (status first, the sort keys, id as the tie-break).
+    index('courses_new_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('courses_hot_idx').on(t.status, t.sales.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('courses_price_idx').on(t.status, t.price, t.id.desc().nullsFirst()),
+    index('courses_coach_idx').on(t.coachId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('courses_shop_idx').on(t.shopId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('courses_search_idx').using('gin', t.searchTokens),
   ],
 );
 
@@ -128,10 +172,12 @@ export const classes = pgTable(
     price: integer('price').notNull().default(0),
     status: smallint('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    searchTokens: searchTokens('title', 'venue'),
   },
   (t) => [
-    index('classes_list_idx').on(t.status, t.startsAt),
-    index('classes_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('classes_list_idx').on(t.status, t.startsAt, t.id),
+    index('classes_coach_idx').on(t.coachId, t.startsAt, t.id),
+    index('classes_search_idx').using('gin', t.searchTokens),
     check('class_seats', sql`${t.enrolled} >= 0 and ${t.enrolled} <= ${t.capacity}`),
   ],
 );
@@ -142,6 +188,22 @@ export const goodsCategories = pgTable('goods_categories', {
   icon: varchar('icon', { length: 48 }).notNull().default(''),
   sort: integer('sort').notNull().default(0),
 });
+
+/**
+ * Search postings of listed courses (status 1): one row per search token of the course, in the
+ * order of the course list (newest first), so a search reads its first page from the front of one
+ * token's postings instead of collecting every match and sorting. Written only by the triggers of
+ * migration 0004 on `courses`; read by `modules/catalogue/search.ts`.
+ */
+export const coursePostings = pgTable(
+  'course_postings',
+  {
+    token: text('token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    courseId: integer('course_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.token, t.createdAt, t.courseId] })],
+);
 
 /** Goods sold by a shop; the listed price is the lowest SKU price. */
 export const goods = pgTable(
@@ -169,12 +231,28 @@ export const goods = pgTable(
     sales: integer('sales').notNull().default(0),
     status: smallint('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    searchTokens: searchTokens('title'),
   },
   (t) => [
-    index('goods_list_idx').on(t.status, t.categoryId),
-    index('goods_shop_idx').on(t.shopId),
-    index('goods_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+    // One index per list order (status first, then the filter, the sort keys, id as the tie-break).
+    index('goods_new_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('goods_category_idx').on(t.status, t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('goods_hot_idx').on(t.status, t.sales.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('goods_price_idx').on(t.status, t.price, t.id.desc().nullsFirst()),
+    index('goods_shop_idx').on(t.shopId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('goods_search_idx').using('gin', t.searchTokens),
   ],
+);
+
+/** Search postings of listed goods (status 1), like `coursePostings`; kept by triggers on `goods`. */
+export const goodsPostings = pgTable(
+  'goods_postings',
+  {
+    token: text('token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    goodsId: integer('goods_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.token, t.createdAt, t.goodsId] })],
 );
 
 /** One purchasable combination of spec values, with its own price and stock. */

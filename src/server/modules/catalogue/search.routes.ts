@@ -22,7 +22,7 @@ async function search(type: SearchResult['type'], q: string, page: number, limit
   }
 }
 
-/** Site search: a Chinese substring over titles (ILIKE, wildcards escaped, pg_trgm indexes). */
+/** Site search: what `ILIKE '%key%'` answers, found through search tokens and postings (listing.ts, search.ts). */
 export function registerSearch(api: OpenAPIHono<AppEnv>): void {
   endpoint(api, searchApi.search, ({ input }) => search(input.type, input.q, input.page, input.limit));
 }

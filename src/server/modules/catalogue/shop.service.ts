@@ -1,11 +1,12 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { GoodsDetail, GoodsItem, GoodsSort, ShopCard } from '~/lib/api/contract/catalogue-shop';
 import type { IdName } from '~/lib/api/contract/catalogue-training';
 import { db } from '../../db';
 import { agentGoods, coaches, goods, goodsCategories, shops, skus } from '../../db/schema';
 import { cached } from '../../cache';
 import { notFound } from '../../http/errors';
-import { likeOf, type Page } from './training.service';
+import { cappedCount, countedRow, pageOf, pageWindow, searchMatch, withoutTokens, type Page } from './listing';
+import { planSearch, recheck, searchHits, searchTotal, walkComplete } from './search';
 
 export type { GoodsItem, GoodsSort };
 
@@ -16,7 +17,12 @@ export function categoryList(): Promise<IdName[]> {
   );
 }
 
-function goodsItem(g: typeof goods.$inferSelect, shopName: string): GoodsItem {
+const goodsCols = withoutTokens(getTableColumns(goods));
+const shopCols = withoutTokens(getTableColumns(shops));
+type GoodsRow = Omit<typeof goods.$inferSelect, 'searchTokens'>;
+type ShopRow = Omit<typeof shops.$inferSelect, 'searchTokens'>;
+
+function goodsItem(g: GoodsRow, shopName: string): GoodsItem {
   return {
     id: g.id,
     title: g.title,
@@ -28,8 +34,32 @@ function goodsItem(g: typeof goods.$inferSelect, shopName: string): GoodsItem {
   };
 }
 
-/** Goods lists (/api/goods/list, search, shop pages): category, shop, price range, sort, paging. */
-async function loadGoodsPage(opts: {
+/**
+ * A search in list order (newest first) read from the postings of its rarest token (search.ts);
+ * null when the GIN index must answer instead.
+ */
+async function searchGoodsPage(q: string, page: number, limit: number): Promise<Page<GoodsItem> | null> {
+  const { offset, take } = pageWindow(page, limit);
+  const plan = await planSearch('goods', q);
+  if (!plan) return pageOf([], { total: 0, capped: false }, page, limit);
+  const hit = searchHits('goods', plan, [eq(goods.status, 1), recheck(q, [goods.title])], { offset, take });
+  const rows = await db()
+    .select({ g: goodsCols, shopName: shops.name, rank: hit.rank })
+    .from(hit)
+    .innerJoin(goods, eq(goods.id, hit.id))
+    .innerJoin(shops, eq(shops.id, goods.shopId))
+    .orderBy(desc(hit.createdAt), desc(hit.id));
+  const shown = { offset, take, rows: rows.length, lastRank: rows.at(-1)?.rank ?? 0 };
+  if (!walkComplete(plan, shown)) return null;
+  return pageOf(
+    rows.map((r) => goodsItem(r.g, r.shopName)),
+    searchTotal(plan, shown),
+    page,
+    limit,
+  );
+}
+
+type GoodsQuery = {
   categoryId?: number | undefined;
   shopId?: number | undefined;
   minPrice?: number | undefined;
@@ -38,14 +68,27 @@ async function loadGoodsPage(opts: {
   sort?: GoodsSort | undefined;
   page: number;
   limit: number;
-}): Promise<Page<GoodsItem>> {
+};
+
+/** Goods lists (/api/goods/list, search, shop pages): category, shop, price range, sort, paging. */
+async function loadGoodsPage(opts: GoodsQuery): Promise<Page<GoodsItem>> {
+  const plain = !opts.categoryId && !opts.shopId && opts.minPrice === undefined && opts.maxPrice === undefined;
+  if (opts.q && plain && (opts.sort ?? 'new') === 'new') {
+    const found = await searchGoodsPage(opts.q, opts.page, opts.limit);
+    if (found) return found;
+  }
+  return loadGoodsList(opts);
+}
+
+/** The general query: any filters and sort, a search through the GIN index on `search_tokens`. */
+async function loadGoodsList(opts: GoodsQuery): Promise<Page<GoodsItem>> {
   const where = and(
     eq(goods.status, 1),
     opts.categoryId ? eq(goods.categoryId, opts.categoryId) : undefined,
     opts.shopId ? eq(goods.shopId, opts.shopId) : undefined,
     opts.minPrice !== undefined ? gte(goods.price, opts.minPrice) : undefined,
     opts.maxPrice !== undefined ? lte(goods.price, opts.maxPrice) : undefined,
-    opts.q ? ilike(goods.title, likeOf(opts.q)) : undefined,
+    opts.q ? searchMatch(goods.searchTokens, opts.q, [goods.title]) : undefined,
   );
   const order: SQL[] =
     opts.sort === 'hot'
@@ -55,24 +98,42 @@ async function loadGoodsPage(opts: {
         : opts.sort === 'price_desc'
           ? [desc(goods.price), desc(goods.id)]
           : [desc(goods.createdAt), desc(goods.id)];
-  const [rows, [total]] = await Promise.all([
+  const { offset, take } = pageWindow(opts.page, opts.limit);
+  // A later page picks its ids from the list's index alone, then reads only those rows.
+  const onPage = offset
+    ? inArray(
+        goods.id,
+        db()
+          .select({ id: goods.id })
+          .from(goods)
+          .where(where)
+          .orderBy(...order)
+          .limit(take)
+          .offset(offset),
+      )
+    : where;
+  const [rows, counted] = await Promise.all([
     db()
-      .select({ g: goods, shopName: shops.name })
+      .select({ g: goodsCols, shopName: shops.name })
       .from(goods)
       .innerJoin(shops, eq(shops.id, goods.shopId))
-      .where(where)
+      .where(onPage)
       .orderBy(...order)
-      .limit(opts.limit)
-      .offset((opts.page - 1) * opts.limit),
-    db().select({ n: count() }).from(goods).where(where),
+      .limit(take),
+    cappedCount((cap) => db().select(countedRow()).from(goods).where(where).limit(cap).as('rows')),
   ]);
-  return { list: rows.map((r) => goodsItem(r.g, r.shopName)), total: total?.n ?? 0, page: opts.page, limit: opts.limit };
+  return pageOf(
+    rows.map((r) => goodsItem(r.g, r.shopName)),
+    counted,
+    opts.page,
+    opts.limit,
+  );
 }
 
 /** /api/goods/detail: gallery, specs, every SKU with price and stock, and the shop card. */
 export async function goodsDetail(id: number): Promise<GoodsDetail> {
   const [r] = await db()
-    .select({ g: goods, s: shops, category: goodsCategories.name })
+    .select({ g: goodsCols, s: shopCols, category: goodsCategories.name })
     .from(goods)
     .innerJoin(shops, eq(shops.id, goods.shopId))
     .innerJoin(goodsCategories, eq(goodsCategories.id, goods.categoryId))
@@ -92,7 +153,7 @@ export async function goodsDetail(id: number): Promise<GoodsDetail> {
   };
 }
 
-export function shopCard(s: typeof shops.$inferSelect): ShopCard {
+export function shopCard(s: ShopRow): ShopCard {
   return {
     id: s.id,
     uid: s.userId,
@@ -107,18 +168,13 @@ export function shopCard(s: typeof shops.$inferSelect): ShopCard {
 
 /** Shop lists (mall home, search). */
 async function loadShopPage(opts: { q?: string | undefined; page: number; limit: number }): Promise<Page<ShopCard>> {
-  const where = and(eq(shops.status, 1), opts.q ? or(ilike(shops.name, likeOf(opts.q)), ilike(shops.intro, likeOf(opts.q))) : undefined);
-  const [rows, [total]] = await Promise.all([
-    db()
-      .select()
-      .from(shops)
-      .where(where)
-      .orderBy(desc(shops.fansCount), asc(shops.id))
-      .limit(opts.limit)
-      .offset((opts.page - 1) * opts.limit),
-    db().select({ n: count() }).from(shops).where(where),
+  const where = and(eq(shops.status, 1), opts.q ? searchMatch(shops.searchTokens, opts.q, [shops.name, shops.intro]) : undefined);
+  const { offset, take } = pageWindow(opts.page, opts.limit);
+  const [rows, counted] = await Promise.all([
+    db().select(shopCols).from(shops).where(where).orderBy(desc(shops.fansCount), asc(shops.id)).limit(take).offset(offset),
+    cappedCount((cap) => db().select(countedRow()).from(shops).where(where).limit(cap).as('rows')),
   ]);
-  return { list: rows.map(shopCard), total: total?.n ?? 0, page: opts.page, limit: opts.limit };
+  return pageOf(rows.map(shopCard), counted, opts.page, opts.limit);
 }
 
 /** /api/public/businessAgentGoods: what a coach or shop re-sells. */
@@ -129,25 +185,33 @@ export async function agentGoodsPage(type: 'coach' | 'shop', agentId: number, pa
       : await db().select({ id: shops.id }).from(shops).where(eq(shops.id, agentId)).limit(1);
   if (!exists.length) throw notFound(type === 'coach' ? '教练不存在' : '店铺不存在');
   const where = and(eq(agentGoods.agentType, type), eq(agentGoods.agentId, agentId), eq(goods.status, 1));
-  const [rows, [total]] = await Promise.all([
+  const { offset, take } = pageWindow(page, limit);
+  const [rows, counted] = await Promise.all([
     db()
-      .select({ g: goods, shopName: shops.name })
+      .select({ g: goodsCols, shopName: shops.name })
       .from(agentGoods)
       .innerJoin(goods, eq(goods.id, agentGoods.goodsId))
       .innerJoin(shops, eq(shops.id, goods.shopId))
       .where(where)
       .orderBy(desc(agentGoods.createdAt), desc(agentGoods.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db().select({ n: count() }).from(agentGoods).innerJoin(goods, eq(goods.id, agentGoods.goodsId)).where(where),
+      .limit(take)
+      .offset(offset),
+    cappedCount((cap) =>
+      db().select(countedRow()).from(agentGoods).innerJoin(goods, eq(goods.id, agentGoods.goodsId)).where(where).limit(cap).as('rows'),
+    ),
   ]);
-  return { list: rows.map((r) => goodsItem(r.g, r.shopName)), total: total?.n ?? 0, page, limit };
+  return pageOf(
+    rows.map((r) => goodsItem(r.g, r.shopName)),
+    counted,
+    page,
+    limit,
+  );
 }
 
 const TTL = 30_000;
 
 /** Cached like the training lists (see coursePage). */
-export function goodsPage(opts: Parameters<typeof loadGoodsPage>[0]) {
+export function goodsPage(opts: GoodsQuery) {
   return opts.q ? loadGoodsPage(opts) : cached(`catalogue:goods:${JSON.stringify(opts)}`, TTL, () => loadGoodsPage(opts));
 }
 export function shopPage(opts: Parameters<typeof loadShopPage>[0]) {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Bit } from '~/lib/api/contract/catalogue-training';
 import type {
   CoachIndex,
@@ -18,6 +18,10 @@ import { notFound, refuse } from '../../http/errors';
 import { invalidate } from '../../cache';
 import { classPage, coachCard, coursePage, type Page } from './training.service';
 import { agentGoodsPage, goodsPage, shopCard } from './shop.service';
+import { withoutTokens } from './listing';
+
+const coachCols = withoutTokens(getTableColumns(coaches));
+const shopCols = withoutTokens(getTableColumns(shops));
 
 export type FollowTarget = 'coach' | 'shop';
 export type FavouriteTarget = FavouriteType;
@@ -34,7 +38,7 @@ async function isFollowing(viewerId: number | null, type: FollowTarget, id: numb
 /** Coach info {coach_id} (SPEC §3: id, uid, nick_name, head, is_follow) plus the profile. */
 export async function coachInfo(coachId: number, viewerId: number | null): Promise<CoachInfo> {
   const [c] = await db()
-    .select()
+    .select(coachCols)
     .from(coaches)
     .where(and(eq(coaches.id, coachId), eq(coaches.status, 1)))
     .limit(1);
@@ -60,7 +64,7 @@ export async function coachInfo(coachId: number, viewerId: number | null): Promi
 /** Shop info {shop_id} (SPEC §3) plus the profile. */
 export async function shopInfo(shopId: number, viewerId: number | null): Promise<ShopInfo> {
   const [s] = await db()
-    .select()
+    .select(shopCols)
     .from(shops)
     .where(and(eq(shops.id, shopId), eq(shops.status, 1)))
     .limit(1);
@@ -211,8 +215,8 @@ export async function focusPage(userId: number, page: number, limit: number): Pr
   const coachIds = rows.filter((r) => r.targetType === 'coach').map((r) => r.targetId);
   const shopIds = rows.filter((r) => r.targetType === 'shop').map((r) => r.targetId);
   const [cs, ss] = await Promise.all([
-    coachIds.length ? db().select().from(coaches).where(inArray(coaches.id, coachIds)) : [],
-    shopIds.length ? db().select().from(shops).where(inArray(shops.id, shopIds)) : [],
+    coachIds.length ? db().select(coachCols).from(coaches).where(inArray(coaches.id, coachIds)) : [],
+    shopIds.length ? db().select(shopCols).from(shops).where(inArray(shops.id, shopIds)) : [],
   ]);
   const list = rows.flatMap((r): FocusItem[] => {
     if (r.targetType === 'coach') {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type {
   ClassDetail,
   ClassItem,
@@ -16,20 +16,17 @@ import { cached } from '../../cache';
 import { notFound } from '../../http/errors';
 import { countView, unflushedViews } from '../../views';
 import { ownsCourse } from './course-access';
+import { cappedCount, countedRow, pageOf, pageWindow, searchMatch, withoutTokens, type Page } from './listing';
+import { planSearch, recheck, searchHits, searchTotal, walkComplete } from './search';
 
 const TTL = 30_000;
-export type { CourseItem, CourseSort };
+export type { CourseItem, CourseSort, Page };
 
-/** A page of a list answer. */
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  limit: number;
-}
-
-/** `%q%` for ILIKE with the user's wildcards escaped. */
-export const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const courseCols = withoutTokens(getTableColumns(courses));
+const classCols = withoutTokens(getTableColumns(classes));
+const coachCols = withoutTokens(getTableColumns(coaches));
+type ClassRow = Omit<typeof classes.$inferSelect, 'searchTokens'>;
+type CoachRow = Omit<typeof coaches.$inferSelect, 'searchTokens'>;
 
 /** /api/course/label: every label in display order. */
 export function labelList(): Promise<IdName[]> {
@@ -80,10 +77,42 @@ function courseItem(r: {
   };
 }
 
-const lessonCount = sql<number>`(select count(*)::int from ${lessons} where ${lessons.courseId} = ${courses.id})`;
+/** The columns of a course card. */
+const courseCardCols = {
+  id: courses.id,
+  title: courses.title,
+  summary: courses.summary,
+  cover: courses.cover,
+  price: courses.price,
+  level: courses.level,
+  sales: courses.sales,
+  labelIds: courses.labelIds,
+  lessonCount: courses.lessonCount,
+  ...ownerCols,
+};
 
-/** Course lists (/api/public/courseList, /api/course/list, search): filters, sort, paging. */
-async function loadCoursePage(opts: {
+/**
+ * A search in list order (newest first) read from the postings of its rarest token (search.ts);
+ * null when the GIN index must answer instead.
+ */
+async function searchCoursePage(q: string, page: number, limit: number): Promise<Page<CourseItem> | null> {
+  const { offset, take } = pageWindow(page, limit);
+  const plan = await planSearch('course', q);
+  if (!plan) return pageOf([], { total: 0, capped: false }, page, limit);
+  const hit = searchHits('course', plan, [eq(courses.status, 1), recheck(q, [courses.title, courses.summary])], { offset, take });
+  const rows = await db()
+    .select({ ...courseCardCols, rank: hit.rank })
+    .from(hit)
+    .innerJoin(courses, eq(courses.id, hit.id))
+    .leftJoin(coaches, eq(coaches.id, courses.coachId))
+    .leftJoin(shops, eq(shops.id, courses.shopId))
+    .orderBy(desc(hit.createdAt), desc(hit.id));
+  const shown = { offset, take, rows: rows.length, lastRank: rows.at(-1)?.rank ?? 0 };
+  if (!walkComplete(plan, shown)) return null;
+  return pageOf(rows.map(courseItem), searchTotal(plan, shown), page, limit);
+}
+
+type CourseQuery = {
   labelId?: number | undefined;
   price?: 'all' | 'free' | 'paid' | undefined;
   sort?: CourseSort | undefined;
@@ -93,7 +122,20 @@ async function loadCoursePage(opts: {
   recommend?: boolean | undefined;
   page: number;
   limit: number;
-}): Promise<Page<CourseItem>> {
+};
+
+/** Course lists (/api/public/courseList, /api/course/list, search): filters, sort, paging. */
+async function loadCoursePage(opts: CourseQuery): Promise<Page<CourseItem>> {
+  const plain = !opts.labelId && (opts.price ?? 'all') === 'all' && !opts.coachId && !opts.shopId && !opts.recommend;
+  if (opts.q && plain && (opts.sort ?? 'new') === 'new') {
+    const found = await searchCoursePage(opts.q, opts.page, opts.limit);
+    if (found) return found;
+  }
+  return loadCourseList(opts);
+}
+
+/** The general query: any filters and sort, a search through the GIN index on `search_tokens`. */
+async function loadCourseList(opts: CourseQuery): Promise<Page<CourseItem>> {
   const where = and(
     eq(courses.status, 1),
     opts.labelId ? sql`${courses.labelIds} @> ${JSON.stringify([opts.labelId])}::jsonb` : undefined,
@@ -101,7 +143,7 @@ async function loadCoursePage(opts: {
     opts.coachId ? eq(courses.coachId, opts.coachId) : undefined,
     opts.shopId ? eq(courses.shopId, opts.shopId) : undefined,
     opts.recommend ? eq(courses.recommend, true) : undefined,
-    opts.q ? or(ilike(courses.title, likeOf(opts.q)), ilike(courses.summary, likeOf(opts.q))) : undefined,
+    opts.q ? searchMatch(courses.searchTokens, opts.q, [courses.title, courses.summary]) : undefined,
   );
   const order: SQL[] =
     opts.sort === 'hot'
@@ -111,30 +153,32 @@ async function loadCoursePage(opts: {
         : opts.sort === 'price_desc'
           ? [desc(courses.price), desc(courses.id)]
           : [desc(courses.createdAt), desc(courses.id)];
-  const [rows, [total]] = await Promise.all([
+  const { offset, take } = pageWindow(opts.page, opts.limit);
+  // A later page picks its ids from the list's index alone, then reads only those rows.
+  const onPage = offset
+    ? inArray(
+        courses.id,
+        db()
+          .select({ id: courses.id })
+          .from(courses)
+          .where(where)
+          .orderBy(...order)
+          .limit(take)
+          .offset(offset),
+      )
+    : where;
+  const [rows, counted] = await Promise.all([
     db()
-      .select({
-        id: courses.id,
-        title: courses.title,
-        summary: courses.summary,
-        cover: courses.cover,
-        price: courses.price,
-        level: courses.level,
-        sales: courses.sales,
-        labelIds: courses.labelIds,
-        lessonCount,
-        ...ownerCols,
-      })
+      .select(courseCardCols)
       .from(courses)
       .leftJoin(coaches, eq(coaches.id, courses.coachId))
       .leftJoin(shops, eq(shops.id, courses.shopId))
-      .where(where)
+      .where(onPage)
       .orderBy(...order)
-      .limit(opts.limit)
-      .offset((opts.page - 1) * opts.limit),
-    db().select({ n: count() }).from(courses).where(where),
+      .limit(take),
+    cappedCount((cap) => db().select(countedRow()).from(courses).where(where).limit(cap).as('rows')),
   ]);
-  return { list: rows.map(courseItem), total: total?.n ?? 0, page: opts.page, limit: opts.limit };
+  return pageOf(rows.map(courseItem), counted, opts.page, opts.limit);
 }
 
 /**
@@ -145,7 +189,7 @@ async function loadCoursePage(opts: {
 export async function courseDetail(id: number, viewerId: number | null, view = false): Promise<CourseDetail> {
   const [row] = await db()
     .select({
-      c: courses,
+      c: courseCols,
       ...ownerCols,
       coach_title: coaches.title,
       coach_user: coaches.userId,
@@ -202,7 +246,7 @@ async function loadClassPage(opts: {
     opts.style ? eq(classes.style, opts.style) : undefined,
     opts.city ? eq(classes.city, opts.city) : undefined,
     opts.coachId ? eq(classes.coachId, opts.coachId) : undefined,
-    opts.q ? or(ilike(classes.title, likeOf(opts.q)), ilike(classes.venue, likeOf(opts.q))) : undefined,
+    opts.q ? searchMatch(classes.searchTokens, opts.q, [classes.title, classes.venue]) : undefined,
   );
   const order =
     opts.sort === 'price_asc'
@@ -212,21 +256,27 @@ async function loadClassPage(opts: {
         : opts.sort === 'new'
           ? [desc(classes.createdAt), desc(classes.id)]
           : [asc(classes.startsAt), asc(classes.id)];
-  const [rows, [total]] = await Promise.all([
+  const { offset, take } = pageWindow(opts.page, opts.limit);
+  const [rows, counted] = await Promise.all([
     db()
-      .select({ k: classes, coach_name: coaches.name, coach_avatar: coaches.avatar })
+      .select({ k: classCols, coach_name: coaches.name, coach_avatar: coaches.avatar })
       .from(classes)
       .innerJoin(coaches, eq(coaches.id, classes.coachId))
       .where(where)
       .orderBy(...order)
-      .limit(opts.limit)
-      .offset((opts.page - 1) * opts.limit),
-    db().select({ n: count() }).from(classes).where(where),
+      .limit(take)
+      .offset(offset),
+    cappedCount((cap) => db().select(countedRow()).from(classes).where(where).limit(cap).as('rows')),
   ]);
-  return { list: rows.map((r) => classItem(r.k, r.coach_name, r.coach_avatar)), total: total?.n ?? 0, page: opts.page, limit: opts.limit };
+  return pageOf(
+    rows.map((r) => classItem(r.k, r.coach_name, r.coach_avatar)),
+    counted,
+    opts.page,
+    opts.limit,
+  );
 }
 
-function classItem(k: typeof classes.$inferSelect, coachName: string, coachAvatar: string): ClassItem {
+function classItem(k: ClassRow, coachName: string, coachAvatar: string): ClassItem {
   return {
     id: k.id,
     title: k.title,
@@ -249,7 +299,13 @@ function classItem(k: typeof classes.$inferSelect, coachName: string, coachAvata
 /** /api/class/detail. */
 export async function classDetail(id: number): Promise<ClassDetail> {
   const [r] = await db()
-    .select({ k: classes, coach_name: coaches.name, coach_avatar: coaches.avatar, coach_title: coaches.title, coach_user: coaches.userId })
+    .select({
+      k: classCols,
+      coach_name: coaches.name,
+      coach_avatar: coaches.avatar,
+      coach_title: coaches.title,
+      coach_user: coaches.userId,
+    })
     .from(classes)
     .innerJoin(coaches, eq(coaches.id, classes.coachId))
     .where(and(eq(classes.id, id), eq(classes.status, 1)))
@@ -270,24 +326,17 @@ async function loadCoachPage(opts: {
     eq(coaches.status, 1),
     opts.style ? sql`${coaches.styles} @> ${JSON.stringify([opts.style])}::jsonb` : undefined,
     opts.city ? eq(coaches.city, opts.city) : undefined,
-    opts.q
-      ? or(ilike(coaches.name, likeOf(opts.q)), ilike(coaches.title, likeOf(opts.q)), sql`${coaches.styles}::text ilike ${likeOf(opts.q)}`)
-      : undefined,
+    opts.q ? searchMatch(coaches.searchTokens, opts.q, [coaches.name, coaches.title, sql`${coaches.styles}::text`]) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db()
-      .select()
-      .from(coaches)
-      .where(where)
-      .orderBy(desc(coaches.sort), asc(coaches.id))
-      .limit(opts.limit)
-      .offset((opts.page - 1) * opts.limit),
-    db().select({ n: count() }).from(coaches).where(where),
+  const { offset, take } = pageWindow(opts.page, opts.limit);
+  const [rows, counted] = await Promise.all([
+    db().select(coachCols).from(coaches).where(where).orderBy(desc(coaches.sort), asc(coaches.id)).limit(take).offset(offset),
+    cappedCount((cap) => db().select(countedRow()).from(coaches).where(where).limit(cap).as('rows')),
   ]);
-  return { list: rows.map(coachCard), total: total?.n ?? 0, page: opts.page, limit: opts.limit };
+  return pageOf(rows.map(coachCard), counted, opts.page, opts.limit);
 }
 
-export function coachCard(c: typeof coaches.$inferSelect): CoachCard {
+export function coachCard(c: CoachRow): CoachCard {
   return {
     id: c.id,
     uid: c.userId,
@@ -324,7 +373,7 @@ export function trainingFilters(): Promise<TrainingFilters> {
  * The list reads behind guest pages, cached for 30 s per filter set (searches are not cached: their
  * keys are unbounded). Writers call `invalidate('catalogue:')`.
  */
-export function coursePage(opts: Parameters<typeof loadCoursePage>[0]) {
+export function coursePage(opts: CourseQuery) {
   return opts.q ? loadCoursePage(opts) : cached(`catalogue:course:${JSON.stringify(opts)}`, TTL, () => loadCoursePage(opts));
 }
 export function classPage(opts: Parameters<typeof loadClassPage>[0]) {

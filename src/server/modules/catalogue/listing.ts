@@ -1,0 +1,70 @@
+import { count, ilike, or, sql, type SQL, type Subquery } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { LIST_MAX_ROWS, TOO_DEEP_TEXT } from '~/lib/rules/paging';
+import { db } from '../../db';
+import { refuse } from '../../http/errors';
+
+/**
+ * What every catalogue list and search shares (docs/ARCHITECTURE.md, "Search and lists at scale"):
+ * the search condition over the generated `search_tokens` columns, bounded paging and a capped
+ * count.
+ */
+
+/** A page of a list answer. `total_capped: 1` when `total` stopped at LIST_MAX_ROWS. */
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  limit: number;
+  total_capped?: 1;
+}
+
+/** `%q%` for ILIKE with the user's wildcards escaped. */
+export const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Rows whose `fields` contain `q` (case-insensitive), exactly as `field ILIKE '%q%'` for any of the
+ * fields, but found through the GIN index on `tokens`: the row must hold every token of the key
+ * (`gf_query_tokens`: the character of a 1-character key, the pairs of a longer one). For keys of
+ * one or two characters the tokens are the answer; longer keys are checked again with ILIKE. The
+ * planner folds both functions and the length test into constants (they are immutable and the key
+ * is a bound value), so it sees a plain `search_tokens @> '{…}'` with its statistics.
+ */
+export function searchMatch(tokens: PgColumn, q: string, fields: (PgColumn | SQL)[]): SQL {
+  const exact = or(...fields.map((f) => ilike(f, likeOf(q))));
+  return sql`(${tokens} @> gf_query_tokens(${q}::text) and (char_length(lower(${q}::text)) <= 2 or ${exact}))`;
+}
+
+/** Where a page starts and how many rows it may take; a page beyond the window is refused (code 100). */
+export function pageWindow(page: number, limit: number): { offset: number; take: number } {
+  const offset = (page - 1) * limit;
+  if (offset >= LIST_MAX_ROWS) throw refuse(TOO_DEEP_TEXT);
+  return { offset, take: Math.min(limit, LIST_MAX_ROWS - offset) };
+}
+
+/** The selection of a counted subquery (`select 1 as one … limit n`). */
+export const countedRow = () => ({ one: sql<number>`1`.as('one') });
+
+/**
+ * Counts the rows `rows(cap)` selects (filtered, `countedRow()` as the selection, `limit(cap)`, as a
+ * subquery) with cap = LIST_MAX_ROWS + 1, so a count never reads more than the window; `capped`
+ * when there were more.
+ */
+export async function cappedCount(rows: (cap: number) => Subquery): Promise<{ total: number; capped: boolean }> {
+  const [r] = await db()
+    .select({ n: count() })
+    .from(rows(LIST_MAX_ROWS + 1));
+  const n = r?.n ?? 0;
+  return { total: Math.min(n, LIST_MAX_ROWS), capped: n > LIST_MAX_ROWS };
+}
+
+/** The page answer from its rows and its capped count. */
+export function pageOf<T>(list: T[], counted: { total: number; capped: boolean }, page: number, limit: number): Page<T> {
+  return { list, total: counted.total, page, limit, ...(counted.capped ? { total_capped: 1 as const } : {}) };
+}
+
+/** A table's columns without its `search_tokens` (lists and details never need them). */
+export function withoutTokens<T extends { searchTokens: unknown }>(cols: T): Omit<T, 'searchTokens'> {
+  const { searchTokens: _tokens, ...rest } = cols;
+  return rest;
+}
