@@ -98,6 +98,21 @@ export async function issueSmsCode(phone: string, purpose: SmsPurpose, ip: strin
 }
 
 /**
+ * Whether the newest code for phone + purpose was killed by wrong guesses (not spent by a success
+ * or by time): a guess that arrives just after the fifth wrong one hears "too many tries", the same
+ * as the ones before it, rather than "expired".
+ */
+async function lockedByGuesses(phone: string, purpose: SmsPurpose): Promise<boolean> {
+  const [last] = await db()
+    .select({ attempts: smsCodes.attempts, expiresAt: smsCodes.expiresAt })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose)))
+    .orderBy(desc(smsCodes.id))
+    .limit(1);
+  return !!last && last.attempts >= SMS_MAX_ATTEMPTS && last.expiresAt > new Date();
+}
+
+/**
  * Consumes the live code for phone + purpose. Every try counts an attempt before the comparison;
  * the fifth wrong one kills the code. A code passes once (the spend is a conditional update).
  */
@@ -110,7 +125,7 @@ export async function consumeSmsCode(phone: string, purpose: SmsPurpose, code: s
     .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose), isNull(smsCodes.spentAt), gt(smsCodes.expiresAt, new Date())))
     .orderBy(desc(smsCodes.id))
     .limit(1);
-  if (!live) throw refuse(SMS_TEXTS.codeExpired);
+  if (!live) throw refuse((await lockedByGuesses(phone, purpose)) ? SMS_TEXTS.codeLocked : SMS_TEXTS.codeExpired);
   // The attempt is counted before the code is compared, in one conditional update, so a burst of
   // concurrent guesses gets at most SMS_MAX_ATTEMPTS comparisons.
   const [slot] = await db()
