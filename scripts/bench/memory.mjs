@@ -45,7 +45,7 @@ function mix({ pages, token, categories, counters }) {
   ];
 }
 
-export async function benchMemory({ base, pid, pages, token, rounds = 3, duration, connections, settle }) {
+export async function benchMemory({ base, pid, pages, token, rounds = 3, duration, connections, settle, burst }) {
   const categories = (await postApi(base, '/goods/category')).map((c) => c.id);
   const counters = { filter: 0, cached: 0, miss: 0 };
   const idle = rssMb(pid);
@@ -56,6 +56,20 @@ export async function benchMemory({ base, pid, pages, token, rounds = 3, duratio
     const before = { ...counters };
     const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid).tree)), 1000);
     const r = await cannon({ url: base, connections, duration, requests: mix({ pages, token, categories, counters }) });
+    await drain(base);
+    // Then a burst of distinct filters, so every round has thousands whatever the mix's pace.
+    const b = await cannon({
+      url: `${base}/api/goods/list`,
+      connections: 10,
+      amount: burst,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authsource: 'web' },
+          setupRequest: (req) => ({ ...req, body: JSON.stringify(goodsFilter(counters.filter++, categories)) }),
+        },
+      ],
+    });
     clearInterval(sampler);
     await drain(base);
     await sleep(1000);
@@ -69,7 +83,8 @@ export async function benchMemory({ base, pid, pages, token, rounds = 3, duratio
       p99: r.p99,
       distinct_filters: counters.filter - before.filter,
       distinct_urls: counters.miss - before.miss,
-      faults: faults(r),
+      burst_rps: b.rps,
+      faults: [faults(r), faults(b)].filter(Boolean).join('; '),
     };
     out.push(row);
     log(

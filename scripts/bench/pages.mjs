@@ -100,7 +100,7 @@ function target(kind, page, bases, connections, duration) {
  * and drift of the machine falls on all three alike. Ratios are the median over cycles of
  * server req/s ÷ the adjacent nginx req/s.
  */
-export async function benchPages({ pages, bases, rounds, duration, connections, warmup }) {
+export async function benchPages({ pages, bases, rounds, duration, connections, warmup, beforeCycle }) {
   const withNginx = Boolean(bases.nginx);
   const kinds = withNginx ? ['cached', 'nginx', 'uncached'] : ['cached', 'uncached'];
   const raw = Object.fromEntries(pages.map((p) => [p.name, { cached: [], nginx: [], uncached: [] }]));
@@ -113,6 +113,7 @@ export async function benchPages({ pages, bases, rounds, duration, connections, 
     }
   }
   for (let cycle = 1; cycle <= rounds; cycle++) {
+    await beforeCycle?.(cycle);
     for (const p of pages) {
       const order = cycle % 2 ? kinds : [...kinds].reverse();
       const line = [];

@@ -15,7 +15,8 @@
 //   --connections=50 --duration=S --rounds=N   (page rounds)
 //   --rebuild               build even when dist/ looks current
 //   --keep                  keep the temp dir (/tmp/wt-bench-*)
-//   --wait-idle[=30]        first wait (up to 15 min) until the machine is less than 30 % busy
+//   --wait-idle[=30]        wait until the machine is less than 30 % busy: up to 15 min at the start,
+//                           up to 2 min before each phase and page cycle
 //   --growth-db=a,b         engines for growth.ts (default pglite,postgres; --quick: pglite)
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { loadavg as osLoadavg, tmpdir } from 'node:os';
@@ -85,7 +86,8 @@ const config = {
   apiRounds: quick ? 1 : 3,
   apiDuration: quick ? 3 : 5,
   staticDuration: quick ? 3 : 5,
-  memDuration: quick ? 6 : 20,
+  memDuration: quick ? 6 : 15,
+  memBurst: quick ? 500 : 2000,
   settle: quick ? 2 : 5,
   growthEngines: args['growth-db'] ? String(args['growth-db']).split(',') : quick ? ['pglite'] : ['pglite', 'postgres'],
   growthTimeout: quick ? 150 : 300,
@@ -106,20 +108,38 @@ installExitHandlers();
 
 const cpu = foreignCpu();
 
-/** Waits until all cores together are less than `pct` % busy (other work would skew every figure). */
-async function waitIdle(pct) {
-  const until = Date.now() + 15 * 60_000;
-  for (;;) {
-    const busy = await machineBusy(3000);
-    if (busy < pct) return log(`machine ${busy} % busy: starting`);
-    if (Date.now() > until) return log(`machine still ${busy} % busy after 15 min: starting anyway`);
-    log(`machine ${busy} % busy (waiting for < ${pct} %)`);
-    await sleep(7000);
+/**
+ * --wait-idle: waits until all cores together are less than `pct` % busy (other work would skew every
+ * figure), at most `maxS` seconds. Called at the start (15 min) and before each phase and page cycle
+ * (2 min), when our own server is idle, so what it sees is other processes.
+ */
+const idlePct = args['wait-idle'] ? (args['wait-idle'] === true ? 30 : Number(args['wait-idle'])) : null;
+async function gate(label, maxS = 120) {
+  if (idlePct === null) return;
+  const until = Date.now() + maxS * 1000;
+  const was = cpu.phase('waiting');
+  try {
+    for (let first = true; ; first = false) {
+      const busy = await machineBusy(2000);
+      if (busy < idlePct) {
+        if (!first) log(`machine ${busy} % busy: ${label}`);
+        return;
+      }
+      if (Date.now() > until) {
+        log(`machine still ${busy} % busy after ${maxS} s: ${label} anyway`);
+        res.notes.push(`${label} started while the machine was ${busy} % busy (--wait-idle gave up after ${maxS} s).`);
+        return;
+      }
+      log(`machine ${busy} % busy, waiting for < ${idlePct} % before ${label}`);
+      await sleep(5000);
+    }
+  } finally {
+    cpu.phase(was);
   }
 }
 
 async function main() {
-  if (args['wait-idle']) await waitIdle(args['wait-idle'] === true ? 30 : Number(args['wait-idle']));
+  await gate('the start', 15 * 60);
   const needServer = ['pages', 'api', 'static', 'memory', 'bytes'].some(want);
   const tmp = mkdtempSync(join(tmpdir(), 'wt-bench-'));
   // nginx workers run as an unprivileged user: they must be able to reach site/.
@@ -145,6 +165,7 @@ async function main() {
     if (want('bytes')) res.bytes = await runBytes({ root: ROOT, base: server.base, timeoutS: 120 });
 
     if (want('pages')) {
+      await gate('the pages');
       cpu.phase('pages');
       const site = join(tmp, 'site');
       mkdirSync(site, { recursive: true });
@@ -162,6 +183,7 @@ async function main() {
         duration: config.pageDuration,
         connections: config.connections,
         warmup: config.warmup,
+        beforeCycle: (n) => gate(`page cycle ${n}`),
       });
       await nginx?.stop();
       res.pages = { nginx: Boolean(nginx), nginx_mode: nginx ? config.nginxMode : null, content_type: contentType, results };
@@ -175,6 +197,7 @@ async function main() {
       res.server.cart_lines = await fillCart(server.base, token, 3);
     }
     if (want('api')) {
+      await gate('the API rounds');
       cpu.phase('api');
       const results = await benchApi({
         base: server.base,
@@ -187,12 +210,14 @@ async function main() {
       alive('during the API rounds');
     }
     if (want('static')) {
+      await gate('the static case');
       cpu.phase('static');
       if (config.rows < 10_000) res.notes.push(`only ${config.rows} bulk goods: the searches of the static case are not slow.`);
       res.static = await benchStaticUnderSearch({ base: server.base, asset, duration: config.staticDuration });
       alive('during the static case');
     }
     if (want('memory')) {
+      await gate('the memory rounds');
       cpu.phase('memory');
       res.memory = await benchMemory({
         base: server.base,
@@ -202,6 +227,7 @@ async function main() {
         duration: config.memDuration,
         connections: config.connections,
         settle: config.settle,
+        burst: config.memBurst,
       });
       alive('during the memory rounds');
     }
@@ -247,7 +273,7 @@ try {
 res.seconds = Math.round((Date.now() - started) / 1000);
 res.loadavg.end = loadavg();
 res.foreign_cpu_pct = cpu.summary();
-const disturbed = Object.entries(res.foreign_cpu_pct).filter(([k, v]) => k !== 'setup' && k !== 'teardown' && v >= 10);
+const disturbed = Object.entries(res.foreign_cpu_pct).filter(([k, v]) => !['setup', 'teardown', 'waiting'].includes(k) && v >= 10);
 if (disturbed.length)
   res.notes.push(
     `other processes kept the machine busy during this run (${disturbed.map(([k, v]) => `${k} ${v} %`).join(', ')} of all cores): absolute figures are low, ratios less affected.`,

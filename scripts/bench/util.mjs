@@ -1,6 +1,6 @@
 // Small helpers shared by the bench modules: options, child processes (all killed on exit), HTTP
 // without automatic decompression, process-tree RSS, machine facts, statistics and formatting.
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, totalmem } from 'node:os';
@@ -211,7 +211,9 @@ export function machineInfo(nginxBin) {
     }
   })();
   const model = /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1]?.trim() ?? cpus()[0]?.model ?? 'unknown';
-  const nginx = nginxBin ? (/nginx\/[\d.]+/.exec(tryExec(nginxBin, ['-v'])) ?? ['not installed'])[0] : 'not installed';
+  // nginx -v prints to stderr.
+  const v = nginxBin ? spawnSync(nginxBin, ['-v'], { encoding: 'utf8' }) : null;
+  const nginx = v ? (/nginx\/[\d.]+/.exec(`${v.stdout}${v.stderr}`)?.[0] ?? 'nginx (version unknown)') : 'no nginx';
   return {
     cores: cpus().length,
     cpu: model,
@@ -222,8 +224,8 @@ export function machineInfo(nginxBin) {
   };
 }
 
-/** Paths that are the bench and its output rather than the app (package.json holds the bench script). */
-const NOT_APP = [':(exclude)scripts/bench', ':(exclude)docs', ':(exclude)package.json'];
+/** Paths that are the bench and its output rather than the app (package.json holds the bench script, *.md are docs). */
+const NOT_APP = [':(exclude)scripts/bench', ':(exclude)docs', ':(exclude)package.json', ':(exclude)*.md'];
 
 /**
  * HEAD, and the app commit: the last commit that changed anything but the bench and its output, which
@@ -324,7 +326,7 @@ function treeJiffies(pid) {
   return ticks;
 }
 
-/** Samples the CPU used by others; `phase(name)` starts a new bucket; `summary()` gives % per bucket. */
+/** Samples the CPU used by others; `phase(name)` starts a new bucket (returns the last one); `summary()` gives % per bucket. */
 export function foreignCpu() {
   const buckets = new Map();
   let current = 'setup';
@@ -345,7 +347,9 @@ export function foreignCpu() {
   timer.unref();
   return {
     phase(name) {
+      const was = current;
       current = name;
+      return was;
     },
     summary() {
       clearInterval(timer);
