@@ -4,6 +4,7 @@ import { closeSync, existsSync, mkdirSync, openSync, statSync, writeFileSync } f
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { NODE_FLAGS, SERVER_ENV } from '../server-flags.mjs';
 import { log, newestMtime, onCleanup, runChild, spawnTracked, stopChild, waitForHttp } from './util.mjs';
 
 const TSX = 'node_modules/tsx/dist/cli.mjs';
@@ -96,9 +97,10 @@ export async function prepareData(root, env, rows) {
 }
 
 /**
- * Starts the project's `server.mjs` through a one-line launcher in the temp dir, so the process list
- * shows `wt-bench-app.mjs` (something that stops every `server.mjs` by name on a shared machine does
- * not take the bench's server down). Its output goes straight to `logFile`. Resolves once it answers.
+ * Starts the project's `server.mjs` as `npm start` does (scripts/server-flags.mjs), through a one-line
+ * launcher in the temp dir, so the process list shows `wt-bench-app.mjs` (something that stops every
+ * `server.mjs` by name on a shared machine does not take the bench's server down). Its output goes
+ * straight to `logFile`. Resolves once it answers.
  */
 export async function startServer(root, env, logFile) {
   const dir = dirname(logFile);
@@ -110,7 +112,11 @@ export async function startServer(root, env, logFile) {
   );
   const fd = openSync(logFile, 'a');
   const started = Date.now();
-  const child = spawnTracked(process.execPath, [launcher], { cwd: root, env, stdio: ['ignore', fd, fd] });
+  const child = spawnTracked(process.execPath, [...NODE_FLAGS, launcher], {
+    cwd: root,
+    env: { ...SERVER_ENV, ...env },
+    stdio: ['ignore', fd, fd],
+  });
   closeSync(fd);
   let exited = null;
   child.on('exit', (code, signal) => (exited = signal ?? `exit ${code}`));
