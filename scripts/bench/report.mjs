@@ -45,8 +45,9 @@ log, keep-alive without a request limit.
 
 **Interleaving.** The rounds run cycle by cycle: in each cycle every page gets a server-cached, an nginx and a
 server-uncached round back to back (the order reversed on even cycles); 3 s per round at 50 connections, after a
-1 s warm-up per page. Machine drift (CPU boost, other processes, the garbage collector, our own load generator)
-then falls on the server and on nginx alike, and each server round is divided by the nginx round next to it.
+short warm-up per page (1 s cached and 1 s uncached at 10 connections). Machine drift (CPU boost, other processes,
+the garbage collector, our own load generator) then falls on the server and on nginx alike, and each server round
+is divided by the nginx round next to it.
 After every round the bench waits until the server has worked off the requests the round left queued (a small
 static file must answer within 30 ms twice running), so no round inherits the previous one's backlog. Tables give
 the median over cycles of req/s, of p50/p99 latency (autocannon, ms) and of the per-cycle ratios.
@@ -54,8 +55,9 @@ the median over cycles of req/s, of p50/p99 latency (autocannon, ms) and of the 
 **API.** The demo member (13800000001) logs in with \`POST /api/login\` (\`{type: 1, phone, password}\`, no captcha);
 the API reads \`authSource: web\` and \`authToken\` from request headers. Three seeded goods are put in the cart first
 (the seed leaves it empty). \`POST /api/member/memberInfo\` and \`POST /api/cart/list\` (body \`{}\`) alternate in 5 s
-rounds at 50 connections (three each); the goal is twice issue 11's baseline on the reference box (memberInfo 196
-req/s, cart/list 115 req/s at 50 connections).
+rounds at 50 connections (three each). The goal is twice issue 11's baseline on the reference box (memberInfo 196
+req/s, cart/list 115 req/s at 50 connections). Measured this way on a quiet machine, the Before tree already
+answers more than that (see its table), so the column against the Before run is the one that shows progress.
 
 **Static asset during slow searches.** Four clients each loop \`POST /api/index/comSeach\` goods searches (a
 single common character, pages 1–40, each body different from the last ones) while one client on one keep-alive
@@ -83,7 +85,8 @@ It runs after the server has stopped. **JavaScript per page** comes from \`scrip
 **Options.** \`--quick\`: one 2 s cycle of the pages, one API round, 3 s probes, 6 s memory rounds with 500-body bursts, growth on PGlite
 only (about 2–3 minutes; the docs are not written unless \`--write\`). \`--only=pages,api,static,memory,growth,bytes\`
 picks phases; \`--no-write\` leaves \`docs/\` alone; \`--save-baseline\` also stores the run as the "Before" data;
-\`--wait-idle\` first waits until the machine is quiet; \`--help\` lists the rest.
+\`--wait-idle\` waits for a quiet machine before the run, each page cycle and each later phase;
+\`--render-only\` rewrites this file from \`docs/perf/*.json\` without measuring; \`--help\` lists the rest.
 `.trim();
 
 // ---------------------------------------------------------------------------------------------
@@ -227,16 +230,20 @@ const PAGE_HEAD = [
   'nginx p50/p99 ms',
 ];
 
-const API_HEAD = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'baseline req/s', 'ratio'];
-const apiRows = (res) =>
-  (res.api?.results ?? []).map((a) => [
-    `POST ${a.path}`,
-    num(a.rps),
-    num(a.p50),
-    num(a.p99),
-    num(a.baseline_rps),
-    `${times(a.ratio)}${a.faults ? ` (${a.faults})` : ''}`,
-  ]);
+const API_HEAD = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'issue baseline req/s', 'ratio'];
+const apiRows = (res, before) =>
+  (res.api?.results ?? []).map((a) => {
+    const b = before?.api?.results.find((x) => x.name === a.name);
+    return [
+      `POST ${a.path}`,
+      num(a.rps),
+      num(a.p50),
+      num(a.p99),
+      num(a.baseline_rps),
+      `${times(a.ratio)}${a.faults ? ` (${a.faults})` : ''}`,
+      ...(before ? [b ? `${num(b.rps)} → ${times(a.rps / b.rps)}` : '–'] : []),
+    ];
+  });
 
 const MEM_HEAD = ['moment', 'RSS MB', 'mix req/s', 'mix p99 ms', 'distinct goods filters', 'distinct page URLs'];
 function memRows(res) {
@@ -372,8 +379,8 @@ function resultSections(res, level, before) {
   );
   section(
     'API',
-    API_HEAD,
-    apiRows(res),
+    before ? [...API_HEAD, `before (${before.git.commit}) req/s → now`] : API_HEAD,
+    apiRows(res, before),
     `${res.config.apiRounds} round(s) of ${res.config.apiDuration} s per endpoint, ${res.config.connections} connections.`,
   );
   section('Static asset during slow searches', STATIC_HEAD, staticRows(res));

@@ -3,6 +3,7 @@
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { cpus, totalmem } from 'node:os';
 
 /** A desktop Chrome: phones and tablets are redirected to the mobile site, so the bench never looks like one. */
@@ -140,14 +141,26 @@ export async function waitForHttp(url, ms = 30_000, child) {
   }
 }
 
-/** True when something already listens on the port (the bench refuses to share it). */
-export async function portBusy(port) {
-  try {
-    await getRaw(`http://127.0.0.1:${port}/`);
-    return true;
-  } catch (e) {
-    return e.code !== 'ECONNREFUSED';
+/** True when 127.0.0.1:`port` can be bound right now. */
+function canBind(port) {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+/**
+ * `preferred` when it is free; otherwise, unless it was asked for explicitly, the next free port of
+ * the 20 above it that is not in `taken` (several benches may run on one machine).
+ */
+export async function freePort(preferred, explicit, taken = []) {
+  for (let p = preferred; p < preferred + 20; p++) {
+    if (taken.includes(p)) continue;
+    if (await canBind(p)) return p;
+    if (explicit) throw new Error(`port ${p} is in use`);
   }
+  throw new Error(`no free port in ${preferred}–${preferred + 19}`);
 }
 
 // ---------------------------------------------------------------------------------------------
