@@ -26,7 +26,7 @@ if (!process.env.DATABASE_URL) {
     resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 },
     workerData: {
       dataDir: resolve(process.env.DATA_DIR ?? './data', 'pglite'),
-      sharedBuffersMb: Number(process.env.PGLITE_SHARED_BUFFERS_MB) || 16,
+      sharedBuffersMb: Number(process.env.PGLITE_SHARED_BUFFERS_MB) || 8,
     },
   });
   const ready = await new Promise((ok, fail) => {

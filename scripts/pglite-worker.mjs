@@ -14,7 +14,7 @@ mkdirSync(dirname(dataDir), { recursive: true });
 // system's file cache sits behind a smaller pool, so memory stays bounded at little cost.
 const db = await PGlite.create(dataDir, {
   extensions: { pg_trgm },
-  postgresqlconf: `shared_buffers = ${workerData.sharedBuffersMb ?? 16}MB`,
+  postgresqlconf: `shared_buffers = ${workerData.sharedBuffersMb ?? 8}MB`,
 });
 // One client connection: the server's pool has one connection, so a transaction owns the
 // database until it ends, exactly as with PGlite in-process.

@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../../security/password';
 import { sign, verifySignature } from '../../security/tokens';
 import { consumeSmsCode, SMS_TEXTS } from '../verify/sms-code.service';
 import { ACCOUNT_TEXTS } from '~/lib/api/contract/account';
-import { createSession, revokeUserSessions } from '../auth/session.service';
+import { createSession, forgetSessions, revokeUserSessions } from '../auth/session.service';
 import { loginData, type LoginData } from '../auth/auth.service';
 import { normaliseStoredPath } from '../../providers/storage';
 
@@ -127,6 +127,7 @@ export async function bindPhone(
   await consumeSmsCode(input.phone, 'bind_phone', input.yzm);
   try {
     await db().update(users).set({ phone: input.phone }).where(eq(users.id, userId));
+    forgetSessions({ userId });
   } catch (err) {
     if (isUniqueViolation(err)) throw refuse(ACCOUNT_TEXTS.phoneBound);
     throw err;
@@ -156,4 +157,5 @@ export async function editProfile(
   if (input.birthday !== undefined) set.birthday = input.birthday || null;
   if (input.intro !== undefined) set.intro = input.intro;
   if (Object.keys(set).length) await db().update(users).set(set).where(eq(users.id, userId));
+  forgetSessions({ userId });
 }

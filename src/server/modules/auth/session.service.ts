@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { db, type Db } from '../../db';
 import { sessions, users } from '../../db/schema';
 import { env } from '../../env';
@@ -46,23 +47,46 @@ function prepareSessionQuery(d: Db) {
     .prepare('session_by_token');
 }
 
+/**
+ * Signed-in users recently resolved, by token hash, for a few seconds: most requests of a page view
+ * come in a burst with the same token, and this spares each a database round trip. Logout, password
+ * changes and profile edits forget the user here at once; the TTL bounds what another instance
+ * may still believe (cross-instance invalidation comes with the scale-out work).
+ */
+const SESSION_TTL_MS = 5_000;
+const recent = new LRUCache<string, SessionUser>({ max: 10_000, ttl: SESSION_TTL_MS });
+
 /** The active user behind a token, or null when it is unknown, expired, revoked or disabled. */
 export async function resolveSession(token: string): Promise<SessionUser | null> {
   if (!token || token.length > 128) return null;
+  const hash = tokenHash(token);
+  const known = recent.get(hash);
+  if (known) return known;
   const d = db();
   let query = sessionQueries.get(d);
   if (!query) {
     query = prepareSessionQuery(d);
     sessionQueries.set(d, query);
   }
-  const [row] = await query.execute({ hash: tokenHash(token) });
+  const [row] = await query.execute({ hash });
   if (!row || row.status !== 1) return null;
   const { status: _status, ...user } = row;
+  recent.set(hash, user);
   return user;
+}
+
+/** Forgets every remembered session of a user (after a change to the account or its sessions). */
+export function forgetSessions(filter: { userId?: number; sessionId?: number }): void {
+  for (const [hash, u] of recent.entries()) {
+    if ((filter.userId !== undefined && u.id === filter.userId) || (filter.sessionId !== undefined && u.sessionId === filter.sessionId)) {
+      recent.delete(hash);
+    }
+  }
 }
 
 /** Ends one session (logout). */
 export async function revokeSession(sessionId: number): Promise<void> {
+  forgetSessions({ sessionId });
   await db()
     .update(sessions)
     .set({ revokedAt: new Date() })
@@ -71,6 +95,7 @@ export async function revokeSession(sessionId: number): Promise<void> {
 
 /** Ends every session of a user, optionally keeping the current one (password changes). */
 export async function revokeUserSessions(userId: number, exceptSessionId?: number): Promise<void> {
+  forgetSessions({ userId });
   await db()
     .update(sessions)
     .set({ revokedAt: new Date() })
