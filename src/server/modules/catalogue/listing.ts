@@ -1,5 +1,5 @@
-import { count, ilike, or, sql, type SQL, type Subquery } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { asc, count, desc, ilike, inArray, or, sql, type SQL, type Subquery } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { LIST_MAX_ROWS, TOO_DEEP_TEXT } from '~/lib/rules/paging';
 import { db } from '../../db';
 import { refuse } from '../../http/errors';
@@ -67,4 +67,30 @@ export function pageOf<T>(list: T[], counted: { total: number; capped: boolean }
 export function withoutTokens<T extends { searchTokens: unknown }>(cols: T): Omit<T, 'searchTokens'> {
   const { searchTokens: _tokens, ...rest } = cols;
   return rest;
+}
+
+/** The ORDER BY of a priced, sold list (goods, courses): newest, hot, or by price; ties by id. */
+export function listOrder(t: { id: PgColumn; sales: PgColumn; price: PgColumn; createdAt: PgColumn }, sort: string | undefined): SQL[] {
+  if (sort === 'hot') return [desc(t.sales), desc(t.id)];
+  if (sort === 'price_asc') return [asc(t.price), desc(t.id)];
+  if (sort === 'price_desc') return [desc(t.price), desc(t.id)];
+  return [desc(t.createdAt), desc(t.id)];
+}
+
+/**
+ * The WHERE that selects one page: the first page is `where` itself; a later page picks its ids from
+ * the list's index alone, then reads only those rows.
+ */
+export function onPage(table: PgTable, id: PgColumn, where: SQL | undefined, order: SQL[], offset: number, take: number): SQL | undefined {
+  if (!offset) return where;
+  return inArray(
+    id,
+    db()
+      .select({ id })
+      .from(table)
+      .where(where)
+      .orderBy(...order)
+      .limit(take)
+      .offset(offset),
+  );
 }

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, lte } from 'drizzle-orm';
 import type { GoodsDetail, GoodsItem, GoodsSort, ShopCard } from '~/lib/api/contract/catalogue-shop';
 import type { IdName } from '~/lib/api/contract/catalogue-training';
 import { db } from '../../db';
 import { agentGoods, coaches, goods, goodsCategories, shops, skus } from '../../db/schema';
 import { cached } from '../../cache';
 import { notFound } from '../../http/errors';
-import { cappedCount, countedRow, pageOf, pageWindow, searchMatch, withoutTokens, type Page } from './listing';
+import { cappedCount, countedRow, listOrder, onPage, pageOf, pageWindow, searchMatch, withoutTokens, type Page } from './listing';
 import { planSearch, recheck, searchHits, searchTotal, walkComplete } from './search';
 
 export type { GoodsItem, GoodsSort };
@@ -90,34 +90,15 @@ async function loadGoodsList(opts: GoodsQuery): Promise<Page<GoodsItem>> {
     opts.maxPrice !== undefined ? lte(goods.price, opts.maxPrice) : undefined,
     opts.q ? searchMatch(goods.searchTokens, opts.q, [goods.title]) : undefined,
   );
-  const order: SQL[] =
-    opts.sort === 'hot'
-      ? [desc(goods.sales), desc(goods.id)]
-      : opts.sort === 'price_asc'
-        ? [asc(goods.price), desc(goods.id)]
-        : opts.sort === 'price_desc'
-          ? [desc(goods.price), desc(goods.id)]
-          : [desc(goods.createdAt), desc(goods.id)];
+  const order = listOrder(goods, opts.sort);
   const { offset, take } = pageWindow(opts.page, opts.limit);
-  // A later page picks its ids from the list's index alone, then reads only those rows.
-  const onPage = offset
-    ? inArray(
-        goods.id,
-        db()
-          .select({ id: goods.id })
-          .from(goods)
-          .where(where)
-          .orderBy(...order)
-          .limit(take)
-          .offset(offset),
-      )
-    : where;
+  const pageWhere = onPage(goods, goods.id, where, order, offset, take);
   const [rows, counted] = await Promise.all([
     db()
       .select({ g: goodsCols, shopName: shops.name })
       .from(goods)
       .innerJoin(shops, eq(shops.id, goods.shopId))
-      .where(onPage)
+      .where(pageWhere)
       .orderBy(...order)
       .limit(take),
     cappedCount((cap) => db().select(countedRow()).from(goods).where(where).limit(cap).as('rows')),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import type {
   ClassDetail,
   ClassItem,
@@ -16,7 +16,7 @@ import { cached } from '../../cache';
 import { notFound } from '../../http/errors';
 import { countView, unflushedViews } from '../../views';
 import { ownsCourse } from './course-access';
-import { cappedCount, countedRow, pageOf, pageWindow, searchMatch, withoutTokens, type Page } from './listing';
+import { cappedCount, countedRow, listOrder, onPage, pageOf, pageWindow, searchMatch, withoutTokens, type Page } from './listing';
 import { planSearch, recheck, searchHits, searchTotal, walkComplete } from './search';
 
 const TTL = 30_000;
@@ -145,35 +145,16 @@ async function loadCourseList(opts: CourseQuery): Promise<Page<CourseItem>> {
     opts.recommend ? eq(courses.recommend, true) : undefined,
     opts.q ? searchMatch(courses.searchTokens, opts.q, [courses.title, courses.summary]) : undefined,
   );
-  const order: SQL[] =
-    opts.sort === 'hot'
-      ? [desc(courses.sales), desc(courses.id)]
-      : opts.sort === 'price_asc'
-        ? [asc(courses.price), desc(courses.id)]
-        : opts.sort === 'price_desc'
-          ? [desc(courses.price), desc(courses.id)]
-          : [desc(courses.createdAt), desc(courses.id)];
+  const order = listOrder(courses, opts.sort);
   const { offset, take } = pageWindow(opts.page, opts.limit);
-  // A later page picks its ids from the list's index alone, then reads only those rows.
-  const onPage = offset
-    ? inArray(
-        courses.id,
-        db()
-          .select({ id: courses.id })
-          .from(courses)
-          .where(where)
-          .orderBy(...order)
-          .limit(take)
-          .offset(offset),
-      )
-    : where;
+  const pageWhere = onPage(courses, courses.id, where, order, offset, take);
   const [rows, counted] = await Promise.all([
     db()
       .select(courseCardCols)
       .from(courses)
       .leftJoin(coaches, eq(coaches.id, courses.coachId))
       .leftJoin(shops, eq(shops.id, courses.shopId))
-      .where(onPage)
+      .where(pageWhere)
       .orderBy(...order)
       .limit(take),
     cappedCount((cap) => db().select(countedRow()).from(courses).where(where).limit(cap).as('rows')),
