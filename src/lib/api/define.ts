@@ -2,9 +2,10 @@ import { z } from 'zod';
 
 /**
  * Who may call an endpoint. `member` is any logged-in user; the seller roles are checked against
- * the session (identity 2 = coach, identity 1 = shop owner, service_id > 0 = provider, SPEC §3/§6).
+ * the session (identity 2 = coach, identity 1 = shop owner, service_id > 0 = provider, SPEC §3/§6);
+ * `seller` is a coach or a shop owner (finance, bank cards, orders shared by both areas).
  */
-export type Access = 'public' | 'member' | 'coach' | 'shop' | 'provider';
+export type Access = 'public' | 'member' | 'coach' | 'shop' | 'seller' | 'provider';
 
 /**
  * One API endpoint as both sides see it: the path, who may call it, and the zod schemas of its

@@ -23,6 +23,10 @@ export interface EndpointCtx<I, A extends Access> {
 const ROLES: Record<Exclude<Access, 'public' | 'member'>, { holds: (u: SessionUser) => boolean; refusal: string }> = {
   coach: { holds: (u) => u.identity === Identity.COACH, refusal: '你还不是教练，无法使用教练管理' },
   shop: { holds: (u) => u.identity === Identity.MECHANT, refusal: '你还不是店主，无法使用店铺管理' },
+  seller: {
+    holds: (u) => u.identity === Identity.COACH || u.identity === Identity.MECHANT,
+    refusal: '你还不是教练或店主，无法使用管理功能',
+  },
   provider: { holds: (u) => u.serviceId > 0, refusal: '你还不是服务商，无法使用服务商管理' },
 };
 

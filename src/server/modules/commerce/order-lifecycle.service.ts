@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import { db } from '../../db';
 import { coaches, orderItems, orders, shops, users } from '../../db/schema';
 import { forbidden, notFound, refuse } from '../../http/errors';
+import { sellerOf } from '../seller/owner';
 import type { Order as OrderView, OrderAddress, OrderDetail, SellerOrder } from '~/lib/api/contract/order';
 import type { ApiOutput } from '~/lib/api/types';
 import {
@@ -168,15 +169,6 @@ export async function orderDetail(userId: number, id: number): Promise<OrderDeta
   const items = await db().select().from(orderItems).where(eq(orderItems.orderId, o.id));
   const seller = await sellerNames([o]);
   return { ...orderView(o, items, seller(o)), address: addressOf(o), remark: o.remark };
-}
-
-/** The shop or coach behind a seller account (a user may be both). */
-async function sellerOf(userId: number) {
-  const [[s], [c]] = await Promise.all([
-    db().select({ id: shops.id }).from(shops).where(eq(shops.userId, userId)).limit(1),
-    db().select({ id: coaches.id }).from(coaches).where(eq(coaches.userId, userId)).limit(1),
-  ]);
-  return { shopId: s?.id ?? null, coachId: c?.id ?? null };
 }
 
 const sellerWhere = (id: number, seller: { shopId: number | null; coachId: number | null }) =>
