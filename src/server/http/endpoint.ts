@@ -78,13 +78,15 @@ export function endpoint<P extends string, O extends z.ZodType, A extends Access
       const raw = await readJson(c);
       const bad = badInput(raw);
       if (bad) throw refuse(bad);
-      const parsed = input.safeParse(raw);
-      if (!parsed.success) throw refuse(describeIssue(parsed.error.issues[0]));
+      // Who may call comes before what they sent: a caller without the role learns nothing
+      // about the endpoint's fields.
       const user = await currentUser(c);
       if (def.access !== 'public') {
         if (!user) throw needLogin(c.req.header('authToken') ? T.sessionExpired : T.loginFirst);
         if (role && !role.holds(user)) throw forbidden(role.refusal);
       }
+      const parsed = input.safeParse(raw);
+      if (!parsed.success) throw refuse(describeIssue(parsed.error.issues[0]));
       const data = await handler({ input: parsed.data as z.output<I>, c, user: user as EndpointCtx<z.output<I>, A>['user'] });
       if (env().API_CHECK_OUTPUT) {
         const drift = outputDrift(def.output, data);
