@@ -22,7 +22,12 @@ let coachId: number;
 
 beforeAll(async () => {
   t = await startApi();
-  [coach, other, member, mechant] = await Promise.all([t.login(DEMO.coach), t.login(OTHER_COACH), t.login(DEMO.member), t.login(DEMO.mechant)]);
+  [coach, other, member, mechant] = await Promise.all([
+    t.login(DEMO.coach),
+    t.login(OTHER_COACH),
+    t.login(DEMO.member),
+    t.login(DEMO.mechant),
+  ]);
   const [m] = await t.db.select().from(users).where(eq(users.phone, DEMO.member));
   memberId = m!.id;
   await t.db
@@ -73,7 +78,7 @@ async function tusUpload(bytes: Buffer, voucher: string, name = 'lesson.mp4', ch
         'Content-Type': 'application/offset+octet-stream',
         'Upload-Voucher': voucher,
       },
-      body: part,
+      body: new Uint8Array(part),
     });
     if (last.status !== 204) break;
     offset = Number(last.headers.get('upload-offset'));
@@ -96,7 +101,9 @@ describe('courses', () => {
     expect(info.body.data.intro).not.toMatch(/script|onerror/);
     const list = await t.post('/coach/courseList', { page: 1, limit: 5 }, coach);
     expect(list.body.data.list[0].id).toBe(id);
-    expect((await t.post('/coach/courseList', { status: 'on' }, coach)).body.data.list.some((c: { id: number }) => c.id === id)).toBe(false);
+    expect((await t.post('/coach/courseList', { status: 'on' }, coach)).body.data.list.some((c: { id: number }) => c.id === id)).toBe(
+      false,
+    );
     // Not in the public catalogue while off sale.
     expect((await t.post('/course/detail', { id })).body.code).toBe(404);
   });
@@ -162,12 +169,26 @@ describe('ownership and roles', () => {
       ['/coach/lessonSort', { course_id: courseId, ids: [lessonId] }],
       ['/coach/videoInfo', { id: lessonId }],
       ['/coach/classInfo', { id: classId }],
-      ['/coach/classSave', { id: classId, title: 'x', cover: '/imgs/default/default.jpg', city: '北京', venue: 'x', schedule: 'x', start_day: '2031-05-01', end_day: '2031-06-30', capacity: 5, price: 0 }],
+      [
+        '/coach/classSave',
+        {
+          id: classId,
+          title: 'x',
+          cover: '/imgs/default/default.jpg',
+          city: '北京',
+          venue: 'x',
+          schedule: 'x',
+          start_day: '2031-05-01',
+          end_day: '2031-06-30',
+          capacity: 5,
+          price: 0,
+        },
+      ],
       ['/coach/classStatus', { id: classId, status: 1 }],
       ['/coach/classStudents', { id: classId }],
     ] as const;
 
-  it("another coach gets 404 for every record of this coach and never sees them in lists", async () => {
+  it('another coach gets 404 for every record of this coach and never sees them in lists', async () => {
     for (const [path, body] of calls()) {
       const r = await t.post(path, body, other);
       expect(r.body.code, path).toBe(404);
@@ -182,7 +203,12 @@ describe('ownership and roles', () => {
   });
 
   it('member and shop owner get 403, a guest 101', async () => {
-    for (const [path, body] of [...calls(), ['/coach/courseList', {}], ['/coach/classList', {}], ['/public/updateVideoVoucher', {}]] as const) {
+    for (const [path, body] of [
+      ...calls(),
+      ['/coach/courseList', {}],
+      ['/coach/classList', {}],
+      ['/public/updateVideoVoucher', {}],
+    ] as const) {
       expect((await t.post(path, body, member)).body.code, path).toBe(403);
       expect((await t.post(path, body, mechant)).body.code, path).toBe(403);
       expect((await t.post(path, body)).body.code, path).toBe(101);
@@ -237,9 +263,15 @@ describe('video upload (tus) and a buyer watching', () => {
       headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(MP4.length), 'Upload-Voucher': v },
     });
     const otherVoucher = await voucher(other);
-    const head = await t.app.request(half.headers.get('location')!, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Voucher': otherVoucher } });
+    const head = await t.app.request(half.headers.get('location')!, {
+      method: 'HEAD',
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Voucher': otherVoucher },
+    });
     expect(head.status).toBe(403);
-    const mine = await t.app.request(half.headers.get('location')!, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Voucher': v } });
+    const mine = await t.app.request(half.headers.get('location')!, {
+      method: 'HEAD',
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Voucher': v },
+    });
     expect(mine.status).toBe(200);
     expect(mine.headers.get('upload-offset')).toBe('0');
     // Downloads through tus are not offered.

@@ -13,7 +13,9 @@ const money = (max: number) =>
     .min(0, SC_TEXTS.price)
     .max(max, SC_TEXTS.priceMax)
     .describe('分；0 为免费');
-const saleStatus = z.coerce.number<number | string>().pipe(z.union([z.literal(0), z.literal(1)], { error: '状态只能是 0（下架）或 1（上架）' }));
+const saleStatus = z.coerce
+  .number<number | string>()
+  .pipe(z.union([z.literal(0), z.literal(1)], { error: '状态只能是 0（下架）或 1（上架）' }));
 const day = (msg: string) =>
   z
     .string({ error: msg })
@@ -157,7 +159,11 @@ export const classSaveSchema = z.object({
   start_day: day(SC_TEXTS.startsAt),
   end_day: day(SC_TEXTS.endsAt),
   enrol_end_day: z.union([day(SC_TEXTS.deadline), z.literal('')]).default(''),
-  capacity: z.coerce.number<number | string>({ error: SC_TEXTS.seats }).int(SC_TEXTS.seats).min(1, SC_TEXTS.seats).max(CLASS_LIMITS.seatsMax, SC_TEXTS.seats),
+  capacity: z.coerce
+    .number<number | string>({ error: SC_TEXTS.seats })
+    .int(SC_TEXTS.seats)
+    .min(1, SC_TEXTS.seats)
+    .max(CLASS_LIMITS.seatsMax, SC_TEXTS.seats),
   price: money(CLASS_LIMITS.priceMax),
   intro: z.string({ error: SC_TEXTS.introLong }).max(CLASS_LIMITS.intro, SC_TEXTS.introLong).default(''),
 });

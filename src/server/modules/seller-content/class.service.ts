@@ -149,7 +149,12 @@ export async function setClassStatus(coachId: number, id: number, status: 0 | 1)
 /** /coach/classStudents: the class's paid enrolments, newest first, phones masked. */
 export async function classStudents(coachId: number, id: number, page: number, limit: number) {
   const k = await ownClass(coachId, id);
-  const where = and(eq(orderItems.classId, id), eq(orders.kind, 'class'), inArray(orders.status, STUDENT_STATUSES), isNotNull(orders.paidAt));
+  const where = and(
+    eq(orderItems.classId, id),
+    eq(orders.kind, 'class'),
+    inArray(orders.status, STUDENT_STATUSES),
+    isNotNull(orders.paidAt),
+  );
   const [rows, [total]] = await Promise.all([
     db()
       .select({

@@ -49,7 +49,12 @@ function item(c: Omit<CourseRow, 'searchTokens'>, buyers: number): CoachCourseIt
 }
 
 /** /coach/courseList: newest first, on sale and off sale, with buyer counts. */
-export async function coachCourses(coachId: number, status: 'all' | 'on' | 'off', page: number, limit: number): Promise<Page<CoachCourseItem>> {
+export async function coachCourses(
+  coachId: number,
+  status: 'all' | 'on' | 'off',
+  page: number,
+  limit: number,
+): Promise<Page<CoachCourseItem>> {
   const where = and(
     eq(courses.coachId, coachId),
     status === 'on' ? eq(courses.status, ON_SALE) : status === 'off' ? ne(courses.status, ON_SALE) : undefined,
@@ -246,7 +251,14 @@ export async function lessonVideo(coachId: number, lessonId: number, ffmpeg: boo
 /** /coach/lessonSave: a new lesson (last unless `sort` is given) or an edit; the video must be the coach's own. */
 export async function saveLesson(
   coachId: number,
-  input: { course_id: number; id?: number | undefined; title: string; sort?: number | undefined; is_free: boolean; video_id: number | null },
+  input: {
+    course_id: number;
+    id?: number | undefined;
+    title: string;
+    sort?: number | undefined;
+    is_free: boolean;
+    video_id: number | null;
+  },
 ): Promise<{ id: number }> {
   await ownCourse(coachId, input.course_id);
   let video = { video: '', durationS: 0 };
@@ -278,7 +290,10 @@ export async function saveLesson(
         .where(eq(lessons.id, l.id));
       return l.id;
     }
-    const [n] = await tx.select({ n: count(), last: max(lessons.sort) }).from(lessons).where(eq(lessons.courseId, input.course_id));
+    const [n] = await tx
+      .select({ n: count(), last: max(lessons.sort) })
+      .from(lessons)
+      .where(eq(lessons.courseId, input.course_id));
     if ((n?.n ?? 0) >= LESSON_LIMITS.perCourse) throw refuse(SC_TEXTS.lessonsFull);
     const sort = input.sort ?? (n?.last ?? -1) + 1;
     const [row] = await tx

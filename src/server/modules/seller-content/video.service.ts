@@ -202,7 +202,11 @@ async function processVideo(id: number): Promise<void> {
         })
         .where(and(eq(videos.id, id), eq(videos.status, 'processing')))
         .returning({ id: videos.id });
-      if (done.length) await tx.update(lessons).set({ video: mp4Path, durationS: out.duration || p.duration }).where(eq(lessons.videoId, id));
+      if (done.length)
+        await tx
+          .update(lessons)
+          .set({ video: mp4Path, durationS: out.duration || p.duration })
+          .where(eq(lessons.videoId, id));
     });
   } catch (err) {
     log.warn('video not processed', { id, ...errorFields(err) });
@@ -212,7 +216,12 @@ async function processVideo(id: number): Promise<void> {
     await db().transaction(async (tx) => {
       const done = await tx
         .update(videos)
-        .set({ status: fallback ? 'raw' : 'failed', path: fallback ? row.original : '', error: `转码失败：${reason}`.slice(0, 200), updatedAt: new Date() })
+        .set({
+          status: fallback ? 'raw' : 'failed',
+          path: fallback ? row.original : '',
+          error: `转码失败：${reason}`.slice(0, 200),
+          updatedAt: new Date(),
+        })
         .where(and(eq(videos.id, id), eq(videos.status, 'processing')))
         .returning({ id: videos.id });
       if (done.length && fallback) await tx.update(lessons).set({ video: row.original }).where(eq(lessons.videoId, id));
