@@ -105,7 +105,10 @@ test('a coach publishes a course with two lessons and an uploaded video; a membe
   await page.getByRole('link', { name: '去学习' }).click();
   await page.waitForURL(/courseDetail/);
   await ready(page);
-  await page.getByRole('list', { name: '课时列表' }).getByRole('button', { name: /单推手/ }).click();
+  await page
+    .getByRole('list', { name: '课时列表' })
+    .getByRole('button', { name: /单推手/ })
+    .click();
   const video = page.locator('video');
   await expect(video).toHaveAttribute('aria-label', /正在播放：第2课 单推手/);
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && !v.error)).toBe(true);

@@ -30,12 +30,12 @@ function Students({ classId }: { classId: number }) {
     <>
       <PageHead title="报名学员" back={['班级管理', '/coach/class']} />
       <p className="mb-4 text-sm text-ink-soft">
-        {d.class.title} · 已报名 {d.class.enrolled}/{d.class.capacity}
+        {d.class.title} · 已占名额 {d.class.enrolled}/{d.class.capacity}（含待付款的报名）· 已付款学员 {d.total} 人
       </p>
       {d.list.length === 0 ? (
         <div className="flex flex-col items-center gap-3 py-16 text-ink-mute" data-testid="empty-state">
           <span className="i-ri-group-line text-5xl" />
-          <p>还没有学员报名</p>
+          <p>还没有已付款的学员</p>
         </div>
       ) : (
         <table className="w-full text-left text-sm" data-testid="student-table">
