@@ -106,6 +106,18 @@ const schema = z.object({
 
   /** Largest image upload, in KiB. */
   UPLOAD_MAX_KB: z.coerce.number().int().positive().default(2048),
+
+  /** Largest lesson video a coach may upload, in MiB (checked by the tus server). */
+  VIDEO_MAX_MB: z.coerce.number().int().positive().max(8192).default(1024),
+  /** `auto` processes videos with ffmpeg/ffprobe when they are on PATH; `off` serves them as uploaded. */
+  VIDEO_FFMPEG: z.enum(['auto', 'off']).default('auto'),
+  /** `local` (tus upload to this server) or `tencent` (browser uploads to Tencent VOD with our signature). */
+  VOD_PROVIDER: z.enum(['local', 'tencent']).default('local'),
+  TENCENT_VOD_SECRET_ID: z.string().optional(),
+  TENCENT_VOD_SECRET_KEY: z.string().optional(),
+  /** Optional task flow (procedure) and sub-application id put into the Tencent signature. */
+  TENCENT_VOD_PROCEDURE: z.string().optional(),
+  TENCENT_VOD_SUB_APP_ID: z.coerce.number().int().positive().optional(),
 });
 
 export type Env = Omit<z.infer<typeof schema>, 'API_CHECK_OUTPUT'> & { API_CHECK_OUTPUT: boolean };

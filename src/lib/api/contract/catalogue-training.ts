@@ -54,6 +54,7 @@ export const courseDetailSchema = courseItemSchema.extend({
   views: z.number().int(),
   labels: z.array(idName),
   can_watch_all: bit(),
+  on_sale: bit().describe('0 为已下架：只有讲师和已购学员能看到课时视频'),
   owner_detail: z.object({ title: z.string(), fans_count: z.number().int(), user_id: z.number().int() }),
   lessons: z.array(lessonSchema),
 });

@@ -143,6 +143,8 @@ export const lessons = pgTable(
     title: varchar('title', { length: 64 }).notNull(),
     durationS: integer('duration_s').notNull().default(0),
     video: text('video').notNull().default(''),
+    /** The coach's uploaded video (`videos.id`) this lesson plays; null for seeded or external videos. */
+    videoId: integer('video_id'),
     isFree: boolean('is_free').notNull().default(false),
   },
   (t) => [index('lessons_course_idx').on(t.courseId, t.sort)],
@@ -170,6 +172,8 @@ export const classes = pgTable(
     capacity: integer('capacity').notNull(),
     enrolled: integer('enrolled').notNull().default(0),
     price: integer('price').notNull().default(0),
+    /** Enrolment closes at this moment (null = until the class starts). */
+    enrolEndsAt: timestamp('enrol_ends_at', { withTimezone: true }),
     status: smallint('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     searchTokens: searchTokens('title', 'venue'),

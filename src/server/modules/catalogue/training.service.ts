@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, ne, sql } from 'drizzle-orm';
 import type {
   ClassDetail,
   ClassItem,
@@ -167,7 +167,7 @@ async function loadCourseList(opts: CourseQuery): Promise<Page<CourseItem>> {
  * may watch everything (the owner and buyers). `view` counts a view (in memory, see views.ts); the
  * answer's `views` includes the counted ones not yet written.
  */
-export async function courseDetail(id: number, viewerId: number | null, view = false): Promise<CourseDetail> {
+export async function courseDetail(id: number, viewerId: number | null, view = false, page = false): Promise<CourseDetail> {
   const [row] = await db()
     .select({
       c: courseCols,
@@ -181,12 +181,17 @@ export async function courseDetail(id: number, viewerId: number | null, view = f
     .from(courses)
     .leftJoin(coaches, eq(coaches.id, courses.coachId))
     .leftJoin(shops, eq(shops.id, courses.shopId))
-    .where(and(eq(courses.id, id), eq(courses.status, 1)))
+    .where(and(eq(courses.id, id), ne(courses.status, -1)))
     .limit(1);
   if (!row) throw notFound('课程不存在或已下架');
+  // An off-sale course stays watchable for its buyers and its owner (issue 12 §2); the page renders
+  // a "taken off sale" shell for everyone and the player asks again for the logged-in viewer.
+  const onSale = row.c.status === 1;
+  const ownerUserId = row.coach_user ?? row.shop_user;
+  const entitled = viewerId !== null && (viewerId === ownerUserId || (await ownsCourse(viewerId, id)));
+  if (!onSale && !page && !entitled) throw notFound('课程不存在或已下架');
   const list = await db().select().from(lessons).where(eq(lessons.courseId, id)).orderBy(asc(lessons.sort), asc(lessons.id));
-  const ownerUser = row.coach_user ?? row.shop_user;
-  const fullAccess = row.c.price === 0 || (viewerId !== null && (viewerId === ownerUser || (await ownsCourse(viewerId, id))));
+  const fullAccess = entitled || (onSale && row.c.price === 0);
   const labelRows = row.c.labelIds.length
     ? await db().select({ id: labels.id, name: labels.name }).from(labels).where(inArray(labels.id, row.c.labelIds))
     : [];
@@ -197,17 +202,18 @@ export async function courseDetail(id: number, viewerId: number | null, view = f
     views: row.c.views + unwritten,
     labels: labelRows,
     can_watch_all: fullAccess ? 1 : 0,
+    on_sale: onSale ? 1 : 0,
     owner_detail: {
       title: row.coach_title ?? '',
       fans_count: row.coach_fans ?? row.shop_fans ?? 0,
-      user_id: ownerUser ?? 0,
+      user_id: ownerUserId ?? 0,
     },
     lessons: list.map((l) => ({
       id: l.id,
       title: l.title,
       duration: l.durationS,
       is_free: l.isFree ? 1 : 0,
-      video: l.isFree || fullAccess ? l.video : '',
+      video: (l.isFree && onSale) || fullAccess ? l.video : '',
     })),
   };
 }

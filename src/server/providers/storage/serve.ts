@@ -32,10 +32,50 @@ export async function serveUploads(c: Context): Promise<Response> {
     'Content-Length': String(info.size),
     'Cache-Control': 'public, max-age=86400',
     ETag: etag,
+    'Accept-Ranges': 'bytes',
     'X-Content-Type-Options': 'nosniff',
     // SVGs from users must not run script when opened directly.
     'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
   };
   if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
+  // One byte range, so a video can seek (and Safari plays it at all). An If-Range that no longer
+  // matches gets the whole file.
+  const range = c.req.header('range');
+  const ifRange = c.req.header('if-range');
+  if (range && (!ifRange || ifRange === etag)) {
+    const r = byteRange(range, info.size);
+    if (r === 'unsatisfiable') {
+      return new Response(null, { status: 416, headers: { ...headers, 'Content-Length': '0', 'Content-Range': `bytes */${info.size}` } });
+    }
+    if (r) {
+      const body = Readable.toWeb(createReadStream(file, { start: r.start, end: r.end })) as ReadableStream;
+      return new Response(body, {
+        status: 206,
+        headers: { ...headers, 'Content-Length': String(r.end - r.start + 1), 'Content-Range': `bytes ${r.start}-${r.end}/${info.size}` },
+      });
+    }
+  }
   return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, { headers });
+}
+
+/**
+ * A single `bytes=` range of a file of `size` bytes: `a-b`, `a-` or the suffix `-n`. Null for what
+ * we do not serve as a range (several ranges, other units: the whole file is sent instead).
+ */
+export function byteRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (!m[1] && !m[2])) return null;
+  let start: number;
+  let end: number;
+  if (!m[1]) {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] ? Math.min(Number(m[2]), size - 1) : size - 1;
+  }
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
 }

@@ -1,0 +1,77 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { sellerContentApi as s } from '~/lib/api/contract/seller-content';
+import { PLAYABLE_VIDEO_TYPES, TRANSCODABLE_VIDEO_TYPES } from '~/lib/rules/seller-content';
+import type { AppEnv } from '../../http/context';
+import { endpoint } from '../../http/endpoint';
+import { refuse } from '../../http/errors';
+import { env } from '../../env';
+import { coachIdOf } from '../seller/owner';
+import { classStudents, coachClass, coachClasses, saveClass, setClassStatus } from './class.service';
+import {
+  coachCourse,
+  coachCourses,
+  coachLesson,
+  coachLessons,
+  deleteCourse,
+  deleteLesson,
+  lessonVideo,
+  saveCourse,
+  saveLesson,
+  setCourseStatus,
+  sortLessons,
+} from './course.service';
+import { registerTus, TUS_PATH } from './tus';
+import { hasFfmpeg, ownVideo, videoInfo } from './video.service';
+import { issueVoucher, newTencentSignature } from './voucher';
+
+/** The coach's courses, lessons, videos (with the tus upload) and classes (issue 12 §2). */
+export function registerSellerContent(api: OpenAPIHono<AppEnv>): void {
+  registerTus(api);
+  const me = (userId: number) => coachIdOf(userId);
+
+  endpoint(api, s.courseList, async ({ input, user }) => coachCourses(await me(user.id), input.status, input.page, input.limit));
+  endpoint(api, s.courseInfo, async ({ input, user }) => coachCourse(await me(user.id), input.id));
+  endpoint(api, s.courseSave, async ({ input, user }) => saveCourse(await me(user.id), input));
+  endpoint(api, s.courseStatus, async ({ input, user }) => setCourseStatus(await me(user.id), input.id, input.status));
+  endpoint(api, s.courseDelete, async ({ input, user }) => deleteCourse(await me(user.id), input.id));
+
+  endpoint(api, s.lessonList, async ({ input, user }) => coachLessons(await me(user.id), input.course_id));
+  endpoint(api, s.lessonInfo, async ({ input, user }) => coachLesson(await me(user.id), input.id));
+  endpoint(api, s.lessonSave, async ({ input, user }) => saveLesson(await me(user.id), input));
+  endpoint(api, s.lessonDelete, async ({ input, user }) => deleteLesson(await me(user.id), input.id));
+  endpoint(api, s.lessonSort, async ({ input, user }) => sortLessons(await me(user.id), input.course_id, input.ids));
+
+  endpoint(api, s.videoInfo, async ({ input, user }) => lessonVideo(await me(user.id), input.id, hasFfmpeg()));
+  endpoint(api, s.videoStatus, async ({ input, user }) => videoInfo(await ownVideo(await me(user.id), input.id)));
+  endpoint(api, s.voucher, async ({ user }) => {
+    const coachId = await me(user.id);
+    const e = env();
+    if (e.VOD_PROVIDER === 'tencent') {
+      if (!e.TENCENT_VOD_SECRET_ID || !e.TENCENT_VOD_SECRET_KEY) throw refuse('云点播尚未配置，请联系平台');
+      const t = newTencentSignature({
+        secretId: e.TENCENT_VOD_SECRET_ID,
+        secretKey: e.TENCENT_VOD_SECRET_KEY,
+        procedure: e.TENCENT_VOD_PROCEDURE,
+        vodSubAppId: e.TENCENT_VOD_SUB_APP_ID,
+      });
+      return { provider: 'tencent' as const, signature: t.signature, expires_at: new Date(t.expires * 1000).toISOString() };
+    }
+    const v = issueVoucher(user.id, coachId);
+    const ffmpeg = hasFfmpeg();
+    return {
+      provider: 'local' as const,
+      upload_url: TUS_PATH,
+      voucher: v.voucher,
+      expires_at: new Date(v.expires * 1000).toISOString(),
+      max_bytes: e.VIDEO_MAX_MB * 1024 * 1024,
+      types: ffmpeg ? [...PLAYABLE_VIDEO_TYPES, ...TRANSCODABLE_VIDEO_TYPES] : [...PLAYABLE_VIDEO_TYPES],
+      ffmpeg: (ffmpeg ? 1 : 0) as 0 | 1,
+    };
+  });
+
+  endpoint(api, s.classList, async ({ input, user }) => coachClasses(await me(user.id), input.page, input.limit));
+  endpoint(api, s.classInfo, async ({ input, user }) => coachClass(await me(user.id), input.id));
+  endpoint(api, s.classSave, async ({ input, user }) => saveClass(await me(user.id), input));
+  endpoint(api, s.classStatus, async ({ input, user }) => setClassStatus(await me(user.id), input.id, input.status));
+  endpoint(api, s.classStudents, async ({ input, user }) => classStudents(await me(user.id), input.id, input.page, input.limit));
+}

@@ -1,0 +1,80 @@
+import { resolve } from 'node:path';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { FileStore } from '@tus/file-store';
+import { Server } from '@tus/server';
+import type { Context } from 'hono';
+import { SC_TEXTS } from '~/lib/rules/seller-content';
+import type { AppEnv } from '../../http/context';
+import { API_PREFIX } from '../../http/envelope';
+import { env } from '../../env';
+import { log } from '../../log';
+import { readVoucher } from './voucher';
+import { registerUploadedVideo, UploadRefusal } from './video.service';
+
+/**
+ * Resumable lesson-video uploads (tus 1.0, `@tus/server` with its file store) at /api/tus. An
+ * upload is created only with a fresh voucher from /api/public/updateVideoVoucher (header
+ * `Upload-Voucher`); the uploader's ids go into the upload's metadata and every later request of
+ * the upload must carry a voucher of the same user. Finished files are typed from their bytes
+ * and become the coach's videos (video.service.ts). GET (download) is not offered: videos are
+ * served from /uploads once registered.
+ */
+export const TUS_PATH = `${API_PREFIX}/tus`;
+
+let server: { key: string; tus: Server } | null = null;
+
+/** The tus server for the current DATA_DIR (tests switch DATA_DIR between files). */
+function tusServer(): Server {
+  const dir = resolve(env().DATA_DIR, 'tus');
+  if (server?.key === dir) return server.tus;
+  const datastore = new FileStore({ directory: dir, expirationPeriodInMilliseconds: 24 * 3600_000 });
+  const tus = new Server({
+    path: TUS_PATH,
+    datastore,
+    maxSize: env().VIDEO_MAX_MB * 1024 * 1024,
+    relativeLocation: true,
+    allowedHeaders: ['Upload-Voucher'],
+    exposedHeaders: ['Upload-Video-Id'],
+    async onIncomingRequest(req, id) {
+      if (req.method === 'POST') return;
+      const v = readVoucher(req.headers.get('upload-voucher'));
+      const upload = await datastore.getUpload(id).catch(() => null);
+      if (!v || !upload || upload.metadata?.['user'] !== String(v.userId)) throw new UploadRefusal(403, SC_TEXTS.voucherBad);
+    },
+    async onUploadCreate(req, upload) {
+      const v = readVoucher(req.headers.get('upload-voucher'));
+      if (!v) throw new UploadRefusal(403, SC_TEXTS.voucherBad);
+      if (v.expired) throw new UploadRefusal(403, SC_TEXTS.voucherExpired);
+      if (!upload.size || upload.size <= 0) throw new UploadRefusal(400, SC_TEXTS.videoEmpty);
+      const name = (upload.metadata?.['filename'] ?? '').replace(/[\\/\p{Cc}]/gu, '').slice(0, 120);
+      return { metadata: { filename: name, user: String(v.userId), coach: String(v.coachId) } };
+    },
+    async onUploadFinish(_req, upload) {
+      const coachId = Number(upload.metadata?.['coach']);
+      if (!upload.storage?.path || !coachId) throw new UploadRefusal(500, SC_TEXTS.videoGone);
+      const video = await registerUploadedVideo({
+        uploadId: upload.id,
+        coachId,
+        name: upload.metadata?.['filename'] ?? '',
+        file: upload.storage.path,
+      });
+      log.info('video uploaded', { id: video.id, coachId, size: video.size, status: video.status });
+      return { headers: { 'Upload-Video-Id': String(video.id) } };
+    },
+  });
+  server = { key: dir, tus };
+  return tus;
+}
+
+/** Every tus method but GET (a GET /api/tus/… is "not found"). */
+async function handle(c: Context<AppEnv>): Promise<Response> {
+  // Hono answers HEAD through GET routes; the raw request keeps its method.
+  if (c.req.raw.method === 'GET') return c.text('Not found', 404);
+  return tusServer().handleWeb(c.req.raw);
+}
+
+export function registerTus(api: OpenAPIHono<AppEnv>): void {
+  for (const path of ['/tus', '/tus/*']) {
+    api.on(['POST', 'PATCH', 'DELETE', 'OPTIONS', 'GET'], path, handle);
+  }
+}
