@@ -69,6 +69,18 @@ describe('roles', () => {
     output: z.null(),
   });
 
+  const sellerOnly = defineEndpoint({ path: '/test/sellerOnly', summary: '', tags: [], access: 'seller', input: z.object({}), output: z.null() });
+
+  it('seller endpoints admit coaches and shop owners only', async () => {
+    const call = appWith(sellerOnly, null);
+    for (const phone of [DEMO.coach, DEMO.mechant]) {
+      expect(((await (await call(await t.login(phone))).json()) as { code: number }).code).toBe(200);
+    }
+    for (const phone of [DEMO.member, DEMO.provider]) {
+      expect((await (await call(await t.login(phone))).json()) as object).toMatchObject({ code: 403 });
+    }
+  });
+
   it.each([
     [coachOnly, DEMO.coach, '你还不是教练'],
     [shopOnly, DEMO.mechant, '你还不是店主'],
@@ -81,5 +93,41 @@ describe('roles', () => {
     expect(refused.code).toBe(403);
     expect(refused.msg).toContain(refusal);
     expect(((await (await call(await t.login(holder))).json()) as { code: number }).code).toBe(200);
+  });
+});
+
+/**
+ * The role half of issue 12's ownership matrix, for every real endpoint that needs a role: a guest
+ * is asked to log in, a plain member and the wrong kind of seller are refused with 403, whatever
+ * body they send (the role is checked before the body is read into its schema).
+ */
+describe('every role-gated endpoint', () => {
+  const gated = allEndpoints.filter((e) => !['public', 'member'].includes(e.access));
+  const outsiders: Record<string, (keyof typeof DEMO)[]> = {
+    coach: ['member', 'mechant', 'provider'],
+    shop: ['member', 'coach', 'provider'],
+    seller: ['member', 'provider'],
+    provider: ['member', 'coach', 'mechant'],
+  };
+  const tokens: Partial<Record<keyof typeof DEMO, string>> = {};
+  const post = async (path: string, token?: string) =>
+    (await (
+      await t.app.request(`/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authToken: token } : {}) },
+        body: '{}',
+      })
+    ).json()) as { code: number };
+
+  it('includes the management areas', () => {
+    expect(gated.filter((e) => e.access === 'seller' || e.access === 'coach' || e.access === 'shop').length).toBeGreaterThan(0);
+  });
+
+  it.each(gated.map((e) => [e.path, e.access] as const))('%s (%s) refuses guests and outsiders', async (path, access) => {
+    expect((await post(path)).code).toBe(101);
+    for (const who of outsiders[access] ?? []) {
+      tokens[who] ??= await t.login(DEMO[who]);
+      expect({ who, code: (await post(path, tokens[who])).code }).toEqual({ who, code: 403 });
+    }
   });
 });
