@@ -5,3 +5,4 @@ export * from './content';
 export * from './accounts';
 export * from './catalogue';
 export * from './commerce';
+export * from './seller';
