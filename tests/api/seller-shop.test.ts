@@ -16,8 +16,7 @@ let otherShopId: number;
 let categoryId: number;
 
 /** A tiny real PNG (1×1), uploaded like the browser does. */
-const PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 async function upload(token: string): Promise<string> {
   const r = await t.post('/uploader_img_base64', { image: PNG, type: 'common' }, token);
@@ -137,7 +136,15 @@ describe('settings', () => {
     const logo = await upload(shop);
     const saved = await t.post(
       '/shop/setInfoSave',
-      { ...base, name: '武当山货铺·新', avatar: logo, intro: '新的简介', labels: ['太极', '器械'], phone: '13912345678', wechat: 'wudang_2024' },
+      {
+        ...base,
+        name: '武当山货铺·新',
+        avatar: logo,
+        intro: '新的简介',
+        labels: ['太极', '器械'],
+        phone: '13912345678',
+        wechat: 'wudang_2024',
+      },
       shop,
     );
     expect(saved.body).toMatchObject({ code: 200, data: { name: '武当山货铺·新', avatar: logo, labels: ['太极', '器械'] } });
@@ -153,7 +160,10 @@ describe('settings', () => {
     expect(base.id).toBe(coachId);
     const saved = await t.post('/coach/setInfoSave', { ...base, title: '新头衔', years: 23, labels: ['太极拳'] }, coach);
     expect(saved.body).toMatchObject({ code: 200, data: { title: '新头衔', years: 23 } });
-    expect((await t.post('/coach/public/indexInfo', { coach_id: coachId })).body.data.info).toMatchObject({ title: '新头衔', styles: ['太极拳'] });
+    expect((await t.post('/coach/public/indexInfo', { coach_id: coachId })).body.data.info).toMatchObject({
+      title: '新头衔',
+      styles: ['太极拳'],
+    });
     expect((await t.post('/coach/setInfoSave', { ...base, years: -1 }, coach)).body.msg).toBe('教龄不能为负');
   });
 });
@@ -226,7 +236,15 @@ describe('goods management', () => {
         ],
       }),
     ).toBe('有两个规格的取值完全相同');
-    expect(await msg({ spec_names: [], skus: [{ specs: [], price: 1, stock: 1 }, { specs: [], price: 2, stock: 1 }] })).toMatch(/单规格/);
+    expect(
+      await msg({
+        spec_names: [],
+        skus: [
+          { specs: [], price: 1, stock: 1 },
+          { specs: [], price: 2, stock: 1 },
+        ],
+      }),
+    ).toMatch(/单规格/);
     expect(await msg({ agent_rate_bp: 6000 })).toMatch(/佣金比例/);
   });
 
@@ -239,7 +257,16 @@ describe('goods management', () => {
     const [u] = await t.db.select().from(users).where(eq(users.phone, DEMO.member));
     const [o] = await t.db
       .insert(orders)
-      .values({ orderNo: `T${Date.now()}`, userId: u!.id, kind: 'goods', shopId, itemsTotal: 11600, payAmount: 11600, status: 'paid', expiresAt: new Date() })
+      .values({
+        orderNo: `T${Date.now()}`,
+        userId: u!.id,
+        kind: 'goods',
+        shopId,
+        itemsTotal: 11600,
+        payAmount: 11600,
+        status: 'paid',
+        expiresAt: new Date(),
+      })
       .returning();
     await t.db.insert(orderItems).values({ orderId: o!.id, goodsId: g.id, skuId: red.id, title: g.title, price: 5800, num: 2 });
 
@@ -276,13 +303,23 @@ describe('goods management', () => {
     expect(listItem).toMatchObject({ stock: 23, held: 2, sku_count: 2 });
 
     // The red SKU is held by a paid order: it cannot be deleted.
-    const drop = await t.post('/shop/goodsSave', { ...base, skus: [{ id: black.id, specs: ['黑色'], price: 6200, stock: 3, stock_was: 3 }] }, shop);
+    const drop = await t.post(
+      '/shop/goodsSave',
+      { ...base, skus: [{ id: black.id, specs: ['黑色'], price: 6200, stock: 3, stock_was: 3 }] },
+      shop,
+    );
     expect(drop.body.msg).toBe('该规格还有未完成的订单，不能删除；可把库存改为 0');
     // Once shipped and completed it may go; black is replaced by a new one.
     await t.db.update(orders).set({ status: 'completed' }).where(eq(orders.id, o!.id));
     const ok = await t.post(
       '/shop/goodsSave',
-      { ...base, skus: [{ id: black.id, specs: ['黑色'], price: 6200, stock: 0, stock_was: 3 }, { specs: ['白色'], price: 5000, stock: 1 }] },
+      {
+        ...base,
+        skus: [
+          { id: black.id, specs: ['黑色'], price: 6200, stock: 0, stock_was: 3 },
+          { specs: ['白色'], price: 5000, stock: 1 },
+        ],
+      },
       shop,
     );
     expect(ok.body.code).toBe(200);
@@ -305,11 +342,17 @@ describe('agency', () => {
     expect((await t.post('/seller/agentMarket', { kind: 'goods', q: '代理测试剑' }, shop)).body.data.total).toBe(0);
     expect((await t.post('/seller/agentPick', { kind: 'goods', id: g.id, status: 1 }, shop)).body.msg).toBe('不能代理自己的商品或课程');
 
-    expect((await t.post('/seller/agentPick', { kind: 'goods', id: g.id, status: 1 }, coach)).body.data).toMatchObject({ picked: 1, shown: 1 });
+    expect((await t.post('/seller/agentPick', { kind: 'goods', id: g.id, status: 1 }, coach)).body.data).toMatchObject({
+      picked: 1,
+      shown: 1,
+    });
     expect((await t.post('/seller/agentPick', { kind: 'goods', id: g.id, status: 1 }, coach)).body.data.picked).toBe(1);
     let home = (await t.post('/public/businessAgentGoods', { type: 'coach', id: coachId, limit: 50 })).body.data;
     expect(home.list.map((x: { id: number }) => x.id)).toContain(g.id);
-    expect(await agentOfferFor('goods', g.id, { type: 'coach', id: coachId })).toEqual({ rateBp: 1250, owner: { type: 'shop', id: shopId } });
+    expect(await agentOfferFor('goods', g.id, { type: 'coach', id: coachId })).toEqual({
+      rateBp: 1250,
+      owner: { type: 'shop', id: shopId },
+    });
     expect(await agentOfferFor('goods', g.id, { type: 'coach', id: 999 })).toBeNull();
 
     await t.post('/seller/agentShow', { kind: 'goods', id: g.id, shown: 0 }, coach);
@@ -331,25 +374,38 @@ describe('agency', () => {
     home = (await t.post('/public/businessAgentGoods', { type: 'coach', id: coachId, limit: 50 })).body.data;
     expect(home.list.map((x: { id: number }) => x.id)).not.toContain(g.id);
     expect((await t.post('/seller/agentPick', { kind: 'goods', id: g.id, status: 0 }, coach)).body.data.picked).toBe(0);
-    expect(await t.db.select().from(agentGoods).where(and(eq(agentGoods.goodsId, g.id), eq(agentGoods.agentType, 'coach')))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(agentGoods)
+        .where(and(eq(agentGoods.goodsId, g.id), eq(agentGoods.agentType, 'coach'))),
+    ).toHaveLength(0);
   });
 
   it('offers a course; a shop picks it and shows it on its homepage', async () => {
     const course = (await t.post('/seller/homeCourses', {}, coach)).body.data.list[0];
     expect((await t.post('/seller/courseOffer', { course_id: course.id, rate_bp: 0 }, coach)).body.code).toBe(200);
-    expect((await t.post('/seller/agentPick', { kind: 'course', id: course.id, status: 1 }, shop)).body.msg).toBe('该商品或课程已不再开放代理');
+    expect((await t.post('/seller/agentPick', { kind: 'course', id: course.id, status: 1 }, shop)).body.msg).toBe(
+      '该商品或课程已不再开放代理',
+    );
     await t.post('/seller/courseOffer', { course_id: course.id, rate_bp: 1500 }, coach);
     const market = (await t.post('/seller/agentMarket', { kind: 'course', limit: 50 }, shop)).body.data.list;
     expect(market.find((x: { id: number }) => x.id === course.id)).toMatchObject({ rate_bp: 1500, owner: { type: 'coach', id: coachId } });
     // A coach never sees their own course in the market.
-    expect(((await t.post('/seller/agentMarket', { kind: 'course', limit: 50 }, coach)).body.data.list as { id: number }[]).map((x) => x.id)).not.toContain(
-      course.id,
-    );
+    expect(
+      ((await t.post('/seller/agentMarket', { kind: 'course', limit: 50 }, coach)).body.data.list as { id: number }[]).map((x) => x.id),
+    ).not.toContain(course.id);
     await t.post('/seller/agentPick', { kind: 'course', id: course.id, status: 1 }, shop);
     const home = (await t.post('/shop/public/indexInfo', { shop_id: shopId })).body.data;
     expect(home.agent_courses.map((c: { id: number }) => c.id)).toContain(course.id);
-    expect(await agentOfferFor('course', course.id, { type: 'shop', id: shopId })).toEqual({ rateBp: 1500, owner: { type: 'coach', id: coachId } });
-    const [offer] = await t.db.select().from(agentOffers).where(and(eq(agentOffers.kind, 'course'), eq(agentOffers.itemId, course.id)));
+    expect(await agentOfferFor('course', course.id, { type: 'shop', id: shopId })).toEqual({
+      rateBp: 1500,
+      owner: { type: 'coach', id: coachId },
+    });
+    const [offer] = await t.db
+      .select()
+      .from(agentOffers)
+      .where(and(eq(agentOffers.kind, 'course'), eq(agentOffers.itemId, course.id)));
     expect(offer!.rateBp).toBe(1500);
     expect(await t.db.select().from(agentCourses).where(eq(agentCourses.courseId, course.id))).toHaveLength(1);
   });

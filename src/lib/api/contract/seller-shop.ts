@@ -67,11 +67,7 @@ export const shopSettingsInput = z.object(settingsBase);
 export const coachSettingsInput = z.object({
   ...settingsBase,
   title: textField('头衔', 64),
-  years: z.coerce
-    .number<number | string>({ error: '教龄不正确' })
-    .int('教龄须为整数')
-    .min(0, '教龄不能为负')
-    .max(80, '教龄最多 80 年'),
+  years: z.coerce.number<number | string>({ error: '教龄不正确' }).int('教龄须为整数').min(0, '教龄不能为负').max(80, '教龄最多 80 年'),
 });
 
 const settingsOut = {
@@ -304,7 +300,11 @@ export const sellerShopApi = {
     summary: `添加或修改一张轮播图（最多 ${BANNER_MAX} 张）`,
     tags,
     access: 'seller',
-    input: z.object({ id: idField('轮播图 id').optional(), image: imagePath('轮播图').pipe(z.string().min(1, S.bannerImage)), link: linkField.default('') }),
+    input: z.object({
+      id: idField('轮播图 id').optional(),
+      image: imagePath('轮播图').pipe(z.string().min(1, S.bannerImage)),
+      link: linkField.default(''),
+    }),
     output: bannerListSchema,
     okMsg: '保存成功',
   }),

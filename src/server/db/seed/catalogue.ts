@@ -1,7 +1,21 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { db } from '../index';
 import { one } from '../rows';
-import { agentGoods, agentOffers, classes, coaches, courses, follows, goods, goodsCategories, labels, lessons, shops, skus, users } from '../schema';
+import {
+  agentGoods,
+  agentOffers,
+  classes,
+  coaches,
+  courses,
+  follows,
+  goods,
+  goodsCategories,
+  labels,
+  lessons,
+  shops,
+  skus,
+  users,
+} from '../schema';
 import { storage } from '../../providers/storage';
 import { hashPassword } from '../../security/password';
 import { sanitizeRichText } from '../../security/sanitize';

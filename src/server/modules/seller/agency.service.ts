@@ -57,9 +57,7 @@ const pickedGoods = (o: Owner) => and(eq(agentGoods.agentType, o.type), eq(agent
 const pickedCourse = (o: Owner) =>
   and(eq(agentCourses.agentType, o.type), eq(agentCourses.agentId, o.id), eq(agentCourses.courseId, courses.id));
 const notOwnCourse = (o: Owner): SQL =>
-  o.type === 'coach'
-    ? sql`${courses.coachId} is distinct from ${o.id}`
-    : sql`${courses.shopId} is distinct from ${o.id}`;
+  o.type === 'coach' ? sql`${courses.coachId} is distinct from ${o.id}` : sql`${courses.shopId} is distinct from ${o.id}`;
 
 type Row = {
   id: number;
@@ -131,7 +129,13 @@ export async function agentMarket(user: SessionUser, kind: AgentKind, q: string,
       limit,
     );
   }
-  const where = and(eq(agentOffers.kind, 'course'), notMine, notOwnCourse(o), eq(courses.status, 1), q ? ilike(courses.title, likeOf(q)) : undefined);
+  const where = and(
+    eq(agentOffers.kind, 'course'),
+    notMine,
+    notOwnCourse(o),
+    eq(courses.status, 1),
+    q ? ilike(courses.title, likeOf(q)) : undefined,
+  );
   const [rows, counted] = await Promise.all([
     db()
       .select(courseAgentCols)
@@ -250,8 +254,7 @@ export async function agentPick(user: SessionUser, kind: AgentKind, id: number, 
             .where(and(eq(courses.id, id), eq(courses.status, 1)));
     if (!offer || !live.length) throw refuse(S.offerGone);
     if (offer.ownerType === o.type && offer.ownerId === o.id) throw refuse(S.ownItem);
-    if (kind === 'goods')
-      await db().insert(agentGoods).values({ agentType: o.type, agentId: o.id, goodsId: id }).onConflictDoNothing();
+    if (kind === 'goods') await db().insert(agentGoods).values({ agentType: o.type, agentId: o.id, goodsId: id }).onConflictDoNothing();
     else await db().insert(agentCourses).values({ agentType: o.type, agentId: o.id, courseId: id }).onConflictDoNothing();
   } else if (kind === 'goods') {
     await db()
@@ -323,7 +326,12 @@ export async function agentCoursesPage(type: 'coach' | 'shop', agentId: number, 
       ? await db().select({ id: coaches.id }).from(coaches).where(eq(coaches.id, agentId)).limit(1)
       : await db().select({ id: shops.id }).from(shops).where(eq(shops.id, agentId)).limit(1);
   if (!exists.length) throw notFound(type === 'coach' ? '教练不存在' : '店铺不存在');
-  const where = and(eq(agentCourses.agentType, type), eq(agentCourses.agentId, agentId), eq(agentCourses.shown, true), eq(courses.status, 1));
+  const where = and(
+    eq(agentCourses.agentType, type),
+    eq(agentCourses.agentId, agentId),
+    eq(agentCourses.shown, true),
+    eq(courses.status, 1),
+  );
   const { offset, take } = pageWindow(page, limit);
   const offered = and(eq(agentOffers.kind, 'course'), eq(agentOffers.itemId, agentCourses.courseId));
   const [rows, counted] = await Promise.all([

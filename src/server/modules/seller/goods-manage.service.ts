@@ -3,6 +3,7 @@ import type { GoodsSaveInput, ManageGoods, ManageGoodsItem } from '~/lib/api/con
 import { SELLER_TEXTS as S } from '~/lib/rules/seller-shop';
 import type { Bit } from '~/lib/api/contract/catalogue-training';
 import { db, type Tx } from '../../db';
+import { one } from '../../db/rows';
 import { agentOffers, goods, goodsCategories, orderItems, orders, skus } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import { sanitizeRichText } from '../../security/sanitize';
@@ -162,11 +163,11 @@ export async function goodsSave(userId: number, input: SaveInput): Promise<Manag
       if (!row) throw notFound(S.goodsNotFound);
       goodsId = row.id;
     } else {
-      const [row] = await tx
+      const rows = await tx
         .insert(goods)
         .values({ ...fields, shopId, status: 0 })
         .returning({ id: goods.id });
-      goodsId = row!.id;
+      goodsId = one(rows, 'inserted goods').id;
     }
     await saveSkus(tx, goodsId, input.skus);
     await saveOffer(tx, 'goods', goodsId, { type: 'shop', id: shopId }, input.agent_rate_bp);

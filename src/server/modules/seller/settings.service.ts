@@ -105,7 +105,10 @@ const coachCols = {
 
 /** /api/shop/setInfo */
 export async function shopSetInfo(userId: number): Promise<ShopSettings> {
-  const [s] = await db().select(shopCols).from(shops).where(eq(shops.id, await shopIdOf(userId)));
+  const [s] = await db()
+    .select(shopCols)
+    .from(shops)
+    .where(eq(shops.id, await shopIdOf(userId)));
   if (!s) throw notFound('店铺不存在');
   return shopSettings(s);
 }
@@ -145,7 +148,10 @@ export async function shopSetInfoSave(userId: number, input: SettingsInput): Pro
 
 /** /api/coach/setInfo */
 export async function coachSetInfo(userId: number): Promise<CoachSettings> {
-  const [c] = await db().select(coachCols).from(coaches).where(eq(coaches.id, await coachIdOf(userId)));
+  const [c] = await db()
+    .select(coachCols)
+    .from(coaches)
+    .where(eq(coaches.id, await coachIdOf(userId)));
   if (!c) throw notFound('教练不存在');
   return coachSettings(c);
 }
