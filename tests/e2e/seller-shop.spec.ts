@@ -84,7 +84,14 @@ test('a shop owner edits the settings and a banner, and the public homepage show
   await expect(page.getByTestId('banner-row')).toHaveCount(1);
 
   const href = await page.evaluate(async () => {
-    const user = JSON.parse(decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('user='))!.slice(5))) as { token: string };
+    const user = JSON.parse(
+      decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('user='))!
+          .slice(5),
+      ),
+    ) as { token: string };
     const res = await fetch('/api/shop/setInfo', { method: 'POST', headers: { authSource: 'web', authToken: user.token }, body: '{}' });
     return ((await res.json()) as { data: { anchor: string } }).data.anchor;
   });
@@ -99,7 +106,9 @@ test('a shop owner edits the settings and a banner, and the public homepage show
 test('a member without the shop identity is told so, not shown the goods page', async ({ page }) => {
   const res = await page.request.post('/api/login', { data: { type: 1, phone: DEMO.member.phone, password: DEMO.member.password } });
   const user = ((await res.json()) as { data: Record<string, unknown> }).data;
-  await page.context().addCookies([{ name: 'user', value: encodeURIComponent(JSON.stringify(user)), url: test.info().project.use.baseURL! }]);
+  await page
+    .context()
+    .addCookies([{ name: 'user', value: encodeURIComponent(JSON.stringify(user)), url: test.info().project.use.baseURL! }]);
   await page.goto('/mechant/homepage/goods');
   await expect(page.getByTestId('seller-not-role')).toBeVisible();
   await page.goto('/coach/homepage/friendscircle');

@@ -66,7 +66,7 @@ function Profile(props: { h: HomeInfo; area: SellerArea }) {
     <section className="overflow-hidden rounded-lg border border-line" data-testid="owner-home">
       <div
         className="relative flex h-[120px] items-end gap-4 bg-gradient-to-r from-[#2b1d0e] via-[#5a3410] to-[#c87400] bg-cover bg-center px-6 pb-4"
-        style={h.cover ? { backgroundImage: `linear-gradient(rgba(0,0,0,.35),rgba(0,0,0,.35)), url("${img(h.cover)}")` } : undefined}
+        style={h.cover ? { backgroundImage: `linear-gradient(rgba(0,0,0,.55),rgba(0,0,0,.55)), url("${img(h.cover)}")` } : undefined}
       >
         <img src={img(h.avatar)} alt="" className="h-16 w-16 rounded-full border-2 border-white object-cover" />
         <div className="flex-1 text-white">
@@ -194,8 +194,6 @@ function Courses(props: { area: SellerArea }) {
 
 function CourseRow(props: { c: OwnCourse; area: SellerArea; onChange: (c: OwnCourse) => void }) {
   const { c } = props;
-  const [rate, setRate] = useState(bpText(c.agent_rate_bp).replace('%', ''));
-  const save = useAction();
   return (
     <li className="flex items-center gap-4 rounded-lg border border-line p-3">
       <img src={img(c.cover)} alt="" className="h-[68px] w-[120px] rounded object-cover" />
@@ -206,6 +204,29 @@ function CourseRow(props: { c: OwnCourse; area: SellerArea; onChange: (c: OwnCou
           <span className={c.status ? 'text-[#67c23a]' : ''}>{c.status ? '在售' : '已下架'}</span>
         </p>
       </div>
+      {c.price === 0 ? <span className="text-xs text-ink-mute">免费课程无代理佣金</span> : <RateEditor c={c} onChange={props.onChange} />}
+      <div className="flex w-[120px] justify-end gap-3 text-sm">
+        {props.area === 'coach' && (
+          <a className="gf-link text-brand" href={`/coach/publish?id=${c.id}`}>
+            编辑
+          </a>
+        )}
+        {c.status === 1 && (
+          <a className="gf-link" href={`/train/courseDetail?id=${c.id}`} target="_blank" rel="noopener">
+            查看
+          </a>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function RateEditor(props: { c: OwnCourse; onChange: (c: OwnCourse) => void }) {
+  const { c } = props;
+  const [rate, setRate] = useState(bpText(c.agent_rate_bp).replace('%', ''));
+  const save = useAction();
+  return (
+    <div className="flex items-center gap-2">
       <label className="flex items-center gap-2 text-xs text-ink-soft">
         代理佣金
         <input
@@ -235,19 +256,7 @@ function CourseRow(props: { c: OwnCourse; area: SellerArea; onChange: (c: OwnCou
       >
         保存
       </button>
-      <div className="flex w-[120px] justify-end gap-3 text-sm">
-        {props.area === 'coach' && (
-          <a className="gf-link text-brand" href={`/coach/publish?id=${c.id}`}>
-            编辑
-          </a>
-        )}
-        {c.status === 1 && (
-          <a className="gf-link" href={`/train/courseDetail?id=${c.id}`} target="_blank" rel="noopener">
-            查看
-          </a>
-        )}
-      </div>
-    </li>
+    </div>
   );
 }
 

@@ -52,6 +52,7 @@ export const SELLER_TEXTS = {
   offerGone: '该商品或课程已不再开放代理',
   ownItem: '不能代理自己的商品或课程',
   notPicked: '还没有代理这一项',
+  freeCourse: '免费课程没有佣金，不能开放代理',
 } as const;
 
 /**

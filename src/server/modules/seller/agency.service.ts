@@ -307,10 +307,11 @@ export async function agentShow(user: SessionUser, kind: AgentKind, id: number, 
 export async function courseOffer(user: SessionUser, courseId: number, rateBp: number): Promise<{ course_id: number; rate_bp: number }> {
   const o = await ownerOf(user);
   const [c] = await db()
-    .select({ id: courses.id })
+    .select({ id: courses.id, price: courses.price })
     .from(courses)
     .where(and(eq(courses.id, courseId), o.type === 'coach' ? eq(courses.coachId, o.id) : eq(courses.shopId, o.id)));
   if (!c) throw notFound('课程不存在');
+  if (rateBp > 0 && c.price === 0) throw refuse(S.freeCourse);
   await db().transaction((tx) => saveOffer(tx, 'course', courseId, o, rateBp));
   publicChanged();
   return { course_id: courseId, rate_bp: rateBp };
