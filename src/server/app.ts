@@ -22,6 +22,7 @@ import { registerNotice } from './modules/notice/notice.routes';
 import { registerCatalogue } from './modules/catalogue/catalogue.routes';
 import { registerCommerce } from './modules/commerce/commerce.routes';
 import { registerSellerContent } from './modules/seller-content/seller-content.routes';
+import { registerSellerShop } from './modules/seller/seller-shop.routes';
 
 // zod's own messages in Chinese for the generic cases our schemas do not word themselves.
 z.config(z.locales.zhCN());
@@ -65,6 +66,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerCatalogue(api);
   registerCommerce(api);
   registerSellerContent(api);
+  registerSellerShop(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });
   api.get('/openapi.json', (c) =>

@@ -48,6 +48,10 @@ export function openDatabase(opts: OpenOptions): DatabaseHandle {
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: opts.pgliteWorker ? 1 : 10,
+      // The PGlite worker has one backend for every connection: a pooled client closed when idle
+      // and opened again would find its named prepared statements (the session lookup) still there
+      // and fail with 42P05 on every signed-in request. Keep that one connection open.
+      ...(opts.pgliteWorker ? { idleTimeoutMillis: 0 } : {}),
       // public stays on the path for extensions (migration 0001 creates pg_trgm there).
       ...(opts.schemaName ? { options: `-c search_path=${opts.schemaName},public` } : {}),
     });

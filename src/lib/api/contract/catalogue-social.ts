@@ -3,6 +3,7 @@ import { defineEndpoint } from '../define';
 import { fen, idField, isoTime, pageInput, pageSchema, switchField } from '../fields';
 import { goodsItemSchema, shopCardSchema } from './catalogue-shop';
 import { bit, classItemSchema, coachCardSchema, courseItemSchema } from './catalogue-training';
+import { bannerSchema } from './seller-shop';
 
 const tags = ['目录'];
 const social = ['关注与收藏'];
@@ -20,11 +21,20 @@ export type CoachInfo = z.output<typeof coachInfoSchema>;
 export const shopInfoSchema = shopCardSchema.extend({ is_follow: bit(), goods_count: z.number().int(), course_count: z.number().int() });
 export type ShopInfo = z.output<typeof shopInfoSchema>;
 
+/** What an owner set on /coach/setting or /mechant/setting for the homepage (issue 12). */
+const homepageExtras = {
+  banners: z.array(bannerSchema).describe('主页轮播图'),
+  agent_courses: z.array(courseItemSchema).describe('代理课程'),
+  labels: z.array(z.string()),
+  contact: z.object({ phone: z.string(), wechat: z.string() }).describe('空字符串 = 未公开'),
+};
+
 export const coachIndexSchema = z.object({
   info: coachInfoSchema,
   courses: z.array(courseItemSchema),
   classes: z.array(classItemSchema),
   goods: z.array(goodsItemSchema).describe('代理商品'),
+  ...homepageExtras,
 });
 export type CoachIndex = z.output<typeof coachIndexSchema>;
 
@@ -33,6 +43,7 @@ export const shopIndexSchema = z.object({
   goods: z.array(goodsItemSchema),
   courses: z.array(courseItemSchema),
   agent_goods: z.array(goodsItemSchema),
+  ...homepageExtras,
 });
 export type ShopIndex = z.output<typeof shopIndexSchema>;
 

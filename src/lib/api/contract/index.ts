@@ -19,6 +19,7 @@ import { checkoutApi } from './checkout';
 import { payApi } from './pay';
 import { orderApi } from './order';
 import { sellerContentApi } from './seller-content';
+import { sellerShopApi } from './seller-shop';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -46,6 +47,7 @@ export const contracts = {
   pay: payApi,
   order: orderApi,
   sellerContent: sellerContentApi,
+  sellerShop: sellerShopApi,
 } as const;
 
 type Groups = typeof contracts;

@@ -48,6 +48,9 @@ export const coaches = pgTable(
     intro: text('intro').notNull().default(''),
     avatar: text('avatar').notNull().default(''),
     cover: text('cover').notNull().default(''),
+    /** Contact shown on the homepage (set on /coach/setting); '' = not shown. */
+    phone: varchar('phone', { length: 11 }).notNull().default(''),
+    wechat: varchar('wechat', { length: 32 }).notNull().default(''),
     fansCount: integer('fans_count').notNull().default(0),
     /** 1 shown, 0 hidden. */
     status: smallint('status').notNull().default(1),
@@ -75,6 +78,14 @@ export const shops = pgTable(
     cover: text('cover').notNull().default(''),
     intro: text('intro').notNull().default(''),
     city: varchar('city', { length: 16 }).notNull().default(''),
+    /** What the shop sells or teaches, e.g. ['太极', '器械'] (set on /mechant/setting). */
+    labels: jsonb('labels')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Contact shown on the homepage; '' = not shown. */
+    phone: varchar('phone', { length: 11 }).notNull().default(''),
+    wechat: varchar('wechat', { length: 32 }).notNull().default(''),
     fansCount: integer('fans_count').notNull().default(0),
     status: smallint('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -275,7 +286,11 @@ export const skus = pgTable(
   (t) => [index('skus_goods_idx').on(t.goodsId), check('sku_stock_non_negative', sql`${t.stock} >= 0`)],
 );
 
-/** A coach or shop re-selling another shop's goods (/api/public/businessAgentGoods). */
+/**
+ * A coach or shop re-selling another shop's goods (/api/public/businessAgentGoods): a pick of an
+ * agency offer (`agent_offers`, schema/seller.ts). `shown` puts it on the agent's homepage; a pick
+ * whose offer was withdrawn stays but is neither shown nor earns commission.
+ */
 export const agentGoods = pgTable(
   'agent_goods',
   {
@@ -286,6 +301,7 @@ export const agentGoods = pgTable(
     goodsId: integer('goods_id')
       .notNull()
       .references(() => goods.id, { onDelete: 'cascade' }),
+    shown: boolean('shown').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('agent_goods_uq').on(t.agentType, t.agentId, t.goodsId)],

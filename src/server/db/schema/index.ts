@@ -7,3 +7,4 @@ export * from './catalogue';
 export * from './commerce';
 export * from './seller';
 export * from './seller-content';
+export * from './seller-shop';

@@ -1,7 +1,21 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { db } from '../index';
 import { one } from '../rows';
-import { agentGoods, classes, coaches, courses, follows, goods, goodsCategories, labels, lessons, shops, skus, users } from '../schema';
+import {
+  agentGoods,
+  agentOffers,
+  classes,
+  coaches,
+  courses,
+  follows,
+  goods,
+  goodsCategories,
+  labels,
+  lessons,
+  shops,
+  skus,
+  users,
+} from '../schema';
 import { storage } from '../../providers/storage';
 import { hashPassword } from '../../security/password';
 import { sanitizeRichText } from '../../security/sanitize';
@@ -241,6 +255,30 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
     .values([
       ...goodsIds.slice(24, 28).map((goodsId) => ({ agentType: 'coach', agentId: demoCoachId, goodsId })),
       ...goodsIds.slice(40, 44).map((goodsId) => ({ agentType: 'shop', agentId: demoShopId, goodsId })),
+    ]);
+
+  // Agency offers (issue 12): the goods the demo agents picked and a few more goods and courses are
+  // open for agency at 8–15% commission, so the agency pages have something to pick.
+  const offered = await db()
+    .select({ id: goods.id, shopId: goods.shopId })
+    .from(goods)
+    .where(inArray(goods.id, goodsIds.slice(20, 48)));
+  const offeredCourses = await db()
+    .select({ id: courses.id, coachId: courses.coachId, shopId: courses.shopId })
+    .from(courses)
+    .orderBy(asc(courses.id))
+    .limit(12);
+  await db()
+    .insert(agentOffers)
+    .values([
+      ...offered.map((g, i) => ({ kind: 'goods', itemId: g.id, ownerType: 'shop', ownerId: g.shopId, rateBp: 800 + (i % 8) * 100 })),
+      ...offeredCourses.map((c, i) => ({
+        kind: 'course',
+        itemId: c.id,
+        ownerType: c.coachId ? 'coach' : 'shop',
+        ownerId: c.coachId ?? c.shopId ?? 0,
+        rateBp: 1000 + (i % 6) * 100,
+      })),
     ]);
 
   // The demo member already follows the demo coach and shop; fans counts match the rows.

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, gte, lte } from 'drizzle-orm';
 import type { GoodsDetail, GoodsItem, GoodsSort, ShopCard } from '~/lib/api/contract/catalogue-shop';
 import type { IdName } from '~/lib/api/contract/catalogue-training';
 import { db } from '../../db';
-import { agentGoods, coaches, goods, goodsCategories, shops, skus } from '../../db/schema';
+import { agentGoods, agentOffers, coaches, goods, goodsCategories, shops, skus } from '../../db/schema';
 import { cached } from '../../cache';
 import { notFound } from '../../http/errors';
 import { cappedCount, countedRow, listOrder, onPage, pageOf, pageWindow, searchMatch, withoutTokens, type Page } from './listing';
@@ -158,27 +158,39 @@ async function loadShopPage(opts: { q?: string | undefined; page: number; limit:
   return pageOf(rows.map(shopCard), counted, opts.page, opts.limit);
 }
 
-/** /api/public/businessAgentGoods: what a coach or shop re-sells. */
+/**
+ * /api/public/businessAgentGoods: what a coach or shop re-sells — picks they show on their
+ * homepage whose goods are on sale and whose agency offer is still open (seller/agency.service.ts).
+ */
 export async function agentGoodsPage(type: 'coach' | 'shop', agentId: number, page: number, limit: number): Promise<Page<GoodsItem>> {
   const exists =
     type === 'coach'
       ? await db().select({ id: coaches.id }).from(coaches).where(eq(coaches.id, agentId)).limit(1)
       : await db().select({ id: shops.id }).from(shops).where(eq(shops.id, agentId)).limit(1);
   if (!exists.length) throw notFound(type === 'coach' ? '教练不存在' : '店铺不存在');
-  const where = and(eq(agentGoods.agentType, type), eq(agentGoods.agentId, agentId), eq(goods.status, 1));
+  const where = and(eq(agentGoods.agentType, type), eq(agentGoods.agentId, agentId), eq(agentGoods.shown, true), eq(goods.status, 1));
+  const offered = and(eq(agentOffers.kind, 'goods'), eq(agentOffers.itemId, agentGoods.goodsId));
   const { offset, take } = pageWindow(page, limit);
   const [rows, counted] = await Promise.all([
     db()
       .select({ g: goodsCols, shopName: shops.name })
       .from(agentGoods)
       .innerJoin(goods, eq(goods.id, agentGoods.goodsId))
+      .innerJoin(agentOffers, offered)
       .innerJoin(shops, eq(shops.id, goods.shopId))
       .where(where)
       .orderBy(desc(agentGoods.createdAt), desc(agentGoods.id))
       .limit(take)
       .offset(offset),
     cappedCount((cap) =>
-      db().select(countedRow()).from(agentGoods).innerJoin(goods, eq(goods.id, agentGoods.goodsId)).where(where).limit(cap).as('rows'),
+      db()
+        .select(countedRow())
+        .from(agentGoods)
+        .innerJoin(goods, eq(goods.id, agentGoods.goodsId))
+        .innerJoin(agentOffers, offered)
+        .where(where)
+        .limit(cap)
+        .as('rows'),
     ),
   ]);
   return pageOf(

@@ -19,6 +19,8 @@ import { invalidate } from '../../cache';
 import { classPage, coachCard, coursePage, type Page } from './training.service';
 import { agentGoodsPage, goodsPage, shopCard } from './shop.service';
 import { withoutTokens } from './listing';
+import { agentCoursesPage } from '../seller/agency.service';
+import { bannersOf } from '../seller/settings.service';
 
 const coachCols = withoutTokens(getTableColumns(coaches));
 const shopCols = withoutTokens(getTableColumns(shops));
@@ -90,23 +92,44 @@ export async function shopInfo(shopId: number, viewerId: number | null): Promise
 /** /api/coach/public/indexInfo: the coach homepage in one call. */
 export async function coachIndex(coachId: number, viewerId: number | null): Promise<CoachIndex> {
   const info = await coachInfo(coachId, viewerId);
-  const [courseList, classList, agent] = await Promise.all([
+  const [courseList, classList, agent, extras] = await Promise.all([
     coursePage({ coachId, page: 1, limit: 8 }),
     classPage({ coachId, page: 1, limit: 6 }),
     agentGoodsPage('coach', coachId, 1, 8),
+    homepageExtras({ type: 'coach', id: coachId }),
   ]);
-  return { info, courses: courseList.list, classes: classList.list, goods: agent.list };
+  return { info, courses: courseList.list, classes: classList.list, goods: agent.list, ...extras };
 }
 
 /** /api/shop/public/indexInfo: the shop homepage in one call. */
 export async function shopIndex(shopId: number, viewerId: number | null): Promise<ShopIndex> {
   const info = await shopInfo(shopId, viewerId);
-  const [goodsList, courseList, agent] = await Promise.all([
+  const [goodsList, courseList, agent, extras] = await Promise.all([
     goodsPage({ shopId, page: 1, limit: 12 }),
     coursePage({ shopId, page: 1, limit: 8 }),
     agentGoodsPage('shop', shopId, 1, 8),
+    homepageExtras({ type: 'shop', id: shopId }),
   ]);
-  return { info, goods: goodsList.list, courses: courseList.list, agent_goods: agent.list };
+  return { info, goods: goodsList.list, courses: courseList.list, agent_goods: agent.list, ...extras };
+}
+
+/** Banners, picked courses, labels and contact of a homepage (set in the management areas, issue 12). */
+async function homepageExtras(o: { type: 'coach' | 'shop'; id: number }) {
+  const table = o.type === 'coach' ? coaches : shops;
+  const [banners, agentCourses, [row]] = await Promise.all([
+    bannersOf(o),
+    agentCoursesPage(o.type, o.id, 1, 8),
+    db()
+      .select({ phone: table.phone, wechat: table.wechat, labels: o.type === 'coach' ? coaches.styles : shops.labels })
+      .from(table)
+      .where(eq(table.id, o.id)),
+  ]);
+  return {
+    banners,
+    agent_courses: agentCourses.list,
+    labels: row?.labels ?? [],
+    contact: { phone: row?.phone ?? '', wechat: row?.wechat ?? '' },
+  };
 }
 
 /**

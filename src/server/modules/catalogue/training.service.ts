@@ -43,7 +43,7 @@ const ownerCols = {
   shop_logo: shops.logo,
 };
 
-function courseItem(r: {
+export function courseItem(r: {
   id: number;
   title: string;
   summary: string;
@@ -78,7 +78,7 @@ function courseItem(r: {
 }
 
 /** The columns of a course card. */
-const courseCardCols = {
+export const courseCardCols = {
   id: courses.id,
   title: courses.title,
   summary: courses.summary,

@@ -1,0 +1,73 @@
+import { useRef, type ReactNode } from 'react';
+import { img } from '~/lib/media';
+import { uploadImage } from '~/lib/stores/account';
+import { useAction } from '../ui/useAction';
+
+/** Picks an image, uploads it (/api/uploader_img_base64) and hands back the stored path. */
+export function ImageUpload(props: {
+  label: string;
+  value: string;
+  onChange: (path: string) => void;
+  shape?: 'round' | 'wide' | 'square';
+  testId?: string;
+}) {
+  const upload = useAction();
+  const file = useRef<HTMLInputElement>(null);
+  const size =
+    props.shape === 'wide' ? 'h-[90px] w-[240px] rounded-md' : props.shape === 'round' ? 'h-20 w-20 rounded-full' : 'h-20 w-20 rounded-md';
+  function pick(e: React.ChangeEvent<HTMLInputElement>) {
+    const f = e.target.files?.[0];
+    e.target.value = '';
+    if (!f) return;
+    void upload.run(async () => props.onChange((await uploadImage(f, 'common')).path), { done: `${props.label}已上传，保存后生效` });
+  }
+  return (
+    <div className="flex items-center gap-4">
+      {props.value ? (
+        <img src={img(props.value)} alt={props.label} className={`${size} border border-line object-cover`} />
+      ) : (
+        <span className={`${size} flex items-center justify-center border border-dashed border-[#dcdfe6] text-xs text-ink-mute`}>
+          未上传
+        </span>
+      )}
+      <button type="button" className="gf-btn-ghost" disabled={upload.busy} onClick={() => file.current?.click()}>
+        {upload.busy ? '上传中…' : props.value ? `更换${props.label}` : `上传${props.label}`}
+      </button>
+      <input
+        ref={file}
+        type="file"
+        accept="image/jpeg,image/png,image/gif,image/webp"
+        className="hidden"
+        aria-label={`选择${props.label}`}
+        data-testid={props.testId}
+        onChange={pick}
+      />
+    </div>
+  );
+}
+
+/** A management page's title row with actions on the right. */
+export function PageHead(props: { title: string; children?: ReactNode; sub?: string }) {
+  return (
+    <div className="mb-6 flex items-center justify-between border-b border-line pb-4">
+      <div>
+        <h1 className="text-lg font-600 text-ink">{props.title}</h1>
+        {props.sub && <p className="mt-1 text-xs text-ink-mute">{props.sub}</p>}
+      </div>
+      <div className="flex items-center gap-3">{props.children}</div>
+    </div>
+  );
+}
+
+/** Empty state of a list. */
+export function Empty(props: { icon: string; text: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 py-16 text-ink-mute">
+      <span className={`${props.icon} text-5xl text-[#d9d9d9]`} />
+      <p className="text-sm">{props.text}</p>
+      {props.children}
+    </div>
+  );
+}
+
+export const Loading = () => <p className="py-16 text-center text-sm text-ink-mute">加载中…</p>;
