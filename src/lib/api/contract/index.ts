@@ -18,6 +18,7 @@ import { studyApi } from './study';
 import { checkoutApi } from './checkout';
 import { payApi } from './pay';
 import { orderApi } from './order';
+import { sellerOrderApi } from './seller-orders';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -44,6 +45,7 @@ export const contracts = {
   checkout: checkoutApi,
   pay: payApi,
   order: orderApi,
+  sellerOrder: sellerOrderApi,
 } as const;
 
 type Groups = typeof contracts;
