@@ -85,7 +85,7 @@ function List({ area, kind }: { area: SellerArea; kind: SellerOrderKind }) {
         </div>
       </div>
       <div className="mb-5 flex flex-wrap items-center gap-3">
-        <form role="search" className="flex items-center gap-2" onSubmit={search}>
+        <form role="search" aria-label="订单搜索" className="flex items-center gap-2" onSubmit={search}>
           <input
             name="key"
             className="gf-input w-64"
@@ -211,8 +211,8 @@ function ShipDialog(props: { o: SellerListOrder; onClose: () => void; onDone: ()
   const send = useAction();
   function submit(e: SubmitEvent) {
     e.preventDefault();
-    void send.run(() => shipListedOrder(o.id, company, no), { done: '已发货' }).then((r) => {
-      if (r !== undefined) {
+    void send.run(() => shipListedOrder(o.id, company, no).then(() => true), { done: '已发货' }).then((ok) => {
+      if (ok) {
         props.onClose();
         props.onDone();
       }
@@ -258,8 +258,8 @@ function RefuseDialog(props: { o: SellerListOrder; onClose: () => void; onDone: 
   const send = useAction();
   function submit(e: SubmitEvent) {
     e.preventDefault();
-    void send.run(() => refuseRefund(props.o.id, reason), { done: '已拒绝退款' }).then((r) => {
-      if (r !== undefined) {
+    void send.run(() => refuseRefund(props.o.id, reason).then(() => true), { done: '已拒绝退款' }).then((ok) => {
+      if (ok) {
         props.onClose();
         props.onDone();
       }
