@@ -46,7 +46,10 @@ async function buyWithCoins(page: Page, m: Member, goodsId: number): Promise<str
 
 /** The shop owner's page, in a browser context of its own. */
 async function shopPage(page: Page): Promise<Page> {
-  const shop = await page.context().browser()!.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1366, height: 900 } });
+  const shop = await page
+    .context()
+    .browser()!
+    .newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1366, height: 900 } });
   const p = await shop.newPage();
   await p.goto(`${test.info().project.use.baseURL}/download`);
   await loginByCookie(p, DEMO.mechant.phone);

@@ -163,7 +163,10 @@ describe('Alipay alipay.trade.refund (RSA2)', () => {
   });
 
   it('verifies the answer and refuses a forged or altered one', () => {
-    expect(verifyAlipayResponse(answer(ok), 'alipay.trade.refund', alipayPlatform.publicKey)).toMatchObject({ code: '10000', fund_change: 'Y' });
+    expect(verifyAlipayResponse(answer(ok), 'alipay.trade.refund', alipayPlatform.publicKey)).toMatchObject({
+      code: '10000',
+      fund_change: 'Y',
+    });
     expect(verifyAlipayResponse(answer(ok, stranger.privateKey), 'alipay.trade.refund', alipayPlatform.publicKey)).toBeNull();
     expect(verifyAlipayResponse(answer(ok).replace('88.88', '0.01'), 'alipay.trade.refund', alipayPlatform.publicKey)).toBeNull();
     expect(verifyAlipayResponse('not json', 'alipay.trade.refund', alipayPlatform.publicKey)).toBeNull();
@@ -191,7 +194,9 @@ describe('Alipay alipay.trade.refund (RSA2)', () => {
       await expect(
         requestAlipayRefund(cfg(`${stand.base}/gateway.do`), alipayPlatform.publicKey, { ...refund, outRequestNo: 'R-FAIL' }),
       ).rejects.toThrow('交易已完结');
-      await expect(requestAlipayRefund(cfg(`${stand.base}/gateway.do`), stranger.publicKey, refund)).rejects.toThrow('could not be verified');
+      await expect(requestAlipayRefund(cfg(`${stand.base}/gateway.do`), stranger.publicKey, refund)).rejects.toThrow(
+        'could not be verified',
+      );
     } finally {
       await new Promise<void>((resolve) => stand.server.close(() => resolve()));
     }

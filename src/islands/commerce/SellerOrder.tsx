@@ -51,8 +51,12 @@ function View() {
           {o.paid_at && ` · ${PAY_METHOD_TEXT[o.pay_method]}支付于 ${formatDateTime(o.paid_at)}`}
         </p>
         {o.refund_reason && o.status === 'refunding' && <p className="mt-2 text-sm text-[#f56c6c]">买家申请退款：{o.refund_reason}</p>}
-        {o.refund_failure && o.status === 'refunding' && <p className="mt-1 text-sm text-[#f56c6c]">退款失败：{o.refund_failure}，可再次同意重试</p>}
-        {o.refund_state === 'pending' && o.status === 'refunding' && <p className="mt-1 text-sm text-ink-soft">已同意退款，等待支付渠道确认</p>}
+        {o.refund_failure && o.status === 'refunding' && (
+          <p className="mt-1 text-sm text-[#f56c6c]">退款失败：{o.refund_failure}，可再次同意重试</p>
+        )}
+        {o.refund_state === 'pending' && o.status === 'refunding' && (
+          <p className="mt-1 text-sm text-ink-soft">已同意退款，等待支付渠道确认</p>
+        )}
         {o.can_decide === 1 && id && <RefundDecision id={id} retry={o.refund_state === 'failed'} />}
         {o.express_no && (
           <p className="mt-2 text-sm text-ink-soft">

@@ -141,7 +141,10 @@ function Row(props: { o: SellerListOrder; onShip: () => void; onRefuse: () => vo
           买家 {o.buyer.nick_name}（{o.buyer.phone}）
         </span>
         {o.agent === 1 && <span className="rounded bg-[#fff4e0] px-1.5 text-xs text-brand">代理售出</span>}
-        <span className={`ml-auto font-600 ${o.status === 'refunding' ? 'text-[#f56c6c]' : 'text-brand'}`} data-testid="seller-order-status">
+        <span
+          className={`ml-auto font-600 ${o.status === 'refunding' ? 'text-[#f56c6c]' : 'text-brand'}`}
+          data-testid="seller-order-status"
+        >
           {o.status_text}
           {refundState && o.status === 'refunding' && ` · ${refundState}`}
         </span>
@@ -211,12 +214,14 @@ function ShipDialog(props: { o: SellerListOrder; onClose: () => void; onDone: ()
   const send = useAction();
   function submit(e: SubmitEvent) {
     e.preventDefault();
-    void send.run(() => shipListedOrder(o.id, company, no).then(() => true), { done: '已发货' }).then((ok) => {
-      if (ok) {
-        props.onClose();
-        props.onDone();
-      }
-    });
+    void send
+      .run(() => shipListedOrder(o.id, company, no).then(() => true), { done: '已发货' })
+      .then((ok) => {
+        if (ok) {
+          props.onClose();
+          props.onDone();
+        }
+      });
   }
   const a = o.address;
   return (
@@ -258,12 +263,14 @@ function RefuseDialog(props: { o: SellerListOrder; onClose: () => void; onDone: 
   const send = useAction();
   function submit(e: SubmitEvent) {
     e.preventDefault();
-    void send.run(() => refuseRefund(props.o.id, reason).then(() => true), { done: '已拒绝退款' }).then((ok) => {
-      if (ok) {
-        props.onClose();
-        props.onDone();
-      }
-    });
+    void send
+      .run(() => refuseRefund(props.o.id, reason).then(() => true), { done: '已拒绝退款' })
+      .then((ok) => {
+        if (ok) {
+          props.onClose();
+          props.onDone();
+        }
+      });
   }
   return (
     <Modal open title="拒绝退款" width={480} onClose={props.onClose}>

@@ -76,11 +76,13 @@ export async function creditSale(tx: Tx, o: Order): Promise<{ owner: number; age
   if (o.payAmount <= 0) return { owner: 0, agent: 0 };
   const owner = await ownerOf(tx, o);
   if (!owner) return { owner: 0, agent: 0 };
-  const agentOwner = o.agentKind === 'coach' ? await coachOwner(tx, o.agentId) : o.agentKind === 'shop' ? await shopOwner(tx, o.agentId) : null;
+  const agentOwner =
+    o.agentKind === 'coach' ? await coachOwner(tx, o.agentId) : o.agentKind === 'shop' ? await shopOwner(tx, o.agentId) : null;
   // An agent who is the owner themself earns no commission on their own goods.
   const agentBp = agentOwner && !(agentOwner.kind === owner.kind && agentOwner.id === owner.id) ? o.agentBp : 0;
   const split = splitIncome(o.payAmount, await commissionBp(tx), agentBp);
-  if (split.owner > 0) await moveSellerMoney(tx, await sellerAccountId(tx, owner), { pending: split.owner }, 'sale', orderRef(o, '订单收入'));
+  if (split.owner > 0)
+    await moveSellerMoney(tx, await sellerAccountId(tx, owner), { pending: split.owner }, 'sale', orderRef(o, '订单收入'));
   if (agentOwner && split.agent > 0)
     await moveSellerMoney(tx, await sellerAccountId(tx, agentOwner), { pending: split.agent }, 'commission', orderRef(o, '代理佣金'));
   return { owner: split.owner, agent: split.agent };
@@ -112,7 +114,8 @@ export async function settleOrder(tx: Tx, o: Pick<Order, 'id' | 'orderNo'>): Pro
   let settled = 0;
   for (const c of await creditsOf(tx, o.id)) {
     if (c.settled || c.refunded || c.amount <= 0) continue;
-    if (await moveSellerMoney(tx, c.accountId, { pending: -c.amount, balance: c.amount }, 'settle', orderRef(o, '订单结算'))) settled += c.amount;
+    if (await moveSellerMoney(tx, c.accountId, { pending: -c.amount, balance: c.amount }, 'settle', orderRef(o, '订单结算')))
+      settled += c.amount;
   }
   return settled;
 }

@@ -2,12 +2,7 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'dri
 import type { SellerListOrder } from '~/lib/api/contract/seller-orders';
 import type { ApiOutput } from '~/lib/api/types';
 import { PAY_METHOD_TEXT, statusText, type OrderKind, type OrderStatus, type PayMethod } from '~/lib/rules/order-status';
-import {
-  SELLER_ORDER_LIMITS,
-  SELLER_TAB_STATUSES,
-  type SellerOrderKind,
-  type SellerOrderTab,
-} from '~/lib/rules/seller-orders';
+import { SELLER_ORDER_LIMITS, SELLER_TAB_STATUSES, type SellerOrderKind, type SellerOrderTab } from '~/lib/rules/seller-orders';
 import type { SellerArea } from '~/lib/rules/seller-nav';
 import { db } from '../../db';
 import { orderItems, orderRefunds, orders, sellerAccounts, sellerLedger, users } from '../../db/schema';
@@ -151,7 +146,29 @@ export async function exportSellerOrders(
     ids.length ? db().select().from(orderItems).where(inArray(orderItems.orderId, ids)) : [],
     incomeByOrder(owner, ids),
   ]);
-  const head = ['订单号', '类型', '状态', '下单时间', '支付时间', '支付方式', '买家', '商品/课程', '数量', '商品金额', '运费', '优惠', '实付', '本人所得', '收货人', '收货电话', '收货地址', '快递公司', '快递单号', '退款原因', '代理订单'];
+  const head = [
+    '订单号',
+    '类型',
+    '状态',
+    '下单时间',
+    '支付时间',
+    '支付方式',
+    '买家',
+    '商品/课程',
+    '数量',
+    '商品金额',
+    '运费',
+    '优惠',
+    '实付',
+    '本人所得',
+    '收货人',
+    '收货电话',
+    '收货地址',
+    '快递公司',
+    '快递单号',
+    '退款原因',
+    '代理订单',
+  ];
   const lines = shown.map(({ o, nick }) => {
     const its = items.filter((i) => i.orderId === o.id);
     const a = isSeller(o, owner) ? o.address : null;

@@ -80,10 +80,7 @@ async function completeRefund(tx: Tx, o: Order, r: Refund): Promise<void> {
   const coins = o.payMethod === 'coins' ? coinsFor(o.payAmount) : 0;
   if (coins > 0) await changeCoins(tx, o.userId, coins, 'refund', { type: 'order', id: o.id, note: `订单 ${o.orderNo} 退款` });
   await restoreHoldings(tx, o);
-  await tx
-    .update(orderRefunds)
-    .set({ status: 'done', doneAt: new Date() })
-    .where(eq(orderRefunds.id, r.id));
+  await tx.update(orderRefunds).set({ status: 'done', doneAt: new Date() }).where(eq(orderRefunds.id, r.id));
   const back = coins > 0 ? `${coins} 个功夫币已退回你的钱包` : `¥${(r.amount / 100).toFixed(2)} 已原路退回，到账时间以支付渠道为准`;
   await sendMessage(
     {

@@ -279,7 +279,12 @@ function alipay(): PayProvider | null {
     ack: (ok) => new Response(ok ? 'success' : 'failure', { status: 200, headers: { 'content-type': 'text/plain' } }),
     // alipay.trade.refund answers synchronously: accepted means refunded.
     async refund(i) {
-      const a = await requestAlipayRefund(cfg, publicKey, { outTradeNo: i.payNo, outRequestNo: i.refundNo, refundFen: i.amount, reason: i.reason });
+      const a = await requestAlipayRefund(cfg, publicKey, {
+        outTradeNo: i.payNo,
+        outRequestNo: i.refundNo,
+        refundFen: i.amount,
+        reason: i.reason,
+      });
       return { done: true, ref: a.tradeNo };
     },
     readRefundNotify: () => null,
