@@ -23,6 +23,7 @@ import { registerCatalogue } from './modules/catalogue/catalogue.routes';
 import { registerCommerce } from './modules/commerce/commerce.routes';
 import { registerSellerContent } from './modules/seller-content/seller-content.routes';
 import { registerSellerShop } from './modules/seller/seller-shop.routes';
+import { registerSellerOrders } from './modules/seller/seller-orders.routes';
 
 // zod's own messages in Chinese for the generic cases our schemas do not word themselves.
 z.config(z.locales.zhCN());
@@ -67,6 +68,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerCommerce(api);
   registerSellerContent(api);
   registerSellerShop(api);
+  registerSellerOrders(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });
   api.get('/openapi.json', (c) =>

@@ -14,7 +14,8 @@ let started = false;
 
 /**
  * Background work of a running server: closes unpaid orders past their time and moves
- * long-shipped / long-received goods orders along, every minute, and writes counted page views
+ * long-shipped / long-received goods orders along (and course/class orders past their refund
+ * window to completed, settling the seller's income), every minute, and writes counted page views
  * every 10 s. Started on the first request (never at import, which also happens during the
  * build); with several instances each runs it, which is safe because every close is a
  * conditional update and every view write an addition.

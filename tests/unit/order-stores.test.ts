@@ -319,6 +319,7 @@ const detail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
   received_at: null,
   completed_at: null,
   refund_reason: '',
+  refund_refusal: '',
   express_company: '',
   express_no: '',
   can_refund: 0,

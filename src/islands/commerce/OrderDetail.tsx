@@ -90,6 +90,9 @@ function Detail() {
             </p>
           ) : null}
           {o.refund_reason && <p className="mt-2 text-sm text-ink-soft">退款原因：{o.refund_reason}</p>}
+          {o.refund_refusal && o.status !== 'refunding' && o.status !== 'refunded' && (
+            <p className="mt-1 text-sm text-[#f56c6c]">卖家拒绝了退款：{o.refund_refusal}</p>
+          )}
         </div>
         <OrderActions order={o} onChanged={reload} />
       </section>

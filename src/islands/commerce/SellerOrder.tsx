@@ -5,6 +5,8 @@ import { PAY_METHOD_TEXT } from '~/lib/rules/order-status';
 import { $sellerOrder, CARRIERS, loadSellerOrder, orderIdFromSearch, shipOrder, type ShipForm } from '~/lib/stores/orders';
 import { MemberOnly } from '../account/parts';
 import { useAction } from '../ui/useAction';
+import { agreeRefund, refuseRefund } from '~/lib/stores/seller-orders';
+import { SELLER_ORDER_LIMITS } from '~/lib/rules/seller-orders';
 import { ItemRow, money } from './parts';
 
 /** /order/shopdetail?id=: an order as its shop owner or coach sees it, with shipping for paid goods. */
@@ -48,7 +50,14 @@ function View() {
           买家 {o.buyer.nick_name}（{o.buyer.phone}）· 下单 {formatDateTime(o.created_at)}
           {o.paid_at && ` · ${PAY_METHOD_TEXT[o.pay_method]}支付于 ${formatDateTime(o.paid_at)}`}
         </p>
-        {o.refund_reason && <p className="mt-2 text-sm text-[#f56c6c]">买家申请退款：{o.refund_reason}（请在管理中心处理）</p>}
+        {o.refund_reason && o.status === 'refunding' && <p className="mt-2 text-sm text-[#f56c6c]">买家申请退款：{o.refund_reason}</p>}
+        {o.refund_failure && o.status === 'refunding' && (
+          <p className="mt-1 text-sm text-[#f56c6c]">退款失败：{o.refund_failure}，可再次同意重试</p>
+        )}
+        {o.refund_state === 'pending' && o.status === 'refunding' && (
+          <p className="mt-1 text-sm text-ink-soft">已同意退款，等待支付渠道确认</p>
+        )}
+        {o.can_decide === 1 && id && <RefundDecision id={id} retry={o.refund_state === 'failed'} />}
         {o.express_no && (
           <p className="mt-2 text-sm text-ink-soft">
             物流：{o.express_company} {o.express_no}
@@ -103,6 +112,53 @@ function View() {
           </label>
           <button type="submit" className="gf-btn-primary h-10 w-28" disabled={send.busy}>
             确认发货
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+/** 同意 / 拒绝 a refund request on the detail page (the lists offer the same). */
+function RefundDecision(props: { id: number; retry: boolean }) {
+  const [refusing, setRefusing] = useState(false);
+  const [reason, setReason] = useState('');
+  const act = useAction();
+  const reload = () => loadSellerOrder(props.id);
+  function approve() {
+    if (!confirm('同意退款后，款项将原路退回买家，且不可撤销。确定同意吗？')) return;
+    void act.run(() => agreeRefund(props.id).finally(reload), { done: (text) => text });
+  }
+  function refuse(e: SubmitEvent) {
+    e.preventDefault();
+    void act.run(() => refuseRefund(props.id, reason).then(reload), { done: '已拒绝退款' });
+  }
+  return (
+    <div className="mt-3 flex flex-col gap-3">
+      <div className="flex gap-2">
+        <button type="button" className="gf-btn-primary h-8" disabled={act.busy} onClick={approve}>
+          {props.retry ? '重试退款' : '同意退款'}
+        </button>
+        {!props.retry && (
+          <button type="button" className="gf-btn-ghost h-8" disabled={act.busy} onClick={() => setRefusing(!refusing)}>
+            拒绝退款
+          </button>
+        )}
+      </div>
+      {refusing && (
+        <form className="flex items-end gap-3" onSubmit={refuse} aria-label="拒绝退款">
+          <label className="flex flex-1 flex-col gap-1 text-sm">
+            拒绝原因（买家会收到通知）
+            <input
+              className="gf-input"
+              maxLength={SELLER_ORDER_LIMITS.refuseReason}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              placeholder="请说明拒绝退款的原因"
+            />
+          </label>
+          <button type="submit" className="gf-btn-primary h-10 w-28" disabled={act.busy}>
+            确认拒绝
           </button>
         </form>
       )}

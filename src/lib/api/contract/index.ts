@@ -20,6 +20,7 @@ import { payApi } from './pay';
 import { orderApi } from './order';
 import { sellerContentApi } from './seller-content';
 import { sellerShopApi } from './seller-shop';
+import { sellerOrderApi } from './seller-orders';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -48,6 +49,7 @@ export const contracts = {
   order: orderApi,
   sellerContent: sellerContentApi,
   sellerShop: sellerShopApi,
+  sellerOrder: sellerOrderApi,
 } as const;
 
 type Groups = typeof contracts;

@@ -57,6 +57,7 @@ export const orderSchema = z.object({
   received_at: isoTime().nullable(),
   completed_at: isoTime().nullable(),
   refund_reason: z.string(),
+  refund_refusal: z.string().describe('卖家拒绝退款的原因（最近一次）'),
   express_company: z.string(),
   express_no: z.string(),
   can_refund: bit().describe('1 为可申请退款'),
@@ -87,6 +88,9 @@ export type OrderDetail = z.output<typeof orderDetailSchema>;
 export const sellerOrderSchema = orderDetailSchema.extend({
   buyer: z.object({ nick_name: z.string(), phone: z.string().describe('脱敏手机号') }),
   can_ship: bit().describe('1 为待发货的商品订单'),
+  can_decide: bit().describe('1 为买家申请了退款、等待卖家同意或拒绝（网关退款失败后可再次同意）'),
+  refund_state: z.enum(['', 'pending', 'done', 'failed']).describe('卖家同意后的退款进度：pending 等待网关确认，failed 网关拒绝'),
+  refund_failure: z.string().describe('网关拒绝退款的原因'),
 });
 export type SellerOrder = z.output<typeof sellerOrderSchema>;
 

@@ -106,6 +106,8 @@ export const orders = pgTable(
     refundReason: varchar('refund_reason', { length: 200 }).notNull().default(''),
     /** The status a refund request came from, restored if the seller refuses it. */
     refundFrom: varchar('refund_from', { length: 12 }).notNull().default(''),
+    /** Why the seller last refused a refund (issue 12), shown to the buyer. */
+    refundRefusal: varchar('refund_refusal', { length: 200 }).notNull().default(''),
     expressCompany: varchar('express_company', { length: 20 }).notNull().default(''),
     expressNo: varchar('express_no', { length: 32 }).notNull().default(''),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
@@ -116,10 +118,26 @@ export const orders = pgTable(
     payMethod: varchar('pay_method', { length: 12 }).notNull().default(''),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * A sale through an agent (issue 12): the coach or shop whose homepage sold it ('' = none), and
+     * the agent's commission rate in basis points as it was when the order was placed. The agent's
+     * cut goes to their seller account when the order is paid (modules/seller/income.ts).
+     */
+    agentKind: varchar('agent_kind', { length: 8 }).notNull().default(''),
+    agentId: integer('agent_id'),
+    agentBp: integer('agent_bp').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('orders_user_idx').on(t.userId, t.kind, t.status, t.id), index('orders_expiry_idx').on(t.status, t.expiresAt)],
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.kind, t.status, t.id),
+    index('orders_expiry_idx').on(t.status, t.expiresAt),
+    // The sellers' order lists (issue 12), newest first.
+    index('orders_shop_idx').on(t.shopId, t.id.desc().nullsFirst()),
+    index('orders_coach_idx').on(t.coachId, t.id.desc().nullsFirst()),
+    index('orders_agent_idx').on(t.agentKind, t.agentId, t.id.desc().nullsFirst()),
+    check('orders_agent_bp_range', sql`${t.agentBp} >= 0 AND ${t.agentBp} <= 10000`),
+  ],
 );
 
 /** What an order bought (titles, specs and prices as they were when ordered). */

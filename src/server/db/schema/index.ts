@@ -8,3 +8,4 @@ export * from './commerce';
 export * from './seller';
 export * from './seller-content';
 export * from './seller-shop';
+export * from './refunds';

@@ -30,6 +30,8 @@ export function defaultConfig(siteUrl: string): Record<string, [string, string]>
     app_android_url: ['https://sj.qq.com/appdetail/com.gongfu.app', '安卓下载地址'],
     app_ios_url: ['https://apps.apple.com/cn/app/id0000000000', 'iOS 下载地址'],
     service_qr_text: [`${siteUrl}/help`, '公众号二维码内容'],
+    // Issue 12: the platform's commission on every paid order, in basis points (500 = 5%).
+    seller_commission_bp: ['500', '平台佣金（万分比，500 = 5%）'],
   };
 }
 

@@ -29,3 +29,15 @@ export async function grantCourse(tx: Tx | Db, userId: number, courseId: number,
     .returning({ courseId: courseAccess.courseId });
   return rows.length > 0;
 }
+
+/**
+ * Takes back the access that `orderId` granted (its order was refunded). Access granted by another
+ * order is kept. Answers whether anything was taken back (so sales count down once).
+ */
+export async function revokeCourse(tx: Tx | Db, userId: number, courseId: number, orderId: number): Promise<boolean> {
+  const rows = await tx
+    .delete(courseAccess)
+    .where(and(eq(courseAccess.userId, userId), eq(courseAccess.courseId, courseId), eq(courseAccess.orderId, orderId)))
+    .returning({ courseId: courseAccess.courseId });
+  return rows.length > 0;
+}

@@ -59,3 +59,19 @@ export async function addCourseSales(tx: Tx | Db, courseId: number): Promise<voi
     .set({ sales: sql`${courses.sales} + 1` })
     .where(eq(courses.id, courseId));
 }
+
+/** Counts `num` fewer sold of a goods item (its order was refunded); never below zero. */
+export async function removeGoodsSales(tx: Tx | Db, goodsId: number, num: number): Promise<void> {
+  await tx
+    .update(goods)
+    .set({ sales: sql`greatest(${goods.sales} - ${num}, 0)` })
+    .where(eq(goods.id, goodsId));
+}
+
+/** Counts one sale fewer of a course (its order was refunded); never below zero. */
+export async function removeCourseSales(tx: Tx | Db, courseId: number): Promise<void> {
+  await tx
+    .update(courses)
+    .set({ sales: sql`greatest(${courses.sales} - 1, 0)` })
+    .where(eq(courses.id, courseId));
+}

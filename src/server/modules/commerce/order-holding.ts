@@ -6,6 +6,7 @@ import { AppError, refuse } from '../../http/errors';
 import { grantCourse, ownsCourse } from '../catalogue/course-access';
 import { addCourseSales, addGoodsSales } from '../catalogue/inventory';
 import { ORDER_TEXTS } from './order-texts';
+import { creditSale } from '../seller/income';
 import type { Tx } from './wallet.service';
 
 /*
@@ -76,11 +77,15 @@ export async function alreadyHeld(tx: Tx, o: typeof orders.$inferSelect): Promis
   return null;
 }
 
-/** What a payment unlocks, in the paying transaction: course access (a sale counts once), goods sales counts. */
+/**
+ * What a payment unlocks, in the paying transaction: course access (a sale counts once), goods
+ * sales counts, and the seller's (and an agent's) income in their pending balance.
+ */
 export async function fulfilPaid(tx: Tx, o: typeof orders.$inferSelect): Promise<void> {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, o.id));
   for (const it of items) {
     if (it.courseId && (await grantCourse(tx, o.userId, it.courseId, o.id))) await addCourseSales(tx, it.courseId);
     if (it.goodsId) await addGoodsSales(tx, it.goodsId, it.num);
   }
+  await creditSale(tx, o);
 }

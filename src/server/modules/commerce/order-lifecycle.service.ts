@@ -1,8 +1,9 @@
 import { and, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import { db } from '../../db';
-import { coaches, orderItems, orders, shops, users } from '../../db/schema';
+import { coaches, orderItems, orderRefunds, orders, shops, users } from '../../db/schema';
 import { forbidden, notFound, refuse } from '../../http/errors';
 import { sellerOf } from '../seller/owner';
+import { settleDueItemOrders, settleOrder } from '../seller/income';
 import type { Order as OrderView, OrderAddress, OrderDetail, SellerOrder } from '~/lib/api/contract/order';
 import type { ApiOutput } from '~/lib/api/types';
 import {
@@ -39,7 +40,7 @@ const statusOf = (o: Order): OrderStatus => known(ORDER_STATUSES, o.status, 'sta
 const methodOf = (o: Order): PayMethod => known(PAY_METHODS, o.payMethod, 'pay_method');
 
 /** The address snapshot of a goods order (null for courses and classes). */
-function addressOf(o: Order): OrderAddress | null {
+export function addressOf(o: Order): OrderAddress | null {
   const a = o.address;
   if (!a) return null;
   return {
@@ -54,7 +55,7 @@ function addressOf(o: Order): OrderAddress | null {
 
 type Seller = OrderView['seller'];
 
-function orderView(o: Order, items: Item[], seller: Seller): OrderView {
+export function orderView(o: Order, items: Item[], seller: Seller): OrderView {
   const kind = kindOf(o);
   const status = statusOf(o);
   const method = methodOf(o);
@@ -77,6 +78,7 @@ function orderView(o: Order, items: Item[], seller: Seller): OrderView {
     received_at: o.receivedAt?.toISOString() ?? null,
     completed_at: o.completedAt?.toISOString() ?? null,
     refund_reason: o.refundReason,
+    refund_refusal: o.refundRefusal,
     express_company: o.expressCompany,
     express_no: o.expressNo,
     can_refund: refundable(status, method) ? 1 : 0,
@@ -96,7 +98,7 @@ function orderView(o: Order, items: Item[], seller: Seller): OrderView {
   };
 }
 
-async function sellerNames(list: Order[]) {
+export async function sellerNames(list: Order[]) {
   const shopIds = [...new Set(list.map((o) => o.shopId).filter((x): x is number => !!x))];
   const coachIds = [...new Set(list.map((o) => o.coachId).filter((x): x is number => !!x))];
   const [s, c] = await Promise.all([
@@ -171,7 +173,8 @@ export async function orderDetail(userId: number, id: number): Promise<OrderDeta
   return { ...orderView(o, items, seller(o)), address: addressOf(o), remark: o.remark };
 }
 
-const sellerWhere = (id: number, seller: { shopId: number | null; coachId: number | null }) =>
+/** One order of the seller's coach or shop (the caller must have one of them). */
+export const sellerWhere = (id: number, seller: { shopId: number | null; coachId: number | null }) =>
   and(
     eq(orders.id, id),
     or(seller.shopId ? eq(orders.shopId, seller.shopId) : undefined, seller.coachId ? eq(orders.coachId, seller.coachId) : undefined),
@@ -183,17 +186,35 @@ export async function sellerOrderDetail(userId: number, id: number): Promise<Sel
   if (!seller.shopId && !seller.coachId) throw forbidden('只有店主或教练可以查看店铺订单');
   const [o] = await db().select().from(orders).where(sellerWhere(id, seller)).limit(1);
   if (!o) throw notFound('订单不存在');
-  const [items, [buyer], sellerName] = await Promise.all([
+  const [items, [buyer], sellerName, [refund]] = await Promise.all([
     db().select().from(orderItems).where(eq(orderItems.orderId, o.id)),
     db().select({ nick_name: users.nickName, phone: users.phone }).from(users).where(eq(users.id, o.userId)).limit(1),
     sellerNames([o]),
+    db().select().from(orderRefunds).where(eq(orderRefunds.orderId, o.id)).limit(1),
   ]);
+  return sellerOrderView(o, items, sellerName(o), buyer, refund);
+}
+
+const REFUND_STATES = ['', 'pending', 'done', 'failed'] as const;
+
+/** The seller's view of an order: buyer (phone masked), address, and what the seller may do now. */
+export function sellerOrderView(
+  o: Order,
+  items: Item[],
+  seller: Seller,
+  buyer: { nick_name: string; phone: string | null } | undefined,
+  refund: typeof orderRefunds.$inferSelect | undefined,
+): SellerOrder {
+  const refundState = refund ? known(REFUND_STATES, refund.status, 'refund status') : '';
   return {
-    ...orderView(o, items, sellerName(o)),
+    ...orderView(o, items, seller),
     address: addressOf(o),
     remark: o.remark,
     buyer: { nick_name: buyer?.nick_name ?? '', phone: buyer?.phone ? maskPhone(buyer.phone) : '' },
     can_ship: o.kind === 'goods' && o.status === 'paid' ? 1 : 0,
+    can_decide: o.status === 'refunding' && (refundState === '' || refundState === 'failed') ? 1 : 0,
+    refund_state: refundState,
+    refund_failure: refund?.failure ?? '',
   };
 }
 
@@ -201,6 +222,13 @@ export async function sellerOrderDetail(userId: number, id: number): Promise<Sel
 export async function shipOrder(userId: number, id: number, company: string, no: string) {
   const seller = await sellerOf(userId);
   if (!seller.shopId) throw forbidden('只有店主可以发货');
+  // Another shop's order is "not found", never "wrong state" (which would confirm it exists).
+  const [mine] = await db()
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.shopId, seller.shopId)))
+    .limit(1);
+  if (!mine) throw notFound('订单不存在');
   const [o] = await db()
     .update(orders)
     .set({ status: 'shipped', expressCompany: company, expressNo: no, shippedAt: new Date(), updatedAt: new Date() })
@@ -236,33 +264,59 @@ export async function requestRefund(userId: number, id: number, reason: string) 
   if (!o) throw refuse(ORDER_TEXTS.state);
 }
 
-/** The buyer withdraws a refund request: back to the status it came from. */
+/**
+ * The buyer withdraws a refund request: back to the status it came from. Once the seller approved
+ * (a refund row exists, its gateway refund perhaps under way) it can no longer be withdrawn; the
+ * order row is locked first so an approval and a withdrawal cannot both happen.
+ */
 export async function withdrawRefund(userId: number, id: number) {
-  const [cur] = await db()
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.userId, userId), eq(orders.status, 'refunding')))
-    .limit(1);
-  if (!cur) throw refuse(ORDER_TEXTS.state);
-  const [o] = await db()
-    .update(orders)
-    .set({ status: cur.refundFrom || 'paid', updatedAt: new Date() })
-    .where(and(eq(orders.id, id), eq(orders.status, 'refunding')))
-    .returning({ id: orders.id });
-  if (!o) throw refuse(ORDER_TEXTS.state);
+  await db().transaction(async (tx) => {
+    const [cur] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.userId, userId), eq(orders.status, 'refunding')))
+      .for('update')
+      .limit(1);
+    if (!cur) throw refuse(ORDER_TEXTS.state);
+    const [approved] = await tx.select({ id: orderRefunds.id }).from(orderRefunds).where(eq(orderRefunds.orderId, id)).limit(1);
+    if (approved) throw refuse('卖家已同意退款，不能撤销');
+    const [o] = await tx
+      .update(orders)
+      .set({ status: cur.refundFrom || 'paid', updatedAt: new Date() })
+      .where(and(eq(orders.id, id), eq(orders.status, 'refunding')))
+      .returning({ id: orders.id });
+    if (!o) throw refuse(ORDER_TEXTS.state);
+  });
 }
 
-/** Moves goods orders along by time: long-shipped → received, long-received → completed. */
+/**
+ * Moves orders along by time: goods long shipped → received, long received → completed (the
+ * seller's income settles in the completing transaction); course and class orders past their
+ * refund window → completed and settled.
+ */
 export async function advanceOrders(now = new Date()): Promise<number> {
   const received = await db()
     .update(orders)
     .set({ status: 'received', receivedAt: now, updatedAt: now })
     .where(and(eq(orders.status, 'shipped'), lt(orders.shippedAt, new Date(now.getTime() - AUTO_RECEIVE_DAYS * 86_400_000))))
     .returning({ id: orders.id });
-  const completed = await db()
-    .update(orders)
-    .set({ status: 'completed', completedAt: now, updatedAt: now })
+  const due = await db()
+    .select({ id: orders.id })
+    .from(orders)
     .where(and(eq(orders.status, 'received'), lt(orders.receivedAt, new Date(now.getTime() - AUTO_COMPLETE_DAYS * 86_400_000))))
-    .returning({ id: orders.id });
-  return received.length + completed.length;
+    .limit(200);
+  let completed = 0;
+  for (const d of due) {
+    await db().transaction(async (tx) => {
+      const [o] = await tx
+        .update(orders)
+        .set({ status: 'completed', completedAt: now, updatedAt: now })
+        .where(and(eq(orders.id, d.id), eq(orders.status, 'received')))
+        .returning();
+      if (!o) return;
+      await settleOrder(tx, o);
+      completed++;
+    });
+  }
+  return received.length + completed + (await settleDueItemOrders(now));
 }

@@ -1,10 +1,11 @@
 import type { PayProviderName } from '~/lib/rules/payment';
 import { env } from '../../env';
 import { log } from '../../log';
-import { SANDBOX_SIGNATURE_HEADER, verifySandbox, type SandboxNotice } from './sandbox';
+import { randomBytes } from 'node:crypto';
+import { SANDBOX_SIGNATURE_HEADER, signSandbox, verifySandbox, type SandboxNotice, type SandboxRefundNotice } from './sandbox';
 import { z } from 'zod';
-import { createWechatNative, decryptWechatResource, verifyWechatNotify } from './wechat';
-import { alipayPagePayUrl, verifyAlipayNotify } from './alipay';
+import { createWechatNative, decryptWechatResource, requestWechatRefund, verifyWechatNotify } from './wechat';
+import { alipayPagePayUrl, requestAlipayRefund, verifyAlipayNotify } from './alipay';
 
 /** The gateways, named once in src/lib/rules/payment.ts (the contract and the browser use the same list). */
 export type ProviderName = PayProviderName;
@@ -29,6 +30,34 @@ export interface PaidNotice {
   amount: number;
 }
 
+/** A refund to ask a gateway for (issue 12 §3). */
+export interface RefundInput {
+  /** The payment's number at the gateway (our pay_no = their out_trade_no). */
+  payNo: string;
+  refundNo: string;
+  /** Fen to give back, and what the payment collected. */
+  amount: number;
+  total: number;
+  reason: string;
+  notifyUrl: string;
+  /** Delivers a request to our own API (the sandbox gateway posts its refund notice through it). */
+  deliver: (req: Request) => Promise<Response>;
+}
+
+/** The gateway took the refund: done now, or confirmed later by its refund notice. */
+export interface RefundResult {
+  done: boolean;
+  ref: string;
+}
+
+/** A verified refund result from a gateway's refund notice. */
+export interface RefundNotice {
+  refundNo: string;
+  amount: number;
+  ref: string;
+  outcome: 'done' | 'failed';
+}
+
 /**
  * One way of collecting money from outside the site. Coins are not a provider: they never leave
  * our database (order.service pays with them directly).
@@ -41,6 +70,10 @@ export interface PayProvider {
   readNotify(headers: Headers, body: string): PaidNotice | null;
   /** The answer this gateway expects, so it stops (ok) or retries (not ok). */
   ack(ok: boolean): Response;
+  /** Asks for a refund of a payment; rejects with the gateway's reason when it refuses. */
+  refund(input: RefundInput): Promise<RefundResult>;
+  /** The verified result in a refund notice; null for anything forged, stale or unknown. */
+  readRefundNotify(headers: Headers, body: string): RefundNotice | null;
 }
 
 const pem = (v: string) => v.replace(/\\n/g, '\n');
@@ -76,7 +109,46 @@ const sandbox: PayProvider = {
     }
   },
   ack: (ok) => new Response(ok ? 'SUCCESS' : 'FAIL', { status: ok ? 200 : 400 }),
+  // The embedded gateway refunds at once and posts a signed refund notice, like its pay notice.
+  async refund(i) {
+    const notice: SandboxRefundNotice = {
+      refund_no: i.refundNo,
+      pay_no: i.payNo,
+      refund_id: `SBXR${Date.now()}${randomBytes(4).toString('hex')}`,
+      amount: i.amount,
+      refund_state: 'SUCCESS',
+      refunded_at: new Date().toISOString(),
+    };
+    const body = JSON.stringify(notice);
+    const res = await i.deliver(
+      new Request(i.notifyUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signSandbox(body) },
+        body,
+      }),
+    );
+    if (!res.ok) throw new Error('沙箱退款通知未被接受');
+    return { done: false, ref: notice.refund_id };
+  },
+  readRefundNotify(headers, body) {
+    if (!verifySandbox(body, headers.get(SANDBOX_SIGNATURE_HEADER) ?? undefined)) return null;
+    try {
+      const n = JSON.parse(body) as SandboxRefundNotice;
+      if (n.refund_state !== 'SUCCESS' || typeof n.refund_no !== 'string' || !Number.isInteger(n.amount)) return null;
+      return { refundNo: n.refund_no, amount: n.amount, ref: String(n.refund_id), outcome: 'done' };
+    } catch {
+      return null;
+    }
+  },
 };
+
+/** The fields of a decrypted WeChat refund callback we act on. */
+const wechatRefundResource = z.object({
+  out_refund_no: z.string().min(1).max(64),
+  refund_id: z.string().max(64),
+  refund_status: z.string(),
+  amount: z.object({ refund: z.number().int().positive() }),
+});
 
 function wechat(): PayProvider | null {
   const e = env();
@@ -136,6 +208,43 @@ function wechat(): PayProvider | null {
       }
     },
     ack: (ok) => (ok ? new Response(null, { status: 204 }) : Response.json({ code: 'FAIL', message: '失败' }, { status: 500 })),
+    async refund(i) {
+      const a = await requestWechatRefund(cfg, {
+        outTradeNo: i.payNo,
+        outRefundNo: i.refundNo,
+        reason: i.reason,
+        notifyUrl: i.notifyUrl,
+        refundFen: i.amount,
+        totalFen: i.total,
+      });
+      if (a.status === 'SUCCESS') return { done: true, ref: a.refund_id };
+      if (a.status === 'PROCESSING') return { done: false, ref: a.refund_id };
+      throw new Error(a.status === 'CLOSED' ? '微信退款已关闭' : '微信退款异常，请到商户平台处理');
+    },
+    readRefundNotify(headers, body) {
+      const ok = verifyWechatNotify({
+        headers: {
+          timestamp: headers.get('Wechatpay-Timestamp') ?? '',
+          nonce: headers.get('Wechatpay-Nonce') ?? '',
+          signature: headers.get('Wechatpay-Signature') ?? '',
+          serial: headers.get('Wechatpay-Serial') ?? '',
+        },
+        body,
+        platformPublicKeyPem: platformKey,
+      });
+      if (!ok) return null;
+      try {
+        const msg = JSON.parse(body) as { event_type?: string; resource?: Parameters<typeof decryptWechatResource>[0] };
+        if (!msg.event_type?.startsWith('REFUND.') || !msg.resource) return null;
+        const r = wechatRefundResource.safeParse(JSON.parse(decryptWechatResource(msg.resource, apiV3Key)));
+        if (!r.success) return null;
+        const outcome = r.data.refund_status === 'SUCCESS' ? 'done' : 'failed';
+        return { refundNo: r.data.out_refund_no, amount: r.data.amount.refund, ref: r.data.refund_id, outcome };
+      } catch (err) {
+        log.warn('wechat refund notify unreadable', { message: (err as Error).message });
+        return null;
+      }
+    },
   };
 }
 
@@ -168,6 +277,17 @@ function alipay(): PayProvider | null {
       return { payNo: params['out_trade_no'] ?? '', txnId: params['trade_no'] ?? '', amount: Math.round(Number(yuan) * 100) };
     },
     ack: (ok) => new Response(ok ? 'success' : 'failure', { status: 200, headers: { 'content-type': 'text/plain' } }),
+    // alipay.trade.refund answers synchronously: accepted means refunded.
+    async refund(i) {
+      const a = await requestAlipayRefund(cfg, publicKey, {
+        outTradeNo: i.payNo,
+        outRequestNo: i.refundNo,
+        refundFen: i.amount,
+        reason: i.reason,
+      });
+      return { done: true, ref: a.tradeNo };
+    },
+    readRefundNotify: () => null,
   };
 }
 

@@ -35,3 +35,14 @@ export function verifySandbox(body: string, header: string | undefined, now = Da
   const got = Buffer.from(m[2] ?? '');
   return want.length === got.length && timingSafeEqual(want, got);
 }
+
+/** The sandbox gateway's refund notice: same signature header, posted to /api/pay/refund-notify/sandbox. */
+export interface SandboxRefundNotice {
+  refund_no: string;
+  pay_no: string;
+  refund_id: string;
+  /** Fen given back. */
+  amount: number;
+  refund_state: 'SUCCESS';
+  refunded_at: string;
+}

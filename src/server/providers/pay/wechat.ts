@@ -170,3 +170,75 @@ export async function createWechatNative(cfg: WechatConfig, order: WechatNativeO
   if (!json.code_url) throw new Error('wechat pay: answer has no code_url');
   return { codeUrl: json.code_url };
 }
+
+/* ---- Refunds (申请退款 POST /v3/refund/domestic/refunds) ---- */
+
+export interface WechatRefundRequest {
+  /** Our payment number (the out_trade_no the payment was made under). */
+  outTradeNo: string;
+  outRefundNo: string;
+  reason: string;
+  notifyUrl: string;
+  /** Fen to give back, and the fen the payment collected. */
+  refundFen: number;
+  totalFen: number;
+}
+
+/** What WeChat answers to a refund request (the fields we act on). */
+export interface WechatRefundAnswer {
+  refund_id: string;
+  out_refund_no: string;
+  /** SUCCESS | CLOSED | PROCESSING | ABNORMAL */
+  status: string;
+}
+
+/** The decrypted `resource` of a refund callback (REFUND.SUCCESS / REFUND.ABNORMAL / REFUND.CLOSED). */
+export interface WechatRefundResource {
+  out_trade_no: string;
+  out_refund_no: string;
+  refund_id: string;
+  /** SUCCESS | CLOSE | ABNORMAL */
+  refund_status: string;
+  amount: { total: number; refund: number; payer_total?: number; payer_refund?: number };
+}
+
+export const WECHAT_REFUND_PATH = '/v3/refund/domestic/refunds';
+
+/** The JSON body of a refund request, field for field as WeChat documents it. */
+export function wechatRefundBody(r: WechatRefundRequest): string {
+  if (!Number.isSafeInteger(r.refundFen) || r.refundFen <= 0 || !Number.isSafeInteger(r.totalFen) || r.refundFen > r.totalFen)
+    throw new Error('wechat pay: refund must be a positive number of fen, at most the amount paid');
+  return JSON.stringify({
+    out_trade_no: r.outTradeNo,
+    out_refund_no: r.outRefundNo,
+    reason: r.reason.slice(0, 80),
+    notify_url: r.notifyUrl,
+    amount: { refund: r.refundFen, total: r.totalFen, currency: 'CNY' },
+  });
+}
+
+/**
+ * Asks WeChat to refund (signed like every API v3 request). Answers WeChat's status: SUCCESS or
+ * PROCESSING (the REFUND.SUCCESS callback follows); non-2xx answers reject with WeChat's message.
+ */
+export async function requestWechatRefund(cfg: WechatConfig, r: WechatRefundRequest): Promise<WechatRefundAnswer> {
+  const body = wechatRefundBody(r);
+  const authorization = wechatAuthorization({
+    method: 'POST',
+    urlPath: WECHAT_REFUND_PATH,
+    body,
+    mchId: cfg.mchId,
+    serialNo: cfg.serialNo,
+    privateKeyPem: cfg.privateKeyPem,
+  });
+  const res = await fetch(`${(cfg.apiBase ?? 'https://api.mch.weixin.qq.com').replace(/\/+$/, '')}${WECHAT_REFUND_PATH}`, {
+    method: 'POST',
+    headers: { Authorization: authorization, Accept: 'application/json', 'Content-Type': 'application/json' },
+    body,
+    signal: AbortSignal.timeout(10_000),
+  });
+  const json = (await res.json().catch(() => ({}))) as Partial<WechatRefundAnswer> & { code?: string; message?: string };
+  if (!res.ok) throw new Error(json.message ?? `wechat pay: HTTP ${res.status}${json.code ? ` ${json.code}` : ''}`);
+  if (!json.status || !json.out_refund_no) throw new Error('wechat pay: refund answer has no status');
+  return { refund_id: json.refund_id ?? '', out_refund_no: json.out_refund_no, status: json.status };
+}
