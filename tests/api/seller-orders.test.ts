@@ -1,3 +1,4 @@
+import { agentGoods, agentOffers } from '~/server/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
@@ -193,6 +194,31 @@ describe('seller income', () => {
     // The coach sees it read-only in their goods orders.
     const listed = (await t.post('/seller/orders', { area: 'coach', kind: 'goods' }, coach)).body.data.list;
     expect(listed.find((x: { id: number }) => x.id === o.id)).toMatchObject({ agent: 1, can_ship: 0, income: split.agent, address: null });
+    await ledgersMatch();
+  });
+
+  it('credits the agent a buyer came from (?agent=), at the offer’s rate; a wrong or foreign agent credits nobody', async () => {
+    const s = await sku(30_000);
+    await t.db
+      .insert(agentOffers)
+      .values({ kind: 'goods', itemId: s.goodsId, ownerType: 'shop', ownerId: shopId, rateBp: 800 })
+      .onConflictDoUpdate({ target: [agentOffers.kind, agentOffers.itemId], set: { rateBp: 800 } });
+    await t.db.insert(agentGoods).values({ agentType: 'coach', agentId: coachId, goodsId: s.goodsId }).onConflictDoNothing();
+    const buy = async (agent: string) =>
+      (await t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 1 }], address_id: addressId, agent }, member)).body.data;
+
+    const coachBefore = await account('coach', coachId);
+    const o = await buy(`coach:${coachId}`);
+    expect(await orderRow(o.id)).toMatchObject({ agentKind: 'coach', agentId: coachId, agentBp: 800 });
+    await payCoins(o.id);
+    expect((await account('coach', coachId)).pending - coachBefore.pending).toBe(
+      splitIncome(o.pay_amount, DEFAULT_COMMISSION_BP, 800).agent,
+    );
+
+    // An agent who did not pick the goods, a malformed value, or the owner itself: no agent.
+    for (const agent of ['coach:999999', 'coach:abc', `shop:${shopId}`]) {
+      expect(await orderRow((await buy(agent)).id)).toMatchObject({ agentKind: '', agentId: null, agentBp: 0 });
+    }
     await ledgersMatch();
   });
 });

@@ -6,6 +6,7 @@ import { positiveInt } from '../format';
 import { ORDER_LIMITS } from '../rules/order-status';
 import { check, InputError } from './action';
 import { $addresses, loadAddresses } from './address';
+import { agentParam, parseAgentParam } from '../rules/seller-shop';
 import { nextQuantity } from './cart';
 
 export type { GoodsPreview, ItemPreview, UsableCoupon };
@@ -13,7 +14,10 @@ export type { GoodsPreview, ItemPreview, UsableCoupon };
 export type CheckoutKind = 'goods' | 'course' | 'class';
 
 /** What a confirm page's URL asks to buy: cart lines or one SKU, or a course / class. */
-export type CheckoutRequest = { kind: 'goods'; cart: number[]; items: GoodsLine[] } | { kind: 'course' | 'class'; id: number };
+/** `agent`: the `?agent=` the buyer came with from an agent's homepage (credited on the order). */
+export type CheckoutRequest = ({ kind: 'goods'; cart: number[]; items: GoodsLine[] } | { kind: 'course' | 'class'; id: number }) & {
+  agent?: string;
+};
 
 export const CHECKOUT_TEXTS = {
   nothing: '没有要结算的商品',
@@ -31,9 +35,11 @@ export const CHECKOUT_TEXTS = {
  */
 export function checkoutRequest(kind: CheckoutKind, search: string): CheckoutRequest | null {
   const q = new URLSearchParams(search);
+  const agent = parseAgentParam(q.get('agent'));
+  const via = agent ? { agent: agentParam(agent.type, agent.id) } : {};
   if (kind !== 'goods') {
     const id = positiveInt(q.get('id'));
-    return id ? { kind, id } : null;
+    return id ? { kind, id, ...via } : null;
   }
   const cart = (q.get('cart') ?? '')
     .split(',')
@@ -42,7 +48,7 @@ export function checkoutRequest(kind: CheckoutKind, search: string): CheckoutReq
     .slice(0, ORDER_LIMITS.goodsKinds);
   if (cart.length) return { kind, cart, items: [] };
   const sku = positiveInt(q.get('sku_id'));
-  return sku ? { kind, cart: [], items: [{ sku_id: sku, num: positiveInt(q.get('num')) ?? 1 }] } : null;
+  return sku ? { kind, cart: [], items: [{ sku_id: sku, num: positiveInt(q.get('num')) ?? 1 }], ...via } : null;
 }
 
 /** A course or class the member already ordered and has not paid: the server's message and that order. */
@@ -225,12 +231,13 @@ export async function submitCheckout(remark: string): Promise<Placed | null> {
       remark: remark.trim().slice(0, ORDER_LIMITS.remark),
       from_cart: req.cart.length > 0,
       ...coupon,
+      ...(req.agent ? { agent: req.agent } : {}),
     });
     return { href: payHref(made.id), done: '' };
   }
   try {
     if (req.kind === 'course') {
-      const made = await api('/order/createCourse', { course_id: req.id, ...coupon });
+      const made = await api('/order/createCourse', { course_id: req.id, ...coupon, ...(req.agent ? { agent: req.agent } : {}) });
       return { href: payHref(made.id), done: '' };
     }
     const made = await api('/order/createClass', { class_id: req.id, ...coupon });

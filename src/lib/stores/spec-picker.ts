@@ -2,6 +2,7 @@ import { atom, computed } from 'nanostores';
 import type { Sku } from '../api/contract/catalogue-shop';
 import { priceText } from '../format';
 import { check, InputError } from './action';
+import { agentParam, parseAgentParam } from '../rules/seller-shop';
 import { requireLogin } from './guard';
 
 /** One spec value per spec name; null = not chosen yet. */
@@ -89,7 +90,7 @@ export function createSpecPicker(goods: { id: number; specNames: string[]; skus:
     check(sku.stock < 1 ? '该规格已售罄' : null, 'warning');
     const num = String($qty.get());
     return kind === 'buy'
-      ? `/order/goodsOrder?${new URLSearchParams({ goods_id: String(goods.id), sku_id: String(sku.id), num })}`
+      ? `/order/goodsOrder?${new URLSearchParams({ goods_id: String(goods.id), sku_id: String(sku.id), num, ...agentOfPage() })}`
       : `/cart?add=${sku.id}&num=${num}`;
   }
 
@@ -104,4 +105,11 @@ export function createSpecPicker(goods: { id: number; specNames: string[]; skus:
     setQty,
     target,
   };
+}
+
+/** The `?agent=` of the detail page (a buyer who came from an agent's homepage), carried to checkout. */
+function agentOfPage(): { agent?: string } {
+  if (typeof location === 'undefined') return {};
+  const a = parseAgentParam(new URLSearchParams(location.search).get('agent'));
+  return a ? { agent: agentParam(a.type, a.id) } : {};
 }

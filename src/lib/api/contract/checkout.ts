@@ -98,6 +98,9 @@ export interface PendingOrderRefusal {
  * Checkout: the confirm pages' previews and order creation. A course or class already awaiting
  * payment is refused with code 100 and `data: { order_id }` (PendingOrderRefusal).
  */
+/** The agent the buyer came from (`coach:12` / `shop:7`, issue 12 §2); anything else credits no agent. */
+const agentRef = z.string().max(24).optional().describe('代理来源，如 coach:12（来自代理主页）');
+
 export const checkoutApi = {
   previewGoods: defineEndpoint({
     path: '/order/previewGoods',
@@ -134,6 +137,7 @@ export const checkoutApi = {
       remark: z.string({ error: '备注须为文字' }).trim().max(ORDER_LIMITS.remark, `备注最多 ${ORDER_LIMITS.remark} 字`).default(''),
       coupon_id: idField('优惠券 id').optional(),
       from_cart: flagField('from_cart').default(false),
+      agent: agentRef,
     }),
     output: createdOrderSchema,
     okMsg: '下单成功',
@@ -143,7 +147,7 @@ export const checkoutApi = {
     summary: '购买课程下单',
     tags,
     access: 'member',
-    input: z.object({ course_id: idField('课程 id'), coupon_id: idField('优惠券 id').optional() }),
+    input: z.object({ course_id: idField('课程 id'), coupon_id: idField('优惠券 id').optional(), agent: agentRef }),
     output: createdOrderSchema,
     okMsg: '下单成功',
   }),

@@ -15,6 +15,6 @@ export function registerCheckout(api: OpenAPIHono<AppEnv>): void {
   });
   endpoint(api, checkoutApi.previewItem, ({ input, user }) => previewOneItem(user.id, input.kind, input.id, input.coupon_id));
   endpoint(api, checkoutApi.createGoods, ({ input, user }) => createGoodsOrder(user.id, input));
-  endpoint(api, checkoutApi.createCourse, ({ input, user }) => createCourseOrder(user.id, input.course_id, input.coupon_id));
+  endpoint(api, checkoutApi.createCourse, ({ input, user }) => createCourseOrder(user.id, input.course_id, input.coupon_id, input.agent));
   endpoint(api, checkoutApi.createClass, ({ input, user }) => createClassOrder(user.id, input.class_id, input.coupon_id));
 }

@@ -14,6 +14,7 @@ import { one } from '../../db/rows';
 import { invalidate } from '../../cache';
 import type { Tx } from './wallet.service';
 import { holdCoupon, releaseCoupons, usableCoupons, type CouponContext } from './coupon.service';
+import { orderAgent } from '../seller/agency.service';
 import { clearBought } from './cart.service';
 
 const orderNo = () =>
@@ -138,7 +139,15 @@ export async function previewOneItem(userId: number, kind: 'course' | 'class', i
  */
 export async function createGoodsOrder(
   userId: number,
-  input: { items: GoodsLine[]; address_id: number; remark: string; coupon_id?: number | undefined; from_cart?: boolean | undefined },
+  input: {
+    items: GoodsLine[];
+    address_id: number;
+    remark: string;
+    coupon_id?: number | undefined;
+    from_cart?: boolean | undefined;
+    /** `coach:12` / `shop:7` when the buyer came from an agent's homepage. */
+    agent?: string | undefined;
+  },
 ): Promise<CreatedOrder> {
   const [addr] = await db()
     .select()
@@ -153,6 +162,12 @@ export async function createGoodsOrder(
     for (const l of lines) {
       if (!(await takeStock(tx, l.sku_id, l.num))) throw refuse(ORDER_TEXTS.stock(l.r.g.title));
     }
+    const agent = await orderAgent(
+      tx,
+      'goods',
+      lines.map((l) => l.r.g.id),
+      input.agent,
+    );
     const o = one(
       await tx
         .insert(orders)
@@ -161,6 +176,7 @@ export async function createGoodsOrder(
           userId,
           kind: 'goods',
           shopId,
+          ...agent,
           itemsTotal,
           freight,
           payAmount: payAmountOf(itemsTotal, freight, 0),
@@ -245,11 +261,12 @@ async function enrollableClass(classId: number) {
  * optional coupon. The duplicate check runs under a per-member lock inside the transaction, so two
  * simultaneous checkouts cannot both create an order.
  */
-export async function createCourseOrder(userId: number, courseId: number, couponId?: number): Promise<CreatedOrder> {
+export async function createCourseOrder(userId: number, courseId: number, couponId?: number, agentParam?: string): Promise<CreatedOrder> {
   const c = await sellableCourse(userId, courseId);
   const o = await db().transaction(async (tx) => {
     await lockItem(tx, userId, 'course', courseId);
     await refuseDuplicate(tx, userId, 'course', courseId);
+    const agent = await orderAgent(tx, 'course', [courseId], agentParam);
     const created = one(
       await tx
         .insert(orders)
@@ -259,6 +276,7 @@ export async function createCourseOrder(userId: number, courseId: number, coupon
           kind: 'course',
           coachId: c.coachId,
           shopId: c.shopId,
+          ...agent,
           itemsTotal: c.price,
           payAmount: c.price,
           expiresAt: expiry(),

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AgentItem, AgentKind } from '~/lib/api/contract/seller-shop';
 import type { Bit, CourseItem } from '~/lib/api/contract/catalogue-training';
-import { SELLER_TEXTS as S } from '~/lib/rules/seller-shop';
+import { SELLER_TEXTS as S, parseAgentParam } from '~/lib/rules/seller-shop';
 import { db, type Db, type Tx } from '../../db';
 import { agentCourses, agentGoods, agentOffers, coaches, courses, goods, shops } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
@@ -359,4 +359,24 @@ export async function agentCoursesPage(type: 'coach' | 'shop', agentId: number, 
     ),
   ]);
   return pageOf(rows.map(courseItem), counted, page, limit);
+}
+
+/**
+ * Who an order is credited to as agent (issue 12 §2), from the `?agent=coach:12` the buyer came
+ * with: only when every item of the order is offered by one owner and picked by that agent; the
+ * rate is the lowest among the items, snapshotted on the order. Anything else (no parameter, a
+ * malformed one, an item without an open offer, the agent's own goods) credits no agent.
+ */
+export async function orderAgent(
+  tx: Tx | Db,
+  kind: AgentKind,
+  itemIds: number[],
+  param: string | undefined,
+): Promise<{ agentKind: 'coach' | 'shop'; agentId: number; agentBp: number } | null> {
+  const agent = parseAgentParam(param);
+  if (!agent || itemIds.length === 0) return null;
+  const offers = await Promise.all([...new Set(itemIds)].map((id) => agentOfferFor(kind, id, agent, tx)));
+  const first = offers[0];
+  if (!first || offers.some((o) => !o || o.owner.type !== first.owner.type || o.owner.id !== first.owner.id)) return null;
+  return { agentKind: agent.type, agentId: agent.id, agentBp: Math.min(...offers.map((o) => o?.rateBp ?? 0)) };
 }
