@@ -21,6 +21,7 @@ import { registerUpload } from './modules/upload/upload.routes';
 import { registerNotice } from './modules/notice/notice.routes';
 import { registerCatalogue } from './modules/catalogue/catalogue.routes';
 import { registerCommerce } from './modules/commerce/commerce.routes';
+import { registerSellerPayouts } from './modules/seller/payout.routes';
 
 // zod's own messages in Chinese for the generic cases our schemas do not word themselves.
 z.config(z.locales.zhCN());
@@ -63,6 +64,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerNotice(api);
   registerCatalogue(api);
   registerCommerce(api);
+  registerSellerPayouts(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });
   api.get('/openapi.json', (c) =>

@@ -18,6 +18,8 @@ import { studyApi } from './study';
 import { checkoutApi } from './checkout';
 import { payApi } from './pay';
 import { orderApi } from './order';
+import { sellerFinanceApi } from './seller-finance';
+import { shopCancelApi } from './shop-cancel';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -44,6 +46,8 @@ export const contracts = {
   checkout: checkoutApi,
   pay: payApi,
   order: orderApi,
+  sellerFinance: sellerFinanceApi,
+  shopCancel: shopCancelApi,
 } as const;
 
 type Groups = typeof contracts;
