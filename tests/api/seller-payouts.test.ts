@@ -130,7 +130,11 @@ describe('bank cards', () => {
       [bad, BANK_TEXTS.cardLuhn],
     ];
     for (const [no, msg] of cases) {
-      const r = await t.post('/seller/bankCardAdd', { holder_name: '陈师傅', bank_code: 'ICBC', card_no: no, yzm: '123456' }, tok[DEMO.coach]);
+      const r = await t.post(
+        '/seller/bankCardAdd',
+        { holder_name: '陈师傅', bank_code: 'ICBC', card_no: no, yzm: '123456' },
+        tok[DEMO.coach],
+      );
       expect(r.body, no).toMatchObject({ code: 100, msg });
     }
     const r = await t.post('/seller/bankCardAdd', { holder_name: '陈师傅', bank_code: 'XXX', card_no: good, yzm: '1' }, tok[DEMO.coach]);
@@ -143,7 +147,11 @@ describe('bank cards', () => {
     const no = cardNo('622848', 19);
     const none = await t.post('/seller/bankCardAdd', { holder_name: '陈师傅', bank_code: 'ABC', card_no: no, yzm: '' }, tok[DEMO.coach]);
     expect(none.body).toMatchObject({ code: 100, msg: '请输入短信验证码' });
-    const unsent = await t.post('/seller/bankCardAdd', { holder_name: '陈师傅', bank_code: 'ABC', card_no: no, yzm: '000000' }, tok[DEMO.coach]);
+    const unsent = await t.post(
+      '/seller/bankCardAdd',
+      { holder_name: '陈师傅', bank_code: 'ABC', card_no: no, yzm: '000000' },
+      tok[DEMO.coach],
+    );
     expect(unsent.body.code).toBe(100);
     await t.skipCooldown(DEMO.coach);
     // bank_card goes to the caller's own phone whatever phone the body names.
@@ -162,7 +170,11 @@ describe('bank cards', () => {
     const no = cardNo('621700', 19, 3);
     const r = await addCard(DEMO.coach, no.replace(/(\d{4})/g, '$1 '), { bank_code: 'CCB' });
     expect(r.body.code).toBe(200);
-    expect(r.body.data).toMatchObject({ bank_code: 'CCB', bank_name: '中国建设银行', card_mask: `${no.slice(0, 4)} **** **** ${no.slice(-4)}` });
+    expect(r.body.data).toMatchObject({
+      bank_code: 'CCB',
+      bank_name: '中国建设银行',
+      card_mask: `${no.slice(0, 4)} **** **** ${no.slice(-4)}`,
+    });
     const list = await t.post('/seller/bankCards', {}, tok[DEMO.coach]);
     expect(JSON.stringify(list.body)).not.toContain(no);
     expect(JSON.stringify(list.body)).not.toContain(no.slice(4, 12));
@@ -170,7 +182,11 @@ describe('bank cards', () => {
     expect(row!.numberCipher).not.toContain(no);
     expect(decryptCardNumber(row!.numberCipher)).toBe(no);
     // The same card twice is refused (without spending the code).
-    const again = await t.post('/seller/bankCardAdd', { holder_name: '陈师傅', bank_code: 'CCB', card_no: no, yzm: '123456' }, tok[DEMO.coach]);
+    const again = await t.post(
+      '/seller/bankCardAdd',
+      { holder_name: '陈师傅', bank_code: 'CCB', card_no: no, yzm: '123456' },
+      tok[DEMO.coach],
+    );
     expect(again.body).toMatchObject({ code: 100, msg: BANK_TEXTS.cardTaken });
   });
 
@@ -228,12 +244,22 @@ describe('withdrawals', () => {
     expect(small.body).toMatchObject({ code: 100, msg: BANK_TEXTS.amountTooSmall(1000) });
     const wrongPw = await t.post('/seller/withdraw', { card_id: card.id, amount: 10_00, pay_password: '654321' }, tok[DEMO.mechant]);
     expect(wrongPw.body).toMatchObject({ code: 100, msg: '支付密码错误' });
-    const tooMuch = await t.post('/seller/withdraw', { card_id: card.id, amount: before.balance + 1, pay_password: PAY_PW }, tok[DEMO.mechant]);
+    const tooMuch = await t.post(
+      '/seller/withdraw',
+      { card_id: card.id, amount: before.balance + 1, pay_password: PAY_PW },
+      tok[DEMO.mechant],
+    );
     expect(tooMuch.body).toMatchObject({ code: 100, msg: BANK_TEXTS.insufficient });
 
     const ok = await t.post('/seller/withdraw', { card_id: card.id, amount: 50_00, pay_password: PAY_PW }, tok[DEMO.mechant]);
     expect(ok.body.code).toBe(200);
-    expect(ok.body.data).toMatchObject({ amount: 50_00, status: 'pending', status_text: '处理中', bank_name: '招商银行', card_mask: card.card_mask });
+    expect(ok.body.data).toMatchObject({
+      amount: 50_00,
+      status: 'pending',
+      status_text: '处理中',
+      bank_name: '招商银行',
+      card_mask: card.card_mask,
+    });
     const after = (await t.post('/seller/finance', {}, tok[DEMO.mechant])).body.data;
     expect(after).toMatchObject({ balance: before.balance - 50_00, frozen: before.frozen + 50_00, pending_withdrawal: ok.body.data.id });
 
@@ -314,7 +340,10 @@ describe('withdrawals', () => {
       expect(after.balance).toBeGreaterThanOrEqual(0);
       if (w.status === 'fulfilled') expect(await markWithdrawalPaid(w.value.id)).toBe(true);
     }
-    const [neg] = await t.db.select({ n: sql<number>`count(*)::int` }).from(sellerAccounts).where(sql`balance < 0 or frozen < 0 or pending < 0`);
+    const [neg] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sellerAccounts)
+      .where(sql`balance < 0 or frozen < 0 or pending < 0`);
     expect(neg!.n).toBe(0);
     await ledgerAgrees();
   });
@@ -326,7 +355,9 @@ describe('finance overview and ledger', () => {
     expect(all.total).toBeGreaterThanOrEqual(5);
     const sales = (await t.post('/seller/ledger', { reason: 'sale', limit: 50 }, tok[DEMO.mechant])).body.data;
     expect(sales.list.length).toBeGreaterThan(0);
-    expect(sales.list.every((l: { reason: string; reason_text: string }) => l.reason === 'sale' && l.reason_text === '销售收入')).toBe(true);
+    expect(sales.list.every((l: { reason: string; reason_text: string }) => l.reason === 'sale' && l.reason_text === '销售收入')).toBe(
+      true,
+    );
     const page2 = (await t.post('/seller/ledger', { limit: 2, page: 2 }, tok[DEMO.mechant])).body.data;
     expect(page2.list.map((l: { id: number }) => l.id)).toEqual(all.list.slice(2, 4).map((l: { id: number }) => l.id));
     const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -355,8 +386,14 @@ describe('shop cancellation', () => {
   });
 
   const onSale = async () => {
-    const [g] = await t.db.select({ n: sql<number>`count(*)::int` }).from(goods).where(and(eq(goods.shopId, shopId), eq(goods.status, 1)));
-    const [c] = await t.db.select({ n: sql<number>`count(*)::int` }).from(courses).where(and(eq(courses.shopId, shopId), eq(courses.status, 1)));
+    const [g] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(goods)
+      .where(and(eq(goods.shopId, shopId), eq(goods.status, 1)));
+    const [c] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(courses)
+      .where(and(eq(courses.shopId, shopId), eq(courses.status, 1)));
     return { goods: g!.n, courses: c!.n };
   };
 
@@ -367,18 +404,33 @@ describe('shop cancellation', () => {
 
     const [o] = await t.db
       .insert(orders)
-      .values({ orderNo: `SC${Date.now()}`, userId: await userId(DEMO.member), kind: 'goods', status: 'shipped', shopId, itemsTotal: 100, payAmount: 100, expiresAt: new Date() })
+      .values({
+        orderNo: `SC${Date.now()}`,
+        userId: await userId(DEMO.member),
+        kind: 'goods',
+        status: 'shipped',
+        shopId,
+        itemsTotal: 100,
+        payAmount: 100,
+        expiresAt: new Date(),
+      })
       .returning();
     let info = (await t.post('/shop/applyCancelInfo', {}, shopToken())).body.data;
     expect(info.conditions).toMatchObject({ unfinished_orders: 1, ok: false, problem: SHOP_CANCEL_TEXTS.unfinishedOrders(1) });
-    expect((await t.post('/shop/applyCancel', { reason: '转行' }, shopToken())).body).toMatchObject({ code: 100, msg: SHOP_CANCEL_TEXTS.unfinishedOrders(1) });
+    expect((await t.post('/shop/applyCancel', { reason: '转行' }, shopToken())).body).toMatchObject({
+      code: 100,
+      msg: SHOP_CANCEL_TEXTS.unfinishedOrders(1),
+    });
     await t.db.update(orders).set({ status: 'completed' }).where(eq(orders.id, o!.id));
 
     // The ownership test left money in the account: balance (and the pending withdrawal was paid).
     info = (await t.post('/shop/applyCancelInfo', {}, shopToken())).body.data;
     expect(info.conditions.unfinished_orders).toBe(0);
     expect(info.conditions.balance).toBeGreaterThan(0);
-    expect((await t.post('/shop/applyCancel', { reason: '转行' }, shopToken())).body).toMatchObject({ code: 100, msg: SHOP_CANCEL_TEXTS.moneyLeft });
+    expect((await t.post('/shop/applyCancel', { reason: '转行' }, shopToken())).body).toMatchObject({
+      code: 100,
+      msg: SHOP_CANCEL_TEXTS.moneyLeft,
+    });
     // Withdraw everything and have it paid.
     const card = (await t.post('/seller/bankCards', {}, shopToken())).body.data.list[0];
     const acc = await accountOf(OTHER_SHOP);
@@ -394,13 +446,23 @@ describe('shop cancellation', () => {
     const before = await onSale();
     expect(before.goods).toBeGreaterThan(0);
     // One goods already off sale stays off after everything.
-    const [offBefore] = await t.db.select({ id: goods.id }).from(goods).where(and(eq(goods.shopId, shopId), eq(goods.status, 1))).limit(1);
+    const [offBefore] = await t.db
+      .select({ id: goods.id })
+      .from(goods)
+      .where(and(eq(goods.shopId, shopId), eq(goods.status, 1)))
+      .limit(1);
     await t.db.update(goods).set({ status: 0 }).where(eq(goods.id, offBefore!.id));
 
-    expect((await t.post('/shop/applyCancel', { reason: '' }, shopToken())).body).toMatchObject({ code: 100, msg: SHOP_CANCEL_TEXTS.reasonRequired });
+    expect((await t.post('/shop/applyCancel', { reason: '' }, shopToken())).body).toMatchObject({
+      code: 100,
+      msg: SHOP_CANCEL_TEXTS.reasonRequired,
+    });
     const applied = await t.post('/shop/applyCancel', { reason: '经营调整，暂停营业' }, shopToken());
     expect(applied.body).toMatchObject({ code: 200, msg: SHOP_CANCEL_TEXTS.applied });
-    expect(applied.body.data).toMatchObject({ status: 2, application: { status: 'pending', reason: '经营调整，暂停营业', off_goods: before.goods - 1 } });
+    expect(applied.body.data).toMatchObject({
+      status: 2,
+      application: { status: 'pending', reason: '经营调整，暂停营业', off_goods: before.goods - 1 },
+    });
     expect(await onSale()).toEqual({ goods: 0, courses: 0 });
     expect((await t.post('/shop/applyCancel', { reason: '再来' }, shopToken())).body.msg).toBe(SHOP_CANCEL_TEXTS.alreadyPending);
     expect((await t.post('/shop/applyCancelStatus', {}, shopToken())).body.data.status).toBe(2);

@@ -140,3 +140,13 @@ export const SELLER_REASONS = Object.keys(SELLER_REASON_TEXT) as [SellerReason, 
 
 /** How many days the income chart covers. */
 export const INCOME_CHART_DAYS = 30;
+
+/** Fen as money with thousands separators: 123456 → ¥1,234.56. */
+export function fenText(fen: number): string {
+  const sign = fen < 0 ? '-' : '';
+  const abs = Math.abs(fen);
+  const whole = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}¥${whole}.${String(abs % 100).padStart(2, '0')}`;
+}

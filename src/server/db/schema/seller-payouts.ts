@@ -52,7 +52,9 @@ export const sellerWithdrawals = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('seller_withdrawals_one_pending_uq').on(t.accountId).where(sql`status = 'pending'`),
+    uniqueIndex('seller_withdrawals_one_pending_uq')
+      .on(t.accountId)
+      .where(sql`status = 'pending'`),
     index('seller_withdrawals_account_idx').on(t.accountId, t.id),
     index('seller_withdrawals_status_idx').on(t.status, t.id),
     check('seller_withdrawals_amount_positive', sql`${t.amount} > 0`),
@@ -91,7 +93,9 @@ export const shopCancelApplications = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('shop_cancel_one_pending_uq').on(t.shopId).where(sql`status = 'pending'`),
+    uniqueIndex('shop_cancel_one_pending_uq')
+      .on(t.shopId)
+      .where(sql`status = 'pending'`),
     index('shop_cancel_shop_idx').on(t.shopId, t.id),
   ],
 );

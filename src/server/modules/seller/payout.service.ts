@@ -328,7 +328,10 @@ async function checkPayPassword(userId: number, password: string, guard: Failure
  * account lock: the request row (the partial unique index allows one pending per account) and the
  * hold balance → frozen (refused when the balance is short). Anything refused rolls both back.
  */
-export async function requestWithdrawal(user: SessionUser, input: { card_id: number; amount: number; pay_password: string }): Promise<Withdrawal> {
+export async function requestWithdrawal(
+  user: SessionUser,
+  input: { card_id: number; amount: number; pay_password: string },
+): Promise<Withdrawal> {
   const min = env().WITHDRAW_MIN_FEN;
   if (input.amount < min) throw refuse(BANK_TEXTS.amountTooSmall(min));
   const accountId = await myAccountId(user);

@@ -48,7 +48,11 @@ function applicationView(a: Row): CancelApplication {
 
 function statusOf(latest: Row | undefined): CancelStatus {
   const status =
-    latest?.status === 'pending' ? ShopCancelStatus.PENDING : latest?.status === 'approved' ? ShopCancelStatus.CANCELLED : ShopCancelStatus.NORMAL;
+    latest?.status === 'pending'
+      ? ShopCancelStatus.PENDING
+      : latest?.status === 'approved'
+        ? ShopCancelStatus.CANCELLED
+        : ShopCancelStatus.NORMAL;
   return { status, status_text: SHOP_CANCEL_STATUS_TEXT[status], application: latest ? applicationView(latest) : null };
 }
 
