@@ -48,6 +48,10 @@ export function openDatabase(opts: OpenOptions): DatabaseHandle {
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: opts.pgliteWorker ? 1 : 10,
+      // The PGlite worker is one backend whose named prepared statements outlive a connection: the
+      // pool's default 10 s idle close made the next connection fail with "prepared statement
+      // session_by_token already exists". Keep its single connection open.
+      ...(opts.pgliteWorker ? { idleTimeoutMillis: 0 } : {}),
       // public stays on the path for extensions (migration 0001 creates pg_trgm there).
       ...(opts.schemaName ? { options: `-c search_path=${opts.schemaName},public` } : {}),
     });
