@@ -76,11 +76,12 @@ async function ledgerAgrees(): Promise<void> {
 beforeAll(async () => {
   t = await startApi();
   for (const phone of [DEMO.member, DEMO.coach, DEMO.mechant, DEMO.provider, OTHER_COACH, OTHER_SHOP]) tok[phone] = await t.login(phone);
-  // The other sellers have no pay password from the seed; give them one like the demo accounts.
+  // Sellers have no pay password from the seed; give them the demo member's (123456).
+  const [m] = await t.db.select({ pw: users.payPasswordHash }).from(users).where(eq(users.phone, DEMO.member));
   await t.db
     .update(users)
-    .set({ payPasswordHash: (await t.db.select().from(users).where(eq(users.phone, DEMO.coach)))[0]!.payPasswordHash })
-    .where(sql`${users.phone} in (${OTHER_COACH}, ${OTHER_SHOP})`);
+    .set({ payPasswordHash: m!.pw })
+    .where(sql`${users.phone} in (${DEMO.coach}, ${DEMO.mechant}, ${OTHER_COACH}, ${OTHER_SHOP})`);
 });
 afterAll(() => t.stop());
 

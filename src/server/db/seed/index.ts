@@ -7,7 +7,6 @@ import { seedContent } from './content';
 import { seedNotices } from './notices';
 import { seedCatalogue } from './catalogue';
 import { seedCommerce } from './commerce';
-import { seedSellerPayouts } from './seller-payouts';
 
 /** True when the database has never been seeded (no users at all). */
 export async function isEmptyDatabase(): Promise<boolean> {
@@ -26,6 +25,5 @@ export async function runSeed(): Promise<Record<string, unknown>> {
   const notices = await seedNotices();
   const catalogue = await seedCatalogue();
   const commerce = await seedCommerce();
-  const payouts = await seedSellerPayouts();
-  return { users: usersAdded, ...site, ...content, notices, ...catalogue, ...commerce, ...payouts };
+  return { users: usersAdded, ...site, ...content, notices, ...catalogue, ...commerce };
 }
