@@ -44,6 +44,11 @@ if (!existsSync('dist/server/entry.mjs')) {
   process.exit(1);
 }
 execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/migrate.ts'], { env, stdio: 'inherit' });
+// Settled income for one non-demo coach (杨帆), so the withdrawal test has a balance to draw on.
+execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'tests/fixtures/seller-income.ts', '13800000112'], {
+  env,
+  stdio: 'inherit',
+});
 const server = spawn(process.execPath, [...NODE_FLAGS, 'server.mjs'], { env, stdio: 'inherit' });
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);

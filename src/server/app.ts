@@ -24,6 +24,7 @@ import { registerCommerce } from './modules/commerce/commerce.routes';
 import { registerSellerContent } from './modules/seller-content/seller-content.routes';
 import { registerSellerShop } from './modules/seller/seller-shop.routes';
 import { registerSellerOrders } from './modules/seller/seller-orders.routes';
+import { registerSellerPayouts } from './modules/seller/payout.routes';
 
 // zod's own messages in Chinese for the generic cases our schemas do not word themselves.
 z.config(z.locales.zhCN());
@@ -69,6 +70,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerSellerContent(api);
   registerSellerShop(api);
   registerSellerOrders(api);
+  registerSellerPayouts(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });
   api.get('/openapi.json', (c) =>

@@ -104,6 +104,9 @@ const schema = z.object({
    */
   API_CHECK_OUTPUT: z.stringbool().optional(),
 
+  /** Smallest seller withdrawal, in fen (default ¥10). */
+  WITHDRAW_MIN_FEN: z.coerce.number().int().positive().default(1000),
+
   /** Largest image upload, in KiB. */
   UPLOAD_MAX_KB: z.coerce.number().int().positive().default(2048),
 

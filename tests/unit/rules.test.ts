@@ -67,7 +67,9 @@ describe('role menus (SPEC §2/§6)', () => {
   it('gives a shop owner shop management unless the cancel check says otherwise', () => {
     expect(hrefs({ identity: 1, service_id: 0 })).toEqual(['/mechant/finance']);
     expect(hrefs({ identity: 1, service_id: 0 }, 1)).toEqual(['/mechant/finance']);
-    expect(hrefs({ identity: 1, service_id: 0 }, 2)).toEqual([]);
+    // 2 = cancellation pending: no shop management, a link to follow the application instead; 3 = cancelled.
+    expect(hrefs({ identity: 1, service_id: 0 }, 2)).toEqual(['/mechant/applycancel']);
+    expect(hrefs({ identity: 1, service_id: 0 }, 3)).toEqual([]);
   });
   it('gives a provider provider management, alongside another role', () => {
     expect(hrefs({ identity: 0, service_id: 3 })).toEqual(['/my/service_identity']);

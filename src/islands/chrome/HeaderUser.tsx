@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { managementLinks, roleName } from '~/lib/rules/roles';
 import { badgeText } from '~/lib/rules/badge';
 import { $cartCount, refreshCartCount } from '~/lib/stores/cart';
+import { $shopCancelStatus, loadShopCancelStatus } from '~/lib/stores/shop-cancel';
 import { logout } from '~/lib/stores/account';
 import { openLogin } from '~/lib/stores/ui';
 import { img } from '~/lib/media';
@@ -16,10 +17,13 @@ import { useSession } from './useSession';
 export default function HeaderUser(props: { afterLogout: 'home' | 'reload' }) {
   const { ready, user } = useSession();
   const cartCount = useStore($cartCount);
+  const shopCancelStatus = useStore($shopCancelStatus);
   const out = useAction();
   useEffect(() => {
     if (user) void refreshCartCount();
     else $cartCount.set(0);
+    // SPEC §4/§6: a shop owner's management link depends on the shop's cancel status.
+    void loadShopCancelStatus(user);
   }, [user]);
 
   const cart = (
@@ -62,7 +66,7 @@ export default function HeaderUser(props: { afterLogout: 'home' | 'reload' }) {
   const menu = [
     { label: '个人中心', href: '/my/order/goods' },
     { label: '个人主页', href: '/my/homepage' },
-    ...managementLinks(user),
+    ...managementLinks(user, shopCancelStatus),
     { label: '账号设置', href: '/account/setting' },
     { label: '意见反馈', href: '/account/other' },
   ];

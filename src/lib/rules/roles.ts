@@ -13,8 +13,9 @@ export interface MenuLink {
 
 /**
  * The management links a logged-in user gets in the header (SPEC §2). The shop link needs the
- * cancel-application check to answer 1 ("reading B"); until that check has answered we follow
- * reading A and show it for identity 1.
+ * cancel-application check (`/api/shop/applyCancelStatus`, src/lib/rules/shop-cancel.ts) to answer
+ * 1 = trading normally ("reading B"); until it has answered we follow reading A and show it for
+ * identity 1. While an application is pending (2) the owner gets a link to follow it instead.
  */
 export function managementLinks(user: RoleSubject, shopCancelStatus?: number | null): MenuLink[] {
   const links: MenuLink[] = [];
@@ -22,6 +23,7 @@ export function managementLinks(user: RoleSubject, shopCancelStatus?: number | n
   if (user.identity === Identity.MECHANT && (shopCancelStatus == null || shopCancelStatus === 1)) {
     links.push({ label: '店铺管理', href: '/mechant/finance' });
   }
+  if (user.identity === Identity.MECHANT && shopCancelStatus === 2) links.push({ label: '店铺注销审核中', href: '/mechant/applycancel' });
   if (user.service_id > 0) links.push({ label: '服务商管理', href: '/my/service_identity' });
   return links;
 }

@@ -21,6 +21,8 @@ import { orderApi } from './order';
 import { sellerContentApi } from './seller-content';
 import { sellerShopApi } from './seller-shop';
 import { sellerOrderApi } from './seller-orders';
+import { sellerFinanceApi } from './seller-finance';
+import { shopCancelApi } from './shop-cancel';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -50,6 +52,8 @@ export const contracts = {
   sellerContent: sellerContentApi,
   sellerShop: sellerShopApi,
   sellerOrder: sellerOrderApi,
+  sellerFinance: sellerFinanceApi,
+  shopCancel: shopCancelApi,
 } as const;
 
 type Groups = typeof contracts;

@@ -9,3 +9,4 @@ export * from './seller';
 export * from './seller-content';
 export * from './seller-shop';
 export * from './refunds';
+export * from './seller-payouts';

@@ -14,7 +14,7 @@ import { env } from '../../env';
 import { SMS_TEXTS, issueSmsCode, skipSmsCooldown } from './sms-code.service';
 
 /** Purposes that always go to the logged-in member's own phone (the page only knows it masked). */
-const OWN_PHONE = new Set(['change_phone', 'pay_password']);
+const OWN_PHONE = new Set(['change_phone', 'pay_password', 'bank_card']);
 
 /** The newest logged SMS of a phone, for e2e rigs (SMS_OUTBOX_API with the log provider only). */
 async function lastLoggedSms(phone: string) {

@@ -5,7 +5,7 @@ import { LogSms } from './log';
 /** One verification-code text message to send. */
 export interface SmsMessage {
   phone: string;
-  /** register | forget_pw | bind_phone | change_phone | pay_password */
+  /** register | forget_pw | bind_phone | change_phone | pay_password | bank_card */
   purpose: string;
   code: string;
   /** Minutes the code stays valid, for the text. */

@@ -1,0 +1,110 @@
+import { api } from '../api/client';
+import type { BankCard, FinanceSummary, IncomeDay, SellerLedgerEntry, Withdrawal } from '../api/contract/seller-finance';
+import { BANK_CODES, BANK_TEXTS, cardDigits, cardNoError, holderError, yuanToFen, type BankCode, type SellerReason } from '../rules/bank';
+import { smsCodeError } from '../rules/sms';
+import type { SellerArea } from '../rules/seller-nav';
+import { InputError, check } from './action';
+import { createPagedList } from './paged';
+
+export type { BankCard, FinanceSummary, IncomeDay, SellerLedgerEntry, Withdrawal };
+
+/** The finance pages of an area: /coach/finance… or /mechant/finance… */
+export const financeBase = (area: SellerArea): string => `/${area}/finance`;
+
+export const fetchFinance = (): Promise<FinanceSummary> => api('/seller/finance');
+export const fetchIncome = () => api('/seller/incomeChart');
+export const fetchCards = () => api('/seller/bankCards');
+
+export const LEDGER_PAGE = 10;
+
+/** What the ledger is filtered by: a reason ('' = all) and a China-time day range ('' = open). */
+export interface LedgerFilter {
+  reason: SellerReason | '';
+  from: string;
+  to: string;
+}
+export const NO_FILTER: LedgerFilter = { reason: '', from: '', to: '' };
+
+export function ledgerFilterError(f: LedgerFilter): string | null {
+  return f.from && f.to && f.from > f.to ? '开始日期不能晚于结束日期' : null;
+}
+
+export const createSellerLedger = () =>
+  createPagedList<SellerLedgerEntry, LedgerFilter>((f, page) => api('/seller/ledger', { page, limit: LEDGER_PAGE, ...f }), NO_FILTER);
+
+export const createWithdrawalList = () =>
+  createPagedList<Withdrawal, null>((_, page) => api('/seller/withdrawals', { page, limit: LEDGER_PAGE }), null);
+
+/** The change a ledger line made to what the seller sees first: the withdrawable balance, else pending. */
+export function ledgerAmount(e: SellerLedgerEntry): { column: string; delta: number } {
+  if (e.balance_delta !== 0) return { column: '可提现', delta: e.balance_delta };
+  if (e.pending_delta !== 0) return { column: '待结算', delta: e.pending_delta };
+  if (e.frozen_delta !== 0) return { column: '提现中', delta: e.frozen_delta };
+  return { column: '已提现', delta: e.withdrawn_delta };
+}
+
+/** The chart's axes: `MM-DD` labels and yuan values. */
+export function chartSeries(days: IncomeDay[]): { labels: string[]; income: number[]; refund: number[] } {
+  return {
+    labels: days.map((d) => d.date.slice(5)),
+    income: days.map((d) => d.income / 100),
+    refund: days.map((d) => d.refund / 100),
+  };
+}
+
+// ----------------------------------------------------------------------------------------------
+// Bank cards
+
+export interface CardForm {
+  holder_name: string;
+  bank_code: string;
+  card_no: string;
+  yzm: string;
+}
+export const EMPTY_CARD: CardForm = { holder_name: '', bank_code: '', card_no: '', yzm: '' };
+
+const isBank = (v: string): v is BankCode => (BANK_CODES as readonly string[]).includes(v);
+
+/** Checks the form like the server does (name, bank, digits/length/Luhn, code) and adds the card. */
+export async function addBankCard(form: CardForm): Promise<BankCard> {
+  check(holderError(form.holder_name));
+  const bank = form.bank_code;
+  if (!isBank(bank)) throw new InputError(BANK_TEXTS.bankRequired);
+  check(cardNoError(form.card_no));
+  check(smsCodeError(form.yzm));
+  return api('/seller/bankCardAdd', {
+    holder_name: form.holder_name.trim(),
+    bank_code: bank,
+    card_no: cardDigits(form.card_no),
+    yzm: form.yzm.trim(),
+  });
+}
+
+export const deleteBankCard = (id: number) => api('/seller/bankCardDelete', { id });
+
+// ----------------------------------------------------------------------------------------------
+// Withdrawals
+
+export interface WithdrawForm {
+  card_id: number | null;
+  amount: string;
+  pay_password: string;
+}
+
+/** The amount in fen after the same checks as the server (card, yuan with ≤ 2 decimals, minimum, balance, password). */
+export function withdrawAmount(form: WithdrawForm, summary: Pick<FinanceSummary, 'balance' | 'min_withdraw'>): number {
+  check(form.card_id ? null : BANK_TEXTS.cardChoose);
+  check(form.amount.trim() ? null : BANK_TEXTS.amountRequired);
+  const fen = yuanToFen(form.amount);
+  check(fen === null ? BANK_TEXTS.amountInvalid : null);
+  const amount = fen ?? 0;
+  check(amount < summary.min_withdraw ? BANK_TEXTS.amountTooSmall(summary.min_withdraw) : null);
+  check(amount > summary.balance ? BANK_TEXTS.amountTooLarge : null);
+  check(/^\d{6}$/.test(form.pay_password) ? null : form.pay_password ? '支付密码为 6 位数字' : BANK_TEXTS.payPwRequired);
+  return amount;
+}
+
+export async function submitWithdrawal(form: WithdrawForm, summary: FinanceSummary): Promise<Withdrawal> {
+  const amount = withdrawAmount(form, summary);
+  return api('/seller/withdraw', { card_id: form.card_id ?? 0, amount, pay_password: form.pay_password });
+}
