@@ -1,3 +1,4 @@
+import { SELLER_TEXTS } from '~/lib/rules/seller-shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { bankCards, coaches, courses, goods, orders, sellerAccounts, sellerLedger, shops, users } from '~/server/db/schema';
@@ -467,6 +468,11 @@ describe('shop cancellation', () => {
     expect(await onSale()).toEqual({ goods: 0, courses: 0 });
     expect((await t.post('/shop/applyCancel', { reason: '再来' }, shopToken())).body.msg).toBe(SHOP_CANCEL_TEXTS.alreadyPending);
     expect((await t.post('/shop/applyCancelStatus', {}, shopToken())).body.data.status).toBe(2);
+    // Nothing goes back on sale while the application is pending.
+    expect((await t.post('/shop/goodsStatus', { id: offBefore!.id, status: 1 }, shopToken())).body).toMatchObject({
+      code: 100,
+      msg: SELLER_TEXTS.cancelPending,
+    });
     expect(managementLinks({ identity: 1, service_id: 0 }, 2).map((l) => l.href)).not.toContain('/mechant/finance');
 
     const back = await t.post('/shop/applyCancelWithdraw', {}, shopToken());

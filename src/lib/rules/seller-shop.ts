@@ -48,6 +48,7 @@ export const SELLER_TEXTS = {
   stockChanged: '库存已有变动（期间有新订单或别处修改），已为你刷新，请确认后再保存',
   skuInUse: '该规格还有未完成的订单，不能删除；可把库存改为 0',
   goodsNotFound: '商品不存在',
+  cancelPending: '店铺注销审核中，商品暂不能上架；撤回注销申请后可上架',
   rateInvalid: `佣金比例须在 0.01% 到 ${AGENT_RATE_MAX_BP / 100}% 之间`,
   offerGone: '该商品或课程已不再开放代理',
   ownItem: '不能代理自己的商品或课程',

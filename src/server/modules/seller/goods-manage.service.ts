@@ -4,7 +4,7 @@ import { SELLER_TEXTS as S } from '~/lib/rules/seller-shop';
 import type { Bit } from '~/lib/api/contract/catalogue-training';
 import { db, type Tx } from '../../db';
 import { one } from '../../db/rows';
-import { agentOffers, goods, goodsCategories, orderItems, orders, skus } from '../../db/schema';
+import { agentOffers, goods, goodsCategories, orderItems, orders, shopCancelApplications, skus } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import { sanitizeRichText } from '../../security/sanitize';
 import { likeOf, type Page } from '../catalogue/listing';
@@ -234,12 +234,22 @@ export async function saveOffer(
 /** /api/shop/goodsStatus: on (1) or off (0) sale; repeating it changes nothing. */
 export async function goodsStatus(userId: number, id: number, status: 0 | 1): Promise<{ id: number; status: Bit }> {
   const shopId = await shopIdOf(userId);
+  // While a cancellation application is pending the shop sells nothing (issue 12 §5): putting goods
+  // on sale is refused in the same statement, so it cannot slip in beside the application.
+  const cancelPending = sql`exists (select 1 from ${shopCancelApplications} where ${shopCancelApplications.shopId} = ${shopId} and ${shopCancelApplications.status} = 'pending')`;
   const [row] = await db()
     .update(goods)
     .set({ status })
-    .where(and(eq(goods.id, id), eq(goods.shopId, shopId)))
+    .where(and(eq(goods.id, id), eq(goods.shopId, shopId), status === 1 ? sql`not ${cancelPending}` : undefined))
     .returning({ id: goods.id, status: goods.status });
-  if (!row) throw notFound(S.goodsNotFound);
+  if (!row) {
+    const [mine] = await db()
+      .select({ id: goods.id })
+      .from(goods)
+      .where(and(eq(goods.id, id), eq(goods.shopId, shopId)))
+      .limit(1);
+    throw mine ? refuse(S.cancelPending) : notFound(S.goodsNotFound);
+  }
   publicChanged();
   return { id: row.id, status: (row.status === 1 ? 1 : 0) as Bit };
 }
