@@ -69,7 +69,14 @@ describe('roles', () => {
     output: z.null(),
   });
 
-  const sellerOnly = defineEndpoint({ path: '/test/sellerOnly', summary: '', tags: [], access: 'seller', input: z.object({}), output: z.null() });
+  const sellerOnly = defineEndpoint({
+    path: '/test/sellerOnly',
+    summary: '',
+    tags: [],
+    access: 'seller',
+    input: z.object({}),
+    output: z.null(),
+  });
 
   it('seller endpoints admit coaches and shop owners only', async () => {
     const call = appWith(sellerOnly, null);
