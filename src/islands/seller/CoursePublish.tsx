@@ -5,7 +5,8 @@ import { Field, LoadFailed } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { SellerOnly } from './SellerOnly';
-import { CoverUpload, PageHead, RichText } from './content-parts';
+import { CoverUpload, PageHead } from './content-parts';
+import { RichText } from './RichText';
 
 /** /coach/publish (new course) and /coach/publish?id= (edit one's own course). */
 export default function CoursePublish(props: { id: number | null }) {

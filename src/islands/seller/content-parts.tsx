@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { img } from '~/lib/media';
 import { uploadImage } from '~/lib/stores/account';
 import { useAction } from '../ui/useAction';
@@ -43,71 +43,6 @@ export function CoverUpload(props: { value: string; onChange: (path: string) => 
         </button>
         <p className="mt-2 text-xs text-ink-mute">建议 16:9，JPG、PNG、GIF、WEBP，不超过 2MB</p>
       </div>
-    </div>
-  );
-}
-
-/**
- * A small rich-text editor (bold, heading, lists, image) on a contentEditable area. What it writes
- * is only a draft: the server sanitises the HTML when it is saved.
- */
-export function RichText(props: { initial: string; onChange: (html: string) => void; label: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  const picture = useRef<HTMLInputElement>(null);
-  const upload = useAction();
-  const initial = useRef(props.initial);
-  useEffect(() => {
-    if (box.current) box.current.innerHTML = initial.current;
-  }, []);
-  function exec(cmd: string, value?: string) {
-    box.current?.focus();
-    // execCommand is deprecated but still the only built-in editing command set in every browser.
-    document.execCommand(cmd, false, value);
-    if (box.current) props.onChange(box.current.innerHTML);
-  }
-  const tool = 'gf-btn h-8 px-2 text-sm text-ink-soft hover:text-brand';
-  return (
-    <div className="rounded-md border border-[#dcdfe6]">
-      <div className="flex gap-1 border-b border-line bg-page px-2 py-1" role="toolbar" aria-label="编辑工具">
-        <button type="button" className={tool} onClick={() => exec('bold')} aria-label="加粗">
-          <span className="i-ri-bold" />
-        </button>
-        <button type="button" className={tool} onClick={() => exec('formatBlock', 'h3')} aria-label="小标题">
-          <span className="i-ri-heading" />
-        </button>
-        <button type="button" className={tool} onClick={() => exec('formatBlock', 'p')} aria-label="正文">
-          <span className="i-ri-paragraph" />
-        </button>
-        <button type="button" className={tool} onClick={() => exec('insertUnorderedList')} aria-label="列表">
-          <span className="i-ri-list-unordered" />
-        </button>
-        <button type="button" className={tool} disabled={upload.busy} onClick={() => picture.current?.click()} aria-label="插入图片">
-          <span className="i-ri-image-line" />
-        </button>
-        <input
-          ref={picture}
-          type="file"
-          accept="image/jpeg,image/png,image/gif,image/webp"
-          className="hidden"
-          aria-label="选择要插入的图片"
-          onChange={(e) => {
-            const f = e.target.files?.[0];
-            e.target.value = '';
-            if (f) void upload.run(async () => exec('insertImage', img((await uploadImage(f, 'common')).path)));
-          }}
-        />
-      </div>
-      <div
-        ref={box}
-        contentEditable
-        suppressContentEditableWarning
-        role="textbox"
-        aria-multiline="true"
-        aria-label={props.label}
-        tabIndex={0}
-        className="prose min-h-[200px] max-w-none px-3 py-2 text-sm leading-7 outline-none"
-        onInput={(e) => props.onChange(e.currentTarget.innerHTML)}
-      />
     </div>
   );
 }
