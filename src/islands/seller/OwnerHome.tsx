@@ -66,7 +66,7 @@ function Profile(props: { h: HomeInfo; area: SellerArea }) {
     <section className="overflow-hidden rounded-lg border border-line" data-testid="owner-home">
       <div
         className="relative flex h-[120px] items-end gap-4 bg-gradient-to-r from-[#2b1d0e] via-[#5a3410] to-[#c87400] bg-cover bg-center px-6 pb-4"
-        style={h.cover ? { backgroundImage: `linear-gradient(rgba(0,0,0,.55),rgba(0,0,0,.55)), url("${img(h.cover)}")` } : undefined}
+        style={h.cover ? { backgroundImage: `linear-gradient(rgba(0,0,0,.72),rgba(0,0,0,.72)), url("${img(h.cover)}")` } : undefined}
       >
         <img src={img(h.avatar)} alt="" className="h-16 w-16 rounded-full border-2 border-white object-cover" />
         <div className="flex-1 text-white">
