@@ -112,6 +112,18 @@ test('a coach publishes a course with two lessons and an uploaded video; a membe
   const video = page.locator('video');
   await expect(video).toHaveAttribute('aria-label', /正在播放：第2课 单推手/);
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && !v.error)).toBe(true);
+
+  // The coach sees the order and its income (pending until the refund window passes).
+  await page.context().clearCookies();
+  await signInAs(page, DEMO.coach.phone, DEMO.coach.password);
+  await page.goto('/coach/homepage/order/course');
+  await ready(page);
+  const order = page.getByTestId('seller-order').filter({ hasText: title });
+  await expect(order).toHaveCount(1);
+  const orderNo = await order.getAttribute('data-order-no');
+  await page.goto('/coach/finance');
+  await ready(page);
+  await expect(page.getByTestId('seller-ledger')).toContainText(orderNo ?? 'missing order number');
 });
 
 test('a guest is asked to log in and a member is told to apply, on the coach pages', async ({ page }) => {
