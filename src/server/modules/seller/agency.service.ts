@@ -97,19 +97,7 @@ export async function agentMarket(user: SessionUser, kind: AgentKind, q: string,
     const where = and(eq(agentOffers.kind, 'goods'), notMine, eq(goods.status, 1), q ? ilike(goods.title, likeOf(q)) : undefined);
     const [rows, counted] = await Promise.all([
       db()
-        .select({
-          id: goods.id,
-          title: goods.title,
-          cover: sql<string>`coalesce(${goods.images}->>0, '')`,
-          price: goods.price,
-          sales: goods.sales,
-          ownerType: sql<string>`'shop'`,
-          ownerId: shops.id,
-          ownerName: shops.name,
-          rate: sql<number>`${agentOffers.rateBp}::int`,
-          picked: sql<number>`(${agentGoods.id} is not null)::int`,
-          shown: agentGoods.shown,
-        })
+        .select(goodsAgentCols)
         .from(agentOffers)
         .innerJoin(goods, eq(goods.id, agentOffers.itemId))
         .innerJoin(shops, eq(shops.id, goods.shopId))
@@ -160,6 +148,21 @@ export async function agentMarket(user: SessionUser, kind: AgentKind, q: string,
   );
 }
 
+/** One goods offer as the agency pages list it (market: the caller's pick joined; mine: overridden). */
+const goodsAgentCols = {
+  id: goods.id,
+  title: goods.title,
+  cover: sql<string>`coalesce(${goods.images}->>0, '')`,
+  price: goods.price,
+  sales: goods.sales,
+  ownerType: sql<string>`'shop'`,
+  ownerId: shops.id,
+  ownerName: shops.name,
+  rate: sql<number>`${agentOffers.rateBp}::int`,
+  picked: sql<number>`(${agentGoods.id} is not null)::int`,
+  shown: agentGoods.shown,
+};
+
 const courseAgentCols = {
   id: courses.id,
   title: courses.title,
@@ -183,17 +186,9 @@ export async function agentMine(user: SessionUser, kind: AgentKind, page: number
     const [rows, [total]] = await Promise.all([
       db()
         .select({
-          id: goods.id,
-          title: goods.title,
-          cover: sql<string>`coalesce(${goods.images}->>0, '')`,
-          price: goods.price,
-          sales: goods.sales,
-          ownerType: sql<string>`'shop'`,
-          ownerId: shops.id,
-          ownerName: shops.name,
+          ...goodsAgentCols,
           rate: sql<number>`case when ${goods.status} = 1 then coalesce(${agentOffers.rateBp}, 0) else 0 end::int`,
           picked: sql<number>`1`,
-          shown: agentGoods.shown,
         })
         .from(agentGoods)
         .innerJoin(goods, eq(goods.id, agentGoods.goodsId))
