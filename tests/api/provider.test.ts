@@ -59,7 +59,11 @@ async function applicant(): Promise<{ token: string; id: number; phone: string }
     .padStart(7, '0')}`;
   const [u] = await t.db
     .insert(users)
-    .values({ phone, passwordHash: (await t.db.select().from(users).where(eq(users.phone, DEMO.member)))[0]!.passwordHash, nickName: '申请人' })
+    .values({
+      phone,
+      passwordHash: (await t.db.select().from(users).where(eq(users.phone, DEMO.member)))[0]!.passwordHash,
+      nickName: '申请人',
+    })
     .returning();
   return { token: await t.login(phone), id: u!.id, phone };
 }
@@ -205,7 +209,10 @@ describe('provider team', () => {
     );
     expect((await t.post('/member/messageIsAgree', { id: msg.id, is_agree: 2 }, coach)).body.code).toBe(200);
     expect((await t.post('/provider/team', {}, other.token)).body.data.total).toBe(0);
-    const [row] = await t.db.select().from(providerTeam).where(eq(providerTeam.coachId, await coachIdOf(OTHER_COACH)));
+    const [row] = await t.db
+      .select()
+      .from(providerTeam)
+      .where(eq(providerTeam.coachId, await coachIdOf(OTHER_COACH)));
     expect(row!.status).toBe('declined');
 
     // Invited again, agrees, then is removed; a second removal is refused.
@@ -226,7 +233,12 @@ describe('provider commission', () => {
   it('a paid order of a team coach credits the provider out of the platform commission; settle; refund reverses it', async () => {
     const [c1, c2] = await paidCourses(TEAM_COACH);
     const before = await providerAccount();
-    const coachBefore = (await t.db.select().from(sellerAccounts).where(and(eq(sellerAccounts.ownerKind, 'coach'), eq(sellerAccounts.ownerId, await coachIdOf(TEAM_COACH)))))[0];
+    const coachBefore = (
+      await t.db
+        .select()
+        .from(sellerAccounts)
+        .where(and(eq(sellerAccounts.ownerKind, 'coach'), eq(sellerAccounts.ownerId, await coachIdOf(TEAM_COACH))))
+    )[0];
 
     const o1 = (await t.post('/order/createCourse', { course_id: c1!.id }, member)).body.data;
     await payCoins(o1.id);
@@ -236,7 +248,12 @@ describe('provider commission', () => {
     const after = await providerAccount();
     expect(after.pending - before.pending).toBe(share);
     // The coach's income is untouched by the provider's share.
-    const coachAfter = (await t.db.select().from(sellerAccounts).where(and(eq(sellerAccounts.ownerKind, 'coach'), eq(sellerAccounts.ownerId, await coachIdOf(TEAM_COACH)))))[0]!;
+    const coachAfter = (
+      await t.db
+        .select()
+        .from(sellerAccounts)
+        .where(and(eq(sellerAccounts.ownerKind, 'coach'), eq(sellerAccounts.ownerId, await coachIdOf(TEAM_COACH))))
+    )[0]!;
     expect(coachAfter.pending - (coachBefore?.pending ?? 0)).toBe(split.owner);
 
     // The order and its commission in the provider's lists.
@@ -279,11 +296,20 @@ describe('provider commission', () => {
   });
 
   it('a replayed credit records nothing twice; a removed coach earns the provider nothing new', async () => {
-    const [o] = await t.db.select().from(sellerLedger).where(and(eq(sellerLedger.reason, 'commission'), eq(sellerLedger.refType, 'order'))).limit(1);
-    expect(await t.db.transaction((tx) => moveSellerMoney(tx, o!.accountId, { pending: 1 }, 'commission', { type: 'order', id: o!.refId }))).toBe(false);
+    const [o] = await t.db
+      .select()
+      .from(sellerLedger)
+      .where(and(eq(sellerLedger.reason, 'commission'), eq(sellerLedger.refType, 'order')))
+      .limit(1);
+    expect(
+      await t.db.transaction((tx) => moveSellerMoney(tx, o!.accountId, { pending: 1 }, 'commission', { type: 'order', id: o!.refId })),
+    ).toBe(false);
 
     const coach = await coachIdOf('13800000108');
-    await t.db.update(providerTeam).set({ status: 'removed' }).where(and(eq(providerTeam.coachId, coach), eq(providerTeam.status, 'active')));
+    await t.db
+      .update(providerTeam)
+      .set({ status: 'removed' })
+      .where(and(eq(providerTeam.coachId, coach), eq(providerTeam.status, 'active')));
     const [c] = await paidCourses('13800000108');
     const before = await providerAccount();
     const ord = (await t.post('/order/createCourse', { course_id: c!.id }, member)).body.data;

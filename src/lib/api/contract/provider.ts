@@ -108,7 +108,9 @@ export const teamCourseSchema = z.object({
 });
 export type TeamCourse = z.output<typeof teamCourseSchema>;
 
-const commissionState = z.enum(['none', 'pending', 'settled', 'refunded']).describe('none 无佣金，pending 待结算，settled 已结算，refunded 已退款扣回');
+const commissionState = z
+  .enum(['none', 'pending', 'settled', 'refunded'])
+  .describe('none 无佣金，pending 待结算，settled 已结算，refunded 已退款扣回');
 
 export const providerOrderSchema = z.object({
   id: z.number().int(),
@@ -130,7 +132,7 @@ export type ProviderOrder = z.output<typeof providerOrderSchema>;
 
 export const providerOrderDetailSchema = providerOrderSchema.extend({
   items: z.array(z.object({ title: z.string(), cover: z.string(), price: fen(), num: z.number().int() })),
-  commission_bp: z.number().int().describe("服务商当前的分成比例（基点）；本单实际佣金见 commission"),
+  commission_bp: z.number().int().describe('服务商当前的分成比例（基点）；本单实际佣金见 commission'),
   ledger: z.array(sellerLedgerEntrySchema).describe('该订单在服务商账户的资金记录'),
 });
 export type ProviderOrderDetail = z.output<typeof providerOrderDetailSchema>;
@@ -176,7 +178,14 @@ export const providerApi = {
     input: noInput,
     output: providerOverviewSchema,
   }),
-  info: defineEndpoint({ path: '/provider/info', summary: '服务商资料', tags, access: 'provider', input: noInput, output: providerInfoSchema }),
+  info: defineEndpoint({
+    path: '/provider/info',
+    summary: '服务商资料',
+    tags,
+    access: 'provider',
+    input: noInput,
+    output: providerInfoSchema,
+  }),
   infoSave: defineEndpoint({
     path: '/provider/infoSave',
     summary: '修改服务商资料',
@@ -199,7 +208,9 @@ export const providerApi = {
     summary: '按手机号邀请教练加入团队（教练在消息中同意或拒绝）',
     tags,
     access: 'provider',
-    input: z.object({ phone: z.string({ error: '请输入教练手机号' }).trim().min(1, '请输入教练手机号').regex(PHONE_RE, '手机号格式不正确') }),
+    input: z.object({
+      phone: z.string({ error: '请输入教练手机号' }).trim().min(1, '请输入教练手机号').regex(PHONE_RE, '手机号格式不正确'),
+    }),
     output: teamMemberSchema,
     okMsg: '邀请已发送，等待教练同意',
   }),

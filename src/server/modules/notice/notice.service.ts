@@ -151,7 +151,10 @@ export async function deleteMessage(userId: number, id: number): Promise<void> {
  * module's `join_provider`). Runs in the answer's transaction: a handler that throws leaves the
  * notice unanswered, so the member can still choose again.
  */
-export type ConsentHandler = (tx: Tx, answer: { messageId: number; userId: number; agree: 1 | 2; payload: Record<string, unknown> }) => Promise<void>;
+export type ConsentHandler = (
+  tx: Tx,
+  answer: { messageId: number; userId: number; agree: 1 | 2; payload: Record<string, unknown> },
+) => Promise<void>;
 const consentHandlers = new Map<string, ConsentHandler>();
 export function registerConsentHandler(action: string, handler: ConsentHandler): void {
   consentHandlers.set(action, handler);

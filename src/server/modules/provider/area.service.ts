@@ -3,7 +3,18 @@ import type { ProviderInfo, ProviderOrder, ProviderOrderDetail, ProviderOverview
 import { ORDER_KINDS, ORDER_STATUSES, statusText, type OrderKind, type OrderStatus } from '~/lib/rules/order-status';
 import { PROVIDER_TEXTS } from '~/lib/rules/provider';
 import { db } from '../../db';
-import { coaches, courses, orderItems, orders, providerTeam, sellerAccounts, sellerLedger, sellerWithdrawals, serviceProviders, users } from '../../db/schema';
+import {
+  coaches,
+  courses,
+  orderItems,
+  orders,
+  providerTeam,
+  sellerAccounts,
+  sellerLedger,
+  sellerWithdrawals,
+  serviceProviders,
+  users,
+} from '../../db/schema';
 import type { SessionUser } from '../../http/context';
 import { notFound, refuse } from '../../http/errors';
 import { normaliseStoredPath } from '../../providers/storage';
@@ -70,7 +81,9 @@ export async function overview(user: SessionUser, now = new Date()): Promise<Pro
     db()
       .select({ sum: sql<number>`coalesce(sum(${sellerLedger.pendingDelta} + ${sellerLedger.balanceDelta}), 0)::int` })
       .from(sellerLedger)
-      .where(and(eq(sellerLedger.accountId, account), inArray(sellerLedger.reason, ['commission', 'refund']), gte(sellerLedger.createdAt, from))),
+      .where(
+        and(eq(sellerLedger.accountId, account), inArray(sellerLedger.reason, ['commission', 'refund']), gte(sellerLedger.createdAt, from)),
+      ),
     db().select().from(sellerAccounts).where(eq(sellerAccounts.id, account)).limit(1),
   ]);
   return {
@@ -124,18 +137,16 @@ export async function teamCourses(user: SessionUser, q: { page: number; limit: n
     db().select({ n: count() }).from(courses).where(where),
   ]);
   return {
-    list: rows.map(
-      ({ c, coach }): TeamCourse => ({
-        id: c.id,
-        title: c.title,
-        cover: c.cover,
-        coach_name: coach,
-        price: c.price,
-        sales: c.sales,
-        lessons: c.lessonCount,
-        on_sale: c.status === 1,
-      }),
-    ),
+    list: rows.map(({ c, coach }): TeamCourse => ({
+      id: c.id,
+      title: c.title,
+      cover: c.cover,
+      coach_name: coach,
+      price: c.price,
+      sales: c.sales,
+      lessons: c.lessonCount,
+      on_sale: c.status === 1,
+    })),
     total: total?.n ?? 0,
     page: q.page,
     limit: q.limit,

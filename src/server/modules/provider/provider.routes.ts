@@ -2,7 +2,16 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { providerApi, supplierApi } from '~/lib/api/contract/provider';
 import type { AppEnv } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
-import { addCard, deleteCard, financeSummary, incomeChart, listCards, requestWithdrawal, sellerLedgerPage, withdrawalPage } from '../seller/payout.service';
+import {
+  addCard,
+  deleteCard,
+  financeSummary,
+  incomeChart,
+  listCards,
+  requestWithdrawal,
+  sellerLedgerPage,
+  withdrawalPage,
+} from '../seller/payout.service';
 import { submitApplication, supplierStatus } from './application.service';
 import { ledgerDetail, overview, providerInfo, saveProviderInfo, teamCourses, teamOrderDetail, teamOrders } from './area.service';
 import { invite, registerTeamConsent, removeMember, teamPage } from './team.service';

@@ -110,7 +110,10 @@ export async function invite(user: SessionUser, phone: string): Promise<TeamMemb
       if (open.some((o) => o.status === 'active' && o.providerId === providerId)) throw refuse(PROVIDER_TEXTS.inTeam);
       if (open.some((o) => o.status === 'active')) throw refuse(PROVIDER_TEXTS.inOtherTeam);
       if (open.some((o) => o.providerId === providerId)) throw refuse(PROVIDER_TEXTS.invited);
-      const [row] = await tx.insert(providerTeam).values({ providerId, coachId: c.id, status: 'invited' }).returning({ id: providerTeam.id });
+      const [row] = await tx
+        .insert(providerTeam)
+        .values({ providerId, coachId: c.id, status: 'invited' })
+        .returning({ id: providerTeam.id });
       if (!row) throw new Error('team insert returned nothing');
       const messageId = await sendMessage(
         {

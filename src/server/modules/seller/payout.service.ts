@@ -131,7 +131,11 @@ const dayStart = (day: string): Date => new Date(`${day}T00:00:00+08:00`);
  * Income of the last 30 China-time days (today included), one entry per day, empty days as 0:
  * sales and agent commission credited that day, and refunds taken back.
  */
-export async function incomeChart(user: SessionUser, scope: PayoutScope = 'seller', now = new Date()): Promise<ApiOutput<'/seller/incomeChart'>> {
+export async function incomeChart(
+  user: SessionUser,
+  scope: PayoutScope = 'seller',
+  now = new Date(),
+): Promise<ApiOutput<'/seller/incomeChart'>> {
   const accountId = await myAccountId(user, scope);
   const today = chinaDay(now);
   const first = new Date(dayStart(today).getTime() - (INCOME_CHART_DAYS - 1) * 86_400_000);
