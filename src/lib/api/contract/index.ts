@@ -24,6 +24,7 @@ import { sellerOrderApi } from './seller-orders';
 import { sellerFinanceApi } from './seller-finance';
 import { shopCancelApi } from './shop-cancel';
 import { providerApi, supplierApi } from './provider';
+import { adminApi } from './admin';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -57,6 +58,7 @@ export const contracts = {
   shopCancel: shopCancelApi,
   supplier: supplierApi,
   provider: providerApi,
+  admin: adminApi,
 } as const;
 
 type Groups = typeof contracts;

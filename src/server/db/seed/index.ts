@@ -8,6 +8,7 @@ import { seedNotices } from './notices';
 import { seedCatalogue } from './catalogue';
 import { seedCommerce } from './commerce';
 import { seedProviders } from './providers';
+import { seedStaff } from './staff';
 
 /** True when the database has never been seeded (no users at all). */
 export async function isEmptyDatabase(): Promise<boolean> {
@@ -27,5 +28,6 @@ export async function runSeed(): Promise<Record<string, unknown>> {
   const catalogue = await seedCatalogue();
   const commerce = await seedCommerce();
   const providers = await seedProviders();
-  return { users: usersAdded, ...site, ...content, notices, ...catalogue, ...commerce, providers };
+  const staffAdded = await seedStaff();
+  return { users: usersAdded, staff: staffAdded, ...site, ...content, notices, ...catalogue, ...commerce, providers };
 }
