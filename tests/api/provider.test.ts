@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
+  auditLog,
   coaches,
   courses,
   messages,
@@ -372,5 +373,36 @@ describe('provider authz and withdrawals', () => {
     expect(f).toMatchObject({ owner_kind: 'provider', frozen: 3000, pending_withdrawal: w.body.data.id });
     expect((await t.post('/provider/withdrawals', {}, provider)).body.data.total).toBe(1);
     await ledgersMatch();
+  });
+});
+
+describe('/api/admin/providers', () => {
+  it('reviewers list, refuse and approve, each decision with exactly one audit row; finance is refused', async () => {
+    const cookie = await t.staffCookie('reviewer');
+    const a = await applicant();
+    await t.post('/public/supplierSettle', FORM, a.token);
+    const list = (await t.post('/admin/providers/applications', {}, undefined, { cookie })).body.data;
+    const row = list.list.find((r: { user_id: number }) => r.user_id === a.id);
+    expect(row).toMatchObject({ status: 'pending', name: FORM.name });
+    expect((await t.post('/admin/providers/refuse', { id: row.id, reason: '' }, undefined, { cookie })).body.msg).toBe(
+      PROVIDER_TEXTS.reasonRequired,
+    );
+    expect((await t.post('/admin/providers/refuse', { id: row.id, reason: '城市与执照不符' }, undefined, { cookie })).body.code).toBe(200);
+    expect((await t.post('/admin/providers/approve', { id: row.id }, undefined, { cookie })).body.msg).toBe(PROVIDER_TEXTS.notPending);
+    await t.post('/public/supplierSettle', FORM, a.token);
+    const again = (await t.post('/admin/providers/applications', {}, undefined, { cookie })).body.data.list.find(
+      (r: { user_id: number }) => r.user_id === a.id,
+    );
+    const ok = await t.post('/admin/providers/approve', { id: again.id, note: '资料齐全' }, undefined, { cookie });
+    expect(ok.body.code).toBe(200);
+    const rows = await t.db.select().from(auditLog).where(eq(auditLog.target, 'provider_applications'));
+    expect(rows.filter((r) => r.targetId === String(row.id)).map((r) => r.action)).toEqual(['provider.refuse']);
+    expect(rows.filter((r) => r.targetId === String(again.id)).map((r) => r.action)).toEqual(['provider.approve']);
+    const providers = (await t.post('/admin/providers/list', { key: FORM.name }, undefined, { cookie })).body.data.list;
+    expect(providers.some((p: { id: number; team_size: number }) => p.id === ok.body.data.provider_id && p.team_size === 0)).toBe(true);
+    const demo = (await t.post('/admin/providers/list', { key: '华武' }, undefined, { cookie })).body.data.list[0];
+    expect(demo.team_size).toBeGreaterThanOrEqual(1);
+    const finance = await t.staffCookie('finance');
+    expect((await t.post('/admin/providers/applications', {}, undefined, { cookie: finance })).body.code).toBe(403);
   });
 });

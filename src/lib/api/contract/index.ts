@@ -24,6 +24,7 @@ import { sellerOrderApi } from './seller-orders';
 import { sellerFinanceApi } from './seller-finance';
 import { shopCancelApi } from './shop-cancel';
 import { providerApi, supplierApi } from './provider';
+import { adminProviderApi } from './admin-providers';
 import { adminApi } from './admin';
 
 /**
@@ -58,6 +59,7 @@ export const contracts = {
   shopCancel: shopCancelApi,
   supplier: supplierApi,
   provider: providerApi,
+  adminProvider: adminProviderApi,
   admin: adminApi,
 } as const;
 
