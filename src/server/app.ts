@@ -25,6 +25,7 @@ import { registerSellerContent } from './modules/seller-content/seller-content.r
 import { registerSellerShop } from './modules/seller/seller-shop.routes';
 import { registerSellerOrders } from './modules/seller/seller-orders.routes';
 import { registerSellerPayouts } from './modules/seller/payout.routes';
+import { registerApplications } from './modules/applications/application.routes';
 
 // zod's own messages in Chinese for the generic cases our schemas do not word themselves.
 z.config(z.locales.zhCN());
@@ -71,6 +72,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerSellerShop(api);
   registerSellerOrders(api);
   registerSellerPayouts(api);
+  registerApplications(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });
   api.get('/openapi.json', (c) =>

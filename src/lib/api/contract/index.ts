@@ -23,6 +23,7 @@ import { sellerShopApi } from './seller-shop';
 import { sellerOrderApi } from './seller-orders';
 import { sellerFinanceApi } from './seller-finance';
 import { shopCancelApi } from './shop-cancel';
+import { applicationApi } from './applications';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -54,6 +55,7 @@ export const contracts = {
   sellerOrder: sellerOrderApi,
   sellerFinance: sellerFinanceApi,
   shopCancel: shopCancelApi,
+  applications: applicationApi,
 } as const;
 
 type Groups = typeof contracts;

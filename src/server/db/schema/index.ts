@@ -10,3 +10,4 @@ export * from './seller-content';
 export * from './seller-shop';
 export * from './refunds';
 export * from './seller-payouts';
+export * from './applications';
