@@ -19,7 +19,12 @@ async function member() {
   const phone = `1370000${String(1000 + phoneSeq++).slice(-4)}`;
   const [u] = await t.db
     .insert(users)
-    .values({ phone, nickName: `申请人${phoneSeq}`, passwordHash: await hashPassword('abc12345'), payPasswordHash: await hashPassword('205813') })
+    .values({
+      phone,
+      nickName: `申请人${phoneSeq}`,
+      passwordHash: await hashPassword('abc12345'),
+      payPasswordHash: await hashPassword('205813'),
+    })
     .returning();
   const token = await t.login(phone, 'abc12345');
   return { id: u!.id, phone, token };
@@ -69,7 +74,11 @@ const status = async (kind: 'coach' | 'shop', token: string) => {
 async function review(id: number, decision: 'approved' | 'refused', text = '') {
   await t.db
     .update(identityApplications)
-    .set(decision === 'approved' ? { status: 'approved', reviewNote: text, reviewedAt: new Date() } : { status: 'refused', refuseReason: text, reviewedAt: new Date() })
+    .set(
+      decision === 'approved'
+        ? { status: 'approved', reviewNote: text, reviewedAt: new Date() }
+        : { status: 'refused', refuseReason: text, reviewedAt: new Date() },
+    )
     .where(eq(identityApplications.id, id));
 }
 
@@ -101,7 +110,9 @@ describe('coach application', () => {
     expect((await t.post('/registerCoach', coachForm({ agree: false }), m.token)).body.msg).toBe('请阅读并勾选入驻协议');
     expect((await t.post('/registerCoach', coachForm({ city: '上海市' }), m.token)).body.msg).toBe('所在地区不正确，请重新选择');
     expect((await t.post('/registerCoach', coachForm({ label_ids: [999999] }), m.token)).body.msg).toBe('擅长拳种不存在，请重新选择');
-    expect((await t.post('/registerCoach', coachForm({ id_front: 'https://evil.example/x.png' }), m.token)).body.msg).toBe('图片地址不正确，请重新上传');
+    expect((await t.post('/registerCoach', coachForm({ id_front: 'https://evil.example/x.png' }), m.token)).body.msg).toBe(
+      '图片地址不正确，请重新上传',
+    );
 
     const first = await t.post('/registerCoach', coachForm(), m.token);
     expect(first.body).toMatchObject({ code: 200, msg: '申请已提交，请等待审核', data: { status: 'pending', kind: 'coach' } });
@@ -129,7 +140,10 @@ describe('coach application', () => {
       answers: { real_name: '李小龙', id_number_mask: '1101**********002X', city: '佛山市', label_ids: labelIds.slice(0, 2) },
     });
     expect(JSON.stringify(fail.body)).not.toContain(ID);
-    expect((await t.post('/member/settledCoach', {}, m.token)).body).toMatchObject({ code: 100, msg: '您的申请尚未通过审核，暂不能完成入驻' });
+    expect((await t.post('/member/settledCoach', {}, m.token)).body).toMatchObject({
+      code: 100,
+      msg: '您的申请尚未通过审核，暂不能完成入驻',
+    });
 
     // Resubmitting with the ID number left empty keeps the one given before.
     const second = await t.post('/registerCoach', coachForm({ id_number: '', intro: '习武二十年，现已补充清晰的身份证照片。' }), m.token);
@@ -145,7 +159,11 @@ describe('coach application', () => {
     expect(info.body.data).toMatchObject({ status: 3, fee: 0, application: { status: 'approved', review_note: '资料齐全' } });
 
     const settled = await t.post('/member/settledCoach', {}, m.token);
-    expect(settled.body).toMatchObject({ code: 200, msg: '入驻成功，您已成为教练', data: { identity: 2, fee: 0, coins_paid: 0, href: '/coach/finance' } });
+    expect(settled.body).toMatchObject({
+      code: 200,
+      msg: '入驻成功，您已成为教练',
+      data: { identity: 2, fee: 0, coins_paid: 0, href: '/coach/finance' },
+    });
     expect((await status('coach', m.token)).value).toBe(5);
     expect((await status('shop', m.token)).value).toBe(6);
     const [coach] = await t.db.select().from(coaches).where(eq(coaches.userId, m.id));
@@ -170,7 +188,10 @@ describe('coach application', () => {
     expect((await status('shop', coach)).msg).toContain('您已经是教练');
     const shop = await t.login(DEMO.mechant);
     expect((await status('coach', shop)).value).toBe(6);
-    expect((await t.post('/registerCoach', coachForm(), shop)).body).toMatchObject({ code: 100, msg: expect.stringContaining('您已经是店主') });
+    expect((await t.post('/registerCoach', coachForm(), shop)).body).toMatchObject({
+      code: 100,
+      msg: expect.stringContaining('您已经是店主'),
+    });
   });
 
   it('guests need to log in', async () => {
@@ -184,7 +205,9 @@ describe('shop application with a fee in coins', () => {
     await setConfig({ shop_settle_fee: '5000' });
     try {
       const m = await member();
-      expect((await t.post('/registerShop', shopForm({ licence_no: '91350100M000100Y44' }), m.token)).body.msg).toContain('统一社会信用代码不正确');
+      expect((await t.post('/registerShop', shopForm({ licence_no: '91350100M000100Y44' }), m.token)).body.msg).toContain(
+        '统一社会信用代码不正确',
+      );
       expect((await t.post('/registerShop', shopForm({ district: '海淀区' }), m.token)).body.msg).toBe('所在地区不正确，请重新选择');
       const app = await t.post('/registerShop', shopForm(), m.token);
       expect(app.body.code).toBe(200);
@@ -192,13 +215,19 @@ describe('shop application with a fee in coins', () => {
       const info = await t.post('/member/identityApplication', { type: 'shop' }, m.token);
       expect(info.body.data).toMatchObject({ status: 3, fee: 5000, coins: 0, has_pay_password: true });
 
-      expect((await t.post('/member/settledShop', { pay_password: '205813' }, m.token)).body).toMatchObject({ code: 100, msg: '功夫币余额不足' });
+      expect((await t.post('/member/settledShop', { pay_password: '205813' }, m.token)).body).toMatchObject({
+        code: 100,
+        msg: '功夫币余额不足',
+      });
       // Nothing moved: still approved, still a member.
       expect((await status('shop', m.token)).value).toBe(3);
 
       await changeCoins(t.db, m.id, 80, 'grant', { type: 'test', id: 0 });
       expect((await t.post('/member/settledShop', {}, m.token)).body).toMatchObject({ code: 100, msg: '请输入支付密码' });
-      expect((await t.post('/member/settledShop', { pay_password: '111111' }, m.token)).body).toMatchObject({ code: 100, msg: '支付密码错误' });
+      expect((await t.post('/member/settledShop', { pay_password: '111111' }, m.token)).body).toMatchObject({
+        code: 100,
+        msg: '支付密码错误',
+      });
 
       const both = await Promise.all([1, 2].map(() => t.post('/member/settledShop', { pay_password: '205813' }, m.token)));
       const ok = both.filter((b) => b.body.code === 200);

@@ -186,9 +186,11 @@ function CoachFormView(props: { initial: CoachForm; labels: { id: number; name: 
   const set = (patch: Partial<CoachForm>) => setForm((f) => ({ ...f, ...patch }));
   function submit(e: SubmitEvent) {
     e.preventDefault();
-    void send.run(() => submitCoach(form), { done: '申请已提交，请等待审核' }).then((r) => {
-      if (r) props.onDone();
-    });
+    void send
+      .run(() => submitCoach(form), { done: '申请已提交，请等待审核' })
+      .then((r) => {
+        if (r) props.onDone();
+      });
   }
   return (
     <form onSubmit={submit} noValidate className="flex max-w-[720px] flex-col gap-5" data-testid="coach-apply-form">
@@ -201,7 +203,10 @@ function CoachFormView(props: { initial: CoachForm; labels: { id: number; name: 
           onChange={(e) => set({ real_name: e.target.value })}
         />
       </Field>
-      <Field label="身份证号" hint={form.id_mask ? `留空则沿用上次提交的号码 ${form.id_mask}` : '仅用于身份核验，加密保存，页面只显示部分号码'}>
+      <Field
+        label="身份证号"
+        hint={form.id_mask ? `留空则沿用上次提交的号码 ${form.id_mask}` : '仅用于身份核验，加密保存，页面只显示部分号码'}
+      >
         <input
           className="gf-input w-[300px]"
           aria-label="身份证号"
@@ -282,7 +287,12 @@ function CoachFormView(props: { initial: CoachForm; labels: { id: number; name: 
             </div>
           ))}
           {form.certificates.length < L.certificatesMax && (
-            <PhotoField label="添加证书" value="" onChange={(p) => set({ certificates: [...form.certificates, p] })} testId="certificate-file" />
+            <PhotoField
+              label="添加证书"
+              value=""
+              onChange={(p) => set({ certificates: [...form.certificates, p] })}
+              testId="certificate-file"
+            />
           )}
         </div>
       </Field>
@@ -325,9 +335,11 @@ function ShopFormView(props: { initial: ShopForm; onDone: () => void }) {
   const set = (patch: Partial<ShopForm>) => setForm((f) => ({ ...f, ...patch }));
   function submit(e: SubmitEvent) {
     e.preventDefault();
-    void send.run(() => submitShop(form), { done: '申请已提交，请等待审核' }).then((r) => {
-      if (r) props.onDone();
-    });
+    void send
+      .run(() => submitShop(form), { done: '申请已提交，请等待审核' })
+      .then((r) => {
+        if (r) props.onDone();
+      });
   }
   return (
     <form onSubmit={submit} noValidate className="flex max-w-[720px] flex-col gap-5" data-testid="shop-apply-form">
@@ -353,14 +365,16 @@ function ShopFormView(props: { initial: ShopForm; onDone: () => void }) {
         />
       </Field>
       <Field label="营业执照">
-        <PhotoField label="执照照片" wide value={form.licence_image} onChange={(licence_image) => set({ licence_image })} testId="licence-file" />
+        <PhotoField
+          label="执照照片"
+          wide
+          value={form.licence_image}
+          onChange={(licence_image) => set({ licence_image })}
+          testId="licence-file"
+        />
       </Field>
       <Field label="所在地区">
-        <RegionSelect
-          withDistrict
-          value={form}
-          onChange={(v) => set({ province: v.province, city: v.city, district: v.district ?? '' })}
-        />
+        <RegionSelect withDistrict value={form} onChange={(v) => set({ province: v.province, city: v.city, district: v.district ?? '' })} />
       </Field>
       <Field label="详细地址">
         <input

@@ -84,9 +84,11 @@ function Pay(props: { kind: ApplicationKind; info: IdentityApplication; onDone: 
   const short = info.fee > 0 && info.coins < coins;
   function submit(e: SubmitEvent) {
     e.preventDefault();
-    void pay.run(() => settleIdentity(props.kind, info.fee, pw), { done: `入驻成功，你已成为${k.who}` }).then((r) => {
-      if (r) props.onDone(r);
-    });
+    void pay
+      .run(() => settleIdentity(props.kind, info.fee, pw), { done: `入驻成功，你已成为${k.who}` })
+      .then((r) => {
+        if (r) props.onDone(r);
+      });
   }
   return (
     <>
@@ -95,7 +97,9 @@ function Pay(props: { kind: ApplicationKind; info: IdentityApplication; onDone: 
         <p className="mt-1 text-xs text-ink-mute">你的申请已通过审核，确认入驻后即可开通{k.who}身份</p>
       </div>
       <form onSubmit={submit} noValidate className="flex max-w-[520px] flex-col gap-5" data-testid="settle-form">
-        {info.application?.review_note && <p className="rounded-md bg-page px-4 py-3 text-sm text-ink-soft">审核备注：{info.application.review_note}</p>}
+        {info.application?.review_note && (
+          <p className="rounded-md bg-page px-4 py-3 text-sm text-ink-soft">审核备注：{info.application.review_note}</p>
+        )}
         <div className="flex items-baseline gap-4">
           <span className="w-[100px] text-right text-sm text-ink-soft">入驻费</span>
           <strong className="text-xl text-brand" data-testid="settle-fee">
