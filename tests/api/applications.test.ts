@@ -4,8 +4,8 @@ import { coaches, identityApplications, labels, shops, users } from '~/server/db
 import { hashPassword } from '~/server/security/password';
 import { setConfig } from '~/server/modules/site/site.service';
 import { changeCoins } from '~/server/modules/commerce/wallet.service';
+import { approveShopCancel } from '~/server/modules/seller/shop-cancel.service';
 import { decryptIdNumber } from '~/server/modules/applications/id-crypto';
-import { isCreditCode, isIdNumber, maskIdNumber } from '~/lib/rules/applications';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
 let t: TestApi;
@@ -87,17 +87,6 @@ beforeAll(async () => {
   labelIds = (await t.db.select({ id: labels.id }).from(labels)).map((l) => l.id);
 });
 afterAll(() => t.stop());
-
-describe('rules', () => {
-  it('checks the GB 11643 check digit and masks the number', () => {
-    expect(isIdNumber(ID)).toBe(true);
-    expect(isIdNumber('110105194912310021')).toBe(false);
-    expect(isIdNumber('110105194913310029')).toBe(false);
-    expect(maskIdNumber(ID)).toBe('1101**********002X');
-    expect(isCreditCode('91350100M000100Y43')).toBe(true);
-    expect(isCreditCode('91350100M000100Y44')).toBe(false);
-  });
-});
 
 describe('coach application', () => {
   it('apply → refuse → resubmit → approve → settle (free), with the status gate at every step', async () => {
@@ -242,5 +231,30 @@ describe('shop application with a fee in coins', () => {
     } finally {
       await setConfig({ shop_settle_fee: '0' });
     }
+  });
+});
+
+describe('a cancelled shop', () => {
+  it('may apply again; settling reopens the same shop and its management link', async () => {
+    const m = await member();
+    const first = await t.post('/registerShop', shopForm({ shop_name: '旧店' }), m.token);
+    await review(first.body.data.id, 'approved');
+    expect((await t.post('/member/settledShop', {}, m.token)).body.code).toBe(200);
+    const cancel = await t.post('/shop/applyCancel', { reason: '暂停经营' }, m.token);
+    expect(cancel.body.code).toBe(200);
+    expect(await approveShopCancel(cancel.body.data.application.id)).toBe(true);
+    const token = await t.login(m.phone, 'abc12345');
+    expect((await status('shop', token)).value).toBe(1);
+
+    const again = await t.post('/registerShop', shopForm({ shop_name: '新店' }), token);
+    expect(again.body.code).toBe(200);
+    const rows = await t.db.select().from(identityApplications).where(eq(identityApplications.userId, m.id));
+    expect(rows.map((r) => r.status).sort()).toEqual(['closed', 'pending']);
+    await review(again.body.data.id, 'approved');
+    expect((await t.post('/member/settledShop', {}, token)).body.code).toBe(200);
+    const shopRows = await t.db.select().from(shops).where(eq(shops.userId, m.id));
+    expect(shopRows).toHaveLength(1);
+    expect(shopRows[0]).toMatchObject({ name: '新店', status: 1 });
+    expect((await t.post('/shop/applyCancelStatus', {}, token)).body.data.status).toBe(1);
   });
 });

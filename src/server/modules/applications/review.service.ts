@@ -1,5 +1,12 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import { APPLICATION_STATES, APPLICATION_STATE_TEXT, APPLY_TEXTS as A, KIND_INFO, type ApplicationKind, type ApplicationState } from '~/lib/rules/applications';
+import {
+  APPLICATION_STATES,
+  APPLICATION_STATE_TEXT,
+  APPLY_TEXTS as A,
+  KIND_INFO,
+  type ApplicationKind,
+  type ApplicationState,
+} from '~/lib/rules/applications';
 import { maskPhone } from '~/lib/rules/phone';
 import { db } from '../../db';
 import { identityApplications, users } from '../../db/schema';
@@ -83,7 +90,12 @@ export async function reviewList(f: ListFilter) {
 }
 
 async function row(id: number): Promise<{ app: Row; phone: string | null; nickName: string }> {
-  const [r] = await db().select(listCols).from(identityApplications).innerJoin(users, eq(users.id, identityApplications.userId)).where(eq(identityApplications.id, id)).limit(1);
+  const [r] = await db()
+    .select(listCols)
+    .from(identityApplications)
+    .innerJoin(users, eq(users.id, identityApplications.userId))
+    .where(eq(identityApplications.id, id))
+    .limit(1);
   if (!r) throw notFound('申请不存在');
   return r;
 }
