@@ -37,7 +37,7 @@ describe('credit codes (GB 32100)', () => {
 
 describe('examine status', () => {
   it('only 1 and 4 open the form; 3 leads to the settlement page', () => {
-    expect([1, 2, 3, 4, 5, 6].filter(mayApply)).toEqual([1, 4]);
+    expect([1, 2, 3, 4, 5, 6, 7].filter(mayApply)).toEqual([1, 4]);
     expect(gateTarget('coach', 1)).toBe('/account/regcoach');
     expect(gateTarget('shop', 4)).toBe('/account/regmechant');
     expect(gateTarget('coach', 3)).toBe('/account/settle?type=coach');
@@ -48,7 +48,7 @@ describe('examine status', () => {
     expect(examineMessage('coach', ExamineStatus.PENDING)).toContain('审核中');
     expect(examineMessage('coach', ExamineStatus.REFUSED, '照片模糊')).toContain('照片模糊');
     expect(examineMessage('shop', ExamineStatus.OTHER)).toContain('您已经是教练');
-    expect(examineMessage('shop', ExamineStatus.OTHER, 'pending')).toContain('您已提交教练入驻申请');
+    expect(examineMessage('shop', ExamineStatus.OTHER_PENDING)).toContain('您已提交教练入驻申请');
   });
   it('recognises the nav links', () => {
     expect(kindOfLink('/account/regcoach')).toBe('coach');

@@ -37,11 +37,13 @@ export const ExamineStatus = {
   REFUSED: 4,
   /** Settled: already a coach / shop owner. */
   SETTLED: 5,
-  /** Holds, or is applying for, the other identity (one account is either a coach or a shop owner). */
+  /** Holds the other identity (one account is either a coach or a shop owner). */
   OTHER: 6,
+  /** Has a pending or approved application for the other identity. */
+  OTHER_PENDING: 7,
 } as const;
 export type ExamineStatusValue = (typeof ExamineStatus)[keyof typeof ExamineStatus];
-export const EXAMINE_STATUSES = [1, 2, 3, 4, 5, 6] as const;
+export const EXAMINE_STATUSES = [1, 2, 3, 4, 5, 6, 7] as const;
 
 /** SPEC §4/§5: the values that open the form. */
 export const mayApply = (status: number): boolean => status === ExamineStatus.NONE || status === ExamineStatus.REFUSED;
@@ -86,9 +88,9 @@ export function examineMessage(kind: ApplicationKind, status: ExamineStatusValue
     case ExamineStatus.SETTLED:
       return `您已经是${who}，无需重复申请`;
     case ExamineStatus.OTHER:
-      return detail === 'pending'
-        ? `您已提交${KIND_INFO[other(kind)].who}入驻申请，一个账号只能开通一种身份，请等待该申请处理完毕`
-        : `您已经是${KIND_INFO[other(kind)].who}，一个账号只能开通教练或店主其中一种身份`;
+      return `您已经是${KIND_INFO[other(kind)].who}，一个账号只能开通教练或店主其中一种身份`;
+    case ExamineStatus.OTHER_PENDING:
+      return `您已提交${KIND_INFO[other(kind)].who}入驻申请，一个账号只能开通一种身份，请等待该申请处理完毕`;
   }
 }
 

@@ -25,7 +25,7 @@ const agree = z.literal(true, { error: A.agree });
 export const examineStatusSchema = z
   .union(EXAMINE_STATUSES.map((s) => z.literal(s)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<2>, ...z.ZodLiteral<ExamineStatusValue>[]])
   .describe(
-    '1 可申请；2 审核中；3 已通过待入驻（缴费）；4 未通过，可修改后重新提交；5 已入驻；6 已是（或正在申请）另一种身份。只有 1 和 4 可进入申请页，其余显示 msg',
+    '1 可申请；2 审核中；3 已通过待入驻（缴费）；4 未通过，可修改后重新提交；5 已入驻；6 已是另一种身份（教练/店主只能二选一）；7 另一种身份的申请审核中或待入驻。只有 1 和 4 可进入申请页，其余显示 msg',
   );
 
 const examineMsg = (kind: ApplicationKind) => (status: ExamineStatusValue) => examineMessage(kind, status);

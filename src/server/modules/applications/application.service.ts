@@ -156,7 +156,7 @@ async function examine(tx: Tx, userId: number, identity: number, kind: Applicati
   if (identity === IDENTITY_OF[otherKind(kind)]) return { status: ExamineStatus.OTHER, detail: '', own };
   const theirs = await latest(tx, userId, otherKind(kind));
   if (theirs && (theirs.status === 'pending' || theirs.status === 'approved'))
-    return { status: ExamineStatus.OTHER, detail: 'pending', own };
+    return { status: ExamineStatus.OTHER_PENDING, detail: '', own };
   switch (own?.status) {
     case 'pending':
       return { status: ExamineStatus.PENDING, detail: '', own };
@@ -375,7 +375,11 @@ export async function settle(userId: number, kind: ApplicationKind, payPassword:
   const before = await examine(db(), userId, identity, kind);
   if (before.status === ExamineStatus.SETTLED) throw refuse(A.alreadySettled);
   if (before.status !== ExamineStatus.APPROVED)
-    throw refuse(before.status === ExamineStatus.OTHER ? examineMessage(kind, before.status, before.detail) : A.notApproved);
+    throw refuse(
+      before.status === ExamineStatus.OTHER || before.status === ExamineStatus.OTHER_PENDING
+        ? examineMessage(kind, before.status)
+        : A.notApproved,
+    );
   if (fee > 0) await checkPayPassword(userId, payPassword);
   const result = await db().transaction(async (tx) => {
     const now = await identityOf(tx, userId, true);
