@@ -20,6 +20,14 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
       headers: { Location: `${url.pathname}${query ? `?${query}` : ''}`, 'Cache-Control': 'no-store' },
     });
   }
+  // The operator console: desktop-first, never redirected to the mobile site, never cached.
+  if (url.pathname === '/admin' || url.pathname.startsWith('/admin/')) {
+    const res = await next();
+    // A redirect's headers may be immutable: answer a copy then.
+    const out = new Response(res.body, res);
+    out.headers.set('Cache-Control', 'no-store');
+    return out;
+  }
   if (request.method === 'GET' && isHandheld(request.headers.get('user-agent'))) {
     const origin = env().MOBILE_SITE_ORIGIN;
     const path = url.pathname.replace(/\/+$/, '') || '/';

@@ -26,6 +26,8 @@ import { registerSellerShop } from './modules/seller/seller-shop.routes';
 import { registerSellerOrders } from './modules/seller/seller-orders.routes';
 import { registerSellerPayouts } from './modules/seller/payout.routes';
 import { registerApplications } from './modules/applications/application.routes';
+import { registerAdmin } from './modules/admin/admin.routes';
+import { resolveStaff } from './modules/admin/staff.service';
 
 // zod's own messages in Chinese for the generic cases our schemas do not word themselves.
 z.config(z.locales.zhCN());
@@ -37,6 +39,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   // endpoint() resolves sessions through this, not by importing the auth module.
   api.use(async (c, next) => {
     c.set('resolveSession', resolveSession);
+    c.set('resolveStaff', resolveStaff);
     await next();
   });
   api.use(requestId({ headerName: 'X-Request-Id', generator: () => crypto.randomUUID().slice(0, 18) }));
@@ -73,8 +76,10 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerSellerOrders(api);
   registerSellerPayouts(api);
   registerApplications(api);
+  registerAdmin(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });
+  api.openAPIRegistry.registerComponent('securitySchemes', 'staffCookie', { type: 'apiKey', in: 'cookie', name: 'gf_staff' });
   api.get('/openapi.json', (c) =>
     c.json(
       api.getOpenAPI31Document({

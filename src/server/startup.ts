@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { db } from './db';
-import { users } from './db/schema';
+import { staff, users } from './db/schema';
+import { DEMO_STAFF } from './db/seed/staff-demo';
 import { DEMO_PASSWORD, SEEDED_PHONES } from './db/seed/users';
 import { env } from './env';
 import { startJobs } from './jobs';
@@ -14,7 +15,21 @@ export async function openDemoAccounts(): Promise<string[]> {
     .select({ phone: users.phone, hash: users.passwordHash })
     .from(users)
     .where(and(inArray(users.phone, [...SEEDED_PHONES]), eq(users.status, 1)));
-  const open = await Promise.all(rows.map(async (r) => ((await verifyPassword(DEMO_PASSWORD, r.hash)) ? (r.phone ?? '') : '')));
+  // Console staff too: a demo operator with the published password and TOTP secret is a master key.
+  const staffRows = await db()
+    .select({ phone: staff.phone, hash: staff.passwordHash })
+    .from(staff)
+    .where(
+      and(
+        inArray(
+          staff.phone,
+          DEMO_STAFF.map((s) => s.phone),
+        ),
+        eq(staff.status, 1),
+      ),
+    );
+  const all = [...rows, ...staffRows];
+  const open = await Promise.all(all.map(async (r) => ((await verifyPassword(DEMO_PASSWORD, r.hash)) ? (r.phone ?? '') : '')));
   return open.filter(Boolean);
 }
 

@@ -4,6 +4,7 @@ import { allEndpoints } from '~/lib/api/contract';
 import { defineEndpoint } from '~/lib/api/define';
 import { createApi } from '~/server/app';
 import { endpoint } from '~/server/http/endpoint';
+import { STAFF_ROLES, staffMay } from '~/lib/rules/staff';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
 let t: TestApi;
@@ -109,7 +110,7 @@ describe('roles', () => {
  * body they send (the role is checked before the body is read into its schema).
  */
 describe('every role-gated endpoint', () => {
-  const gated = allEndpoints.filter((e) => !['public', 'member'].includes(e.access));
+  const gated = allEndpoints.filter((e) => !['public', 'member', 'operator'].includes(e.access));
   const outsiders: Record<string, (keyof typeof DEMO)[]> = {
     coach: ['member', 'mechant', 'provider'],
     shop: ['member', 'coach', 'provider'],
@@ -137,4 +138,43 @@ describe('every role-gated endpoint', () => {
       expect({ who, code: (await post(path, tokens[who])).code }).toEqual({ who, code: 403 });
     }
   });
+});
+
+/**
+ * The console half of the authz matrix, for every /api/admin/* endpoint: nobody without a staff
+ * session gets in (guests and every kind of member token → 101), and each staff role outside the
+ * endpoint's `staff` list → 403, whatever body is sent.
+ */
+describe('every operator endpoint', () => {
+  const console = allEndpoints.filter((e) => e.access === 'operator');
+  const tokens: Partial<Record<keyof typeof DEMO, string>> = {};
+  const cookies: Record<string, string> = {};
+  const post = async (path: string, headers: Record<string, string> = {}) =>
+    (await (
+      await t.app.request(`/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' })
+    ).json()) as {
+      code: number;
+    };
+
+  it('are all under /admin/ and the only ones there', () => {
+    expect(console.length).toBeGreaterThan(0);
+    expect(allEndpoints.filter((e) => e.path.startsWith('/admin/') !== (e.access === 'operator' || e.path === '/admin/login'))).toEqual([]);
+  });
+
+  it.each(console.map((e) => [e.path, e.staff?.join(',') ?? 'any'] as const))(
+    '%s (staff: %s) refuses members and other roles',
+    async (path) => {
+      const def = console.find((e) => e.path === path)!;
+      expect((await post(path)).code).toBe(101);
+      for (const who of Object.keys(DEMO) as (keyof typeof DEMO)[]) {
+        tokens[who] ??= await t.login(DEMO[who]);
+        expect({ who, code: (await post(path, { authToken: tokens[who] })).code }).toEqual({ who, code: 101 });
+      }
+      for (const role of STAFF_ROLES) {
+        if (staffMay(role, def.staff)) continue;
+        cookies[role] ??= await t.staffCookie(role);
+        expect({ role, code: (await post(path, { cookie: cookies[role] })).code }).toEqual({ role, code: 403 });
+      }
+    },
+  );
 });

@@ -1,6 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { Secret, TOTP } from 'otpauth';
+import type { StaffRole } from '../../src/lib/rules/staff';
+import { DEMO_STAFF, DEMO_STAFF_TOTP } from '../../src/server/db/seed/staff-demo';
 
 export const DEMO = {
   member: { phone: '13800000001', password: 'gongfu123', name: '习武小白' },
@@ -186,4 +189,22 @@ export async function newMember(
 export async function signIn(page: Page, m: Member): Promise<void> {
   const base = test.info().project.use.baseURL ?? 'http://127.0.0.1:4391';
   await page.context().addCookies([{ name: 'user', value: encodeURIComponent(JSON.stringify(m.user)), url: base }]);
+}
+
+/**
+ * Logs the demo staff member of `role` into the operator console (cookie set in the browser). A
+ * TOTP code is accepted once, so when another test just used this step's code the helper waits for
+ * the next 30-second step.
+ */
+export async function loginStaff(page: Page, role: StaffRole): Promise<void> {
+  const phone = DEMO_STAFF.find((s) => s.role === role)!.phone;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const code = new TOTP({ secret: Secret.fromBase32(DEMO_STAFF_TOTP) }).generate();
+    const res = await page.request.post('/api/admin/login', { data: { phone, password: 'gongfu123', code } });
+    const body = (await res.json()) as { code: number; msg: string };
+    if (body.code === 200) return;
+    if (!body.msg.includes('已使用')) throw new Error(`staff login failed: ${body.msg}`);
+    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 200);
+  }
+  throw new Error('staff login: no fresh TOTP step');
 }

@@ -2,7 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { desc, eq, sql } from 'drizzle-orm';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { coinLedger, smsOutbox, wallets } from '~/server/db/schema';
+import { coinLedger, smsOutbox, staff, staffSessions, wallets } from '~/server/db/schema';
+import { DEMO_STAFF } from '~/server/db/seed/staff-demo';
+import { STAFF_COOKIE, type StaffRole } from '~/lib/rules/staff';
+import { newToken, tokenHash } from '~/server/security/tokens';
 import { resetSms } from '~/server/providers/sms';
 import { skipSmsCooldown } from '~/server/modules/verify/sms-code.service';
 import { resetCaptcha } from '~/server/providers/captcha';
@@ -98,6 +101,26 @@ export async function startApi(extraEnv: Record<string, string> = {}) {
     return { coins: w?.coins ?? 0, ledgerSum: sum?.s ?? 0 };
   }
 
+  /**
+   * A console session for the demo staff member of `role`, as the `cookie` header value:
+   * `post(path, body, undefined, { cookie: await staffCookie('finance') })`. Made directly in the
+   * database, because a TOTP code may be used only once (a test logs in many times a minute);
+   * tests/api/admin.test.ts covers the real login.
+   */
+  async function staffCookie(role: StaffRole): Promise<string> {
+    const phone = DEMO_STAFF.find((s) => s.role === role)!.phone;
+    const [row] = await handle.db.select({ id: staff.id }).from(staff).where(eq(staff.phone, phone));
+    const token = newToken();
+    const now = Date.now();
+    await handle.db.insert(staffSessions).values({
+      staffId: row!.id,
+      tokenHash: tokenHash(token),
+      expiresAt: new Date(now + 30 * 60_000),
+      hardExpiresAt: new Date(now + 8 * 3_600_000),
+    });
+    return `${STAFF_COOKIE}=${token}`;
+  }
+
   async function stop(): Promise<void> {
     if (url && schemaName) await handle.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`)).catch(() => {});
     await closeDatabase();
@@ -109,7 +132,7 @@ export async function startApi(extraEnv: Record<string, string> = {}) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { app, db: handle.db, post, login, stop, dataDir, captchaPass, sendCode, lastCode, skipCooldown, wallet };
+  return { app, db: handle.db, post, login, staffCookie, stop, dataDir, captchaPass, sendCode, lastCode, skipCooldown, wallet };
 }
 
 export type TestApi = Awaited<ReturnType<typeof startApi>>;

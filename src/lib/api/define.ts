@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import type { StaffRole } from '../rules/staff';
 
 /**
  * Who may call an endpoint. `member` is any logged-in user; the seller roles are checked against
  * the session (identity 2 = coach, identity 1 = shop owner, service_id > 0 = provider, SPEC §3/§6);
  * `seller` is a coach or a shop owner (finance, bank cards, orders shared by both areas).
+ * `operator` is console staff (their own session cookie, never a member token); the endpoint's
+ * `staff` list narrows it to some staff roles.
  */
-export type Access = 'public' | 'member' | 'coach' | 'shop' | 'seller' | 'provider';
+export type Access = 'public' | 'member' | 'coach' | 'shop' | 'seller' | 'provider' | 'operator';
 
 /**
  * One API endpoint as both sides see it: the path, who may call it, and the zod schemas of its
@@ -23,6 +26,8 @@ export interface EndpointDef<
   summary: string;
   tags: readonly string[];
   access: A;
+  /** For `operator` endpoints: the staff roles allowed besides super (absent = any staff). */
+  staff?: readonly StaffRole[];
   input: I;
   output: O;
   /** The envelope's msg on success (SPEC §8 shows it for some calls, e.g. logout); a function when it depends on the answer. */

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { env } from '../env';
+import type { StaffRole } from '~/lib/rules/staff';
 
 /** The logged-in user as the API sees it for one request. */
 export interface SessionUser {
@@ -15,13 +16,27 @@ export interface SessionUser {
 /** Looks a bearer token up; injected by createApi() so endpoint() does not depend on the auth module. */
 export type SessionResolver = (token: string) => Promise<SessionUser | null>;
 
+/** A console staff member as operator endpoints see them. */
+export interface StaffUser {
+  id: number;
+  phone: string;
+  name: string;
+  role: StaffRole;
+}
+
+/** Looks a staff session token up (the console's httpOnly cookie); injected like SessionResolver. */
+export type StaffResolver = (token: string) => Promise<StaffUser | null>;
+
 /** Hono environment of the API app. */
 export interface AppEnv {
   Variables: {
     requestId: string;
     resolveSession: SessionResolver;
+    resolveStaff: StaffResolver;
     /** Memoised session lookup of this request (undefined = not looked up yet). */
     sessionUser?: SessionUser | null;
+    /** Memoised staff lookup of this request (operator endpoints). */
+    staffUser?: StaffUser | null;
   };
 }
 

@@ -3,9 +3,11 @@ import type { z } from 'zod';
 import { bodyLimit } from 'hono/body-limit';
 import { noInput, type Access, type EndpointDef } from '~/lib/api/define';
 import { Identity } from '~/lib/rules/roles';
+import { STAFF_COOKIE, staffMay } from '~/lib/rules/staff';
+import { getCookie } from 'hono/cookie';
 import { T } from '~/lib/texts';
 import { env } from '../env';
-import type { ApiContext, AppEnv, SessionUser } from './context';
+import type { ApiContext, AppEnv, SessionUser, StaffUser } from './context';
 import { forbidden, needLogin, refuse } from './errors';
 import { API_PREFIX, envelopeSchema, ok } from './envelope';
 import { badInput } from './input-guard';
@@ -16,11 +18,13 @@ export type { Access };
 export interface EndpointCtx<I, A extends Access> {
   input: I;
   c: ApiContext;
-  user: A extends 'public' ? SessionUser | null : SessionUser;
+  user: A extends 'public' | 'operator' ? SessionUser | null : SessionUser;
+  /** The console staff member (operator endpoints only). */
+  staff: A extends 'operator' ? StaffUser : null;
 }
 
 /** Roles beyond "logged in": who holds them, and what the others are told (code 403). */
-const ROLES: Record<Exclude<Access, 'public' | 'member'>, { holds: (u: SessionUser) => boolean; refusal: string }> = {
+const ROLES: Record<Exclude<Access, 'public' | 'member' | 'operator'>, { holds: (u: SessionUser) => boolean; refusal: string }> = {
   coach: { holds: (u) => u.identity === Identity.COACH, refusal: '你还不是教练，无法使用教练管理' },
   shop: { holds: (u) => u.identity === Identity.MECHANT, refusal: '你还不是店主，无法使用店铺管理' },
   seller: {
@@ -47,7 +51,8 @@ export function endpoint<P extends string, O extends z.ZodType, A extends Access
 ): void {
   const fullPath = `${API_PREFIX}${def.path}`;
   const input: z.ZodType = def.input ?? noInput;
-  const role = def.access === 'public' || def.access === 'member' ? null : ROLES[def.access as keyof typeof ROLES];
+  const role =
+    def.access === 'public' || def.access === 'member' || def.access === 'operator' ? null : ROLES[def.access as keyof typeof ROLES];
   knownPaths.add(fullPath);
   router.openAPIRegistry.registerPath({
     method: 'post',
@@ -55,8 +60,8 @@ export function endpoint<P extends string, O extends z.ZodType, A extends Access
     path: def.path,
     summary: def.summary,
     tags: [...def.tags],
-    description: `权限：${def.access}`,
-    ...(def.access === 'public' ? {} : { security: [{ authToken: [] }] }),
+    description: `权限：${def.access}${def.staff?.length ? `（岗位：super, ${def.staff.join(', ')}）` : ''}`,
+    ...(def.access === 'public' ? {} : { security: [def.access === 'operator' ? { staffCookie: [] } : { authToken: [] }] }),
     request: { body: { content: { 'application/json': { schema: input } } } },
     responses: {
       200: {
@@ -80,14 +85,28 @@ export function endpoint<P extends string, O extends z.ZodType, A extends Access
       if (bad) throw refuse(bad);
       // Who may call comes before what they sent: a caller without the role learns nothing
       // about the endpoint's fields.
-      const user = await currentUser(c);
-      if (def.access !== 'public') {
-        if (!user) throw needLogin(c.req.header('authToken') ? T.sessionExpired : T.loginFirst);
-        if (role && !role.holds(user)) throw forbidden(role.refusal);
+      let user: SessionUser | null = null;
+      let staff: StaffUser | null = null;
+      if (def.access === 'operator') {
+        // Console staff carry their own cookie; a member token, however privileged, is not enough.
+        staff = await currentStaff(c);
+        if (!staff) throw needLogin(getCookie(c, STAFF_COOKIE) ? '管理后台登录已过期，请重新登录' : '请先登录管理后台');
+        if (!staffMay(staff.role, def.staff)) throw forbidden('你的岗位无权进行此操作');
+      } else {
+        user = await currentUser(c);
+        if (def.access !== 'public') {
+          if (!user) throw needLogin(c.req.header('authToken') ? T.sessionExpired : T.loginFirst);
+          if (role && !role.holds(user)) throw forbidden(role.refusal);
+        }
       }
       const parsed = input.safeParse(raw);
       if (!parsed.success) throw refuse(describeIssue(parsed.error.issues[0]));
-      const data = await handler({ input: parsed.data as z.output<I>, c, user: user as EndpointCtx<z.output<I>, A>['user'] });
+      const data = await handler({
+        input: parsed.data as z.output<I>,
+        c,
+        user: user as EndpointCtx<z.output<I>, A>['user'],
+        staff: staff as EndpointCtx<z.output<I>, A>['staff'],
+      });
       if (env().API_CHECK_OUTPUT) {
         const drift = outputDrift(def.output, data);
         if (drift) throw new Error(`${fullPath} answered outside its contract: ${drift}`);
@@ -105,6 +124,16 @@ export async function currentUser(c: ApiContext): Promise<SessionUser | null> {
   const user = token ? await c.get('resolveSession')(token) : null;
   c.set('sessionUser', user);
   return user;
+}
+
+/** The console staff member of this request (from the httpOnly staff cookie), looked up once. */
+export async function currentStaff(c: ApiContext): Promise<StaffUser | null> {
+  const known = c.get('staffUser');
+  if (known !== undefined) return known;
+  const token = getCookie(c, STAFF_COOKIE) ?? '';
+  const staff = token ? await c.get('resolveStaff')(token) : null;
+  c.set('staffUser', staff);
+  return staff;
 }
 
 /** Parses the body as JSON whatever the content type says; an empty body is {}. */

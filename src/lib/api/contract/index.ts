@@ -24,6 +24,7 @@ import { sellerOrderApi } from './seller-orders';
 import { sellerFinanceApi } from './seller-finance';
 import { shopCancelApi } from './shop-cancel';
 import { applicationApi } from './applications';
+import { adminApi } from './admin';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -56,6 +57,7 @@ export const contracts = {
   sellerFinance: sellerFinanceApi,
   shopCancel: shopCancelApi,
   applications: applicationApi,
+  admin: adminApi,
 } as const;
 
 type Groups = typeof contracts;

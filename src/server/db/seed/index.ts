@@ -7,6 +7,7 @@ import { seedContent } from './content';
 import { seedNotices } from './notices';
 import { seedCatalogue } from './catalogue';
 import { seedCommerce } from './commerce';
+import { seedStaff } from './staff';
 
 /** True when the database has never been seeded (no users at all). */
 export async function isEmptyDatabase(): Promise<boolean> {
@@ -25,5 +26,6 @@ export async function runSeed(): Promise<Record<string, unknown>> {
   const notices = await seedNotices();
   const catalogue = await seedCatalogue();
   const commerce = await seedCommerce();
-  return { users: usersAdded, ...site, ...content, notices, ...catalogue, ...commerce };
+  const staffAdded = await seedStaff();
+  return { users: usersAdded, staff: staffAdded, ...site, ...content, notices, ...catalogue, ...commerce };
 }

@@ -1,0 +1,24 @@
+import { useState } from 'react';
+import { adminCall } from '~/lib/api/admin-client';
+import { errorText } from '~/lib/api/client';
+import { toast } from '~/lib/toast';
+
+/** The console's 退出 button: ends the staff session (cookie and server row) and returns to login. */
+export default function AdminSignOut() {
+  const [busy, setBusy] = useState(false);
+  async function signOut() {
+    setBusy(true);
+    try {
+      await adminCall('/admin/logout');
+      location.assign('/admin/login');
+    } catch (err) {
+      toast.error(errorText(err));
+      setBusy(false);
+    }
+  }
+  return (
+    <button type="button" onClick={signOut} disabled={busy} className="rounded px-3 py-1 text-sm text-white/90 hover:bg-white/10">
+      {busy ? '正在退出…' : '退出'}
+    </button>
+  );
+}
