@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { coaches, identityApplications, labels, shops, users } from '~/server/db/schema';
+import { and, desc, eq } from 'drizzle-orm';
+import { auditLog, coaches, identityApplications, labels, messages, shops, users } from '~/server/db/schema';
 import { hashPassword } from '~/server/security/password';
 import { setConfig } from '~/server/modules/site/site.service';
 import { changeCoins } from '~/server/modules/commerce/wallet.service';
@@ -70,16 +70,15 @@ const status = async (kind: 'coach' | 'shop', token: string) => {
   return { value: r.body.data as number, msg: r.body.msg };
 };
 
-/** The operator's decision, as the console makes it (direct until the console lands in this file's next section). */
+/** The operator's decision through the console (a reviewer's staff session). */
 async function review(id: number, decision: 'approved' | 'refused', text = '') {
-  await t.db
-    .update(identityApplications)
-    .set(
-      decision === 'approved'
-        ? { status: 'approved', reviewNote: text, reviewedAt: new Date() }
-        : { status: 'refused', refuseReason: text, reviewedAt: new Date() },
-    )
-    .where(eq(identityApplications.id, id));
+  const cookie = await t.staffCookie('reviewer');
+  const r =
+    decision === 'approved'
+      ? await t.post('/admin/applications/approve', { id, note: text }, undefined, { cookie })
+      : await t.post('/admin/applications/refuse', { id, reason: text }, undefined, { cookie });
+  expect(r.body.code).toBe(200);
+  return r.body.data;
 }
 
 beforeAll(async () => {
@@ -256,5 +255,67 @@ describe('a cancelled shop', () => {
     expect(shopRows).toHaveLength(1);
     expect(shopRows[0]).toMatchObject({ name: '新店', status: 1 });
     expect((await t.post('/shop/applyCancelStatus', {}, token)).body.data.status).toBe(1);
+  });
+});
+
+describe('operator console', () => {
+  it('lists with counts, shows the detail masked, decides once, notifies and audits every write', async () => {
+    const m = await member();
+    const app = (await t.post('/registerCoach', coachForm({ real_name: '叶问' }), m.token)).body.data;
+    const reviewer = await t.staffCookie('reviewer');
+    const list = await t.post('/admin/applications/list', { kind: 'coach', status: 'pending', q: '叶问' }, undefined, { cookie: reviewer });
+    expect(list.body.data.list).toEqual([expect.objectContaining({ id: app.id, title: '叶问', status: 'pending' })]);
+    expect(list.body.data.counts.pending).toBeGreaterThanOrEqual(1);
+    const detail = await t.post('/admin/applications/detail', { id: app.id }, undefined, { cookie: reviewer });
+    expect(detail.body.data.coach).toMatchObject({ real_name: '叶问', id_number_mask: '1101**********002X' });
+    expect(JSON.stringify(detail.body)).not.toContain(ID);
+    const dash = await t.post('/admin/dashboard', {}, undefined, { cookie: reviewer });
+    expect(dash.body.data.queues).toEqual(
+      expect.arrayContaining([expect.objectContaining({ key: 'applications.coach', count: expect.any(Number) })]),
+    );
+
+    // Showing the number is itself audited; other roles may not.
+    const finance = await t.staffCookie('finance');
+    expect((await t.post('/admin/applications/revealId', { id: app.id }, undefined, { cookie: finance })).body.code).toBe(403);
+    const shown = await t.post('/admin/applications/revealId', { id: app.id }, undefined, { cookie: reviewer });
+    expect(shown.body.data.id_number).toBe(ID);
+
+    expect((await t.post('/admin/applications/refuse', { id: app.id, reason: ' ' }, undefined, { cookie: reviewer })).body.msg).toBe(
+      '请填写拒绝原因',
+    );
+    const refused = await t.post('/admin/applications/refuse', { id: app.id, reason: '证书照片不清晰' }, undefined, { cookie: reviewer });
+    expect(refused.body.data).toMatchObject({ status: 'refused', refuse_reason: '证书照片不清晰' });
+    // Decided once: a second click (or another reviewer) finds it decided.
+    const twice = await t.post('/admin/applications/approve', { id: app.id }, undefined, { cookie: reviewer });
+    expect(twice.body).toMatchObject({ code: 100, msg: '该申请已处理，请刷新后查看' });
+
+    const [notice] = await t.db.select().from(messages).where(eq(messages.userId, m.id)).orderBy(desc(messages.id)).limit(1);
+    expect(notice).toMatchObject({ title: '教练入驻申请未通过', link: '/account/regcoach' });
+    expect(notice!.content).toContain('证书照片不清晰');
+
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.target, 'identity_applications'), eq(auditLog.targetId, String(app.id))))
+      .orderBy(auditLog.id);
+    expect(rows.map((r) => r.action)).toEqual(['application.reveal_id', 'application.refuse']);
+    expect(rows[1]).toMatchObject({ staffRole: 'reviewer', note: '证书照片不清晰' });
+    expect(rows[1]!.before).toMatchObject({ status: 'pending' });
+    expect(rows[1]!.after).toMatchObject({ status: 'refused' });
+    expect(JSON.stringify(rows)).not.toContain(ID);
+    expect(JSON.stringify(rows)).not.toContain('idNumberCipher');
+  });
+
+  it('the approval notice leads to the settlement page', async () => {
+    const m = await member();
+    const app = (await t.post('/registerShop', shopForm(), m.token)).body.data;
+    await review(app.id, 'approved', '欢迎入驻');
+    const [notice] = await t.db.select().from(messages).where(eq(messages.userId, m.id)).orderBy(desc(messages.id)).limit(1);
+    expect(notice).toMatchObject({ title: '店主入驻申请已通过', link: '/account/settle?type=mechant' });
+    const [row] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'application.approve'), eq(auditLog.targetId, String(app.id))));
+    expect(row).toMatchObject({ note: '欢迎入驻' });
   });
 });

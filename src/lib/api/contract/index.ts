@@ -24,6 +24,7 @@ import { sellerOrderApi } from './seller-orders';
 import { sellerFinanceApi } from './seller-finance';
 import { shopCancelApi } from './shop-cancel';
 import { applicationApi } from './applications';
+import { adminApplicationApi } from './admin-applications';
 import { adminApi } from './admin';
 
 /**
@@ -57,6 +58,7 @@ export const contracts = {
   sellerFinance: sellerFinanceApi,
   shopCancel: shopCancelApi,
   applications: applicationApi,
+  adminApplications: adminApplicationApi,
   admin: adminApi,
 } as const;
 

@@ -11,6 +11,7 @@ import {
   settle,
   shopFailInfo,
 } from './application.service';
+import { registerApplicationReview } from './review.routes';
 
 /** Coach and shop identity applications, member side (issue 13 §1, SPEC §4/§7). */
 export function registerApplications(api: OpenAPIHono<AppEnv>): void {
@@ -23,4 +24,5 @@ export function registerApplications(api: OpenAPIHono<AppEnv>): void {
   endpoint(api, applicationApi.info, ({ user, input }) => identityApplication(user.id, input.type));
   endpoint(api, applicationApi.settledCoach, ({ user, input }) => settle(user.id, 'coach', input.pay_password));
   endpoint(api, applicationApi.settledShop, ({ user, input }) => settle(user.id, 'shop', input.pay_password));
+  registerApplicationReview(api);
 }
