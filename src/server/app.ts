@@ -26,6 +26,7 @@ import { registerSellerShop } from './modules/seller/seller-shop.routes';
 import { registerSellerOrders } from './modules/seller/seller-orders.routes';
 import { registerSellerPayouts } from './modules/seller/payout.routes';
 import { registerProviders } from './modules/provider/provider.routes';
+import { registerApplications } from './modules/applications/application.routes';
 import { registerAdmin } from './modules/admin/admin.routes';
 import { resolveStaff } from './modules/admin/staff.service';
 
@@ -76,6 +77,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerSellerOrders(api);
   registerSellerPayouts(api);
   registerProviders(api);
+  registerApplications(api);
   registerAdmin(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });

@@ -25,6 +25,8 @@ import { sellerFinanceApi } from './seller-finance';
 import { shopCancelApi } from './shop-cancel';
 import { providerApi, supplierApi } from './provider';
 import { adminProviderApi } from './admin-providers';
+import { applicationApi } from './applications';
+import { adminApplicationApi } from './admin-applications';
 import { adminApi } from './admin';
 
 /**
@@ -60,6 +62,8 @@ export const contracts = {
   supplier: supplierApi,
   provider: providerApi,
   adminProvider: adminProviderApi,
+  applications: applicationApi,
+  adminApplications: adminApplicationApi,
   admin: adminApi,
 } as const;
 

@@ -11,4 +11,5 @@ export * from './seller-shop';
 export * from './refunds';
 export * from './seller-payouts';
 export * from './providers';
+export * from './applications';
 export * from './admin';
