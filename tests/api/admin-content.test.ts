@@ -10,11 +10,19 @@ let finance: string;
 let superC: string;
 beforeAll(async () => {
   t = await startApi();
-  [content, reviewer, finance, superC] = await Promise.all([t.staffCookie('content'), t.staffCookie('reviewer'), t.staffCookie('finance'), t.staffCookie('super')]);
+  [content, reviewer, finance, superC] = await Promise.all([
+    t.staffCookie('content'),
+    t.staffCookie('reviewer'),
+    t.staffCookie('finance'),
+    t.staffCookie('super'),
+  ]);
 });
 afterAll(() => t.stop());
 
-const as = (cookie: string) => (path: string, body: unknown = {}) => t.post(path, body, undefined, { cookie });
+const as =
+  (cookie: string) =>
+  (path: string, body: unknown = {}) =>
+    t.post(path, body, undefined, { cookie });
 /** The newest audit row of an action (every console write leaves exactly one). */
 async function lastAudit(action: string) {
   const [row] = await t.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id)).limit(1);
@@ -83,11 +91,14 @@ describe('articles', () => {
     const c = as(content);
     expect((await c('/admin/articleSave', { category_id: 1, title: 'x', content: '<script>x</script>' })).body.msg).toBe('请填写正文');
     expect((await c('/admin/articleSave', { category_id: 99999, title: 'x', content: '<p>x</p>' })).body.msg).toBe('请选择分类');
-    expect((await c('/admin/articleSave', { category_id: 1, title: 'x', content: '<p>x</p>', cover: 'https://evil.example/a.png' })).body.msg).toContain('封面地址不正确');
+    expect(
+      (await c('/admin/articleSave', { category_id: 1, title: 'x', content: '<p>x</p>', cover: 'https://evil.example/a.png' })).body.msg,
+    ).toContain('封面地址不正确');
   });
 
   it('is closed to staff of other roles', async () => {
-    for (const cookie of [reviewer, finance]) expect((await as(cookie)('/admin/articleSave', { category_id: 1, title: 'x', content: '<p>x</p>' })).body.code).toBe(403);
+    for (const cookie of [reviewer, finance])
+      expect((await as(cookie)('/admin/articleSave', { category_id: 1, title: 'x', content: '<p>x</p>' })).body.code).toBe(403);
     expect((await as(superC)('/admin/articles')).body.code).toBe(200);
   });
 });
@@ -103,13 +114,21 @@ describe('help and agreements', () => {
     expect((await c('/admin/helpSort', { kind: 'group', ids: reversed.slice(1) })).body.msg).toContain('已有变动');
     expect((await lastAudit('help_group.sort'))!.after).toEqual(reversed);
 
-    const art = await c('/admin/helpArticleSave', { group_id: reversed[0], title: '如何退款', content: '<p>步骤<iframe src="x"></iframe></p>' });
+    const art = await c('/admin/helpArticleSave', {
+      group_id: reversed[0],
+      title: '如何退款',
+      content: '<p>步骤<iframe src="x"></iframe></p>',
+    });
     expect(art.body.code).toBe(200);
     expect((await c('/admin/helpArticleInfo', { id: art.body.data.id })).body.data.content).toBe('<p>步骤</p>');
     const cate = await t.post('/index/helpCate', { id: reversed[0] });
     expect(cate.body.data.list.at(-1).title).toBe('如何退款');
 
-    const page = await c('/admin/pageSave', { slug: 'useragreement', title: '用户协议（新版）', content: '<h3>第一条</h3><p onclick="x()">内容</p>' });
+    const page = await c('/admin/pageSave', {
+      slug: 'useragreement',
+      title: '用户协议（新版）',
+      content: '<h3>第一条</h3><p onclick="x()">内容</p>',
+    });
     expect(page.body.code).toBe(200);
     const shown = await t.post('/index/agreement', { slug: 'useragreement' });
     expect(shown.body.data).toMatchObject({ title: '用户协议（新版）', content: '<h3>第一条</h3><p>内容</p>' });
@@ -138,13 +157,19 @@ describe('announcements', () => {
     const detail = await t.post('/member/messageDetail', { id: now.body.data.id }, member);
     expect(detail.body.data.content).toBe('<p>今晚维护</p>');
 
-    const later = await c('/admin/announcementSave', { title: '明天的公告', content: '<p>明天见</p>', publish_at: new Date(Date.now() + 86_400_000).toISOString() });
+    const later = await c('/admin/announcementSave', {
+      title: '明天的公告',
+      content: '<p>明天见</p>',
+      publish_at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
     expect(later.body.code).toBe(200);
     expect(await unread(coach)).toBe(c0 + 1);
     const admin = await c('/admin/announcements');
     expect(admin.body.data.list.find((a: { id: number }) => a.id === later.body.data.id)).toMatchObject({ state: 'scheduled' });
     expect(admin.body.data.list.find((a: { id: number }) => a.id === now.body.data.id)).toMatchObject({ state: 'published', reads: 1 });
-    expect((await c('/admin/announcementSave', { title: 'x', content: '<p>x</p>', publish_at: '2020-01-01T00:00:00Z' })).body.msg).toContain('已过');
+    expect(
+      (await c('/admin/announcementSave', { title: 'x', content: '<p>x</p>', publish_at: '2020-01-01T00:00:00Z' })).body.msg,
+    ).toContain('已过');
 
     expect((await c('/admin/announcementWithdraw', { id: now.body.data.id })).body.code).toBe(200);
     expect(await unread(coach)).toBe(c0);
@@ -169,7 +194,14 @@ describe('adverts and config', () => {
     expect((await c('/admin/advertStatus', { id: saved.body.data.id, status: 0 })).body.code).toBe(200);
     expect((await t.post('/public/adverts', { position: 'aa' })).body.data.length).toBe(before.body.data.length);
     expect((await lastAudit('advert.off'))!.targetId).toBe(String(saved.body.data.id));
-    const future = await c('/admin/advertSave', { id: saved.body.data.id, position: 'aa', title: '新活动', image: img, status: 1, starts_at: new Date(Date.now() + 3_600_000).toISOString() });
+    const future = await c('/admin/advertSave', {
+      id: saved.body.data.id,
+      position: 'aa',
+      title: '新活动',
+      image: img,
+      status: 1,
+      starts_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     expect(future.body.code).toBe(200);
     expect((await t.post('/public/adverts', { position: 'aa' })).body.data.length).toBe(before.body.data.length);
     expect((await c('/admin/advertSave', { position: 'aa', title: 'x', image: img, link: 'javascript:alert(1)' })).body.code).toBe(100);
@@ -181,16 +213,36 @@ describe('adverts and config', () => {
     const c = as(content);
     const list = await c('/admin/config');
     const keys = list.body.data.list.map((k: { key: string }) => k.key);
-    for (const k of ['download_qr_code', 'service_qr_code', 'ofline_phone', 'wechat', 'qq', 'search_keyword', 'shop_search_keyword', 'live_search_keyword', 'dongtai_search_keyword', 'seller_commission_bp'])
+    for (const k of [
+      'download_qr_code',
+      'service_qr_code',
+      'ofline_phone',
+      'wechat',
+      'qq',
+      'search_keyword',
+      'shop_search_keyword',
+      'live_search_keyword',
+      'dongtai_search_keyword',
+      'seller_commission_bp',
+    ])
       expect(keys).toContain(k);
-    expect(list.body.data.list.find((k: { key: string }) => k.key === 'seller_commission_bp')).toMatchObject({ money: true, editable: false });
+    expect(list.body.data.list.find((k: { key: string }) => k.key === 'seller_commission_bp')).toMatchObject({
+      money: true,
+      editable: false,
+    });
 
     expect((await t.post('/public/config', { keys: 'ofline_phone' })).body.data.ofline_phone).toBe('400-820-8866');
     expect((await c('/admin/configSave', { key: 'ofline_phone', value: 'call me' })).body.msg).toContain('电话格式不正确');
     expect((await c('/admin/configSave', { key: 'ofline_phone', value: '010-66668888' })).body.code).toBe(200);
     expect((await t.post('/public/config', { keys: 'ofline_phone' })).body.data.ofline_phone).toBe('010-66668888');
-    expect(await lastAudit('config.update')).toMatchObject({ targetId: 'ofline_phone', before: { value: '400-820-8866' }, after: { value: '010-66668888' } });
-    expect((await c('/admin/configSave', { key: 'service_qr_code', value: 'https://evil.example/qr.png' })).body.msg).toContain('地址不正确');
+    expect(await lastAudit('config.update')).toMatchObject({
+      targetId: 'ofline_phone',
+      before: { value: '400-820-8866' },
+      after: { value: '010-66668888' },
+    });
+    expect((await c('/admin/configSave', { key: 'service_qr_code', value: 'https://evil.example/qr.png' })).body.msg).toContain(
+      '地址不正确',
+    );
     expect((await c('/admin/configSave', { key: 'search_keyword', value: '' })).body.msg).toContain('1–16');
     expect((await c('/admin/configSave', { key: 'no_such_key', value: 'x' })).body.code).toBe(404);
 
@@ -222,7 +274,17 @@ describe('labels and coupon templates', () => {
   it('edits a template only while nobody holds one, and stops issuing without touching held coupons', async () => {
     const f = as(finance);
     expect((await as(content)('/admin/coupons')).body.code).toBe(403);
-    const base = { title: '测试券', amount: 500, threshold: 5000, scope: 'all', valid_days: 7, starts_at: new Date(Date.now() - 60_000).toISOString(), ends_at: new Date(Date.now() + 7 * 86_400_000).toISOString(), total: 10, per_user: 1 };
+    const base = {
+      title: '测试券',
+      amount: 500,
+      threshold: 5000,
+      scope: 'all',
+      valid_days: 7,
+      starts_at: new Date(Date.now() - 60_000).toISOString(),
+      ends_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      total: 10,
+      per_user: 1,
+    };
     expect((await f('/admin/couponSave', { ...base, threshold: 500 })).body.msg).toContain('门槛须高于');
     const made = await f('/admin/couponSave', base);
     expect(made.body.code).toBe(200);
@@ -247,7 +309,11 @@ describe('catalogue oversight', () => {
   async function coachCourse() {
     const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.phone, DEMO.coach));
     const [co] = await t.db.select({ id: coaches.id }).from(coaches).where(eq(coaches.userId, u!.id));
-    const [c] = await t.db.select().from(courses).where(and(eq(courses.coachId, co!.id), eq(courses.status, 1))).limit(1);
+    const [c] = await t.db
+      .select()
+      .from(courses)
+      .where(and(eq(courses.coachId, co!.id), eq(courses.status, 1)))
+      .limit(1);
     return { userId: u!.id, course: c! };
   }
 
@@ -267,7 +333,10 @@ describe('catalogue oversight', () => {
     expect(notice!.content).toContain('课程封面含违规联系方式');
     expect(await lastAudit('course.take_down')).toMatchObject({ targetId: String(course.id), note: '课程封面含违规联系方式' });
     expect((await r('/admin/catalogueOff', { kind: 'course', id: course.id, reason: '再来一次' })).body.code).toBe(100);
-    expect((await r('/admin/catalogue', { kind: 'course', status: 'held' })).body.data.list[0]).toMatchObject({ id: course.id, hold: { reason: '课程封面含违规联系方式' } });
+    expect((await r('/admin/catalogue', { kind: 'course', status: 'held' })).body.data.list[0]).toMatchObject({
+      id: course.id,
+      hold: { reason: '课程封面含违规联系方式' },
+    });
 
     const coach = await t.login(DEMO.coach);
     const back = await t.post('/coach/courseStatus', { id: course.id, status: 1 }, coach);
@@ -284,23 +353,38 @@ describe('catalogue oversight', () => {
   it('suspends a shop with its goods and puts back exactly what went down with it', async () => {
     const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.phone, DEMO.mechant));
     const [shop] = await t.db.select().from(shops).where(eq(shops.userId, u!.id));
-    const onSale = await t.db.select({ id: goods.id }).from(goods).where(and(eq(goods.shopId, shop!.id), eq(goods.status, 1)));
-    const offAlready = await t.db.select({ id: goods.id }).from(goods).where(and(eq(goods.shopId, shop!.id), eq(goods.status, 0)));
+    const onSale = await t.db
+      .select({ id: goods.id })
+      .from(goods)
+      .where(and(eq(goods.shopId, shop!.id), eq(goods.status, 1)));
+    const offAlready = await t.db
+      .select({ id: goods.id })
+      .from(goods)
+      .where(and(eq(goods.shopId, shop!.id), eq(goods.status, 0)));
     expect(onSale.length).toBeGreaterThan(0);
     const c = as(content);
     expect((await c('/admin/catalogueOff', { kind: 'shop', id: shop!.id, reason: '资质过期，请更新营业执照' })).body.code).toBe(200);
     const [s] = await t.db.select({ status: shops.status }).from(shops).where(eq(shops.id, shop!.id));
     expect(s!.status).toBe(0);
-    const [live] = await t.db.select({ n: count() }).from(goods).where(and(eq(goods.shopId, shop!.id), eq(goods.status, 1)));
+    const [live] = await t.db
+      .select({ n: count() })
+      .from(goods)
+      .where(and(eq(goods.shopId, shop!.id), eq(goods.status, 1)));
     expect(live!.n).toBe(0);
     const owner = await t.login(DEMO.mechant);
     expect((await t.post('/shop/goodsStatus', { id: onSale[0]!.id, status: 1 }, owner)).body.msg).toContain('暂停营业');
     expect((await t.post('/member/unreadMsgCount', {}, owner)).body.data.notice).toBeGreaterThan(0);
 
     expect((await c('/admin/catalogueOn', { kind: 'shop', id: shop!.id })).body.code).toBe(200);
-    const nowOn = await t.db.select({ id: goods.id }).from(goods).where(and(eq(goods.shopId, shop!.id), eq(goods.status, 1)));
+    const nowOn = await t.db
+      .select({ id: goods.id })
+      .from(goods)
+      .where(and(eq(goods.shopId, shop!.id), eq(goods.status, 1)));
     expect(nowOn.map((g) => g.id).sort()).toEqual(onSale.map((g) => g.id).sort());
-    const stillOff = await t.db.select({ id: goods.id }).from(goods).where(and(eq(goods.shopId, shop!.id), eq(goods.status, 0)));
+    const stillOff = await t.db
+      .select({ id: goods.id })
+      .from(goods)
+      .where(and(eq(goods.shopId, shop!.id), eq(goods.status, 0)));
     expect(stillOff.map((g) => g.id).sort()).toEqual(offAlready.map((g) => g.id).sort());
     const [open] = await t.db.select({ n: count() }).from(catalogueHolds).where(isNull(catalogueHolds.releasedAt));
     expect(open!.n).toBe(0);
@@ -309,7 +393,9 @@ describe('catalogue oversight', () => {
 
   it('is open to content and reviewer, not finance or support', async () => {
     expect((await as(finance)('/admin/catalogue')).body.code).toBe(403);
-    expect((await as(await t.staffCookie('support'))('/admin/catalogueOff', { kind: 'goods', id: 1, reason: '测试原因' })).body.code).toBe(403);
+    expect((await as(await t.staffCookie('support'))('/admin/catalogueOff', { kind: 'goods', id: 1, reason: '测试原因' })).body.code).toBe(
+      403,
+    );
     expect((await as(content)('/admin/catalogueOff', { kind: 'goods', id: 999999, reason: '测试原因' })).body.code).toBe(404);
   });
 });

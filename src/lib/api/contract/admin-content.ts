@@ -17,8 +17,13 @@ const content = ['content'] as const;
 
 const required = (label: string, max: number) => textField(label, max).min(1, `请填写${label}`);
 const html = (label: string) => z.string({ error: `请填写${label}` }).max(200_000, `${label}太长`);
-const sortField = z.coerce.number<number | string>({ error: '排序须为整数' }).int('排序须为整数').min(0, '排序不能小于 0').max(99_999, '排序最大 99999');
-const bit = (label: string) => z.coerce.number<number | string>().pipe(z.union([z.literal(0), z.literal(1)], { error: `${label}只能是 0 或 1` }));
+const sortField = z.coerce
+  .number<number | string>({ error: '排序须为整数' })
+  .int('排序须为整数')
+  .min(0, '排序不能小于 0')
+  .max(99_999, '排序最大 99999');
+const bit = (label: string) =>
+  z.coerce.number<number | string>().pipe(z.union([z.literal(0), z.literal(1)], { error: `${label}只能是 0 或 1` }));
 const optionalTime = (label: string) =>
   z
     .string({ error: `${label}不正确` })
@@ -27,8 +32,16 @@ const optionalTime = (label: string) =>
     .refine((s) => s === '' || !Number.isNaN(Date.parse(s)), `${label}不正确`)
     .optional();
 const reasonField = (label: string) =>
-  z.string({ error: `请填写${label}` }).trim().min(2, `${label}至少 2 个字`).max(200, `${label}最多 200 个字`);
-const imagePath = (label: string) => z.string({ error: `请上传${label}` }).trim().max(500, `${label}地址太长`);
+  z
+    .string({ error: `请填写${label}` })
+    .trim()
+    .min(2, `${label}至少 2 个字`)
+    .max(200, `${label}最多 200 个字`);
+const imagePath = (label: string) =>
+  z
+    .string({ error: `请上传${label}` })
+    .trim()
+    .max(500, `${label}地址太长`);
 const idInput = z.object({ id: idField() });
 const idsInput = (label: string) => z.object({ ids: z.array(idField(label)).min(1, '请提供排序').max(500, '一次最多 500 项') });
 const okId = z.object({ id: z.number().int() });
@@ -61,7 +74,12 @@ export const adminHelpArticleSchema = z.object({
 });
 export type AdminHelpArticle = z.output<typeof adminHelpArticleSchema>;
 
-export const adminPageSchema = z.object({ slug: z.enum(PAGE_SLUGS), title: z.string(), path: z.string(), updated_at: isoTime().nullable() });
+export const adminPageSchema = z.object({
+  slug: z.enum(PAGE_SLUGS),
+  title: z.string(),
+  path: z.string(),
+  updated_at: isoTime().nullable(),
+});
 
 export const announcementSchema = z.object({
   id: z.number().int(),
@@ -502,8 +520,16 @@ export const adminContentApi = {
     input: z.object({
       id: idField('模板').optional(),
       title: required('券名称', 32),
-      amount: z.coerce.number<number | string>({ error: '减免金额不正确' }).int('减免金额须为整数分').min(1, '减免金额至少 1 分').max(10_000_000, '减免金额太大'),
-      threshold: z.coerce.number<number | string>({ error: '使用门槛不正确' }).int('使用门槛须为整数分').min(0).max(100_000_000, '使用门槛太大'),
+      amount: z.coerce
+        .number<number | string>({ error: '减免金额不正确' })
+        .int('减免金额须为整数分')
+        .min(1, '减免金额至少 1 分')
+        .max(10_000_000, '减免金额太大'),
+      threshold: z.coerce
+        .number<number | string>({ error: '使用门槛不正确' })
+        .int('使用门槛须为整数分')
+        .min(0)
+        .max(100_000_000, '使用门槛太大'),
       scope: z.enum(COUPON_SCOPES, { error: '适用范围不正确' }),
       shop_id: idField('店铺').optional(),
       valid_days: z.coerce.number<number | string>().int('有效天数须为整数').min(0, '有效天数不能小于 0').max(3650, '有效天数最多 3650'),

@@ -17,7 +17,11 @@ import { published, type Actor } from './shared';
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const openHold = (kind: CatalogueKind, id: SQL | number) =>
-  and(eq(catalogueHolds.kind, kind), eq(catalogueHolds.itemId, typeof id === 'number' ? sql`${id}` : id), isNull(catalogueHolds.releasedAt));
+  and(
+    eq(catalogueHolds.kind, kind),
+    eq(catalogueHolds.itemId, typeof id === 'number' ? sql`${id}` : id),
+    isNull(catalogueHolds.releasedAt),
+  );
 
 const coachUser = aliasedTable(users, 'coach_user');
 const shopUser = aliasedTable(users, 'shop_user');
@@ -181,7 +185,12 @@ export async function catalogueList(kind: CatalogueKind, f: Filter) {
         .orderBy(desc(goods.createdAt), desc(goods.id))
         .limit(f.limit)
         .offset(offset),
-      db().select({ n: count() }).from(goods).innerJoin(shops, eq(shops.id, goods.shopId)).innerJoin(users, eq(users.id, shops.userId)).where(where),
+      db()
+        .select({ n: count() })
+        .from(goods)
+        .innerJoin(shops, eq(shops.id, goods.shopId))
+        .innerJoin(users, eq(users.id, shops.userId))
+        .where(where),
     ]);
     return { list: rows.map((r) => out({ ...r, ownerType: 'shop' })), total: total?.n ?? 0, page: f.page, limit: f.limit };
   }
@@ -216,14 +225,21 @@ export async function catalogueList(kind: CatalogueKind, f: Filter) {
 }
 
 /** The item (locked), its title, status and the member who owns it. */
-async function itemFor(tx: Tx, kind: CatalogueKind, id: number): Promise<{ title: string; status: number; ownerUserId: number; row: unknown }> {
+async function itemFor(
+  tx: Tx,
+  kind: CatalogueKind,
+  id: number,
+): Promise<{ title: string; status: number; ownerUserId: number; row: unknown }> {
   const miss = () => notFound(`${kind === 'shop' ? '店铺' : '内容'}不存在`);
   if (kind === 'course') {
     const [c] = await tx.select().from(courses).where(eq(courses.id, id)).for('update');
     if (!c) throw miss();
     const [o] = c.coachId
       ? await tx.select({ u: coaches.userId }).from(coaches).where(eq(coaches.id, c.coachId))
-      : await tx.select({ u: shops.userId }).from(shops).where(eq(shops.id, c.shopId ?? 0));
+      : await tx
+          .select({ u: shops.userId })
+          .from(shops)
+          .where(eq(shops.id, c.shopId ?? 0));
     const { searchTokens: _t, ...row } = c;
     return { title: c.title, status: c.status, ownerUserId: o?.u ?? 0, row };
   }
@@ -257,8 +273,16 @@ export async function takeOffSale(a: Actor, kind: CatalogueKind, id: number, rea
     const restore = { goods: [] as number[], courses: [] as number[] };
     if (kind === 'shop') {
       // What goes down with the shop comes back with it, and only that.
-      const g = await tx.update(goods).set({ status: 0 }).where(and(eq(goods.shopId, id), eq(goods.status, 1))).returning({ id: goods.id });
-      const c = await tx.update(courses).set({ status: 0 }).where(and(eq(courses.shopId, id), eq(courses.status, 1))).returning({ id: courses.id });
+      const g = await tx
+        .update(goods)
+        .set({ status: 0 })
+        .where(and(eq(goods.shopId, id), eq(goods.status, 1)))
+        .returning({ id: goods.id });
+      const c = await tx
+        .update(courses)
+        .set({ status: 0 })
+        .where(and(eq(courses.shopId, id), eq(courses.status, 1)))
+        .returning({ id: courses.id });
       restore.goods = g.map((r) => r.id);
       restore.courses = c.map((r) => r.id);
       await tx.update(shops).set({ status: 0 }).where(eq(shops.id, id));
@@ -269,7 +293,13 @@ export async function takeOffSale(a: Actor, kind: CatalogueKind, id: number, rea
     const [h] = await tx.insert(catalogueHolds).values({ kind, itemId: id, reason, staffId: a.staff.id, restore }).returning();
     if (item.ownerUserId) {
       await sendMessage(
-        { userId: item.ownerUserId, kind: 'notice', title: HOLD_NOTICE.offTitle(kind, item.title), content: HOLD_NOTICE.offBody(kind, reason), link: cataloguePublicPath(kind, id) },
+        {
+          userId: item.ownerUserId,
+          kind: 'notice',
+          title: HOLD_NOTICE.offTitle(kind, item.title),
+          content: HOLD_NOTICE.offBody(kind, reason),
+          link: cataloguePublicPath(kind, id),
+        },
         tx,
       );
     }
@@ -289,11 +319,7 @@ export async function takeOffSale(a: Actor, kind: CatalogueKind, id: number, rea
 export async function putBackOnSale(a: Actor, kind: CatalogueKind, id: number, note: string) {
   await db().transaction(async (tx) => {
     const item = await itemFor(tx, kind, id);
-    const [h] = await tx
-      .update(catalogueHolds)
-      .set({ releasedAt: new Date(), releaseNote: note })
-      .where(openHold(kind, id))
-      .returning();
+    const [h] = await tx.update(catalogueHolds).set({ releasedAt: new Date(), releaseNote: note }).where(openHold(kind, id)).returning();
     if (!h) throw refuse(kind === 'shop' ? '该店铺没有被平台暂停' : '该内容没有被平台下架，上下架由所有者自己操作');
     if (kind === 'shop') {
       await tx.update(shops).set({ status: 1 }).where(eq(shops.id, id));
@@ -345,7 +371,12 @@ async function heldIds(tx: Tx, kind: CatalogueKind, ids: number[]): Promise<Set<
  * For the owners' own on-sale switches: refuses while the platform holds the item (or, for goods
  * and shop courses, the shop). Call it only when the owner turns something ON.
  */
-export async function refuseIfHeld(kind: 'course' | 'class' | 'goods', id: number, shopId?: number | null, tx: Pick<Db, 'select'> = db()): Promise<void> {
+export async function refuseIfHeld(
+  kind: 'course' | 'class' | 'goods',
+  id: number,
+  shopId?: number | null,
+  tx: Pick<Db, 'select'> = db(),
+): Promise<void> {
   const [h] = await tx.select({ id: catalogueHolds.id }).from(catalogueHolds).where(openHold(kind, id)).limit(1);
   if (h) throw refuse(HELD_TEXT);
   if (shopId) {

@@ -15,7 +15,8 @@ function cleanBody(html: string, label: string): string {
   if (!clean.replace(/<[^>]*>/g, '').trim() && !/<img\s/i.test(clean)) throw refuse(`请填写${label}`);
   return clean;
 }
-const isUnique = (e: unknown) => (e as { code?: string; cause?: { code?: string } }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505';
+const isUnique = (e: unknown) =>
+  (e as { code?: string; cause?: { code?: string } }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505';
 
 // ── article categories ──────────────────────────────────────────────────────────────────────
 
@@ -40,7 +41,11 @@ export async function saveArticleCate(a: Actor, input: { id?: number | undefined
       if (id) {
         const [before] = await tx.select().from(articleCategories).where(eq(articleCategories.id, id)).for('update');
         if (!before) throw notFound('分类不存在');
-        const [after] = await tx.update(articleCategories).set({ name: input.name, sort: input.sort }).where(eq(articleCategories.id, id)).returning();
+        const [after] = await tx
+          .update(articleCategories)
+          .set({ name: input.name, sort: input.sort })
+          .where(eq(articleCategories.id, id))
+          .returning();
         await audit(tx, a, { action: 'article_category.update', target: 'article_categories', targetId: id, before, after });
       } else {
         const [after] = await tx.insert(articleCategories).values({ name: input.name, sort: input.sort }).returning();
@@ -92,7 +97,13 @@ const articleOut = <T extends ArticleRow>(r: T) => ({
   updated_at: r.updated_at.toISOString(),
 });
 
-export async function adminArticles(opts: { page: number; limit: number; cateId?: number | undefined; status: 'all' | 'published' | 'draft'; keyword: string }) {
+export async function adminArticles(opts: {
+  page: number;
+  limit: number;
+  cateId?: number | undefined;
+  status: 'all' | 'published' | 'draft';
+  keyword: string;
+}) {
   const where: SQL[] = [];
   if (opts.cateId) where.push(eq(articles.categoryId, opts.cateId));
   if (opts.status !== 'all') where.push(eq(articles.status, opts.status === 'published' ? 1 : 0));
@@ -125,7 +136,16 @@ export async function adminArticle(id: number) {
 
 export async function saveArticle(
   a: Actor,
-  input: { id?: number | undefined; category_id: number; title: string; summary: string; author: string; cover: string; content: string; status: 0 | 1 },
+  input: {
+    id?: number | undefined;
+    category_id: number;
+    title: string;
+    summary: string;
+    author: string;
+    cover: string;
+    content: string;
+    status: 0 | 1;
+  },
 ) {
   const [cate] = await db().select({ id: articleCategories.id }).from(articleCategories).where(eq(articleCategories.id, input.category_id));
   if (!cate) throw refuse('请选择分类');
@@ -144,7 +164,11 @@ export async function saveArticle(
       if (!before) throw notFound('文章不存在或已删除');
       // Publishing a draft dates it now, so it leads the list; an edit keeps its date.
       const publishedAt = before.status === 0 && input.status === 1 ? new Date() : before.publishedAt;
-      const [after] = await tx.update(articles).set({ ...values, publishedAt }).where(eq(articles.id, input.id)).returning();
+      const [after] = await tx
+        .update(articles)
+        .set({ ...values, publishedAt })
+        .where(eq(articles.id, input.id))
+        .returning();
       await audit(tx, a, { action: 'article.update', target: 'articles', targetId: input.id, before, after });
       return { id: input.id };
     }
@@ -166,7 +190,13 @@ export async function setArticleStatus(a: Actor, id: number, status: 0 | 1) {
       .set(status === 1 ? { status, publishedAt: new Date() } : { status })
       .where(and(eq(articles.id, id), eq(articles.status, before.status)))
       .returning();
-    await audit(tx, a, { action: status ? 'article.publish' : 'article.unpublish', target: 'articles', targetId: id, before: { status: before.status }, after: { status: after!.status } });
+    await audit(tx, a, {
+      action: status ? 'article.publish' : 'article.unpublish',
+      target: 'articles',
+      targetId: id,
+      before: { status: before.status },
+      after: { status: after!.status },
+    });
   });
   published('content:');
   return { id, status };
@@ -247,7 +277,11 @@ const helpCols = {
   status: helpArticles.status,
   updated_at: helpArticles.updatedAt,
 };
-const helpOut = <T extends { status: number; updated_at: Date }>(r: T) => ({ ...r, status: bit(r.status), updated_at: r.updated_at.toISOString() });
+const helpOut = <T extends { status: number; updated_at: Date }>(r: T) => ({
+  ...r,
+  status: bit(r.status),
+  updated_at: r.updated_at.toISOString(),
+});
 
 export async function adminHelpArticles(opts: { page: number; limit: number; groupId?: number | undefined }) {
   const cond = opts.groupId ? eq(helpArticles.groupId, opts.groupId) : undefined;
@@ -275,7 +309,10 @@ export async function adminHelpArticle(id: number) {
   return helpOut(r);
 }
 
-export async function saveHelpArticle(a: Actor, input: { id?: number | undefined; group_id: number; title: string; content: string; status: 0 | 1 }) {
+export async function saveHelpArticle(
+  a: Actor,
+  input: { id?: number | undefined; group_id: number; title: string; content: string; status: 0 | 1 },
+) {
   const [group] = await db().select({ id: helpGroups.id }).from(helpGroups).where(eq(helpGroups.id, input.group_id));
   if (!group) throw refuse('请选择分组');
   const values = { groupId: input.group_id, title: input.title, content: cleanBody(input.content, '正文'), status: input.status };
@@ -287,7 +324,10 @@ export async function saveHelpArticle(a: Actor, input: { id?: number | undefined
       await audit(tx, a, { action: 'help_article.update', target: 'help_articles', targetId: input.id, before, after });
       return { id: input.id };
     }
-    const [last] = await tx.select({ m: max(helpArticles.sort) }).from(helpArticles).where(eq(helpArticles.groupId, input.group_id));
+    const [last] = await tx
+      .select({ m: max(helpArticles.sort) })
+      .from(helpArticles)
+      .where(eq(helpArticles.groupId, input.group_id));
     const [after] = await tx
       .insert(helpArticles)
       .values({ ...values, sort: (last?.m ?? 0) + 10 })
@@ -318,8 +358,13 @@ export async function sortHelp(a: Actor, input: { kind: 'group' | 'article'; gro
     const current =
       input.kind === 'group'
         ? await tx.select({ id: helpGroups.id, sort: helpGroups.sort }).from(helpGroups).for('update')
-        : await tx.select({ id: helpArticles.id, sort: helpArticles.sort }).from(helpArticles).where(eq(helpArticles.groupId, input.group_id!)).for('update');
-    const same = current.length === input.ids.length && new Set(input.ids).size === input.ids.length && current.every((r) => input.ids.includes(r.id));
+        : await tx
+            .select({ id: helpArticles.id, sort: helpArticles.sort })
+            .from(helpArticles)
+            .where(eq(helpArticles.groupId, input.group_id!))
+            .for('update');
+    const same =
+      current.length === input.ids.length && new Set(input.ids).size === input.ids.length && current.every((r) => input.ids.includes(r.id));
     if (!same) throw refuse('列表已有变动，请刷新后重新排序');
     const order = sortOf(input.ids);
     for (const [id, sort] of order) await tx.update(table).set({ sort }).where(eq(table.id, id));

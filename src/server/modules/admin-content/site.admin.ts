@@ -56,7 +56,10 @@ export async function publishAnnouncement(a: Actor, input: { title: string; cont
   const content = sanitizeRichText(input.content);
   if (!content.replace(/<[^>]*>/g, '').trim()) throw refuse('请填写公告内容');
   const id = await db().transaction(async (tx) => {
-    const [row] = await tx.insert(messages).values({ userId: null, kind: 'announce', title: input.title, content, createdAt: at }).returning();
+    const [row] = await tx
+      .insert(messages)
+      .values({ userId: null, kind: 'announce', title: input.title, content, createdAt: at })
+      .returning();
     await audit(tx, a, { action: 'announcement.publish', target: 'messages', targetId: row!.id, after: row });
     return row!.id;
   });
@@ -170,7 +173,13 @@ export async function setAdvertStatus(a: Actor, id: number, status: 0 | 1) {
       .where(and(eq(adverts.id, id), eq(adverts.status, before.status)))
       .returning({ id: adverts.id });
     if (!done.length || before.status === status) throw refuse(status ? '广告已上线' : '广告已下线');
-    await audit(tx, a, { action: status ? 'advert.on' : 'advert.off', target: 'adverts', targetId: id, before: { status: before.status }, after: { status } });
+    await audit(tx, a, {
+      action: status ? 'advert.on' : 'advert.off',
+      target: 'adverts',
+      targetId: id,
+      before: { status: before.status },
+      after: { status },
+    });
   });
   published('adverts:');
   return null;
@@ -228,7 +237,13 @@ export async function saveConfig(a: Actor, key: string, raw: string) {
       .values({ key, value, title: def?.title ?? key })
       .onConflictDoUpdate({ target: config.key, set: { value, updatedAt: sql`now()` } })
       .returning();
-    await audit(tx, a, { action: 'config.update', target: 'config', targetId: key, before: before ? { value: before.value } : null, after: { value: after!.value } });
+    await audit(tx, a, {
+      action: 'config.update',
+      target: 'config',
+      targetId: key,
+      before: before ? { value: before.value } : null,
+      after: { value: after!.value },
+    });
   });
   published('config:');
   return null;
@@ -285,7 +300,13 @@ export async function setLabelStatus(a: Actor, id: number, status: 0 | 1) {
       .update(labels)
       .set({ status })
       .where(and(eq(labels.id, id), eq(labels.status, before.status)));
-    await audit(tx, a, { action: status ? 'label.show' : 'label.hide', target: 'labels', targetId: id, before: { status: before.status }, after: { status } });
+    await audit(tx, a, {
+      action: status ? 'label.show' : 'label.hide',
+      target: 'labels',
+      targetId: id,
+      before: { status: before.status },
+      after: { status },
+    });
   });
   published('catalogue:');
   return null;
@@ -297,7 +318,12 @@ export async function sortLabels(a: Actor, ids: number[]) {
     const same = current.length === ids.length && new Set(ids).size === ids.length && current.every((r) => ids.includes(r.id));
     if (!same) throw refuse('标签已有变动，请刷新后重新排序');
     for (const [id, sort] of sortOf(ids)) await tx.update(labels).set({ sort }).where(eq(labels.id, id));
-    await audit(tx, a, { action: 'label.sort', target: 'labels', before: current.sort((x, y) => x.sort - y.sort).map((r) => r.id), after: ids });
+    await audit(tx, a, {
+      action: 'label.sort',
+      target: 'labels',
+      before: current.sort((x, y) => x.sort - y.sort).map((r) => r.id),
+      after: ids,
+    });
   });
   published('catalogue:');
   return null;
@@ -414,8 +440,13 @@ export async function stopCoupon(a: Actor, id: number) {
       .where(and(eq(couponTemplates.id, id), eq(couponTemplates.status, 1)))
       .returning({ id: couponTemplates.id });
     if (!done.length) throw refuse('该券已停止发放');
-    await audit(tx, a, { action: 'coupon_template.stop', target: 'coupon_templates', targetId: id, before: { status: 1 }, after: { status: 0 } });
+    await audit(tx, a, {
+      action: 'coupon_template.stop',
+      target: 'coupon_templates',
+      targetId: id,
+      before: { status: 1 },
+      after: { status: 0 },
+    });
   });
   return null;
 }
-
