@@ -33,7 +33,7 @@ export default function ArticleEditor(props: { id: number | null }) {
   const a = article.data;
   const initial: Form = a
     ? { category_id: a.category_id, title: a.title, summary: a.summary, author: a.author, cover: a.cover, content: a.content }
-    : { category_id: cates.data.list[0]!.id, title: '', summary: '', author: '', cover: '', content: '' };
+    : { category_id: cates.data.list[0]?.id ?? 0, title: '', summary: '', author: '', cover: '', content: '' };
   return <EditorForm id={props.id} initial={initial} status={a?.status ?? 0} cates={cates.data.list} />;
 }
 

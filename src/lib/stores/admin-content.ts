@@ -29,9 +29,10 @@ export function fromLocalInput(v: string): string {
 /** Moves one id up (-1) or down (+1) in an order list. */
 export function moveId(ids: number[], id: number, by: -1 | 1): number[] {
   const i = ids.indexOf(id);
-  const j = i + by;
-  if (i < 0 || j < 0 || j >= ids.length) return ids;
+  const other = ids[i + by];
+  if (i < 0 || other === undefined) return ids;
   const out = [...ids];
-  [out[i], out[j]] = [out[j]!, out[i]!];
+  out[i] = other;
+  out[i + by] = id;
   return out;
 }

@@ -5,7 +5,7 @@ import { catalogueHolds, classes, coaches, courses, goods, shops, users } from '
 import { notFound, refuse } from '../../http/errors';
 import { audit } from '../admin/audit';
 import { sendMessage } from '../notice/notice.service';
-import { published, type Actor } from './shared';
+import { published, type Actor, written } from './shared';
 
 /*
  * Catalogue oversight. Taking a course, class or goods off sale sets its status to 0 and opens a
@@ -290,7 +290,7 @@ export async function takeOffSale(a: Actor, kind: CatalogueKind, id: number, rea
       const t = tableOf[kind];
       await tx.update(t).set({ status: 0 }).where(eq(t.id, id));
     }
-    const [h] = await tx.insert(catalogueHolds).values({ kind, itemId: id, reason, staffId: a.staff.id, restore }).returning();
+    const h = written(await tx.insert(catalogueHolds).values({ kind, itemId: id, reason, staffId: a.staff.id, restore }).returning());
     if (item.ownerUserId) {
       await sendMessage(
         {
@@ -308,7 +308,7 @@ export async function takeOffSale(a: Actor, kind: CatalogueKind, id: number, rea
       target: kind === 'shop' ? 'shops' : kind === 'class' ? 'classes' : kind === 'goods' ? 'goods' : 'courses',
       targetId: id,
       before: item.row,
-      after: { status: 0, hold_id: h!.id, restore },
+      after: { status: 0, hold_id: h.id, restore },
       note: reason,
     });
   });

@@ -5,7 +5,7 @@ import { articleCategories, articles, helpArticles, helpGroups, pages } from '..
 import { notFound, refuse } from '../../http/errors';
 import { sanitizeRichText } from '../../security/sanitize';
 import { audit } from '../admin/audit';
-import { published, sortOf, storedImage, type Actor } from './shared';
+import { published, sortOf, storedImage, type Actor, written } from './shared';
 
 const bit = (n: number) => (n === 1 ? 1 : 0) as 0 | 1;
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -48,8 +48,8 @@ export async function saveArticleCate(a: Actor, input: { id?: number | undefined
           .returning();
         await audit(tx, a, { action: 'article_category.update', target: 'article_categories', targetId: id, before, after });
       } else {
-        const [after] = await tx.insert(articleCategories).values({ name: input.name, sort: input.sort }).returning();
-        id = after!.id;
+        const after = written(await tx.insert(articleCategories).values({ name: input.name, sort: input.sort }).returning());
+        id = after.id;
         await audit(tx, a, { action: 'article_category.create', target: 'article_categories', targetId: id, after });
       }
       published('content:');
@@ -164,17 +164,19 @@ export async function saveArticle(
       if (!before) throw notFound('文章不存在或已删除');
       // Publishing a draft dates it now, so it leads the list; an edit keeps its date.
       const publishedAt = before.status === 0 && input.status === 1 ? new Date() : before.publishedAt;
-      const [after] = await tx
-        .update(articles)
-        .set({ ...values, publishedAt })
-        .where(eq(articles.id, input.id))
-        .returning();
+      const after = written(
+        await tx
+          .update(articles)
+          .set({ ...values, publishedAt })
+          .where(eq(articles.id, input.id))
+          .returning(),
+      );
       await audit(tx, a, { action: 'article.update', target: 'articles', targetId: input.id, before, after });
       return { id: input.id };
     }
-    const [after] = await tx.insert(articles).values(values).returning();
-    await audit(tx, a, { action: 'article.create', target: 'articles', targetId: after!.id, after });
-    return { id: after!.id };
+    const after = written(await tx.insert(articles).values(values).returning());
+    await audit(tx, a, { action: 'article.create', target: 'articles', targetId: after.id, after });
+    return { id: after.id };
   });
   published('content:');
   return out;
@@ -185,17 +187,19 @@ export async function setArticleStatus(a: Actor, id: number, status: 0 | 1) {
     const [before] = await tx.select().from(articles).where(eq(articles.id, id)).for('update');
     if (!before) throw notFound('文章不存在或已删除');
     if (before.status === status) throw refuse(status ? '文章已是发布状态' : '文章已是草稿状态');
-    const [after] = await tx
-      .update(articles)
-      .set(status === 1 ? { status, publishedAt: new Date() } : { status })
-      .where(and(eq(articles.id, id), eq(articles.status, before.status)))
-      .returning();
+    const after = written(
+      await tx
+        .update(articles)
+        .set(status === 1 ? { status, publishedAt: new Date() } : { status })
+        .where(and(eq(articles.id, id), eq(articles.status, before.status)))
+        .returning(),
+    );
     await audit(tx, a, {
       action: status ? 'article.publish' : 'article.unpublish',
       target: 'articles',
       targetId: id,
       before: { status: before.status },
-      after: { status: after!.status },
+      after: { status: after.status },
     });
   });
   published('content:');
@@ -240,12 +244,14 @@ export async function saveHelpGroup(a: Actor, input: { id?: number | undefined; 
         return { id: input.id };
       }
       const [last] = await tx.select({ m: max(helpGroups.sort) }).from(helpGroups);
-      const [after] = await tx
-        .insert(helpGroups)
-        .values({ name: input.name, sort: (last?.m ?? 0) + 10 })
-        .returning();
-      await audit(tx, a, { action: 'help_group.create', target: 'help_groups', targetId: after!.id, after });
-      return { id: after!.id };
+      const after = written(
+        await tx
+          .insert(helpGroups)
+          .values({ name: input.name, sort: (last?.m ?? 0) + 10 })
+          .returning(),
+      );
+      await audit(tx, a, { action: 'help_group.create', target: 'help_groups', targetId: after.id, after });
+      return { id: after.id };
     });
     published('content:');
     return out;
@@ -328,12 +334,14 @@ export async function saveHelpArticle(
       .select({ m: max(helpArticles.sort) })
       .from(helpArticles)
       .where(eq(helpArticles.groupId, input.group_id));
-    const [after] = await tx
-      .insert(helpArticles)
-      .values({ ...values, sort: (last?.m ?? 0) + 10 })
-      .returning();
-    await audit(tx, a, { action: 'help_article.create', target: 'help_articles', targetId: after!.id, after });
-    return { id: after!.id };
+    const after = written(
+      await tx
+        .insert(helpArticles)
+        .values({ ...values, sort: (last?.m ?? 0) + 10 })
+        .returning(),
+    );
+    await audit(tx, a, { action: 'help_article.create', target: 'help_articles', targetId: after.id, after });
+    return { id: after.id };
   });
   published('content:');
   return out;
@@ -361,7 +369,7 @@ export async function sortHelp(a: Actor, input: { kind: 'group' | 'article'; gro
         : await tx
             .select({ id: helpArticles.id, sort: helpArticles.sort })
             .from(helpArticles)
-            .where(eq(helpArticles.groupId, input.group_id!))
+            .where(eq(helpArticles.groupId, input.group_id ?? 0))
             .for('update');
     const same =
       current.length === input.ids.length && new Set(input.ids).size === input.ids.length && current.every((r) => input.ids.includes(r.id));
@@ -402,11 +410,13 @@ export async function savePageAdmin(a: Actor, input: { slug: PageSlug; title: st
   const content = cleanBody(input.content, '正文');
   await db().transaction(async (tx) => {
     const [before] = await tx.select().from(pages).where(eq(pages.slug, input.slug)).for('update');
-    const [after] = await tx
-      .insert(pages)
-      .values({ slug: input.slug, title: input.title, content })
-      .onConflictDoUpdate({ target: pages.slug, set: { title: input.title, content, updatedAt: sql`now()` } })
-      .returning();
+    const after = written(
+      await tx
+        .insert(pages)
+        .values({ slug: input.slug, title: input.title, content })
+        .onConflictDoUpdate({ target: pages.slug, set: { title: input.title, content, updatedAt: sql`now()` } })
+        .returning(),
+    );
     await audit(tx, a, { action: 'page.update', target: 'pages', targetId: input.slug, before: before ?? null, after });
   });
   published('content:');

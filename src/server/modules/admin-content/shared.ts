@@ -32,3 +32,10 @@ export function timeOrNull(value: string | undefined): Date | null {
 export function sortOf(ids: number[]): Map<number, number> {
   return new Map(ids.map((id, i) => [id, (i + 1) * 10]));
 }
+
+/** The row a write returned (an INSERT … RETURNING always returns its row; this says so to the types). */
+export function written<T>(rows: T[]): T {
+  const [row] = rows;
+  if (!row) throw new Error('write returned no row');
+  return row;
+}

@@ -8,7 +8,7 @@ import { adverts, config, couponTemplates, courses, labels, messageStates, messa
 import { forbidden, notFound, refuse } from '../../http/errors';
 import { sanitizeRichText } from '../../security/sanitize';
 import { audit } from '../admin/audit';
-import { published, sortOf, storedImage, timeOrNull, type Actor } from './shared';
+import { published, sortOf, storedImage, timeOrNull, type Actor, written } from './shared';
 
 const bit = (n: number) => (n === 1 ? 1 : 0) as 0 | 1;
 const isUnique = (e: unknown) => (e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505';
@@ -56,12 +56,11 @@ export async function publishAnnouncement(a: Actor, input: { title: string; cont
   const content = sanitizeRichText(input.content);
   if (!content.replace(/<[^>]*>/g, '').trim()) throw refuse('请填写公告内容');
   const id = await db().transaction(async (tx) => {
-    const [row] = await tx
-      .insert(messages)
-      .values({ userId: null, kind: 'announce', title: input.title, content, createdAt: at })
-      .returning();
-    await audit(tx, a, { action: 'announcement.publish', target: 'messages', targetId: row!.id, after: row });
-    return row!.id;
+    const row = written(
+      await tx.insert(messages).values({ userId: null, kind: 'announce', title: input.title, content, createdAt: at }).returning(),
+    );
+    await audit(tx, a, { action: 'announcement.publish', target: 'messages', targetId: row.id, after: row });
+    return row.id;
   });
   return { id };
 }
@@ -155,9 +154,9 @@ export async function saveAdvert(
       await audit(tx, a, { action: 'advert.update', target: 'adverts', targetId: input.id, before, after });
       return { id: input.id };
     }
-    const [after] = await tx.insert(adverts).values(values).returning();
-    await audit(tx, a, { action: 'advert.create', target: 'adverts', targetId: after!.id, after });
-    return { id: after!.id };
+    const after = written(await tx.insert(adverts).values(values).returning());
+    await audit(tx, a, { action: 'advert.create', target: 'adverts', targetId: after.id, after });
+    return { id: after.id };
   });
   published('adverts:');
   return out;
@@ -232,17 +231,19 @@ export async function saveConfig(a: Actor, key: string, raw: string) {
   if (error) throw refuse(`${def?.title ?? key}：${error}`);
   await db().transaction(async (tx) => {
     const [before] = await tx.select().from(config).where(eq(config.key, key)).for('update');
-    const [after] = await tx
-      .insert(config)
-      .values({ key, value, title: def?.title ?? key })
-      .onConflictDoUpdate({ target: config.key, set: { value, updatedAt: sql`now()` } })
-      .returning();
+    const after = written(
+      await tx
+        .insert(config)
+        .values({ key, value, title: def?.title ?? key })
+        .onConflictDoUpdate({ target: config.key, set: { value, updatedAt: sql`now()` } })
+        .returning(),
+    );
     await audit(tx, a, {
       action: 'config.update',
       target: 'config',
       targetId: key,
       before: before ? { value: before.value } : null,
-      after: { value: after!.value },
+      after: { value: after.value },
     });
   });
   published('config:');
@@ -276,12 +277,14 @@ export async function saveLabel(a: Actor, input: { id?: number | undefined; name
         return { id: input.id };
       }
       const [last] = await tx.select({ m: sql<number | null>`max(${labels.sort})` }).from(labels);
-      const [after] = await tx
-        .insert(labels)
-        .values({ name: input.name, sort: (last?.m ?? 0) + 10 })
-        .returning();
-      await audit(tx, a, { action: 'label.create', target: 'labels', targetId: after!.id, after });
-      return { id: after!.id };
+      const after = written(
+        await tx
+          .insert(labels)
+          .values({ name: input.name, sort: (last?.m ?? 0) + 10 })
+          .returning(),
+      );
+      await audit(tx, a, { action: 'label.create', target: 'labels', targetId: after.id, after });
+      return { id: after.id };
     });
     published('catalogue:');
     return out;
@@ -424,9 +427,9 @@ export async function saveCoupon(
       await audit(tx, a, { action: 'coupon_template.update', target: 'coupon_templates', targetId: input.id, before, after });
       return { id: input.id };
     }
-    const [after] = await tx.insert(couponTemplates).values(values).returning();
-    await audit(tx, a, { action: 'coupon_template.create', target: 'coupon_templates', targetId: after!.id, after });
-    return { id: after!.id };
+    const after = written(await tx.insert(couponTemplates).values(values).returning());
+    await audit(tx, a, { action: 'coupon_template.create', target: 'coupon_templates', targetId: after.id, after });
+    return { id: after.id };
   });
 }
 
