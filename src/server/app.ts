@@ -28,6 +28,7 @@ import { registerSellerPayouts } from './modules/seller/payout.routes';
 import { registerProviders } from './modules/provider/provider.routes';
 import { registerApplications } from './modules/applications/application.routes';
 import { registerAdmin } from './modules/admin/admin.routes';
+import { registerAdminContent } from './modules/admin-content/admin-content.routes';
 import { resolveStaff } from './modules/admin/staff.service';
 
 // zod's own messages in Chinese for the generic cases our schemas do not word themselves.
@@ -79,6 +80,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerProviders(api);
   registerApplications(api);
   registerAdmin(api);
+  registerAdminContent(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });
   api.openAPIRegistry.registerComponent('securitySchemes', 'staffCookie', { type: 'apiKey', in: 'cookie', name: 'gf_staff' });

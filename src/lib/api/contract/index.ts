@@ -28,6 +28,7 @@ import { adminProviderApi } from './admin-providers';
 import { applicationApi } from './applications';
 import { adminApplicationApi } from './admin-applications';
 import { adminApi } from './admin';
+import { adminContentApi } from './admin-content';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -65,6 +66,7 @@ export const contracts = {
   applications: applicationApi,
   adminApplications: adminApplicationApi,
   admin: adminApi,
+  adminContent: adminContentApi,
 } as const;
 
 type Groups = typeof contracts;

@@ -13,3 +13,4 @@ export * from './seller-payouts';
 export * from './providers';
 export * from './applications';
 export * from './admin';
+export * from './admin-content';

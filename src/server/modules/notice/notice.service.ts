@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { db, type Db } from '../../db';
 import type { Tx } from '../commerce/wallet.service';
 import { feedback, messageStates, messages, users } from '../../db/schema';
@@ -14,9 +14,15 @@ const asKind = (k: string): NoticeKind => NOTICE_KINDS.find((x) => x === k) ?? '
 /** The stored agree state (0 open, 1 agreed, 2 refused). */
 const asAgree = (n: number | null): 0 | 1 | 2 => (n === 1 || n === 2 ? n : 0);
 
-/** Messages this user may see: their own, and platform announcements (userId null). */
+/**
+ * Messages this user may see: their own, and platform announcements (userId null) whose time has
+ * come (the console schedules one by giving it a future created_at; issue 13).
+ */
 const visibleTo = (userId: number) =>
-  and(or(eq(messages.userId, userId), and(isNull(messages.userId), eq(messages.kind, 'announce'))), isNull(messageStates.deletedAt));
+  and(
+    or(eq(messages.userId, userId), and(isNull(messages.userId), eq(messages.kind, 'announce'), lte(messages.createdAt, sql`now()`))),
+    isNull(messageStates.deletedAt),
+  );
 
 const stateJoin = (userId: number) => and(eq(messageStates.messageId, messages.id), eq(messageStates.userId, userId));
 
