@@ -7,7 +7,7 @@ import type { Loaded } from '../ui/useLoad';
 /* Small shared pieces of the console's content pages: fields, image picker, table states. */
 
 export const inputCls = 'h-9 w-full rounded border border-line px-2 text-sm outline-none focus:border-brand';
-export const btn = 'gf-btn h-8 px-4 text-sm';
+export const btn = 'gf-btn h-8 shrink-0 whitespace-nowrap px-4 text-sm';
 export const primaryBtn = `${btn} bg-brand text-white disabled:opacity-60`;
 export const linkBtn = 'text-sm text-brand hover:underline disabled:opacity-50';
 
