@@ -11,3 +11,4 @@ export * from './seller-shop';
 export * from './refunds';
 export * from './seller-payouts';
 export * from './admin';
+export * from './operations';
