@@ -26,6 +26,7 @@ import { registerSellerShop } from './modules/seller/seller-shop.routes';
 import { registerSellerOrders } from './modules/seller/seller-orders.routes';
 import { registerSellerPayouts } from './modules/seller/payout.routes';
 import { registerAdmin } from './modules/admin/admin.routes';
+import { registerOperations } from './modules/operations/operations.routes';
 import { resolveStaff } from './modules/admin/staff.service';
 
 // zod's own messages in Chinese for the generic cases our schemas do not word themselves.
@@ -75,6 +76,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerSellerOrders(api);
   registerSellerPayouts(api);
   registerAdmin(api);
+  registerOperations(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });
   api.openAPIRegistry.registerComponent('securitySchemes', 'staffCookie', { type: 'apiKey', in: 'cookie', name: 'gf_staff' });

@@ -24,6 +24,7 @@ import { sellerOrderApi } from './seller-orders';
 import { sellerFinanceApi } from './seller-finance';
 import { shopCancelApi } from './shop-cancel';
 import { adminApi } from './admin';
+import { operationsApi } from './operations';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -56,6 +57,7 @@ export const contracts = {
   sellerFinance: sellerFinanceApi,
   shopCancel: shopCancelApi,
   admin: adminApi,
+  operations: operationsApi,
 } as const;
 
 type Groups = typeof contracts;
