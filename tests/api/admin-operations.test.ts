@@ -70,7 +70,10 @@ async function auditRows(action: string, targetId: number | string) {
 
 /** A member of this file only (password gongfu123). */
 async function freshMember(phone: string) {
-  const [u] = await t.db.insert(users).values({ phone, nickName: `测试${phone.slice(-4)}`, passwordHash: await hashPassword('gongfu123') }).returning();
+  const [u] = await t.db
+    .insert(users)
+    .values({ phone, nickName: `测试${phone.slice(-4)}`, passwordHash: await hashPassword('gongfu123') })
+    .returning();
   return u!.id;
 }
 
@@ -100,7 +103,10 @@ async function pendingWithdrawal(phone: string, amount: number, cardNo: string) 
   const ref = { type: 'test_order', id: refSeq++, note: '测试订单' };
   await t.db.transaction((tx) => moveSellerMoney(tx, accountId, { pending: amount * 2 }, 'sale', ref));
   await t.db.transaction((tx) => moveSellerMoney(tx, accountId, { pending: -amount * 2, balance: amount * 2 }, 'settle', ref));
-  let [card] = await t.db.select().from(bankCards).where(and(eq(bankCards.accountId, accountId), eq(bankCards.numberHash, cardNumberHash(cardNo))));
+  let [card] = await t.db
+    .select()
+    .from(bankCards)
+    .where(and(eq(bankCards.accountId, accountId), eq(bankCards.numberHash, cardNumberHash(cardNo))));
   if (!card)
     [card] = await t.db
       .insert(bankCards)
@@ -127,7 +133,13 @@ describe('withdrawals (finance)', () => {
     const list = await op('/admin/withdrawals', { status: 'pending' }, finance);
     expect(list.body.code).toBe(200);
     const row = list.body.data.list.find((r: { id: number }) => r.id === w.id);
-    expect(row).toMatchObject({ owner_kind: 'coach', owner_kind_text: '教练', amount: 30_00, status: 'pending', card_mask: '6212 **** **** 0017' });
+    expect(row).toMatchObject({
+      owner_kind: 'coach',
+      owner_kind_text: '教练',
+      amount: 30_00,
+      status: 'pending',
+      card_mask: '6212 **** **** 0017',
+    });
     expect(JSON.stringify(list.body)).not.toContain('6212260000000000017');
     expect((await op('/admin/withdrawals', {}, reviewer)).body.code).toBe(403);
     // The dashboard counts the queue for finance.
@@ -142,7 +154,11 @@ describe('withdrawals (finance)', () => {
   it('pays out with a reference: frozen → withdrawn, the seller told, one audit row', async () => {
     const w = await pendingWithdrawal(DEMO.coach, 0, '6212260000000000017').catch(() => null);
     expect(w).toBeNull(); // one pending at a time: the one above is still open
-    const [open] = await t.db.select().from(sellerWithdrawals).where(eq(sellerWithdrawals.status, 'pending')).orderBy(asc(sellerWithdrawals.id));
+    const [open] = await t.db
+      .select()
+      .from(sellerWithdrawals)
+      .where(eq(sellerWithdrawals.status, 'pending'))
+      .orderBy(asc(sellerWithdrawals.id));
     const before = await account(open!.accountId);
     const bad = await op('/admin/withdrawal/pay', { id: open!.id, reference: '转账' }, finance);
     expect(bad.body).toMatchObject({ code: 100, msg: '转账流水号至少 4 位' });
@@ -282,8 +298,13 @@ describe('refund disputes (support)', () => {
     const twice = await t.post('/member/refundDispute', { order_id: id, reason: '收到的商品破损了' }, memberTok);
     expect(twice.body).toMatchObject({ code: 100, msg: OPS_TEXTS.disputeTwice });
     // An order whose refund was never refused cannot be escalated.
-    const [paid] = await t.db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, memberId), eq(orders.refundRefusal, ''))).limit(1);
-    if (paid) expect((await t.post('/member/refundDispute', { order_id: paid.id, reason: '我想退款可以吗' }, memberTok)).body.code).toBe(100);
+    const [paid] = await t.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, memberId), eq(orders.refundRefusal, '')))
+      .limit(1);
+    if (paid)
+      expect((await t.post('/member/refundDispute', { order_id: paid.id, reason: '我想退款可以吗' }, memberTok)).body.code).toBe(100);
   });
 
   it('grant: the platform refunds the coins, the seller income is reversed, both told, audited; a racing uphold loses', async () => {
@@ -292,7 +313,13 @@ describe('refund disputes (support)', () => {
     const disputeId = d.body.data.dispute.id;
     const queue = await op('/admin/refundDisputes', {}, support);
     const row = queue.body.data.list.find((r: { id: number }) => r.id === disputeId);
-    expect(row).toMatchObject({ order_id: id, refund_reason: '质量问题', refusal: '商品无质量问题', reason: '收到的商品破损了', status: 'open' });
+    expect(row).toMatchObject({
+      order_id: id,
+      refund_reason: '质量问题',
+      refusal: '商品无质量问题',
+      reason: '收到的商品破损了',
+      status: 'open',
+    });
     expect((await op('/admin/refundDisputes', {}, finance)).body.code).toBe(403);
     const coinsBefore = await t.wallet(memberId);
     const answers = await Promise.all([
@@ -334,7 +361,12 @@ describe('refund disputes (support)', () => {
 
 describe('content reports', () => {
   async function someGoods() {
-    const [g] = await t.db.select({ id: goods.id, shopId: goods.shopId }).from(goods).where(eq(goods.status, 1)).orderBy(desc(goods.id)).limit(1);
+    const [g] = await t.db
+      .select({ id: goods.id, shopId: goods.shopId })
+      .from(goods)
+      .where(eq(goods.status, 1))
+      .orderBy(desc(goods.id))
+      .limit(1);
     return g!;
   }
 
@@ -343,15 +375,25 @@ describe('content reports', () => {
     expect((await t.post('/member/report', { target_type: 'goods', target_id: g.id, reason: 'fraud' })).body.code).toBe(101);
     const bad = await t.post('/member/report', { target_type: 'goods', target_id: g.id, reason: 'nope' }, memberTok);
     expect(bad.body).toMatchObject({ code: 100, msg: '请选择举报原因' });
-    const ok = await t.post('/member/report', { target_type: 'goods', target_id: g.id, reason: 'fraud', detail: '图片与实物不符' }, memberTok);
+    const ok = await t.post(
+      '/member/report',
+      { target_type: 'goods', target_id: g.id, reason: 'fraud', detail: '图片与实物不符' },
+      memberTok,
+    );
     expect(ok.body).toMatchObject({ code: 200, msg: '举报已提交，平台处理后会通知你' });
     const twice = await t.post('/member/report', { target_type: 'goods', target_id: g.id, reason: 'other' }, memberTok);
     expect(twice.body).toMatchObject({ code: 100, msg: OPS_TEXTS.reportTwice });
     const [s] = await t.db.select().from(shops).where(eq(shops.id, g.shopId));
     const ownerTok = await t.login((await t.db.select({ p: users.phone }).from(users).where(eq(users.id, s!.userId)))[0]!.p!);
-    expect((await t.post('/member/report', { target_type: 'goods', target_id: g.id, reason: 'fraud' }, ownerTok)).body.msg).toBe(OPS_TEXTS.reportSelf);
-    expect((await t.post('/member/report', { target_type: 'post', target_id: 1, reason: 'fraud' }, memberTok)).body.msg).toBe(OPS_TEXTS.reportUnsupported);
-    expect((await t.post('/member/report', { target_type: 'course', target_id: 99999999, reason: 'fraud' }, memberTok)).body.code).toBe(404);
+    expect((await t.post('/member/report', { target_type: 'goods', target_id: g.id, reason: 'fraud' }, ownerTok)).body.msg).toBe(
+      OPS_TEXTS.reportSelf,
+    );
+    expect((await t.post('/member/report', { target_type: 'post', target_id: 1, reason: 'fraud' }, memberTok)).body.msg).toBe(
+      OPS_TEXTS.reportUnsupported,
+    );
+    expect((await t.post('/member/report', { target_type: 'course', target_id: 99999999, reason: 'fraud' }, memberTok)).body.code).toBe(
+      404,
+    );
     // A second reporter of the same goods.
     const coachTok = await t.login(DEMO.coach);
     expect((await t.post('/member/report', { target_type: 'goods', target_id: g.id, reason: 'false' }, coachTok)).body.code).toBe(200);
@@ -369,7 +411,10 @@ describe('content reports', () => {
     expect(await lastNotice(s!.userId)).toMatchObject({ title: '你的商品已被平台下架' });
     expect((await lastNotice(memberId))!.content).toContain('内容已下架');
     // Both reports of the goods are closed by the one decision, which wrote one audit row.
-    const left = await t.db.select().from(contentReports).where(and(eq(contentReports.targetId, g.id), eq(contentReports.status, 'open')));
+    const left = await t.db
+      .select()
+      .from(contentReports)
+      .where(and(eq(contentReports.targetId, g.id), eq(contentReports.status, 'open')));
     expect(left).toHaveLength(0);
     expect(await auditRows('content_report.takedown', mine[0].id)).toHaveLength(1);
     const again = await op('/admin/contentReport/dismiss', { id: mine[1].id, note: '重复处理' }, content);
@@ -378,9 +423,15 @@ describe('content reports', () => {
   });
 
   it('dismiss keeps the content and tells the reporter; a homepage report cannot be taken down here', async () => {
-    const [c] = await t.db.select({ id: coaches.id }).from(coaches).where(eq(coaches.userId, await userIdOf(OTHER_COACH)));
+    const [c] = await t.db
+      .select({ id: coaches.id })
+      .from(coaches)
+      .where(eq(coaches.userId, await userIdOf(OTHER_COACH)));
     expect((await t.post('/member/report', { target_type: 'coach', target_id: c!.id, reason: 'abuse' }, memberTok)).body.code).toBe(200);
-    const [r] = await t.db.select().from(contentReports).where(and(eq(contentReports.targetType, 'coach'), eq(contentReports.status, 'open')));
+    const [r] = await t.db
+      .select()
+      .from(contentReports)
+      .where(and(eq(contentReports.targetType, 'coach'), eq(contentReports.status, 'open')));
     const down = await op('/admin/contentReport/takedown', { id: r!.id, note: '测试下架' }, content);
     expect(down.body).toMatchObject({ code: 100, msg: OPS_TEXTS.cannotTakeDown });
     const d = await op('/admin/contentReport/dismiss', { id: r!.id, note: '未发现违规内容' }, content);
@@ -418,7 +469,10 @@ describe('members', () => {
     const r = await op('/admin/member/disable', { id: uid, reason: '发布违规广告' }, support);
     expect(r.body.data).toMatchObject({ status: 0, disabled_reason: '发布违规广告' });
     expect((await t.post('/member/memberInfo', {}, tok)).body.code).toBe(101);
-    const open = await t.db.select().from(sessions).where(and(eq(sessions.userId, uid), sql`${sessions.revokedAt} is null`));
+    const open = await t.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, uid), sql`${sessions.revokedAt} is null`));
     expect(open).toHaveLength(0);
     const login = await t.post('/login', { type: 1, phone, password: 'gongfu123' });
     expect(login.body).toMatchObject({ code: 403, msg: disabledText('发布违规广告') });
@@ -437,12 +491,18 @@ describe('members', () => {
     expect(add.body.data.coins).toBe(start + 50);
     const dup = await op('/admin/member/adjustCoins', { id: uid, delta: 50, balance_was: start, reason: '活动补偿' }, finance);
     expect(dup.body).toMatchObject({ code: 100, msg: OPS_TEXTS.balanceChanged });
-    const under = await op('/admin/member/adjustCoins', { id: uid, delta: -(start + 51), balance_was: start + 50, reason: '扣回多发' }, finance);
+    const under = await op(
+      '/admin/member/adjustCoins',
+      { id: uid, delta: -(start + 51), balance_was: start + 50, reason: '扣回多发' },
+      finance,
+    );
     expect(under.body).toMatchObject({ code: 100, msg: '功夫币余额不足' });
     expect((await op('/admin/member/adjustCoins', { id: uid, delta: 0, balance_was: start + 50, reason: '测试' }, finance)).body.msg).toBe(
       '调整数量不能为 0',
     );
-    expect((await op('/admin/member/adjustCoins', { id: uid, delta: 5, balance_was: start + 50, reason: '测试' }, support)).body.code).toBe(403);
+    expect((await op('/admin/member/adjustCoins', { id: uid, delta: 5, balance_was: start + 50, reason: '测试' }, support)).body.code).toBe(
+      403,
+    );
     const w = await t.wallet(uid);
     expect(w.coins).toBe(start + 50);
     expect(w.coins).toBe(w.ledgerSum);

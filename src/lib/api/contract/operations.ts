@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { WITHDRAWAL_STATUSES } from '../../rules/bank';
-import {
-  DISPUTE_STATUSES,
-  REPORT_REASONS,
-  REPORT_STATUSES,
-  REPORT_TARGETS,
-  SHOP_CANCEL_QUEUE_STATUSES,
-} from '../../rules/operations';
+import { DISPUTE_STATUSES, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS, SHOP_CANCEL_QUEUE_STATUSES } from '../../rules/operations';
 import { CANCEL_APPLICATION_STATES } from '../../rules/shop-cancel';
 import { defineEndpoint, noOutput } from '../define';
 import { fen, idField, isoTime, pageInput, pageSchema, textField } from '../fields';

@@ -112,7 +112,10 @@ async function views(rows: Dispute[]): Promise<AdminDispute[]> {
   const ids = rows.map((r) => r.orderId);
   const [os, items, buyers] = await Promise.all([
     db().select().from(orders).where(inArray(orders.id, ids)),
-    db().select({ orderId: orderItems.orderId, title: orderItems.title, num: orderItems.num }).from(orderItems).where(inArray(orderItems.orderId, ids)),
+    db()
+      .select({ orderId: orderItems.orderId, title: orderItems.title, num: orderItems.num })
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, ids)),
     db()
       .select({ id: users.id, nick: users.nickName })
       .from(users)
@@ -247,7 +250,12 @@ export async function upholdDispute(ctx: OpsCtx, id: number, note: string) {
       },
       tx,
     );
-    await tellSeller(tx, o, '平台仲裁：维持你的处理', `<p>订单 ${o.orderNo} 的退款仲裁已处理：平台维持你拒绝退款的决定。</p><p>说明：${esc(note)}</p>`);
+    await tellSeller(
+      tx,
+      o,
+      '平台仲裁：维持你的处理',
+      `<p>订单 ${o.orderNo} 的退款仲裁已处理：平台维持你拒绝退款的决定。</p><p>说明：${esc(note)}</p>`,
+    );
   });
   return one(id);
 }

@@ -4,18 +4,7 @@ import { SELLER_REASON_TEXT, type SellerReason } from '~/lib/rules/bank';
 import { OPS_TEXTS } from '~/lib/rules/operations';
 import { PAY_METHOD_TEXT, statusText, type OrderKind, type OrderStatus, type PayMethod } from '~/lib/rules/order-status';
 import { db } from '../../db';
-import {
-  coaches,
-  memberBlocks,
-  orderItems,
-  orders,
-  sellerAccounts,
-  sellerLedger,
-  sessions,
-  shops,
-  users,
-  wallets,
-} from '../../db/schema';
+import { coaches, memberBlocks, orderItems, orders, sellerAccounts, sellerLedger, sessions, shops, users, wallets } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import { audit } from '../admin/audit';
 import { forgetSessions } from '../auth/session.service';
@@ -283,4 +272,3 @@ export async function adjustCoins(ctx: OpsCtx, input: { id: number; delta: numbe
   });
   return one(input.id);
 }
-

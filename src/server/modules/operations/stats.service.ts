@@ -12,7 +12,10 @@ const dayStart = (day: string): Date => new Date(`${day}T00:00:00+08:00`);
  * included, as GMV is commonly reported), paid orders, new members, and active sellers (distinct
  * coaches and shops with an order paid that day). Days without activity are 0.
  */
-export async function dailyStats(from: string, to: string): Promise<{ days: StatsDay[]; totals: { gmv: number; orders: number; new_members: number } }> {
+export async function dailyStats(
+  from: string,
+  to: string,
+): Promise<{ days: StatsDay[]; totals: { gmv: number; orders: number; new_members: number } }> {
   const problem = statsRangeError(from, to);
   if (problem) throw refuse(problem);
   const start = dayStart(from);

@@ -110,7 +110,8 @@ async function sellerUserOf(accountId: number, tx: Tx) {
   return a;
 }
 
-const financeLink = (kind: string) => (kind === 'shop' ? '/mechant/finance' : kind === 'coach' ? '/coach/finance' : '/my/service_identity/money');
+const financeLink = (kind: string) =>
+  kind === 'shop' ? '/mechant/finance' : kind === 'coach' ? '/coach/finance' : '/my/service_identity/money';
 
 export async function payWithdrawal(ctx: OpsCtx, id: number, reference: string): Promise<AdminWithdrawal> {
   const before = await one(id);
@@ -181,4 +182,3 @@ export function registerWithdrawalQueue(): void {
     },
   });
 }
-
