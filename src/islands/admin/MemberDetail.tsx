@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { StaffRole } from '~/lib/rules/staff';
 import { staffMay } from '~/lib/rules/staff';
 import { adminApi } from '~/lib/api/admin-client';
-import { formatDateTime, positiveInt } from '~/lib/format';
+import { formatDateTime } from '~/lib/format';
 import { Modal } from '../ui/Modal';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
@@ -13,8 +13,8 @@ const LIMIT = 10;
 type Tab = 'orders' | 'coins' | 'seller';
 
 /** /admin/members/detail?id=: profile, balances, orders and ledgers; disable/enable (support), coins (finance). */
-export default function MemberDetail(props: { role: StaffRole }) {
-  const [id] = useState(() => positiveInt(new URLSearchParams(location.search).get('id')) ?? 0);
+export default function MemberDetail(props: { role: StaffRole; id: number }) {
+  const { id } = props;
   const q = useLoad(() => adminApi('/admin/member', { id }), id);
   const [dialog, setDialog] = useState<'disable' | 'enable' | 'coins' | null>(null);
   const [tab, setTab] = useState<Tab>('orders');

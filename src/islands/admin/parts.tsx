@@ -69,7 +69,15 @@ export function DecisionDialog(props: {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void act.run(() => props.onConfirm(text.trim()), { done: props.done }).then((r) => r !== undefined && props.onClose());
+          void act
+            .run(
+              async () => {
+                await props.onConfirm(text.trim());
+                return true;
+              },
+              { done: props.done },
+            )
+            .then((ok) => ok && props.onClose());
         }}
       >
         {props.intro && <div className="mb-3 text-sm text-ink-soft">{props.intro}</div>}
