@@ -25,8 +25,11 @@ import { registerSellerContent } from './modules/seller-content/seller-content.r
 import { registerSellerShop } from './modules/seller/seller-shop.routes';
 import { registerSellerOrders } from './modules/seller/seller-orders.routes';
 import { registerSellerPayouts } from './modules/seller/payout.routes';
+import { registerProviders } from './modules/provider/provider.routes';
+import { registerApplications } from './modules/applications/application.routes';
 import { registerAdmin } from './modules/admin/admin.routes';
 import { registerOperations } from './modules/operations/operations.routes';
+import { registerAdminContent } from './modules/admin-content/admin-content.routes';
 import { resolveStaff } from './modules/admin/staff.service';
 
 // zod's own messages in Chinese for the generic cases our schemas do not word themselves.
@@ -75,8 +78,11 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerSellerShop(api);
   registerSellerOrders(api);
   registerSellerPayouts(api);
+  registerProviders(api);
+  registerApplications(api);
   registerAdmin(api);
   registerOperations(api);
+  registerAdminContent(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });
   api.openAPIRegistry.registerComponent('securitySchemes', 'staffCookie', { type: 'apiKey', in: 'cookie', name: 'gf_staff' });

@@ -54,7 +54,7 @@ export default function AdminLogin(props: { redirect: string }) {
       <label className="mb-2 block text-sm text-ink-soft">
         动态验证码
         <input
-          className={`${input} mt-1 tracking-[0.3em]`}
+          className={`${input} mt-1 tracking-[0.3em] placeholder:tracking-normal`}
           value={form.code}
           onChange={set('code')}
           inputMode="numeric"

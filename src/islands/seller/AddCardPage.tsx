@@ -1,24 +1,23 @@
 import { useState, type SubmitEvent } from 'react';
 import { BANKS, MAX_BANK_CARDS, groupCardDigits } from '~/lib/rules/bank';
-import type { SellerArea } from '~/lib/rules/seller-nav';
 import { fetchMemberInfo } from '~/lib/stores/account';
-import { EMPTY_CARD, addBankCard, financeBase, type CardForm } from '~/lib/stores/seller-finance';
+import { EMPTY_CARD, addBankCard, financeBase, type CardForm, type FinanceArea } from '~/lib/stores/seller-finance';
 import { Field, LoadFailed } from '../account/parts';
 import { SmsButton, useSmsTimer } from '../account/SmsButton';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { SellerOnly } from './SellerOnly';
+import { AreaOnly } from './AreaOnly';
 
 /** /coach/finance/addcard and /mechant/finance/addcard: a card in the holder's real name, confirmed by an SMS code. */
-export default function AddCardPage(props: { area: SellerArea }) {
+export default function AddCardPage(props: { area: FinanceArea }) {
   return (
-    <SellerOnly area={props.area}>
+    <AreaOnly area={props.area}>
       <AddCard area={props.area} />
-    </SellerOnly>
+    </AreaOnly>
   );
 }
 
-function AddCard({ area }: { area: SellerArea }) {
+function AddCard({ area }: { area: FinanceArea }) {
   const member = useLoad(fetchMemberInfo);
   const [form, setForm] = useState<CardForm>(EMPTY_CARD);
   const save = useAction();
@@ -31,7 +30,7 @@ function AddCard({ area }: { area: SellerArea }) {
     e.preventDefault();
     void save.run(
       async () => {
-        await addBankCard(form);
+        await addBankCard(form, area);
         timer.stop();
         location.assign(`${base}/bankcard`);
       },

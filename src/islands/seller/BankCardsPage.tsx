@@ -1,24 +1,23 @@
 import { useState } from 'react';
-import type { SellerArea } from '~/lib/rules/seller-nav';
-import { deleteBankCard, fetchCards, financeBase, type BankCard } from '~/lib/stores/seller-finance';
+import { deleteBankCard, fetchCards, financeBase, financeHome, type BankCard, type FinanceArea } from '~/lib/stores/seller-finance';
 import { formatDate } from '~/lib/format';
 import { LoadFailed } from '../account/parts';
 import { Modal } from '../ui/Modal';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { SellerOnly } from './SellerOnly';
+import { AreaOnly } from './AreaOnly';
 
 /** /coach/finance/bankcard and /mechant/finance/bankcard: the seller's cards, masked, with delete. */
-export default function BankCardsPage(props: { area: SellerArea }) {
+export default function BankCardsPage(props: { area: FinanceArea }) {
   return (
-    <SellerOnly area={props.area}>
+    <AreaOnly area={props.area}>
       <Cards area={props.area} />
-    </SellerOnly>
+    </AreaOnly>
   );
 }
 
-function Cards({ area }: { area: SellerArea }) {
-  const cards = useLoad(fetchCards);
+function Cards({ area }: { area: FinanceArea }) {
+  const cards = useLoad(() => fetchCards(area));
   const [confirm, setConfirm] = useState<BankCard | null>(null);
   const del = useAction();
   const base = financeBase(area);
@@ -26,7 +25,7 @@ function Cards({ area }: { area: SellerArea }) {
   function remove(card: BankCard) {
     void del.run(
       async () => {
-        await deleteBankCard(card.id);
+        await deleteBankCard(card.id, area);
         setConfirm(null);
         cards.reload();
       },
@@ -40,8 +39,8 @@ function Cards({ area }: { area: SellerArea }) {
     <>
       <div className="mb-6 flex items-center justify-between border-b border-line pb-4">
         <h1 className="text-lg font-600">银行卡管理</h1>
-        <a href={base} className="gf-link text-sm">
-          返回财务
+        <a href={financeHome(area)} className="gf-link text-sm">
+          {area === 'provider' ? '返回资金明细' : '返回财务'}
         </a>
       </div>
       {cards.error && !data ? (

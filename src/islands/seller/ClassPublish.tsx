@@ -6,7 +6,7 @@ import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { SellerOnly } from './SellerOnly';
 import { CoverUpload, PageHead } from './content-parts';
-import { RichText } from './RichText';
+import { RichText } from '../ui/RichText';
 
 /** /coach/class/publish (new) and ?id= (edit): an offline class. */
 export default function ClassPublish(props: { id: number | null }) {

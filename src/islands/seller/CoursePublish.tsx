@@ -6,7 +6,7 @@ import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { SellerOnly } from './SellerOnly';
 import { CoverUpload, PageHead } from './content-parts';
-import { RichText } from './RichText';
+import { RichText } from '../ui/RichText';
 
 /** /coach/publish (new course) and /coach/publish?id= (edit one's own course). */
 export default function CoursePublish(props: { id: number | null }) {

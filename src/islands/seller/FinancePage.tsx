@@ -1,8 +1,7 @@
 import { useEffect, useState, type ReactNode, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatDateTime } from '~/lib/format';
-import type { SellerArea } from '~/lib/rules/seller-nav';
-import { SELLER_REASONS, SELLER_REASON_TEXT, fenText, type SellerReason } from '~/lib/rules/bank';
+import { PROVIDER_COMMISSION_TEXT, SELLER_REASONS, SELLER_REASON_TEXT, fenText, type SellerReason } from '~/lib/rules/bank';
 import {
   NO_FILTER,
   createSellerLedger,
@@ -11,6 +10,7 @@ import {
   fetchFinance,
   fetchIncome,
   financeBase,
+  type FinanceArea,
   ledgerAmount,
   ledgerFilterError,
   submitWithdrawal,
@@ -25,23 +25,23 @@ import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { IncomeChart } from './IncomeChart';
-import { SellerOnly } from './SellerOnly';
+import { AreaOnly } from './AreaOnly';
 import { WithdrawalStatus } from './parts';
 
 /** /coach/finance and /mechant/finance: money overview, 30-day income chart, ledger and withdrawals. */
-export default function FinancePage(props: { area: SellerArea }) {
+export default function FinancePage(props: { area: FinanceArea }) {
   return (
-    <SellerOnly area={props.area}>
+    <AreaOnly area={props.area}>
       <Finance area={props.area} />
-    </SellerOnly>
+    </AreaOnly>
   );
 }
 
-function Finance({ area }: { area: SellerArea }) {
-  const summary = useLoad(fetchFinance);
-  const income = useLoad(fetchIncome);
-  const [ledger] = useState(createSellerLedger);
-  const [withdrawals] = useState(createWithdrawalList);
+function Finance({ area }: { area: FinanceArea }) {
+  const summary = useLoad(() => fetchFinance(area));
+  const income = useLoad(() => fetchIncome(area));
+  const [ledger] = useState(() => createSellerLedger(area));
+  const [withdrawals] = useState(() => createWithdrawalList(area));
   const [tab, setTab] = useState<'ledger' | 'withdrawals'>('ledger');
   const [withdrawOpen, setWithdrawOpen] = useState(false);
 
@@ -51,7 +51,7 @@ function Finance({ area }: { area: SellerArea }) {
   }, [ledger, withdrawals]);
 
   const s = summary.data;
-  const title = area === 'coach' ? '教练财务' : '店铺财务';
+  const title = area === 'coach' ? '教练财务' : area === 'mechant' ? '店铺财务' : '资金明细';
   return (
     <>
       <div className="mb-5 flex items-center justify-between border-b border-line pb-4">
@@ -73,7 +73,7 @@ function Finance({ area }: { area: SellerArea }) {
       <section className="mt-6 rounded-lg border border-line px-5 py-4" aria-labelledby="income-title">
         <div className="mb-2 flex items-baseline justify-between">
           <h2 id="income-title" className="text-[15px] font-600">
-            近 30 天收入
+            {area === 'provider' ? '近 30 天佣金' : '近 30 天收入'}
           </h2>
           {income.data && (
             <p className="text-sm text-ink-soft">
@@ -110,7 +110,7 @@ function Finance({ area }: { area: SellerArea }) {
         ))}
       </div>
       <div role="tabpanel" className="pt-4">
-        {tab === 'ledger' ? <Ledger ledger={ledger} /> : <Withdrawals list={withdrawals} />}
+        {tab === 'ledger' ? <Ledger ledger={ledger} area={area} /> : <Withdrawals list={withdrawals} />}
       </div>
 
       {s && withdrawOpen && (
@@ -184,7 +184,7 @@ function Overview({ s, onWithdraw }: { s: FinanceSummary; onWithdraw: () => void
   );
 }
 
-function Ledger({ ledger }: { ledger: ReturnType<typeof createSellerLedger> }) {
+function Ledger({ ledger, area }: { ledger: ReturnType<typeof createSellerLedger>; area: FinanceArea }) {
   const { data, error, query } = useStore(ledger.$list);
   const [filter, setFilter] = useState<LedgerFilter>(NO_FILTER);
   const apply = useAction();
@@ -211,7 +211,7 @@ function Ledger({ ledger }: { ledger: ReturnType<typeof createSellerLedger> }) {
             <option value="">全部</option>
             {SELLER_REASONS.map((r) => (
               <option key={r} value={r}>
-                {SELLER_REASON_TEXT[r]}
+                {area === 'provider' && r === 'commission' ? PROVIDER_COMMISSION_TEXT : SELLER_REASON_TEXT[r]}
               </option>
             ))}
           </select>
@@ -274,7 +274,15 @@ function Ledger({ ledger }: { ledger: ReturnType<typeof createSellerLedger> }) {
                 <tr key={e.id} className="border-b border-line">
                   <td className="whitespace-nowrap px-4 py-3 text-ink-soft">{formatDateTime(e.created_at)}</td>
                   <td className="whitespace-nowrap px-4 py-3">{e.reason_text}</td>
-                  <td className="px-4 py-3 text-ink-soft">{e.note || '—'}</td>
+                  <td className="px-4 py-3 text-ink-soft">
+                    {area === 'provider' ? (
+                      <a className="gf-link" href={`/my/service_identity/moneyDetail?id=${e.id}`}>
+                        {e.note || '查看详情'}
+                      </a>
+                    ) : (
+                      e.note || '—'
+                    )}
+                  </td>
                   <td className={`whitespace-nowrap px-4 py-3 text-right font-600 ${m.delta >= 0 ? 'text-[#52c41a]' : 'text-[#f56c6c]'}`}>
                     <span className="mr-1 text-xs font-400 text-ink-mute">{m.column}</span>
                     {m.delta >= 0 ? '+' : ''}
@@ -337,8 +345,8 @@ function Withdrawals({ list }: { list: ReturnType<typeof createWithdrawalList> }
   );
 }
 
-function WithdrawDialog(props: { area: SellerArea; summary: FinanceSummary; onClose: () => void; onDone: () => void }) {
-  const cards = useLoad(fetchCards);
+function WithdrawDialog(props: { area: FinanceArea; summary: FinanceSummary; onClose: () => void; onDone: () => void }) {
+  const cards = useLoad(() => fetchCards(props.area));
   const [form, setForm] = useState<{ card_id: number | null; amount: string; pay_password: string }>({
     card_id: null,
     amount: '',
@@ -354,7 +362,7 @@ function WithdrawDialog(props: { area: SellerArea; summary: FinanceSummary; onCl
     e.preventDefault();
     void send.run(
       async () => {
-        await submitWithdrawal({ ...form, card_id: cardId }, s);
+        await submitWithdrawal({ ...form, card_id: cardId }, s, props.area);
         props.onDone();
       },
       { done: '提现申请已提交，等待平台打款' },

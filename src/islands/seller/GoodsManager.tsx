@@ -20,7 +20,7 @@ import { Field, LoadFailed } from '../account/parts';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { RichText } from './RichText';
+import { RichText } from '../ui/RichText';
 import { SellerOnly } from './SellerOnly';
 import { Empty, ImageUpload, Loading, PageHead } from './shop-parts';
 

@@ -30,11 +30,14 @@ export interface EndpointDef<
   staff?: readonly StaffRole[];
   input: I;
   output: O;
-  /** The envelope's msg on success (SPEC §8 shows it for some calls, e.g. logout). */
-  okMsg?: string;
+  /** The envelope's msg on success (SPEC §8 shows it for some calls, e.g. logout); a function when it depends on the answer. */
+  okMsg?: string | OkMsgOf<z.output<O>>;
   /** Larger bodies for uploads; default API_BODY_LIMIT_KB. */
   bodyLimitKb?: number;
 }
+
+/** A msg computed from the answer (method syntax keeps it bivariant, so any endpoint fits the generic registry). */
+type OkMsgOf<D> = { msg(data: D): string }['msg'];
 
 /** Declares an endpoint; the identity function keeps the literal path and schema types. */
 export function defineEndpoint<const P extends string, I extends z.ZodType, O extends z.ZodType, A extends Access>(

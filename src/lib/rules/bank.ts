@@ -136,6 +136,8 @@ export const SELLER_REASON_TEXT = {
   withdraw_back: '提现退回',
 } as const;
 export type SellerReason = keyof typeof SELLER_REASON_TEXT;
+/** A provider's `commission` rows are its share of its team's sales (issue 13). */
+export const PROVIDER_COMMISSION_TEXT = '服务商佣金';
 export const SELLER_REASONS = Object.keys(SELLER_REASON_TEXT) as [SellerReason, ...SellerReason[]];
 
 /** How many days the income chart covers. */

@@ -8,12 +8,22 @@ import { createPagedList } from './paged';
 
 export type { BankCard, FinanceSummary, IncomeDay, SellerLedgerEntry, Withdrawal };
 
-/** The finance pages of an area: /coach/finance… or /mechant/finance… */
-export const financeBase = (area: SellerArea): string => `/${area}/finance`;
+/**
+ * Whose finance pages: a seller area's (the coach's or shop's account) or the provider area's
+ * (issue 13: the provider's own account, same pages and rules, `/api/provider/*` endpoints).
+ */
+export type FinanceArea = SellerArea | 'provider';
+const isProvider = (area: FinanceArea) => area === 'provider';
 
-export const fetchFinance = (): Promise<FinanceSummary> => api('/seller/finance');
-export const fetchIncome = () => api('/seller/incomeChart');
-export const fetchCards = () => api('/seller/bankCards');
+/** The finance pages of an area: /coach/finance…, /mechant/finance…, /my/service_identity/finance… */
+export const financeBase = (area: FinanceArea): string => (isProvider(area) ? '/my/service_identity/finance' : `/${area}/finance`);
+/** Where the money overview (with the withdrawal button) lives. */
+export const financeHome = (area: FinanceArea): string => (isProvider(area) ? '/my/service_identity/money' : financeBase(area));
+
+export const fetchFinance = (area: FinanceArea = 'coach'): Promise<FinanceSummary> =>
+  isProvider(area) ? api('/provider/finance') : api('/seller/finance');
+export const fetchIncome = (area: FinanceArea = 'coach') => (isProvider(area) ? api('/provider/incomeChart') : api('/seller/incomeChart'));
+export const fetchCards = (area: FinanceArea = 'coach') => (isProvider(area) ? api('/provider/bankCards') : api('/seller/bankCards'));
 
 export const LEDGER_PAGE = 10;
 
@@ -29,11 +39,23 @@ export function ledgerFilterError(f: LedgerFilter): string | null {
   return f.from && f.to && f.from > f.to ? '开始日期不能晚于结束日期' : null;
 }
 
-export const createSellerLedger = () =>
-  createPagedList<SellerLedgerEntry, LedgerFilter>((f, page) => api('/seller/ledger', { page, limit: LEDGER_PAGE, ...f }), NO_FILTER);
+export const createSellerLedger = (area: FinanceArea = 'coach') =>
+  createPagedList<SellerLedgerEntry, LedgerFilter>(
+    (f, page) =>
+      isProvider(area)
+        ? api('/provider/ledger', { page, limit: LEDGER_PAGE, ...f })
+        : api('/seller/ledger', { page, limit: LEDGER_PAGE, ...f }),
+    NO_FILTER,
+  );
 
-export const createWithdrawalList = () =>
-  createPagedList<Withdrawal, null>((_, page) => api('/seller/withdrawals', { page, limit: LEDGER_PAGE }), null);
+export const createWithdrawalList = (area: FinanceArea = 'coach') =>
+  createPagedList<Withdrawal, null>(
+    (_, page) =>
+      isProvider(area)
+        ? api('/provider/withdrawals', { page, limit: LEDGER_PAGE })
+        : api('/seller/withdrawals', { page, limit: LEDGER_PAGE }),
+    null,
+  );
 
 /** The change a ledger line made to what the seller sees first: the withdrawable balance, else pending. */
 export function ledgerAmount(e: SellerLedgerEntry): { column: string; delta: number } {
@@ -66,21 +88,18 @@ export const EMPTY_CARD: CardForm = { holder_name: '', bank_code: '', card_no: '
 const isBank = (v: string): v is BankCode => (BANK_CODES as readonly string[]).includes(v);
 
 /** Checks the form like the server does (name, bank, digits/length/Luhn, code) and adds the card. */
-export async function addBankCard(form: CardForm): Promise<BankCard> {
+export async function addBankCard(form: CardForm, area: FinanceArea = 'coach'): Promise<BankCard> {
   check(holderError(form.holder_name));
   const bank = form.bank_code;
   if (!isBank(bank)) throw new InputError(BANK_TEXTS.bankRequired);
   check(cardNoError(form.card_no));
   check(smsCodeError(form.yzm));
-  return api('/seller/bankCardAdd', {
-    holder_name: form.holder_name.trim(),
-    bank_code: bank,
-    card_no: cardDigits(form.card_no),
-    yzm: form.yzm.trim(),
-  });
+  const body = { holder_name: form.holder_name.trim(), bank_code: bank, card_no: cardDigits(form.card_no), yzm: form.yzm.trim() };
+  return isProvider(area) ? api('/provider/bankCardAdd', body) : api('/seller/bankCardAdd', body);
 }
 
-export const deleteBankCard = (id: number) => api('/seller/bankCardDelete', { id });
+export const deleteBankCard = (id: number, area: FinanceArea = 'coach') =>
+  isProvider(area) ? api('/provider/bankCardDelete', { id }) : api('/seller/bankCardDelete', { id });
 
 // ----------------------------------------------------------------------------------------------
 // Withdrawals
@@ -104,7 +123,8 @@ export function withdrawAmount(form: WithdrawForm, summary: Pick<FinanceSummary,
   return amount;
 }
 
-export async function submitWithdrawal(form: WithdrawForm, summary: FinanceSummary): Promise<Withdrawal> {
+export async function submitWithdrawal(form: WithdrawForm, summary: FinanceSummary, area: FinanceArea = 'coach'): Promise<Withdrawal> {
   const amount = withdrawAmount(form, summary);
-  return api('/seller/withdraw', { card_id: form.card_id ?? 0, amount, pay_password: form.pay_password });
+  const body = { card_id: form.card_id ?? 0, amount, pay_password: form.pay_password };
+  return isProvider(area) ? api('/provider/withdraw', body) : api('/seller/withdraw', body);
 }

@@ -111,7 +111,7 @@ export function endpoint<P extends string, O extends z.ZodType, A extends Access
         const drift = outputDrift(def.output, data);
         if (drift) throw new Error(`${fullPath} answered outside its contract: ${drift}`);
       }
-      return c.json(ok(data ?? null, def.okMsg));
+      return c.json(ok(data ?? null, typeof def.okMsg === 'function' ? def.okMsg(data) : def.okMsg));
     },
   );
 }

@@ -23,8 +23,13 @@ import { sellerShopApi } from './seller-shop';
 import { sellerOrderApi } from './seller-orders';
 import { sellerFinanceApi } from './seller-finance';
 import { shopCancelApi } from './shop-cancel';
+import { providerApi, supplierApi } from './provider';
+import { adminProviderApi } from './admin-providers';
+import { applicationApi } from './applications';
+import { adminApplicationApi } from './admin-applications';
 import { adminApi } from './admin';
 import { operationsApi } from './operations';
+import { adminContentApi } from './admin-content';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -56,8 +61,14 @@ export const contracts = {
   sellerOrder: sellerOrderApi,
   sellerFinance: sellerFinanceApi,
   shopCancel: shopCancelApi,
+  supplier: supplierApi,
+  provider: providerApi,
+  adminProvider: adminProviderApi,
+  applications: applicationApi,
+  adminApplications: adminApplicationApi,
   admin: adminApi,
   operations: operationsApi,
+  adminContent: adminContentApi,
 } as const;
 
 type Groups = typeof contracts;

@@ -17,7 +17,7 @@ const dayField = (label: string) =>
 
 /** The seller's money (fen): what may be withdrawn, what is still settling, held, and paid out. */
 export const financeSummarySchema = z.object({
-  owner_kind: z.enum(['coach', 'shop']),
+  owner_kind: z.enum(['coach', 'shop', 'provider']),
   balance: fen().describe('可提现余额'),
   pending: fen().describe('待结算（订单未完成或仍在退款期内）'),
   frozen: fen().describe('提现中（已申请、待打款）'),
@@ -93,6 +93,34 @@ const holderField = z
     if (bad) ctx.addIssue({ code: 'custom', message: bad });
   });
 
+/** Shared by the seller and provider finance endpoints. */
+export const ledgerInput = z
+  .object({
+    ...pageInput,
+    reason: z.union([z.enum(SELLER_REASONS), z.literal('')], { error: '流水类型不正确' }).default(''),
+    from: dayField('开始日期'),
+    to: dayField('结束日期'),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: '开始日期不能晚于结束日期' });
+
+export const withdrawInput = z.object({
+  card_id: idField('银行卡'),
+  amount: z.coerce
+    .number<number | string>({ error: BANK_TEXTS.amountRequired })
+    .int(BANK_TEXTS.amountInvalid)
+    .positive(BANK_TEXTS.amountRequired)
+    .max(2_000_000_000, BANK_TEXTS.amountTooLarge)
+    .describe('分'),
+  pay_password: z.string({ error: BANK_TEXTS.payPwRequired }).min(1, BANK_TEXTS.payPwRequired).max(6, '支付密码错误'),
+});
+
+export const addCardInput = z.object({
+  holder_name: holderField,
+  bank_code: z.enum(BANK_CODES, { error: BANK_TEXTS.bankRequired }),
+  card_no: cardNoField,
+  yzm: smsCodeField,
+});
+
 /**
  * The finance pages of both seller areas (`/coach/finance…`, `/mechant/finance…`). The account is the
  * caller's own: a coach's coach account, a shop owner's shop account — never an id from the body.
@@ -119,14 +147,7 @@ export const sellerFinanceApi = {
     summary: '卖家资金流水（可按类型、日期筛选）',
     tags,
     access: 'seller',
-    input: z
-      .object({
-        ...pageInput,
-        reason: z.union([z.enum(SELLER_REASONS), z.literal('')], { error: '流水类型不正确' }).default(''),
-        from: dayField('开始日期'),
-        to: dayField('结束日期'),
-      })
-      .refine((v) => !v.from || !v.to || v.from <= v.to, { message: '开始日期不能晚于结束日期' }),
+    input: ledgerInput,
     output: pageSchema(sellerLedgerEntrySchema),
   }),
   withdrawals: defineEndpoint({
@@ -142,16 +163,7 @@ export const sellerFinanceApi = {
     summary: '申请提现（从可提现余额到银行卡，需支付密码）',
     tags,
     access: 'seller',
-    input: z.object({
-      card_id: idField('银行卡'),
-      amount: z.coerce
-        .number<number | string>({ error: BANK_TEXTS.amountRequired })
-        .int(BANK_TEXTS.amountInvalid)
-        .positive(BANK_TEXTS.amountRequired)
-        .max(2_000_000_000, BANK_TEXTS.amountTooLarge)
-        .describe('分'),
-      pay_password: z.string({ error: BANK_TEXTS.payPwRequired }).min(1, BANK_TEXTS.payPwRequired).max(6, '支付密码错误'),
-    }),
+    input: withdrawInput,
     output: withdrawalSchema,
     okMsg: '提现申请已提交',
   }),
@@ -168,12 +180,7 @@ export const sellerFinanceApi = {
     summary: '添加银行卡（需发往本人手机的短信验证码，type=bank_card）',
     tags,
     access: 'seller',
-    input: z.object({
-      holder_name: holderField,
-      bank_code: z.enum(BANK_CODES, { error: BANK_TEXTS.bankRequired }),
-      card_no: cardNoField,
-      yzm: smsCodeField,
-    }),
+    input: addCardInput,
     output: bankCardSchema,
     okMsg: '银行卡已添加',
   }),

@@ -102,6 +102,8 @@ export const labels = pgTable('labels', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: varchar('name', { length: 16 }).notNull().unique(),
   sort: integer('sort').notNull().default(0),
+  /** 1 offered to coaches and filters, 0 hidden by the operators (courses keep it; issue 13). */
+  status: smallint('status').notNull().default(1),
 });
 
 /** Online video courses, owned by a coach or a shop. Prices are integer fen; 0 = free. */

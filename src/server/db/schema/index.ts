@@ -10,5 +10,8 @@ export * from './seller-content';
 export * from './seller-shop';
 export * from './refunds';
 export * from './seller-payouts';
+export * from './providers';
+export * from './applications';
 export * from './admin';
 export * from './operations';
+export * from './admin-content';

@@ -7,6 +7,7 @@ import { seedContent } from './content';
 import { seedNotices } from './notices';
 import { seedCatalogue } from './catalogue';
 import { seedCommerce } from './commerce';
+import { seedProviders } from './providers';
 import { seedStaff } from './staff';
 
 /** True when the database has never been seeded (no users at all). */
@@ -26,6 +27,7 @@ export async function runSeed(): Promise<Record<string, unknown>> {
   const notices = await seedNotices();
   const catalogue = await seedCatalogue();
   const commerce = await seedCommerce();
+  const providers = await seedProviders();
   const staffAdded = await seedStaff();
-  return { users: usersAdded, staff: staffAdded, ...site, ...content, notices, ...catalogue, ...commerce };
+  return { users: usersAdded, staff: staffAdded, ...site, ...content, notices, ...catalogue, ...commerce, providers };
 }

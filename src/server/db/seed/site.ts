@@ -32,6 +32,9 @@ export function defaultConfig(siteUrl: string): Record<string, [string, string]>
     service_qr_text: [`${siteUrl}/help`, '公众号二维码内容'],
     // Issue 12: the platform's commission on every paid order, in basis points (500 = 5%).
     seller_commission_bp: ['500', '平台佣金（万分比，500 = 5%）'],
+    // Issue 13: settlement fees in fen, paid in kung fu coins once an application is approved (0 = free).
+    coach_settle_fee: ['0', '教练入驻费（分，0 为免费）'],
+    shop_settle_fee: ['0', '店主入驻费（分，0 为免费）'],
   };
 }
 

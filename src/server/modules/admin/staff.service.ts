@@ -15,6 +15,7 @@ export type { StaffUser };
 const staffGuard = new FailureLimiter('staff_login', 5, 900, 900);
 
 export const STAFF_LOGIN_FAILED = '手机号、密码或动态验证码不正确';
+const CODE_USED = '该动态验证码已使用，请等待验证器显示下一个验证码';
 
 /** Creates a staff account (the admin:create script); answers the TOTP secret to enrol once. */
 export async function createStaff(input: {
@@ -53,10 +54,12 @@ export async function loginStaff(input: {
   if (attempt.wait) throw refuse(`登录失败次数过多，请 ${minutesText(attempt.wait)}后再试`);
   const [row] = await db().select().from(staff).where(eq(staff.phone, input.phone)).limit(1);
   const passwordOk = await verifyPassword(input.password, row?.passwordHash);
-  const step = row && passwordOk ? acceptTotp(openTotpSecret(row.totpSecret), input.code, row.lastTotpStep) : null;
-  if (!row || step === null) {
+  const step = row && passwordOk ? acceptTotp(openTotpSecret(row.totpSecret), input.code, row.lastTotpStep) : 'wrong';
+  if (!row || typeof step !== 'number') {
     const blocked = await staffGuard.failed(input.phone, attempt);
-    throw refuse(blocked ? `登录失败次数过多，请 ${minutesText(blocked)}后再试` : STAFF_LOGIN_FAILED);
+    if (blocked) throw refuse(`登录失败次数过多，请 ${minutesText(blocked)}后再试`);
+    // Only someone who knows the password learns that the code was right but already spent.
+    throw refuse(step === 'used' ? CODE_USED : STAFF_LOGIN_FAILED);
   }
   if (row.status !== 1) throw refuse('该管理账号已停用，请联系超级管理员');
   // Guarded on the step, so two logins racing with the same code cannot both pass.
@@ -65,7 +68,7 @@ export async function loginStaff(input: {
     .set({ lastTotpStep: step, lastLoginAt: new Date() })
     .where(and(eq(staff.id, row.id), sql`${staff.lastTotpStep} < ${step}`))
     .returning({ id: staff.id });
-  if (!used.length) throw refuse('该动态验证码已使用，请等待下一个验证码');
+  if (!used.length) throw refuse(CODE_USED);
   await staffGuard.reset(input.phone);
   const token = newToken();
   const now = Date.now();

@@ -31,15 +31,15 @@ export function totpCode(secretBase32: string, at = Date.now()): string {
 }
 
 /**
- * The time step a code belongs to (±1 step for clock drift), or null when it is wrong. A step at or
- * before `lastStep` is refused too, so a code seen over a shoulder cannot be used twice.
+ * The time step a code belongs to (±1 step for clock drift), 'wrong', or 'used' when it is right
+ * but its step is at or before `lastStep`: a code seen over a shoulder cannot be used twice.
  */
-export function acceptTotp(secretBase32: string, code: string, lastStep: number, at = Date.now()): number | null {
-  if (!/^\d{6}$/.test(code)) return null;
+export function acceptTotp(secretBase32: string, code: string, lastStep: number, at = Date.now()): number | 'wrong' | 'used' {
+  if (!/^\d{6}$/.test(code)) return 'wrong';
   const delta = totp(secretBase32).validate({ token: code, timestamp: at, window: 1 });
-  if (delta === null) return null;
+  if (delta === null) return 'wrong';
   const step = Math.floor(at / 1000 / PERIOD) + delta;
-  return step > lastStep ? step : null;
+  return step > lastStep ? step : 'used';
 }
 
 let key: { secret: string; enc: Buffer } | undefined;

@@ -30,7 +30,9 @@ type CoachRow = Omit<typeof coaches.$inferSelect, 'searchTokens'>;
 
 /** /api/course/label: every label in display order. */
 export function labelList(): Promise<IdName[]> {
-  return cached('catalogue:labels', 60_000, () => db().select({ id: labels.id, name: labels.name }).from(labels).orderBy(asc(labels.sort)));
+  return cached('catalogue:labels', 60_000, () =>
+    db().select({ id: labels.id, name: labels.name }).from(labels).where(eq(labels.status, 1)).orderBy(asc(labels.sort), asc(labels.id)),
+  );
 }
 
 /** The owner card shown on course cards: a coach or a shop. */

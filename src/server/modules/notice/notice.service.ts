@@ -1,5 +1,6 @@
-import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { db, type Db } from '../../db';
+import type { Tx } from '../commerce/wallet.service';
 import { feedback, messageStates, messages, users } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import { normaliseStoredPath } from '../../providers/storage';
@@ -13,9 +14,15 @@ const asKind = (k: string): NoticeKind => NOTICE_KINDS.find((x) => x === k) ?? '
 /** The stored agree state (0 open, 1 agreed, 2 refused). */
 const asAgree = (n: number | null): 0 | 1 | 2 => (n === 1 || n === 2 ? n : 0);
 
-/** Messages this user may see: their own, and platform announcements (userId null). */
+/**
+ * Messages this user may see: their own, and platform announcements (userId null) whose time has
+ * come (the console schedules one by giving it a future created_at; issue 13).
+ */
 const visibleTo = (userId: number) =>
-  and(or(eq(messages.userId, userId), and(isNull(messages.userId), eq(messages.kind, 'announce'))), isNull(messageStates.deletedAt));
+  and(
+    or(eq(messages.userId, userId), and(isNull(messages.userId), eq(messages.kind, 'announce'), lte(messages.createdAt, sql`now()`))),
+    isNull(messageStates.deletedAt),
+  );
 
 const stateJoin = (userId: number) => and(eq(messageStates.messageId, messages.id), eq(messageStates.userId, userId));
 
@@ -145,12 +152,38 @@ export async function deleteMessage(userId: number, id: number): Promise<void> {
   await setState(userId, id, { deletedAt: new Date(), readAt: new Date() });
 }
 
+/**
+ * What agreeing to (or refusing) a consent notice does, by its payload's `action` (e.g. the provider
+ * module's `join_provider`). Runs in the answer's transaction: a handler that throws leaves the
+ * notice unanswered, so the member can still choose again.
+ */
+export type ConsentHandler = (
+  tx: Tx,
+  answer: { messageId: number; userId: number; agree: 1 | 2; payload: Record<string, unknown> },
+) => Promise<void>;
+const consentHandlers = new Map<string, ConsentHandler>();
+export function registerConsentHandler(action: string, handler: ConsentHandler): void {
+  consentHandlers.set(action, handler);
+}
+
 /** /api/member/messageIsAgree: answers a notice that asks for consent (1 agree, 2 refuse), once. */
 export async function answerMessage(userId: number, id: number, agree: 1 | 2): Promise<void> {
   const row = await visibleMessage(userId, id);
   if (!row.m.needAgree) throw refuse('该消息无需处理');
   if (row.agree) throw refuse('您已处理过该申请');
-  await setState(userId, id, { agree, readAt: new Date() });
+  await db().transaction(async (tx) => {
+    // Guarded: of two answers racing, only the first finds the state still open.
+    await tx.insert(messageStates).values({ messageId: id, userId }).onConflictDoNothing();
+    const [answered] = await tx
+      .update(messageStates)
+      .set({ agree, readAt: new Date() })
+      .where(and(eq(messageStates.messageId, id), eq(messageStates.userId, userId), eq(messageStates.agree, 0)))
+      .returning({ id: messageStates.messageId });
+    if (!answered) throw refuse('您已处理过该申请');
+    const action = typeof row.m.payload['action'] === 'string' ? row.m.payload['action'] : '';
+    const handler = consentHandlers.get(action);
+    if (handler) await handler(tx, { messageId: id, userId, agree, payload: row.m.payload });
+  });
 }
 
 /** Sends a message to one user (or, with userId null and kind announce, to everyone). */

@@ -9,6 +9,7 @@ import { notFound, refuse } from '../../http/errors';
 import { normaliseStoredPath } from '../../providers/storage';
 import { sanitizeRichText } from '../../security/sanitize';
 import { pageOf, type Page } from '../catalogue/listing';
+import { refuseIfHeld } from '../admin-content/catalogue.admin';
 import { invalidateCatalogue } from './invalidate';
 
 /*
@@ -138,6 +139,7 @@ const lteEnrolled = (capacity: number) => lte(classes.enrolled, capacity);
 /** /coach/classStatus. Students already enrolled keep their seats either way. */
 export async function setClassStatus(coachId: number, id: number, status: 0 | 1): Promise<{ id: number; status: 0 | 1 }> {
   await ownClass(coachId, id);
+  if (status === 1) await refuseIfHeld('class', id);
   await db()
     .update(classes)
     .set({ status })

@@ -7,6 +7,7 @@ import { notFound, refuse } from '../../http/errors';
 import { normaliseStoredPath } from '../../providers/storage';
 import { sanitizeRichText } from '../../security/sanitize';
 import { pageOf, type Page } from '../catalogue/listing';
+import { refuseIfHeld } from '../admin-content/catalogue.admin';
 import { invalidateCatalogue } from './invalidate';
 import { ownVideo, videoInfo } from './video.service';
 
@@ -149,6 +150,8 @@ export async function saveCourse(coachId: number, input: CourseSaveInput): Promi
 export async function setCourseStatus(coachId: number, id: number, status: 0 | 1): Promise<{ id: number; status: 0 | 1 }> {
   const c = await ownCourse(coachId, id);
   if (status === ON_SALE && c.lessonCount === 0) throw refuse(SC_TEXTS.noLessonsToSell);
+  // A course the platform took down comes back only from the console (issue 13).
+  if (status === ON_SALE) await refuseIfHeld('course', id, c.shopId);
   await db()
     .update(courses)
     .set({ status })

@@ -10,6 +10,7 @@ import { sanitizeRichText } from '../../security/sanitize';
 import { likeOf, type Page } from '../catalogue/listing';
 import { shopIdOf } from './owner';
 import { publicChanged, storedImage } from './settings.service';
+import { refuseIfHeld } from '../admin-content/catalogue.admin';
 
 /**
  * A shop's goods as its owner manages them (/mechant/homepage/goods).
@@ -237,6 +238,16 @@ export async function goodsStatus(userId: number, id: number, status: 0 | 1): Pr
   // While a cancellation application is pending the shop sells nothing (issue 12 §5): putting goods
   // on sale is refused in the same statement, so it cannot slip in beside the application.
   const cancelPending = sql`exists (select 1 from ${shopCancelApplications} where ${shopCancelApplications.shopId} = ${shopId} and ${shopCancelApplications.status} = 'pending')`;
+  if (status === 1) {
+    // Goods the platform took down (or of a suspended shop) come back only from the console (issue 13).
+    const [mine] = await db()
+      .select({ id: goods.id })
+      .from(goods)
+      .where(and(eq(goods.id, id), eq(goods.shopId, shopId)))
+      .limit(1);
+    if (!mine) throw notFound(S.goodsNotFound);
+    await refuseIfHeld('goods', id, shopId);
+  }
   const [row] = await db()
     .update(goods)
     .set({ status })

@@ -3,6 +3,7 @@ import { coaches, config, orders, sellerLedger, shops } from '../../db/schema';
 import { db } from '../../db';
 import type { Tx } from '../commerce/wallet.service';
 import { moveSellerMoney, sellerAccountId, type SellerOwner } from './ledger';
+import { creditProviderShare } from '../provider/commission';
 
 /**
  * Seller income (issue 12 §4, the income half). Every movement goes through `moveSellerMoney` in
@@ -12,6 +13,8 @@ import { moveSellerMoney, sellerAccountId, type SellerOwner } from './ledger';
  *   and, for a sale through an agent, the agent's cut:   pending +cut (agent)      reason 'commission'
  * - completed (goods received 7 days ago, courses and classes SETTLE_DAYS after payment):
  *   pending −x, balance +x for each account credited     reason 'settle'
+ * - a team coach's course or class (issue 13): the provider's share, out of the platform's
+ *   commission (provider/commission.ts):                 pending +share (provider) reason 'commission'
  * - refunded: what was credited comes back out           reason 'refund'
  *   (from pending; from balance when already settled — refused when the balance cannot cover it)
  */
@@ -85,6 +88,8 @@ export async function creditSale(tx: Tx, o: Order): Promise<{ owner: number; age
     await moveSellerMoney(tx, await sellerAccountId(tx, owner), { pending: split.owner }, 'sale', orderRef(o, '订单收入'));
   if (agentOwner && split.agent > 0)
     await moveSellerMoney(tx, await sellerAccountId(tx, agentOwner), { pending: split.agent }, 'commission', orderRef(o, '代理佣金'));
+  // A team coach's course or class: the provider's share, out of the platform's commission.
+  if (owner.kind === 'coach') await creditProviderShare(tx, o, split.platform);
   return { owner: split.owner, agent: split.agent };
 }
 

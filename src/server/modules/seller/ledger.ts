@@ -17,7 +17,8 @@ import type { Tx } from '../commerce/wallet.service';
 export const SELLER_LEDGER_REASONS = ['sale', 'commission', 'settle', 'refund', 'withdraw', 'withdraw_paid', 'withdraw_back'] as const;
 export type SellerLedgerReason = (typeof SELLER_LEDGER_REASONS)[number];
 
-export type SellerOwner = { kind: 'coach' | 'shop'; id: number; userId: number };
+/** The owner of a seller account: a coach, a shop, or a service provider (issue 13, `service_providers.id`). */
+export type SellerOwner = { kind: 'coach' | 'shop' | 'provider'; id: number; userId: number };
 
 export interface SellerMove {
   pending?: number;

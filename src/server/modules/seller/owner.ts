@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { db } from '../../db';
-import { coaches, shops } from '../../db/schema';
+import { coaches, serviceProviders, shops } from '../../db/schema';
+import type { SessionUser } from '../../http/context';
 import { forbidden } from '../../http/errors';
+import { PROVIDER_TEXTS } from '~/lib/rules/provider';
 
 /**
  * Who a seller account sells as. Every seller query filters by the id this returns, never by an
@@ -33,4 +35,19 @@ export async function shopIdOf(userId: number): Promise<number> {
   const [s] = await db().select({ id: shops.id }).from(shops).where(eq(shops.userId, userId)).limit(1);
   if (!s) throw forbidden('你还不是店主，无法使用店铺管理');
   return s.id;
+}
+
+/**
+ * The caller's service-provider id: the session's service_id, which must name a provider row of
+ * this very user (a stale or foreign service_id is refused, code 403).
+ */
+export async function providerIdOf(user: Pick<SessionUser, 'id' | 'serviceId'>): Promise<number> {
+  if (user.serviceId <= 0) throw forbidden(PROVIDER_TEXTS.notProvider);
+  const [p] = await db()
+    .select({ id: serviceProviders.id, userId: serviceProviders.userId })
+    .from(serviceProviders)
+    .where(eq(serviceProviders.id, user.serviceId))
+    .limit(1);
+  if (!p || p.userId !== user.id) throw forbidden(PROVIDER_TEXTS.notProvider);
+  return p.id;
 }

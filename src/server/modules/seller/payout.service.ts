@@ -8,6 +8,7 @@ import {
   MAX_BANK_CARDS,
   SELLER_REASONS,
   SELLER_REASON_TEXT,
+  PROVIDER_COMMISSION_TEXT,
   WITHDRAWAL_STATUSES,
   WITHDRAWAL_STATUS_TEXT,
   bankName,
@@ -29,7 +30,7 @@ import { ORDER_TEXTS } from '../commerce/order-texts';
 import type { Tx } from '../commerce/wallet.service';
 import { cardNumberHash, encryptCardNumber } from './card-crypto';
 import { moveSellerMoney, sellerAccountId, type SellerOwner } from './ledger';
-import { coachIdOf, shopIdOf } from './owner';
+import { coachIdOf, providerIdOf, shopIdOf } from './owner';
 
 /**
  * Seller payouts (issue 12 §4): the finance overview, income chart and ledger, bank cards, and
@@ -38,16 +39,23 @@ import { coachIdOf, shopIdOf } from './owner';
  * withdrawal is "not found". Money moves only through `moveSellerMoney`.
  */
 
-/** The seller behind the session: identity 2 sells as its coach, identity 1 as its shop. */
-export async function sellerOwnerOf(user: SessionUser): Promise<SellerOwner> {
+/**
+ * Whose money a finance call works on: `seller` = the caller's coach or shop account (the seller
+ * areas), `provider` = the caller's service-provider account (/my/service_identity, issue 13).
+ */
+export type PayoutScope = 'seller' | 'provider';
+
+/** The seller behind the session: identity 2 sells as its coach, identity 1 as its shop; a provider as its provider row. */
+export async function sellerOwnerOf(user: SessionUser, scope: PayoutScope = 'seller'): Promise<SellerOwner> {
+  if (scope === 'provider') return { kind: 'provider', id: await providerIdOf(user), userId: user.id };
   if (user.identity === Identity.COACH) return { kind: 'coach', id: await coachIdOf(user.id), userId: user.id };
   if (user.identity === Identity.MECHANT) return { kind: 'shop', id: await shopIdOf(user.id), userId: user.id };
   throw forbidden('你还不是教练或店主，无法使用管理功能');
 }
 
 /** The caller's account id (created on first use). */
-export async function myAccountId(user: SessionUser): Promise<number> {
-  return sellerAccountId(db(), await sellerOwnerOf(user));
+export async function myAccountId(user: SessionUser, scope: PayoutScope = 'seller'): Promise<number> {
+  return sellerAccountId(db(), await sellerOwnerOf(user, scope));
 }
 
 /** Locks the account row until the transaction ends: card changes and withdrawals of one account run one at a time. */
@@ -67,7 +75,7 @@ const reasonOf = (r: string): SellerReason => {
   return reason;
 };
 
-function withdrawalView(w: typeof sellerWithdrawals.$inferSelect): Withdrawal {
+export function withdrawalView(w: typeof sellerWithdrawals.$inferSelect): Withdrawal {
   const status = WITHDRAWAL_STATUSES.find((s) => s === w.status);
   if (!status) throw new Error(`withdrawal ${w.id} has unknown status ${w.status}`);
   return {
@@ -87,8 +95,8 @@ function withdrawalView(w: typeof sellerWithdrawals.$inferSelect): Withdrawal {
 // ---------------------------------------------------------------------------------------------
 // Overview, chart, ledger
 
-export async function financeSummary(user: SessionUser): Promise<ApiOutput<'/seller/finance'>> {
-  const owner = await sellerOwnerOf(user);
+export async function financeSummary(user: SessionUser, scope: PayoutScope = 'seller'): Promise<ApiOutput<'/seller/finance'>> {
+  const owner = await sellerOwnerOf(user, scope);
   const accountId = await sellerAccountId(db(), owner);
   const [[acc], [u], [cards], [pendingW]] = await Promise.all([
     db().select().from(sellerAccounts).where(eq(sellerAccounts.id, accountId)).limit(1),
@@ -123,8 +131,12 @@ const dayStart = (day: string): Date => new Date(`${day}T00:00:00+08:00`);
  * Income of the last 30 China-time days (today included), one entry per day, empty days as 0:
  * sales and agent commission credited that day, and refunds taken back.
  */
-export async function incomeChart(user: SessionUser, now = new Date()): Promise<ApiOutput<'/seller/incomeChart'>> {
-  const accountId = await myAccountId(user);
+export async function incomeChart(
+  user: SessionUser,
+  scope: PayoutScope = 'seller',
+  now = new Date(),
+): Promise<ApiOutput<'/seller/incomeChart'>> {
+  const accountId = await myAccountId(user, scope);
   const today = chinaDay(now);
   const first = new Date(dayStart(today).getTime() - (INCOME_CHART_DAYS - 1) * 86_400_000);
   const day = sql<string>`to_char(${sellerLedger.createdAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
@@ -153,11 +165,30 @@ export async function incomeChart(user: SessionUser, now = new Date()): Promise<
   return { days, total: days.reduce((s, d) => s + d.income - d.refund, 0) };
 }
 
+/** One ledger row as the pages see it; a provider's `commission` is its share of a team sale. */
+export function ledgerEntryView(r: typeof sellerLedger.$inferSelect, scope: PayoutScope = 'seller'): SellerLedgerEntry {
+  const reason = reasonOf(r.reason);
+  return {
+    id: r.id,
+    reason,
+    reason_text: scope === 'provider' && reason === 'commission' ? PROVIDER_COMMISSION_TEXT : SELLER_REASON_TEXT[reason],
+    pending_delta: r.pendingDelta,
+    balance_delta: r.balanceDelta,
+    frozen_delta: r.frozenDelta,
+    withdrawn_delta: r.withdrawnDelta,
+    pending_after: r.pendingAfter,
+    balance_after: r.balanceAfter,
+    note: r.note,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
 export async function sellerLedgerPage(
   user: SessionUser,
   q: { page: number; limit: number; reason: SellerReason | ''; from: string; to: string },
+  scope: PayoutScope = 'seller',
 ): Promise<ApiOutput<'/seller/ledger'>> {
-  const accountId = await myAccountId(user);
+  const accountId = await myAccountId(user, scope);
   const where = and(
     eq(sellerLedger.accountId, accountId),
     q.reason ? eq(sellerLedger.reason, q.reason) : undefined,
@@ -175,30 +206,20 @@ export async function sellerLedgerPage(
     db().select({ n: count() }).from(sellerLedger).where(where),
   ]);
   return {
-    list: rows.map((r): SellerLedgerEntry => {
-      const reason = reasonOf(r.reason);
-      return {
-        id: r.id,
-        reason,
-        reason_text: SELLER_REASON_TEXT[reason],
-        pending_delta: r.pendingDelta,
-        balance_delta: r.balanceDelta,
-        frozen_delta: r.frozenDelta,
-        withdrawn_delta: r.withdrawnDelta,
-        pending_after: r.pendingAfter,
-        balance_after: r.balanceAfter,
-        note: r.note,
-        created_at: r.createdAt.toISOString(),
-      };
-    }),
+    list: rows.map((r) => ledgerEntryView(r, scope)),
     total: total?.n ?? 0,
     page: q.page,
     limit: q.limit,
   };
 }
 
-export async function withdrawalPage(user: SessionUser, page: number, limit: number): Promise<ApiOutput<'/seller/withdrawals'>> {
-  const accountId = await myAccountId(user);
+export async function withdrawalPage(
+  user: SessionUser,
+  page: number,
+  limit: number,
+  scope: PayoutScope = 'seller',
+): Promise<ApiOutput<'/seller/withdrawals'>> {
+  const accountId = await myAccountId(user, scope);
   const where = eq(sellerWithdrawals.accountId, accountId);
   const [rows, [total]] = await Promise.all([
     db()
@@ -232,8 +253,8 @@ function cardView(c: typeof bankCards.$inferSelect, inUse: boolean): BankCard {
   };
 }
 
-export async function listCards(user: SessionUser): Promise<ApiOutput<'/seller/bankCards'>> {
-  const accountId = await myAccountId(user);
+export async function listCards(user: SessionUser, scope: PayoutScope = 'seller'): Promise<ApiOutput<'/seller/bankCards'>> {
+  const accountId = await myAccountId(user, scope);
   const rows = await db()
     .select({ card: bankCards, inUse: inUseSql })
     .from(bankCards)
@@ -250,9 +271,10 @@ export async function listCards(user: SessionUser): Promise<ApiOutput<'/seller/b
 export async function addCard(
   user: SessionUser,
   input: { holder_name: string; bank_code: BankCode; card_no: string; yzm: string },
+  scope: PayoutScope = 'seller',
 ): Promise<BankCard> {
   if (!user.phone) throw refuse(BANK_TEXTS.noPhone);
-  const accountId = await myAccountId(user);
+  const accountId = await myAccountId(user, scope);
   const hash = cardNumberHash(input.card_no);
   // Cheap refusals before the code is spent.
   const [[dup], [have]] = await Promise.all([
@@ -288,8 +310,8 @@ export async function addCard(
 }
 
 /** Deletes one of the caller's cards, unless a pending withdrawal pays out to it. */
-export async function deleteCard(user: SessionUser, cardId: number): Promise<null> {
-  const accountId = await myAccountId(user);
+export async function deleteCard(user: SessionUser, cardId: number, scope: PayoutScope = 'seller'): Promise<null> {
+  const accountId = await myAccountId(user, scope);
   await db().transaction(async (tx) => {
     await lockAccount(tx, accountId);
     const [card] = await tx
@@ -331,10 +353,11 @@ async function checkPayPassword(userId: number, password: string, guard: Failure
 export async function requestWithdrawal(
   user: SessionUser,
   input: { card_id: number; amount: number; pay_password: string },
+  scope: PayoutScope = 'seller',
 ): Promise<Withdrawal> {
   const min = env().WITHDRAW_MIN_FEN;
   if (input.amount < min) throw refuse(BANK_TEXTS.amountTooSmall(min));
-  const accountId = await myAccountId(user);
+  const accountId = await myAccountId(user, scope);
   const [card] = await db()
     .select({ id: bankCards.id })
     .from(bankCards)

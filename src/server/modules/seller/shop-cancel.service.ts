@@ -61,12 +61,16 @@ function statusOf(latest: Row | undefined): CancelStatus {
 
 async function latestApplication(tx: Tx, shopId: number): Promise<Row | undefined> {
   const [a] = await tx
-    .select()
+    .select({ a: shopCancelApplications, shopStatus: shops.status })
     .from(shopCancelApplications)
+    .innerJoin(shops, eq(shops.id, shopCancelApplications.shopId))
     .where(eq(shopCancelApplications.shopId, shopId))
     .orderBy(desc(shopCancelApplications.id))
     .limit(1);
-  return a;
+  // A cancelled shop whose owner has applied and settled again is open (status 1): the old
+  // approval no longer describes it (issue 13 §1).
+  if (a?.a.status === 'approved' && a.shopStatus === 1) return undefined;
+  return a?.a;
 }
 
 async function lockShop(tx: Tx, shopId: number): Promise<void> {
@@ -135,7 +139,7 @@ export async function applyCancelInfo(userId: number): Promise<ApiOutput<'/shop/
   ]);
   const problem = cancelConditionError(conditions);
   return {
-    ...statusOf(history[0]),
+    ...statusOf(await latestApplication(db(), shopId)),
     conditions: { ...conditions, ok: !problem, problem: problem ?? '' },
     history: history.map(applicationView),
   };

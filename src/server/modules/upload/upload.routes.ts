@@ -28,18 +28,24 @@ function decodeBase64(input: string): Buffer | null {
 
 /** /api/uploader_img_base64 (SPEC §7): a member's image, checked by content and size, stored. */
 export function registerUpload(api: OpenAPIHono<AppEnv>): void {
-  const maxKb = () => env().UPLOAD_MAX_KB;
   // base64 is 4/3 of the bytes, plus the JSON around it.
   const bodyLimitKb = Math.ceil((env().UPLOAD_MAX_KB * 4) / 3) + 16;
-  endpoint(api, { ...uploadApi.imageBase64, bodyLimitKb }, async ({ input, user }) => {
-    const bytes = decodeBase64(input.image);
-    if (!bytes || bytes.length < 16) throw refuse(UPLOAD_TEXTS.badData);
-    if (bytes.length > maxKb() * 1024) throw refuse(UPLOAD_TEXTS.tooBig(maxKb()));
-    const kind = await fileTypeFromBuffer(bytes);
-    const ext = kind && IMAGE_TYPES.get(kind.mime);
-    if (!kind || !ext) throw refuse(UPLOAD_TEXTS.badType);
-    const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
-    const path = await storage().put(`${input.type}/${day}/${user.id}-${randomBytes(8).toString('hex')}.${ext}`, bytes, kind.mime);
-    return { path, url: img(path, env().MEDIA_URL) };
-  });
+  endpoint(api, { ...uploadApi.imageBase64, bodyLimitKb }, ({ input, user }) => storeImage(input.image, input.type, String(user.id)));
+}
+
+/**
+ * Checks an uploaded image (content and size) and stores it under `<folder>/<day>/<owner>-<random>`.
+ * Shared by the member upload and the console's (`owner` is the member id, or `staff<id>`).
+ */
+export async function storeImage(image: string, folder: string, owner: string): Promise<{ path: string; url: string }> {
+  const maxKb = env().UPLOAD_MAX_KB;
+  const bytes = decodeBase64(image);
+  if (!bytes || bytes.length < 16) throw refuse(UPLOAD_TEXTS.badData);
+  if (bytes.length > maxKb * 1024) throw refuse(UPLOAD_TEXTS.tooBig(maxKb));
+  const kind = await fileTypeFromBuffer(bytes);
+  const ext = kind && IMAGE_TYPES.get(kind.mime);
+  if (!kind || !ext) throw refuse(UPLOAD_TEXTS.badType);
+  const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+  const path = await storage().put(`${folder}/${day}/${owner}-${randomBytes(8).toString('hex')}.${ext}`, bytes, kind.mime);
+  return { path, url: img(path, env().MEDIA_URL) };
 }

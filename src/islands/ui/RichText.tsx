@@ -4,15 +4,21 @@ import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { img } from '~/lib/media';
 import { uploadImage } from '~/lib/stores/account';
-import { useAction } from '../ui/useAction';
+import { useAction } from './useAction';
 
 /**
- * The rich-text editor of course, class and goods intros: TipTap (ProseMirror) limited to what the
+ * The rich-text editor of course, class and goods intros and of the console's articles: TipTap (ProseMirror) limited to what the
  * server keeps — paragraphs, small headings, bold/italic, lists, links and uploaded images. What it
  * produces is only a draft: the server sanitises it on write (security/sanitize.ts), so nothing
  * pasted here can reach a buyer's page as script or style.
  */
-export function RichText(props: { label: string; initial: string; onChange: (html: string) => void }) {
+export function RichText(props: {
+  label: string;
+  initial: string;
+  onChange: (html: string) => void;
+  /** Stores a picked image and answers its path: the member upload by default, the console passes its own. */
+  upload?: (file: File) => Promise<{ path: string }>;
+}) {
   const upload = useAction();
   const file = useRef<HTMLInputElement>(null);
   const editor = useEditor({
@@ -49,7 +55,7 @@ export function RichText(props: { label: string; initial: string; onChange: (htm
     if (!f || !editor) return;
     void upload.run(
       async () => {
-        const src = img((await uploadImage(f, 'common')).path);
+        const src = img((await (props.upload ?? ((x: File) => uploadImage(x, 'common')))(f)).path);
         editor.chain().focus().setImage({ src }).run();
       },
       { done: '图片已插入' },

@@ -1,0 +1,337 @@
+import { useState, type ReactNode, type SubmitEvent } from 'react';
+import { img } from '~/lib/media';
+import { formatDateTime } from '~/lib/format';
+import { APPLICATION_STATE_TEXT, APPLY_LIMITS as L, type ApplicationKind, type ApplicationState } from '~/lib/rules/applications';
+import {
+  REVIEW_LIMIT,
+  REVIEW_TABS,
+  approveReview,
+  loadReview,
+  loadReviews,
+  refuseReview,
+  revealIdNumber,
+  totalOf,
+  type ReviewDetail,
+} from '~/lib/stores/admin-applications';
+import { Modal } from '../ui/Modal';
+import { PagerButtons } from '../ui/PagerButtons';
+import { useAction } from '../ui/useAction';
+import { useLoad } from '../ui/useLoad';
+
+const KIND_TABS: [ApplicationKind, string][] = [
+  ['coach', '教练入驻'],
+  ['shop', '店主入驻'],
+];
+
+const TONE: Record<ApplicationState, string> = {
+  pending: 'bg-[#fff7e6] text-[#d46b08]',
+  approved: 'bg-[#e6f7ff] text-[#1677ff]',
+  refused: 'bg-[#fef0f0] text-[#f56c6c]',
+  settled: 'bg-[#f0f9eb] text-[#52c41a]',
+  closed: 'bg-[#f5f5f5] text-ink-mute',
+};
+
+/** /admin/applications: coach | shop tabs, status filters with counts, a paged list and the detail with the decision. */
+export default function ApplicationReview(props: { kind: ApplicationKind }) {
+  const [kind, setKind] = useState(props.kind);
+  const [status, setStatus] = useState<ApplicationState | 'all'>('pending');
+  const [draft, setDraft] = useState('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<number | null>(null);
+  const list = useLoad(() => loadReviews(kind, status, q, page), JSON.stringify([kind, status, q, page]));
+  const counts = list.data?.counts;
+
+  function search(e: SubmitEvent) {
+    e.preventDefault();
+    setPage(1);
+    setQ(draft);
+  }
+
+  return (
+    <div>
+      <div className="mb-4 flex gap-6 border-b border-line" role="tablist" aria-label="申请类型">
+        {KIND_TABS.map(([k, label]) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={kind === k}
+            onClick={() => {
+              setKind(k);
+              setPage(1);
+            }}
+            className={`-mb-px border-b-2 px-1 pb-2 text-[15px] ${kind === k ? 'border-brand font-600 text-brand' : 'border-transparent text-ink-soft'}`}
+          >
+            {label}
+          </button>
+        ))}
+        <a href="/admin/providers" className="mb-2 ml-auto self-end text-sm text-ink-soft hover:text-brand">
+          服务商申请 →
+        </a>
+      </div>
+      <div className="mb-4 flex items-center gap-2">
+        {REVIEW_TABS.map((s) => (
+          <button
+            key={s}
+            type="button"
+            aria-pressed={status === s}
+            onClick={() => {
+              setStatus(s);
+              setPage(1);
+            }}
+            className={`rounded-full border px-3 py-1 text-sm ${status === s ? 'border-brand bg-brand text-white' : 'border-line text-ink-soft hover:text-brand'}`}
+          >
+            {s === 'all' ? '全部' : APPLICATION_STATE_TEXT[s]}
+            {counts && <span className="ml-1 text-xs opacity-80">{s === 'all' ? totalOf(counts) : counts[s]}</span>}
+          </button>
+        ))}
+        <form onSubmit={search} className="ml-auto flex gap-2" aria-label="搜索申请">
+          <input
+            className="h-8 w-[220px] rounded border border-line px-2 text-sm outline-none focus:border-brand"
+            placeholder="姓名 / 店铺名 / 手机号 / 昵称"
+            aria-label="搜索关键字"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          <button type="submit" className="gf-btn h-8 bg-brand px-4 text-white">
+            搜索
+          </button>
+        </form>
+      </div>
+      {list.error && (
+        <p role="alert" className="mb-3 text-sm text-[#e4393c]">
+          {list.error}
+          <button type="button" className="ml-3 text-brand" onClick={list.reload}>
+            重试
+          </button>
+        </p>
+      )}
+      {!list.data ? (
+        !list.error && <p className="py-10 text-center text-ink-mute">正在加载…</p>
+      ) : list.data.list.length === 0 ? (
+        <p className="py-10 text-center text-ink-soft">没有符合条件的申请</p>
+      ) : (
+        <table className="w-full text-left text-sm" data-testid="application-table">
+          <thead className="bg-[#f7f8fa] text-ink-soft">
+            <tr>
+              <th className="px-3 py-2 font-500">编号</th>
+              <th className="px-3 py-2 font-500">{kind === 'coach' ? '真实姓名' : '店铺名称'}</th>
+              <th className="px-3 py-2 font-500">申请人</th>
+              <th className="px-3 py-2 font-500">提交时间</th>
+              <th className="px-3 py-2 font-500">状态</th>
+              <th className="px-3 py-2 font-500" />
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.list.map((r) => (
+              <tr key={r.id} className="border-b border-line">
+                <td className="px-3 py-2 text-ink-soft">#{r.id}</td>
+                <td className="px-3 py-2 font-500">{r.title}</td>
+                <td className="px-3 py-2">
+                  {r.nick_name}
+                  <span className="ml-2 text-xs text-ink-mute">
+                    {r.phone} · ID {r.user_id}
+                  </span>
+                </td>
+                <td className="whitespace-nowrap px-3 py-2 text-ink-soft">{formatDateTime(r.created_at)}</td>
+                <td className="px-3 py-2">
+                  <span className={`rounded px-2 py-0.5 text-xs ${TONE[r.status]}`}>{r.status_text}</span>
+                </td>
+                <td className="px-3 py-2 text-right">
+                  <button type="button" className="text-brand" onClick={() => setOpen(r.id)}>
+                    {r.status === 'pending' ? '审核' : '查看'}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {list.data && <PagerButtons page={page} total={list.data.total} limit={REVIEW_LIMIT} onPage={setPage} />}
+      <Modal open={open !== null} title="入驻申请详情" width={760} onClose={() => setOpen(null)}>
+        {open !== null && <Detail id={open} onDecided={list.reload} />}
+      </Modal>
+    </div>
+  );
+}
+
+function Row(props: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-3 py-1.5 text-sm">
+      <span className="w-[90px] shrink-0 text-right text-ink-soft">{props.label}</span>
+      <div className="min-w-0 flex-1 break-words">{props.children}</div>
+    </div>
+  );
+}
+
+function Photo(props: { src: string; label: string }) {
+  if (!props.src) return <span className="text-ink-mute">未上传</span>;
+  return (
+    <a href={img(props.src)} target="_blank" rel="noopener" className="inline-block">
+      <img src={img(props.src)} alt={props.label} className="h-[90px] max-w-[150px] rounded border border-line object-cover" />
+    </a>
+  );
+}
+
+function Detail(props: { id: number; onDecided: () => void }) {
+  const d = useLoad(() => loadReview(props.id), props.id);
+  if (d.error && !d.data)
+    return (
+      <p role="alert" className="py-6 text-center text-[#e4393c]">
+        {d.error}
+      </p>
+    );
+  if (!d.data) return <p className="py-10 text-center text-ink-mute">正在加载…</p>;
+  return (
+    <DetailView
+      detail={d.data}
+      onDecided={(next) => {
+        d.set(next);
+        props.onDecided();
+      }}
+    />
+  );
+}
+
+function IdNumber(props: { id: number; mask: string }) {
+  const [plain, setPlain] = useState('');
+  const show = useAction();
+  return (
+    <span className="flex items-center gap-3">
+      <span className="font-mono" data-testid="id-number">
+        {plain || props.mask}
+      </span>
+      {!plain && (
+        <button
+          type="button"
+          className="text-xs text-brand"
+          disabled={show.busy}
+          onClick={() => void show.run(async () => setPlain(await revealIdNumber(props.id)))}
+        >
+          显示完整号码（将记入操作日志）
+        </button>
+      )}
+    </span>
+  );
+}
+
+function DetailView(props: { detail: ReviewDetail; onDecided: (d: ReviewDetail) => void }) {
+  const { detail } = props;
+  const c = detail.coach;
+  const s = detail.shop;
+  return (
+    <div className="max-h-[70vh] overflow-y-auto pr-2" data-testid="application-detail">
+      <Row label="状态">
+        <span className={`rounded px-2 py-0.5 text-xs ${TONE[detail.status]}`}>{detail.status_text}</span>
+        <span className="ml-3 text-xs text-ink-mute">提交于 {formatDateTime(detail.created_at)}</span>
+      </Row>
+      <Row label="申请人">
+        {detail.nick_name}（{detail.phone}，ID {detail.user_id}）
+      </Row>
+      {c && (
+        <>
+          <Row label="真实姓名">{c.real_name}</Row>
+          <Row label="身份证号">
+            <IdNumber id={detail.id} mask={c.id_number_mask} />
+          </Row>
+          <Row label="身份证照片">
+            <div className="flex gap-3">
+              <Photo src={c.id_front} label="身份证人像面" />
+              <Photo src={c.id_back} label="身份证国徽面" />
+            </div>
+          </Row>
+          <Row label="联系电话">{c.phone}</Row>
+          <Row label="所在城市">
+            {c.province} {c.city}
+          </Row>
+          <Row label="擅长拳种">{c.labels.join('、')}</Row>
+          <Row label="个人简介">
+            <p className="whitespace-pre-wrap">{c.intro}</p>
+          </Row>
+          <Row label="资质证书">
+            {c.certificates.length ? (
+              <div className="flex flex-wrap gap-3">
+                {c.certificates.map((p, i) => (
+                  <Photo key={p} src={p} label={`证书 ${i + 1}`} />
+                ))}
+              </div>
+            ) : (
+              <span className="text-ink-mute">未上传</span>
+            )}
+          </Row>
+        </>
+      )}
+      {s && (
+        <>
+          <Row label="店铺名称">{s.shop_name}</Row>
+          <Row label="店铺 Logo">
+            <Photo src={s.logo} label="店铺 Logo" />
+          </Row>
+          <Row label="信用代码">
+            <span className="font-mono">{s.licence_no}</span>
+          </Row>
+          <Row label="营业执照">
+            <Photo src={s.licence_image} label="营业执照" />
+          </Row>
+          <Row label="经营地址">
+            {s.province} {s.city} {s.district} {s.address}
+          </Row>
+          <Row label="联系人">
+            {s.contact_name} {s.contact_phone}
+          </Row>
+        </>
+      )}
+      {detail.refuse_reason && <Row label="拒绝原因">{detail.refuse_reason}</Row>}
+      {detail.review_note && <Row label="审核备注">{detail.review_note}</Row>}
+      {detail.reviewed_at && <Row label="审核时间">{formatDateTime(detail.reviewed_at)}</Row>}
+      {detail.settled_at && (
+        <Row label="入驻时间">
+          {formatDateTime(detail.settled_at)}（入驻费 {(detail.fee / 100).toFixed(2)} 元）
+        </Row>
+      )}
+      {detail.status === 'pending' && <Decision id={detail.id} onDecided={props.onDecided} />}
+    </div>
+  );
+}
+
+function Decision(props: { id: number; onDecided: (d: ReviewDetail) => void }) {
+  const [text, setText] = useState('');
+  const act = useAction();
+  const run = (fn: () => Promise<ReviewDetail>, done: string) =>
+    void act.run(fn, { done }).then((d) => {
+      if (d) props.onDecided(d);
+    });
+  return (
+    <div className="mt-4 border-t border-line pt-4">
+      <label className="block text-sm text-ink-soft" htmlFor="review-text">
+        审核意见（通过时为备注，可不填；拒绝时必填，会通知申请人）
+      </label>
+      <textarea
+        id="review-text"
+        className="mt-2 h-20 w-full rounded border border-line p-2 text-sm outline-none focus:border-brand"
+        maxLength={Math.max(L.note, L.reason)}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <div className="mt-3 flex justify-end gap-3">
+        <button
+          type="button"
+          disabled={act.busy}
+          className="gf-btn h-9 border border-[#f56c6c] px-5 text-[#f56c6c]"
+          onClick={() => run(() => refuseReview(props.id, text), '已拒绝，已通知申请人')}
+        >
+          拒绝
+        </button>
+        <button
+          type="button"
+          disabled={act.busy}
+          className="gf-btn h-9 bg-brand px-5 text-white"
+          onClick={() => run(() => approveReview(props.id, text), '已通过，已通知申请人')}
+        >
+          通过
+        </button>
+      </div>
+    </div>
+  );
+}

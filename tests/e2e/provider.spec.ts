@@ -1,0 +1,76 @@
+import { test, expect } from './fixtures';
+import { DEMO, loginByCookie, ready, toastWith } from './helpers';
+
+/**
+ * The provider area (issue 13 §2). The demo coach 陈师傅 already holds the seeded invitation that
+ * account.spec answers, so the invitation here goes to another seeded coach no other spec uses.
+ */
+const COACH = { phone: '13800000106', name: '孙雅婷' };
+
+test('the provider invites a coach, the coach agrees in notices, and the team list shows them', async ({ page }) => {
+  await page.goto('/');
+  await loginByCookie(page, DEMO.provider.phone);
+  await page.goto('/my/service_identity/list');
+  await ready(page);
+  await expect(page.getByRole('navigation', { name: '服务商管理菜单' }).getByRole('link', { name: '教练列表' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await page.getByLabel('教练手机号').fill(COACH.phone);
+  await page.getByRole('button', { name: '发送邀请' }).click();
+  await expect(toastWith(page, '邀请已发送')).toBeVisible();
+  await expect(page.getByTestId('team-row').filter({ hasText: COACH.name })).toContainText('邀请中');
+
+  await page.context().clearCookies();
+  // The cookie takes the path of the page it is set from: set it from the root.
+  await page.goto('/');
+  await loginByCookie(page, COACH.phone);
+  await page.goto('/my/notice');
+  await ready(page);
+  await page.getByRole('link', { name: /华武供应链邀请您加入/ }).click();
+  await page.getByRole('link', { name: '去处理' }).click();
+  await page.waitForURL('**/my/notice/commitInfo?id=*');
+  await ready(page);
+  await page.getByRole('button', { name: '同意' }).click();
+  await expect(page.getByTestId('consent')).toContainText('您已同意该申请');
+
+  await page.context().clearCookies();
+  // The cookie takes the path of the page it is set from: set it from the root.
+  await page.goto('/');
+  await loginByCookie(page, DEMO.provider.phone);
+  await page.goto('/my/service_identity/list');
+  await ready(page);
+  await expect(page.getByTestId('team-row').filter({ hasText: COACH.name })).toContainText('已加入');
+});
+
+test('the overview shows the team and this month’s figures; the menu reaches fund details', async ({ page }) => {
+  await page.goto('/');
+  await loginByCookie(page, DEMO.provider.phone);
+  await page.goto('/my/service_identity');
+  await ready(page);
+  await expect(page.getByTestId('provider-name')).toHaveText('华武供应链');
+  await expect(page.getByTestId('team-size')).toHaveText(/^\d+ 人$/);
+  expect(Number((await page.getByTestId('team-size').textContent())?.replace(/\D/g, ''))).toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId('month-sales')).toHaveText(/¥\d/);
+  await expect(page.getByTestId('month-commission')).toHaveText(/¥\d/);
+  await page.getByRole('navigation', { name: '服务商管理菜单' }).getByRole('link', { name: '资金明细' }).click();
+  await page.waitForURL('**/my/service_identity/money');
+  await ready(page);
+  await expect(page.getByRole('heading', { name: '资金明细' })).toBeVisible();
+  await expect(page.getByTestId('finance-balance')).toHaveText(/¥\d/);
+});
+
+test('a member who is not a provider gets a clear page pointing at the application', async ({ page }) => {
+  await page.goto('/');
+  await loginByCookie(page, DEMO.member.phone);
+  for (const path of ['/my/service_identity', '/my/service_identity/money', '/my/service_identity/list']) {
+    const res = await page.goto(path);
+    expect(res?.status()).toBe(200);
+    await ready(page);
+    await expect(page.getByTestId('provider-not-role')).toContainText('你还不是服务商');
+  }
+  await page.getByRole('link', { name: '申请成为服务商' }).click();
+  await page.waitForURL('**/account/regprovider');
+  await ready(page);
+  await expect(page.getByRole('form', { name: '服务商入驻申请' })).toBeVisible();
+});
