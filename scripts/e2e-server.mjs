@@ -49,6 +49,11 @@ execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'tests/fixtures
   env,
   stdio: 'inherit',
 });
+// And for another (何家豪), whose withdrawal the operator console pays out (admin-operations.spec.ts).
+execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'tests/fixtures/seller-income.ts', '13800000111', '4'], {
+  env,
+  stdio: 'inherit',
+});
 const server = spawn(process.execPath, [...NODE_FLAGS, 'server.mjs'], { env, stdio: 'inherit' });
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);

@@ -28,6 +28,7 @@ import { registerSellerPayouts } from './modules/seller/payout.routes';
 import { registerProviders } from './modules/provider/provider.routes';
 import { registerApplications } from './modules/applications/application.routes';
 import { registerAdmin } from './modules/admin/admin.routes';
+import { registerOperations } from './modules/operations/operations.routes';
 import { registerAdminContent } from './modules/admin-content/admin-content.routes';
 import { resolveStaff } from './modules/admin/staff.service';
 
@@ -80,6 +81,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerProviders(api);
   registerApplications(api);
   registerAdmin(api);
+  registerOperations(api);
   registerAdminContent(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });

@@ -6,6 +6,7 @@ import { maskPhone } from '~/lib/rules/phone';
 import { $orderDetail, loadOrderDetail, orderIdFromSearch, recheckPaid } from '~/lib/stores/orders';
 import { MemberOnly } from '../account/parts';
 import { OrderActions } from './OrderActions';
+import { RefundDispute } from './RefundDispute';
 import { Countdown, ItemRow, money } from './parts';
 
 const HINT: Partial<Record<OrderStatus, string>> = {
@@ -93,6 +94,7 @@ function Detail() {
           {o.refund_refusal && o.status !== 'refunding' && o.status !== 'refunded' && (
             <p className="mt-1 text-sm text-[#f56c6c]">卖家拒绝了退款：{o.refund_refusal}</p>
           )}
+          {o.refund_refusal && o.status !== 'refunding' && o.status !== 'refunded' && <RefundDispute orderId={o.id} />}
         </div>
         <OrderActions order={o} onChanged={reload} />
       </section>

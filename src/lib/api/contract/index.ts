@@ -28,6 +28,7 @@ import { adminProviderApi } from './admin-providers';
 import { applicationApi } from './applications';
 import { adminApplicationApi } from './admin-applications';
 import { adminApi } from './admin';
+import { operationsApi } from './operations';
 import { adminContentApi } from './admin-content';
 
 /**
@@ -66,6 +67,7 @@ export const contracts = {
   applications: applicationApi,
   adminApplications: adminApplicationApi,
   admin: adminApi,
+  operations: operationsApi,
   adminContent: adminContentApi,
 } as const;
 

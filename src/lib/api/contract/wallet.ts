@@ -8,7 +8,7 @@ const tags = ['交易'];
 const coins = () => z.number().int().describe('功夫币（个）');
 
 /** Why a balance moved: 充值, 支付, 退款, 打赏, 收到打赏, 平台赠送. */
-export const LEDGER_REASONS = ['topup', 'pay', 'refund', 'gift', 'reward', 'grant'] as const;
+export const LEDGER_REASONS = ['topup', 'pay', 'refund', 'gift', 'reward', 'grant', 'adjust'] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
 /** One line of the coin ledger. */

@@ -13,4 +13,5 @@ export * from './seller-payouts';
 export * from './providers';
 export * from './applications';
 export * from './admin';
+export * from './operations';
 export * from './admin-content';

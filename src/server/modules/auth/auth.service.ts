@@ -9,6 +9,7 @@ import { FailureLimiter, minutesText } from '../../security/limiter';
 import { Code } from '~/lib/api/codes';
 import { verifyPassword } from '../../security/password';
 import { userSig } from '../../providers/im/user-sig';
+import { disabledMessage } from '../operations/member-block';
 import { createSession } from './session.service';
 
 /** What login answers (SPEC §3 "User"): the contract's session user. */
@@ -44,7 +45,7 @@ export async function loginWithPassword(
     throw refuse(T.badCredentials);
   }
   await phoneGuard.reset(phone);
-  if (user.status !== 1) throw new AppError(Code.FORBIDDEN, T.accountDisabled);
+  if (user.status !== 1) throw new AppError(Code.FORBIDDEN, await disabledMessage(user.id));
   const token = await createSession(user.id, meta);
   return loginData(user, token);
 }

@@ -58,6 +58,7 @@ const REASON_TEXT: Record<LedgerReason, string> = {
   gift: '打赏',
   reward: '收到打赏',
   grant: '平台赠送',
+  adjust: '平台调整',
 };
 
 /** The lines of 打赏流水 (/my/finance). */

@@ -10,6 +10,7 @@ import { sign, verifySignature } from '../../security/tokens';
 import { consumeSmsCode } from '../verify/sms-code.service';
 import { createSession } from '../auth/session.service';
 import { loginData, type LoginData } from '../auth/auth.service';
+import { disabledMessage } from '../operations/member-block';
 import { T } from '~/lib/texts';
 import type { BindState, OAuthProviders, OAuthPurpose, ThirdLoginResult } from '~/lib/api/contract/oauth';
 
@@ -100,7 +101,7 @@ export async function thirdLogin(
     .where(and(eq(oauthBindings.provider, kind), eq(oauthBindings.openid, profile.openid)))
     .limit(1);
   if (row && row.user.phone) {
-    if (row.user.status !== 1) throw refuse(T.accountDisabled);
+    if (row.user.status !== 1) throw refuse(await disabledMessage(row.user.id));
     return { need_bind: 0, ticket: '', nick_name: profile.nickName, user: loginData(row.user, await createSession(row.user.id, meta)) };
   }
   return { need_bind: 1, ticket: ticketFor(kind, profile), nick_name: profile.nickName, user: null };
@@ -129,7 +130,7 @@ export async function bindPhoneAndLogin(ticket: string, phone: string, yzm: stri
     .limit(1);
   if (taken && taken.userId !== existing?.id) throw refuse(OAUTH_TEXTS.boundElsewhere(name));
   await consumeSmsCode(phone, 'bind_phone', yzm);
-  if (existing && existing.status !== 1) throw refuse(T.accountDisabled);
+  if (existing && existing.status !== 1) throw refuse(await disabledMessage(existing.id));
 
   const user = await db().transaction(async (tx) => {
     const [u] = existing

@@ -411,11 +411,15 @@ export async function holdWithdrawal(accountId: number, cardId: number, amount: 
   }
 }
 
+/** Work the operator console does inside a payout decision's transaction (audit row, notice). */
+export type WithdrawalHook = (tx: Tx, w: typeof sellerWithdrawals.$inferSelect) => Promise<void>;
+
 /**
- * Operator (next issue): the money left for the card. pending → paid and frozen → withdrawn in one
- * transaction; answers false when the request is no longer pending (a retry or a second click).
+ * Operator: the money left for the card. pending → paid and frozen → withdrawn in one transaction,
+ * with `inTx` (the console's audit row and notice) in the same one; answers false when the request
+ * is no longer pending (a retry, a second click, or another operator who decided first).
  */
-export async function markWithdrawalPaid(withdrawalId: number): Promise<boolean> {
+export async function markWithdrawalPaid(withdrawalId: number, inTx?: WithdrawalHook): Promise<boolean> {
   return db().transaction(async (tx) => {
     const [w] = await tx
       .update(sellerWithdrawals)
@@ -428,15 +432,16 @@ export async function markWithdrawalPaid(withdrawalId: number): Promise<boolean>
       id: w.id,
       note: `提现已打款到${bankName(w.bankCode)}（尾号 ${w.cardMask.slice(-4)}）`,
     });
+    if (inTx) await inTx(tx, w);
     return true;
   });
 }
 
 /**
- * Operator (next issue): refuses a request; the held amount goes back to the balance (frozen →
- * balance) in the same transaction. False when it is no longer pending.
+ * Operator: refuses a request; the held amount goes back to the balance (frozen → balance) in the
+ * same transaction (with `inTx`). False when it is no longer pending.
  */
-export async function refuseWithdrawal(withdrawalId: number, reason: string): Promise<boolean> {
+export async function refuseWithdrawal(withdrawalId: number, reason: string, inTx?: WithdrawalHook): Promise<boolean> {
   const why = reason.trim().slice(0, 200);
   if (!why) throw refuse('请填写退回原因');
   return db().transaction(async (tx) => {
@@ -451,6 +456,7 @@ export async function refuseWithdrawal(withdrawalId: number, reason: string): Pr
       id: w.id,
       note: `提现退回：${why}`.slice(0, 100),
     });
+    if (inTx) await inTx(tx, w);
     return true;
   });
 }

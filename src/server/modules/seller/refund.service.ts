@@ -86,12 +86,67 @@ async function completeRefund(tx: Tx, o: Order, r: Refund): Promise<void> {
     {
       userId: o.userId,
       kind: 'notice',
-      title: '卖家已同意退款',
-      content: `<p>你的订单 ${o.orderNo} 的退款申请已通过，${back}。</p>`,
+      title: r.approvedBy === 0 ? '平台已同意退款' : '卖家已同意退款',
+      content: `<p>你的订单 ${o.orderNo} 的退款${r.approvedBy === 0 ? '经平台仲裁' : '申请'}已通过，${back}。</p>`,
       link: coins > 0 ? '/my/wallet/kungfucoin' : `/order/detail?id=${o.id}`,
     },
     tx,
   );
+}
+
+/**
+ * The approval itself, on an order already locked in 'refunding': the refund row (one per order),
+ * the seller income reversed, and for coins the whole refund at once. `approvedBy` is the seller's
+ * user id, or 0 when the platform granted a refund dispute. Returns what a gateway must still do.
+ */
+async function approveLocked(tx: Tx, o: Order, approvedBy: number): Promise<{ o: Order; r: Refund } | null> {
+  if (o.payMethod !== 'coins' && !['sandbox', 'wechat', 'alipay'].includes(o.payMethod)) throw refuse('该订单无需退款');
+  const [existing] = await tx.select().from(orderRefunds).where(eq(orderRefunds.orderId, o.id)).limit(1);
+  let r: Refund | undefined;
+  if (existing) {
+    // Only a refund the gateway refused may be asked again (same refund number: refunded once).
+    if (existing.status !== 'failed') throw refuse(existing.status === 'pending' ? SELLER_ORDER_TEXTS.refundPending : ORDER_TEXTS.state);
+    [r] = await tx
+      .update(orderRefunds)
+      .set({ status: 'pending', failure: '', approvedBy })
+      .where(and(eq(orderRefunds.id, existing.id), eq(orderRefunds.status, 'failed')))
+      .returning();
+  } else {
+    [r] = await tx
+      .insert(orderRefunds)
+      .values({
+        refundNo: refundNo(),
+        orderId: o.id,
+        method: o.payMethod,
+        amount: o.payMethod === 'coins' ? coinsFor(o.payAmount) * 100 : o.payAmount,
+        approvedBy,
+      })
+      .onConflictDoNothing()
+      .returning();
+  }
+  if (!r) throw refuse(SELLER_ORDER_TEXTS.refundPending);
+  // The seller's income goes first: a balance that cannot cover a settled sale refuses here.
+  await reverseIncome(tx, o);
+  if (o.payMethod === 'coins') {
+    await completeRefund(tx, o, r);
+    return null;
+  }
+  return { o, r };
+}
+
+/** After the approval committed: a gateway refund is asked for; answers the order's status. */
+async function afterApproval(
+  id: number,
+  claimed: { o: Order; r: Refund } | null,
+  deliver: (req: Request) => Promise<Response>,
+): Promise<{ status: 'refunded' | 'refunding' }> {
+  if (!claimed) {
+    invalidate('catalogue:');
+    return { status: 'refunded' };
+  }
+  await askGateway(claimed.o, claimed.r, deliver);
+  const [after] = await db().select({ status: orders.status }).from(orders).where(eq(orders.id, id)).limit(1);
+  return { status: after?.status === 'refunded' ? 'refunded' : 'refunding' };
 }
 
 /** /seller/order/refundAgree */
@@ -102,48 +157,42 @@ export async function approveRefund(
 ): Promise<ApiOutput<'/seller/order/refundAgree'>> {
   // Read before the transaction: PGlite has one connection, held by the transaction.
   const seller = await sellerIds(userId);
+  const claimed = await db().transaction(async (tx) => approveLocked(tx, await lockSellerOrder(tx, seller, id), userId));
+  return afterApproval(id, claimed, deliver);
+}
+
+/** Order statuses a platform-granted refund may start from (the seller refused, the order went on). */
+const GRANTABLE = ['paid', 'shipped', 'received', 'completed', 'refunding'];
+
+/**
+ * The platform grants a refund the seller refused (a refund dispute, modules/operations). The order
+ * is locked, `inTx` runs first (it closes the dispute with a guarded update, so of two operators
+ * only one gets past it), then the order goes back to 'refunding' and is approved exactly as a
+ * seller's approval would (approvedBy 0 = the platform).
+ */
+export async function grantRefundByPlatform(
+  id: number,
+  deliver: (req: Request) => Promise<Response>,
+  inTx: (tx: Tx, o: Order) => Promise<void>,
+): Promise<{ status: 'refunded' | 'refunding' }> {
   const claimed = await db().transaction(async (tx) => {
-    const o = await lockSellerOrder(tx, seller, id);
-    if (o.payMethod !== 'coins' && !['sandbox', 'wechat', 'alipay'].includes(o.payMethod)) throw refuse('该订单无需退款');
-    const [existing] = await tx.select().from(orderRefunds).where(eq(orderRefunds.orderId, o.id)).limit(1);
-    let r: Refund | undefined;
-    if (existing) {
-      // Only a refund the gateway refused may be asked again (same refund number: refunded once).
-      if (existing.status !== 'failed') throw refuse(existing.status === 'pending' ? SELLER_ORDER_TEXTS.refundPending : ORDER_TEXTS.state);
-      [r] = await tx
-        .update(orderRefunds)
-        .set({ status: 'pending', failure: '', approvedBy: userId })
-        .where(and(eq(orderRefunds.id, existing.id), eq(orderRefunds.status, 'failed')))
+    const [cur] = await tx.select().from(orders).where(eq(orders.id, id)).for('update').limit(1);
+    if (!cur) throw notFound('订单不存在');
+    await inTx(tx, cur);
+    if (!GRANTABLE.includes(cur.status)) throw refuse('该订单当前状态不能退款');
+    let o = cur;
+    if (cur.status !== 'refunding') {
+      const [moved] = await tx
+        .update(orders)
+        .set({ status: 'refunding', refundFrom: cur.status, updatedAt: new Date() })
+        .where(and(eq(orders.id, id), eq(orders.status, cur.status)))
         .returning();
-    } else {
-      [r] = await tx
-        .insert(orderRefunds)
-        .values({
-          refundNo: refundNo(),
-          orderId: o.id,
-          method: o.payMethod,
-          amount: o.payMethod === 'coins' ? coinsFor(o.payAmount) * 100 : o.payAmount,
-          approvedBy: userId,
-        })
-        .onConflictDoNothing()
-        .returning();
+      if (!moved) throw refuse(ORDER_TEXTS.state);
+      o = moved;
     }
-    if (!r) throw refuse(SELLER_ORDER_TEXTS.refundPending);
-    // The seller's income goes first: a balance that cannot cover a settled sale refuses here.
-    await reverseIncome(tx, o);
-    if (o.payMethod === 'coins') {
-      await completeRefund(tx, o, r);
-      return null;
-    }
-    return { o, r };
+    return approveLocked(tx, o, 0);
   });
-  if (!claimed) {
-    invalidate('catalogue:');
-    return { status: 'refunded' };
-  }
-  await askGateway(claimed.o, claimed.r, deliver);
-  const [after] = await db().select({ status: orders.status }).from(orders).where(eq(orders.id, id)).limit(1);
-  return { status: after?.status === 'refunded' ? 'refunded' : 'refunding' };
+  return afterApproval(id, claimed, deliver);
 }
 
 async function markFailed(r: Refund, why: string): Promise<void> {

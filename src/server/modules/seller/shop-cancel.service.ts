@@ -24,11 +24,14 @@ import { shopIdOf } from './owner';
 /**
  * Shop cancellation (SPEC §2, issue 12 §5). The owner applies when nothing is left to settle; while
  * the application is pending the shop's goods and courses are off sale (exactly those that were on
- * sale are recorded and put back if it is withdrawn or refused). The operator console (next issue)
- * calls `approveShopCancel` / `refuseShopCancel`. Every change runs under a lock on the shop row.
+ * sale are recorded and put back if it is withdrawn or refused). The operator console
+ * (modules/operations) calls `approveShopCancel` / `refuseShopCancel`. Every change runs under a lock on the shop row.
  */
 
 type Row = typeof shopCancelApplications.$inferSelect;
+
+/** Work the operator console does inside a decision's transaction (audit row, notice to the owner). */
+export type ShopCancelHook = (tx: Tx, a: Row) => Promise<void>;
 
 function applicationView(a: Row): CancelApplication {
   const status = CANCEL_APPLICATION_STATES.find((s) => s === a.status);
@@ -208,12 +211,12 @@ async function shopOfApplication(applicationId: number): Promise<number | null> 
 }
 
 /**
- * Operator (next issue): approves a pending application. The conditions are checked again (an
+ * Operator: approves a pending application. The conditions are checked again (an
  * order may have arrived meanwhile — refused with the reason, nothing changes); then the shop is
  * closed (status 0), its goods and courses stay off sale, and the owner is a member again
  * (identity 0, sessions re-read). False when the application is no longer pending.
  */
-export async function approveShopCancel(applicationId: number): Promise<boolean> {
+export async function approveShopCancel(applicationId: number, inTx?: ShopCancelHook): Promise<boolean> {
   const shopId = await shopOfApplication(applicationId);
   if (shopId === null) return false;
   const userId = await db().transaction(async (tx) => {
@@ -231,6 +234,7 @@ export async function approveShopCancel(applicationId: number): Promise<boolean>
       .update(users)
       .set({ identity: Identity.MEMBER, updatedAt: new Date() })
       .where(and(eq(users.id, a.userId), eq(users.identity, Identity.MECHANT)));
+    if (inTx) await inTx(tx, a);
     return a.userId;
   });
   if (userId === null) return false;
@@ -239,8 +243,8 @@ export async function approveShopCancel(applicationId: number): Promise<boolean>
   return true;
 }
 
-/** Operator (next issue): refuses a pending application with a reason; the goods and courses go back on sale. */
-export async function refuseShopCancel(applicationId: number, reason: string): Promise<boolean> {
+/** Operator: refuses a pending application with a reason; the goods and courses go back on sale. */
+export async function refuseShopCancel(applicationId: number, reason: string, inTx?: ShopCancelHook): Promise<boolean> {
   const why = reason.trim().slice(0, 200);
   if (!why) throw refuse('请填写驳回原因');
   const shopId = await shopOfApplication(applicationId);
@@ -254,6 +258,7 @@ export async function refuseShopCancel(applicationId: number, reason: string): P
       .returning();
     if (!a) return false;
     await restoreOnSale(tx, a);
+    if (inTx) await inTx(tx, a);
     return true;
   });
   if (done) catalogueChanged();

@@ -1,0 +1,75 @@
+import { useState, type SubmitEvent } from 'react';
+import { adminApi } from '~/lib/api/admin-client';
+import { formatDateTime } from '~/lib/format';
+import { PagerButtons } from '../ui/PagerButtons';
+import { useLoad } from '../ui/useLoad';
+import { Loading, td, th } from './parts';
+
+const LIMIT = 20;
+
+/** /admin/members (support, finance): search by phone, nickname or member id. */
+export default function MembersPage() {
+  const [draft, setDraft] = useState('');
+  const [key, setKey] = useState('');
+  const [page, setPage] = useState(1);
+  const q = useLoad(() => adminApi('/admin/members', { key, page, limit: LIMIT }), `${key}:${page}`);
+  function search(e: SubmitEvent) {
+    e.preventDefault();
+    setPage(1);
+    setKey(draft.trim());
+  }
+  return (
+    <div>
+      <form onSubmit={search} className="mb-4 flex items-center gap-3 text-sm" role="search" aria-label="搜索会员">
+        <input
+          className="h-8 w-72 rounded border border-line px-2 outline-none focus:border-brand"
+          placeholder="手机号、昵称或会员编号"
+          aria-label="手机号、昵称或会员编号"
+          value={draft}
+          maxLength={32}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <button type="submit" className="gf-btn h-8 bg-brand px-4 text-white">
+          搜索
+        </button>
+      </form>
+      <Loading q={q} empty={key ? `没有找到与“${key}”相关的会员` : '还没有会员'}>
+        {(data) => (
+          <table className="w-full text-left text-sm" data-testid="members-table">
+            <thead className="bg-[#f7f8fa] text-ink-soft">
+              <tr>
+                <th className={th}>编号</th>
+                <th className={th}>昵称</th>
+                <th className={th}>手机号</th>
+                <th className={th}>身份</th>
+                <th className={th}>功夫币</th>
+                <th className={th}>状态</th>
+                <th className={th}>注册时间</th>
+                <th className={th} />
+              </tr>
+            </thead>
+            <tbody>
+              {data.list.map((m) => (
+                <tr key={m.id} className="border-b border-line">
+                  <td className={td}>{m.id}</td>
+                  <td className={td}>{m.nick_name}</td>
+                  <td className={td}>{m.phone || '未绑定'}</td>
+                  <td className={td}>{m.identity_text}</td>
+                  <td className={td}>{m.coins}</td>
+                  <td className={td}>{m.status === 1 ? '正常' : <span className="text-[#e4393c]">已禁用</span>}</td>
+                  <td className={`${td} text-ink-soft`}>{formatDateTime(m.created_at)}</td>
+                  <td className={td}>
+                    <a className="text-brand hover:underline" href={`/admin/members/detail?id=${m.id}`}>
+                      详情
+                    </a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Loading>
+      {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
+    </div>
+  );
+}

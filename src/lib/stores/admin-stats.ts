@@ -1,0 +1,19 @@
+import { STATS_DEFAULT_DAYS, chinaDay, statsCsv, type StatsDay } from '../rules/operations';
+
+/** The stats page's default range: the last 30 China-time days, today included. */
+export function defaultStatsRange(now = new Date()): { from: string; to: string } {
+  return { from: chinaDay(new Date(now.getTime() - (STATS_DEFAULT_DAYS - 1) * 86_400_000)), to: chinaDay(now) };
+}
+
+/** Saves the table as a CSV file (UTF-8 with BOM, so Excel shows the Chinese). */
+export function downloadStatsCsv(days: readonly StatsDay[], from: string, to: string): void {
+  const blob = new Blob([statsCsv(days)], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `经营报表_${from}_${to}.csv`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}

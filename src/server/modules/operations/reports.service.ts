@@ -1,0 +1,326 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AdminReport } from '~/lib/api/contract/operations';
+import {
+  OPS_TEXTS,
+  REPORT_REASON_TEXT,
+  REPORT_STATUS_TEXT,
+  REPORT_TARGET_TEXT,
+  type ReportReason,
+  type ReportStatus,
+  type ReportTarget,
+} from '~/lib/rules/operations';
+import { invalidate } from '../../cache';
+import { db } from '../../db';
+import { classes, coaches, contentReports, courses, goods, shops, users } from '../../db/schema';
+import { invalidatePages } from '../../edge/page-cache';
+import { notFound, refuse } from '../../http/errors';
+import { audit } from '../admin/audit';
+import { registerQueue } from '../admin/queues';
+import type { Tx } from '../commerce/wallet.service';
+import { sendMessage } from '../notice/notice.service';
+import { esc, isUniqueViolation, type OpsCtx } from './common';
+
+/**
+ * Content reports. Each kind of reportable content registers how to find it (its title, its
+ * owner, its page) and, when the console may take it down, how; friends-circle posts, comments and
+ * chat messages register theirs when they land (`registerReportTarget`). Until then a report of
+ * such a kind is refused as unsupported.
+ */
+export interface ReportTargetKind {
+  /** The content's title and its owner's user id, or null when it does not exist. */
+  find: (tx: Tx, id: number) => Promise<{ title: string; ownerUserId: number } | null>;
+  /** Where an operator can look at it ('' = nowhere). */
+  href: (id: number) => string;
+  /** Takes it down (off sale, hidden…) inside the decision's transaction; false when it already was. */
+  takeDown?: (tx: Tx, id: number) => Promise<boolean>;
+}
+
+const kinds = new Map<ReportTarget, ReportTargetKind>();
+
+export function registerReportTarget(type: ReportTarget, kind: ReportTargetKind): void {
+  kinds.set(type, kind);
+}
+
+/** Off sale, guarded (status 1 → 0), as the owner's own off-sale switch would. */
+const offSale = (table: typeof goods | typeof courses | typeof classes) => async (tx: Tx, id: number) => {
+  const rows = await tx
+    .update(table)
+    .set({ status: 0 })
+    .where(and(eq(table.id, id), eq(table.status, 1)))
+    .returning({ id: table.id });
+  return rows.length > 0;
+};
+
+registerReportTarget('goods', {
+  find: async (tx, id) => {
+    const [r] = await tx
+      .select({ title: goods.title, owner: shops.userId })
+      .from(goods)
+      .innerJoin(shops, eq(shops.id, goods.shopId))
+      .where(eq(goods.id, id))
+      .limit(1);
+    return r ? { title: r.title, ownerUserId: r.owner } : null;
+  },
+  href: (id) => `/shop/goodsDetail?id=${id}`,
+  takeDown: offSale(goods),
+});
+registerReportTarget('course', {
+  find: async (tx, id) => {
+    const [r] = await tx
+      .select({ title: courses.title, coachOwner: coaches.userId, shopOwner: shops.userId })
+      .from(courses)
+      .leftJoin(coaches, eq(coaches.id, courses.coachId))
+      .leftJoin(shops, eq(shops.id, courses.shopId))
+      .where(eq(courses.id, id))
+      .limit(1);
+    const owner = r?.coachOwner ?? r?.shopOwner;
+    return r && owner ? { title: r.title, ownerUserId: owner } : null;
+  },
+  href: (id) => `/train/courseDetail?id=${id}`,
+  takeDown: offSale(courses),
+});
+registerReportTarget('class', {
+  find: async (tx, id) => {
+    const [r] = await tx
+      .select({ title: classes.title, owner: coaches.userId })
+      .from(classes)
+      .innerJoin(coaches, eq(coaches.id, classes.coachId))
+      .where(eq(classes.id, id))
+      .limit(1);
+    return r ? { title: r.title, ownerUserId: r.owner } : null;
+  },
+  href: (id) => `/train/classDetail?id=${id}`,
+  takeDown: offSale(classes),
+});
+registerReportTarget('coach', {
+  find: async (tx, id) => {
+    const [r] = await tx.select({ title: coaches.name, owner: coaches.userId }).from(coaches).where(eq(coaches.id, id)).limit(1);
+    return r ? { title: r.title, ownerUserId: r.owner } : null;
+  },
+  href: (id) => `/anchor?type=coach&id=${id}`,
+});
+registerReportTarget('shop', {
+  find: async (tx, id) => {
+    const [r] = await tx.select({ title: shops.name, owner: shops.userId }).from(shops).where(eq(shops.id, id)).limit(1);
+    return r ? { title: r.title, ownerUserId: r.owner } : null;
+  },
+  href: (id) => `/anchor?type=mechant&id=${id}`,
+});
+
+/** /member/report: one open report per member and target; one's own content cannot be reported. */
+export async function fileReport(
+  userId: number,
+  input: { target_type: ReportTarget; target_id: number; reason: ReportReason; detail: string },
+): Promise<null> {
+  const kind = kinds.get(input.target_type);
+  if (!kind) throw refuse(OPS_TEXTS.reportUnsupported);
+  const target = await kind.find(db(), input.target_id);
+  if (!target) throw notFound(OPS_TEXTS.reportTargetGone);
+  if (target.ownerUserId === userId) throw refuse(OPS_TEXTS.reportSelf);
+  try {
+    const [row] = await db()
+      .insert(contentReports)
+      .values({
+        reporterId: userId,
+        targetType: input.target_type,
+        targetId: input.target_id,
+        targetTitle: target.title.slice(0, 64),
+        reason: input.reason,
+        detail: input.detail,
+      })
+      .onConflictDoNothing()
+      .returning({ id: contentReports.id });
+    if (!row) throw refuse(OPS_TEXTS.reportTwice);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw refuse(OPS_TEXTS.reportTwice);
+    throw err;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The queue
+
+type Row = typeof contentReports.$inferSelect;
+
+async function views(rows: Row[]): Promise<AdminReport[]> {
+  if (!rows.length) return [];
+  const [reporters, open] = await Promise.all([
+    db()
+      .select({ id: users.id, nick: users.nickName })
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          rows.map((r) => r.reporterId),
+        ),
+      ),
+    db()
+      .select({ type: contentReports.targetType, id: contentReports.targetId, n: count() })
+      .from(contentReports)
+      .where(
+        and(
+          eq(contentReports.status, 'open'),
+          inArray(
+            contentReports.targetId,
+            rows.map((r) => r.targetId),
+          ),
+        ),
+      )
+      .groupBy(contentReports.targetType, contentReports.targetId),
+  ]);
+  return rows.map((r) => {
+    const type = r.targetType as ReportTarget;
+    const kind = kinds.get(type);
+    const status = r.status as ReportStatus;
+    const reason = r.reason as ReportReason;
+    return {
+      id: r.id,
+      target_type: type,
+      target_type_text: REPORT_TARGET_TEXT[type] ?? r.targetType,
+      target_id: r.targetId,
+      target_title: r.targetTitle,
+      target_href: kind?.href(r.targetId) ?? '',
+      can_take_down: Boolean(kind?.takeDown),
+      reason,
+      reason_text: REPORT_REASON_TEXT[reason] ?? r.reason,
+      detail: r.detail,
+      reporter_id: r.reporterId,
+      reporter_name: reporters.find((u) => u.id === r.reporterId)?.nick ?? '',
+      same_target_open: open.find((o) => o.type === r.targetType && o.id === r.targetId)?.n ?? 0,
+      status,
+      status_text: REPORT_STATUS_TEXT[status] ?? r.status,
+      decision_note: r.decisionNote,
+      created_at: r.createdAt.toISOString(),
+      decided_at: r.decidedAt?.toISOString() ?? null,
+    };
+  });
+}
+
+export async function reportQueue(q: { page: number; limit: number; status: ReportStatus | ''; target_type: ReportTarget | '' }) {
+  const where = and(
+    q.status ? eq(contentReports.status, q.status) : undefined,
+    q.target_type ? eq(contentReports.targetType, q.target_type) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db()
+      .select()
+      .from(contentReports)
+      .where(where)
+      .orderBy(q.status === 'open' ? contentReports.id : desc(contentReports.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db().select({ n: count() }).from(contentReports).where(where),
+  ]);
+  return { list: await views(rows), total: total?.n ?? 0, page: q.page, limit: q.limit };
+}
+
+async function one(id: number): Promise<AdminReport> {
+  const [r] = await db().select().from(contentReports).where(eq(contentReports.id, id)).limit(1);
+  const [v] = r ? await views([r]) : [];
+  if (!v) throw notFound(OPS_TEXTS.reportGone);
+  return v;
+}
+
+const tellReporter = (tx: Tx, r: Row, outcome: string, note: string) =>
+  sendMessage(
+    {
+      userId: r.reporterId,
+      kind: 'notice',
+      title: '举报处理结果',
+      content: `<p>你举报的${REPORT_TARGET_TEXT[r.targetType as ReportTarget] ?? '内容'}「${esc(r.targetTitle)}」已处理：${outcome}。</p><p>说明：${esc(note)}</p><p>感谢你帮助维护社区环境。</p>`,
+    },
+    tx,
+  );
+
+/** Dismiss: the content stays; the reporter is told why. */
+export async function dismissReport(ctx: OpsCtx, id: number, note: string): Promise<AdminReport> {
+  await db().transaction(async (tx) => {
+    const [r] = await tx
+      .update(contentReports)
+      .set({ status: 'dismissed', decisionNote: note, staffId: ctx.staff.id, decidedAt: new Date() })
+      .where(and(eq(contentReports.id, id), eq(contentReports.status, 'open')))
+      .returning();
+    if (!r) {
+      const [exists] = await tx.select({ id: contentReports.id }).from(contentReports).where(eq(contentReports.id, id)).limit(1);
+      throw exists ? refuse(OPS_TEXTS.reportDecided) : notFound(OPS_TEXTS.reportGone);
+    }
+    await tellReporter(tx, r, '经核实未发现违规，内容保留', note);
+    await audit(tx, ctx, {
+      action: 'content_report.dismiss',
+      target: 'content_reports',
+      targetId: id,
+      before: { status: 'open' },
+      after: { status: 'dismissed' },
+      note,
+    });
+  });
+  return one(id);
+}
+
+/**
+ * Take down: the content goes off sale with the reason (its owner told), and every open report of
+ * the same content is closed with it (each reporter told).
+ */
+export async function takeDownReport(ctx: OpsCtx, id: number, note: string): Promise<AdminReport> {
+  const [cur] = await db().select().from(contentReports).where(eq(contentReports.id, id)).limit(1);
+  if (!cur) throw notFound(OPS_TEXTS.reportGone);
+  const kind = kinds.get(cur.targetType as ReportTarget);
+  if (!kind?.takeDown) throw refuse(OPS_TEXTS.cannotTakeDown);
+  const takeDown = kind.takeDown;
+  await db().transaction(async (tx) => {
+    const closed = await tx
+      .update(contentReports)
+      .set({ status: 'removed', decisionNote: note, staffId: ctx.staff.id, decidedAt: new Date() })
+      .where(
+        and(
+          eq(contentReports.targetType, cur.targetType),
+          eq(contentReports.targetId, cur.targetId),
+          eq(contentReports.status, 'open'),
+          // This report must be among them: a decided one is not decided again.
+          sql`exists (select 1 from content_reports x where x.id = ${id} and x.status = 'open')`,
+        ),
+      )
+      .returning();
+    if (!closed.some((r) => r.id === id)) throw refuse(OPS_TEXTS.reportDecided);
+    const wasOn = await takeDown(tx, cur.targetId);
+    const target = await kind.find(tx, cur.targetId);
+    const what = REPORT_TARGET_TEXT[cur.targetType as ReportTarget];
+    if (target)
+      await sendMessage(
+        {
+          userId: target.ownerUserId,
+          kind: 'notice',
+          title: `你的${what}已被平台下架`,
+          content: `<p>你的${what}「${esc(target.title)}」因被举报并经平台核实，已下架。</p><p>原因：${esc(note)}</p><p>修改后可重新上架；如有异议，请联系平台客服。</p>`,
+          link: kind.href(cur.targetId),
+        },
+        tx,
+      );
+    for (const r of closed) await tellReporter(tx, r, '内容已下架', note);
+    await audit(tx, ctx, {
+      action: 'content_report.takedown',
+      target: 'content_reports',
+      targetId: id,
+      before: { status: 'open', target: `${cur.targetType}:${cur.targetId}`, on_sale: wasOn },
+      after: { status: 'removed', target: `${cur.targetType}:${cur.targetId}`, on_sale: false, closed_reports: closed.map((r) => r.id) },
+      note,
+    });
+  });
+  invalidate('catalogue:');
+  invalidatePages();
+  return one(id);
+}
+
+export function registerReportQueue(): void {
+  registerQueue({
+    key: 'content_reports',
+    label: '待处理举报',
+    href: '/admin/content-reports',
+    roles: ['content', 'support'],
+    count: async () => {
+      const [r] = await db().select({ n: count() }).from(contentReports).where(eq(contentReports.status, 'open'));
+      return r?.n ?? 0;
+    },
+  });
+}
