@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
+  catalogueHolds,
   auditLog,
   bankCards,
   coaches,
@@ -408,6 +409,12 @@ describe('content reports', () => {
     expect(down.body.data).toMatchObject({ status: 'removed', status_text: '已下架' });
     const [after] = await t.db.select().from(goods).where(eq(goods.id, g.id));
     expect(after!.status).toBe(0);
+    // Under a platform hold: the owner cannot put it back until an operator releases it.
+    const holds = await t.db
+      .select()
+      .from(catalogueHolds)
+      .where(and(eq(catalogueHolds.kind, 'goods'), eq(catalogueHolds.itemId, g.id), isNull(catalogueHolds.releasedAt)));
+    expect(holds).toHaveLength(1);
     expect(await lastNotice(s!.userId)).toMatchObject({ title: '你的商品已被平台下架' });
     expect((await lastNotice(memberId))!.content).toContain('内容已下架');
     // Both reports of the goods are closed by the one decision, which wrote one audit row.
@@ -419,6 +426,7 @@ describe('content reports', () => {
     expect(await auditRows('content_report.takedown', mine[0].id)).toHaveLength(1);
     const again = await op('/admin/contentReport/dismiss', { id: mine[1].id, note: '重复处理' }, content);
     expect(again.body).toMatchObject({ code: 100, msg: OPS_TEXTS.reportDecided });
+    await t.db.update(catalogueHolds).set({ releasedAt: new Date() }).where(eq(catalogueHolds.itemId, g.id));
     await t.db.update(goods).set({ status: 1 }).where(eq(goods.id, g.id));
   });
 

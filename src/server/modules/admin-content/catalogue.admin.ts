@@ -265,6 +265,32 @@ async function itemFor(
 
 const tableOf = { course: courses, class: classes, goods } as const;
 
+/**
+ * Takes a course, class or goods off sale under a platform hold (inside the caller's transaction),
+ * so the owner cannot put it back until an operator releases it at /admin/catalogue. Used by the
+ * catalogue oversight and by content-report takedowns. Answers whether it was on sale; an item
+ * already held keeps its hold.
+ */
+export async function holdItem(
+  tx: Db | Tx,
+  by: { staffId: number; reason: string },
+  kind: 'course' | 'class' | 'goods',
+  id: number,
+): Promise<boolean> {
+  const t = tableOf[kind];
+  const down = await tx
+    .update(t)
+    .set({ status: 0 })
+    .where(and(eq(t.id, id), eq(t.status, 1)))
+    .returning({ id: t.id });
+  const [held] = await tx.select({ id: catalogueHolds.id }).from(catalogueHolds).where(openHold(kind, id));
+  if (!held)
+    await tx
+      .insert(catalogueHolds)
+      .values({ kind, itemId: id, reason: by.reason, staffId: by.staffId, restore: { goods: [], courses: [] } });
+  return down.length > 0;
+}
+
 export async function takeOffSale(a: Actor, kind: CatalogueKind, id: number, reason: string) {
   await db().transaction(async (tx) => {
     const item = await itemFor(tx, kind, id);

@@ -18,6 +18,7 @@ import { audit } from '../admin/audit';
 import { registerQueue } from '../admin/queues';
 import type { Tx } from '../commerce/wallet.service';
 import { sendMessage } from '../notice/notice.service';
+import { holdItem } from '../admin-content/catalogue.admin';
 import { esc, isUniqueViolation, type OpsCtx } from './common';
 
 /**
@@ -32,7 +33,7 @@ export interface ReportTargetKind {
   /** Where an operator can look at it ('' = nowhere). */
   href: (id: number) => string;
   /** Takes it down (off sale, hidden…) inside the decision's transaction; false when it already was. */
-  takeDown?: (tx: Tx, id: number) => Promise<boolean>;
+  takeDown?: (tx: Tx, id: number, by: { staffId: number; reason: string }) => Promise<boolean>;
 }
 
 const kinds = new Map<ReportTarget, ReportTargetKind>();
@@ -41,15 +42,9 @@ export function registerReportTarget(type: ReportTarget, kind: ReportTargetKind)
   kinds.set(type, kind);
 }
 
-/** Off sale, guarded (status 1 → 0), as the owner's own off-sale switch would. */
-const offSale = (table: typeof goods | typeof courses | typeof classes) => async (tx: Tx, id: number) => {
-  const rows = await tx
-    .update(table)
-    .set({ status: 0 })
-    .where(and(eq(table.id, id), eq(table.status, 1)))
-    .returning({ id: table.id });
-  return rows.length > 0;
-};
+/** Off sale under a platform hold (the owner cannot relist until an operator releases it). */
+const offSale = (kind: 'goods' | 'course' | 'class') => (tx: Tx, id: number, by: { staffId: number; reason: string }) =>
+  holdItem(tx, by, kind, id);
 
 registerReportTarget('goods', {
   find: async (tx, id) => {
@@ -62,7 +57,7 @@ registerReportTarget('goods', {
     return r ? { title: r.title, ownerUserId: r.owner } : null;
   },
   href: (id) => `/shop/goodsDetail?id=${id}`,
-  takeDown: offSale(goods),
+  takeDown: offSale('goods'),
 });
 registerReportTarget('course', {
   find: async (tx, id) => {
@@ -77,7 +72,7 @@ registerReportTarget('course', {
     return r && owner ? { title: r.title, ownerUserId: owner } : null;
   },
   href: (id) => `/train/courseDetail?id=${id}`,
-  takeDown: offSale(courses),
+  takeDown: offSale('course'),
 });
 registerReportTarget('class', {
   find: async (tx, id) => {
@@ -90,7 +85,7 @@ registerReportTarget('class', {
     return r ? { title: r.title, ownerUserId: r.owner } : null;
   },
   href: (id) => `/train/classDetail?id=${id}`,
-  takeDown: offSale(classes),
+  takeDown: offSale('class'),
 });
 registerReportTarget('coach', {
   find: async (tx, id) => {
@@ -283,7 +278,7 @@ export async function takeDownReport(ctx: OpsCtx, id: number, note: string): Pro
       )
       .returning();
     if (!closed.some((r) => r.id === id)) throw refuse(OPS_TEXTS.reportDecided);
-    const wasOn = await takeDown(tx, cur.targetId);
+    const wasOn = await takeDown(tx, cur.targetId, { staffId: ctx.staff.id, reason: note });
     const target = await kind.find(tx, cur.targetId);
     const what = REPORT_TARGET_TEXT[cur.targetType as ReportTarget];
     if (target)
@@ -292,7 +287,7 @@ export async function takeDownReport(ctx: OpsCtx, id: number, note: string): Pro
           userId: target.ownerUserId,
           kind: 'notice',
           title: `你的${what}已被平台下架`,
-          content: `<p>你的${what}「${esc(target.title)}」因被举报并经平台核实，已下架。</p><p>原因：${esc(note)}</p><p>修改后可重新上架；如有异议，请联系平台客服。</p>`,
+          content: `<p>你的${what}「${esc(target.title)}」因被举报并经平台核实，已下架。</p><p>原因：${esc(note)}</p><p>如已修改并希望恢复上架，或有异议，请联系平台客服。</p>`,
           link: kind.href(cur.targetId),
         },
         tx,
