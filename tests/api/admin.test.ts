@@ -138,3 +138,66 @@ describe('dashboard and audit log', () => {
     expect(denied.body.code).toBe(403);
   });
 });
+
+describe('staff management (super)', () => {
+  it('creates an account whose one-time secret logs in; refuses a second account for the phone', async () => {
+    const cookie = await t.staffCookie('super');
+    const made = await t.post(
+      '/admin/staffCreate',
+      { phone: '13922223333', name: '新客服', role: 'support', password: 'longenough1' },
+      undefined,
+      { cookie },
+    );
+    expect(made.body.data.staff).toMatchObject({ phone: '13922223333', role: 'support', status: 1, last_login_at: null });
+    expect(made.body.data.qr).toMatch(/^data:image\/png;base64,/);
+    const login = await t.post('/admin/login', { phone: '13922223333', password: 'longenough1', code: totpCode(made.body.data.secret) });
+    expect(login.body.data).toMatchObject({ role: 'support' });
+    const again = await t.post(
+      '/admin/staffCreate',
+      { phone: '13922223333', name: '重复', role: 'support', password: 'longenough1' },
+      undefined,
+      { cookie },
+    );
+    expect(again.body).toMatchObject({ code: 100, msg: '该手机号已有后台账号' });
+    const [row] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'staff.create'));
+    expect(JSON.stringify(row!.after)).not.toMatch(/hash|secret/i);
+  });
+
+  it('changes a role, stops an account (its sessions end) and resets its second factor', async () => {
+    const cookie = await t.staffCookie('super');
+    const made = await createStaff({ phone: '13922224444', name: '财务乙', role: 'finance', password: 'longenough1' });
+    const role = await t.post('/admin/staffRole', { id: made.id, role: 'content' }, undefined, { cookie });
+    expect(role.body.data).toMatchObject({ role: 'content', role_text: '内容运营' });
+
+    const login = await t.post('/admin/login', { phone: '13922224444', password: 'longenough1', code: totpCode(made.secret) });
+    const theirs = cookieOf(login.headers);
+    const reset = await t.post('/admin/staffResetTotp', { id: made.id }, undefined, { cookie });
+    expect(reset.body.data.secret).not.toBe(made.secret);
+    expect((await t.post('/admin/me', {}, undefined, { cookie: theirs })).body.code).toBe(101);
+    const old = await t.post('/admin/login', {
+      phone: '13922224444',
+      password: 'longenough1',
+      code: totpCode(made.secret, Date.now() + 30_000),
+    });
+    expect(old.body.code).toBe(100);
+    const fresh = await t.post('/admin/login', { phone: '13922224444', password: 'longenough1', code: totpCode(reset.body.data.secret) });
+    expect(fresh.body.code).toBe(200);
+
+    const off = await t.post('/admin/staffStatus', { id: made.id, status: 0 }, undefined, { cookie });
+    expect(off.body.data.status).toBe(0);
+    expect((await t.post('/admin/me', {}, undefined, { cookie: cookieOf(fresh.headers) })).body.code).toBe(101);
+    const actions = (
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.targetId, String(made.id)))
+    ).map((r) => r.action);
+    expect(actions).toEqual(expect.arrayContaining(['staff.role', 'staff.reset_totp', 'staff.disable']));
+  });
+
+  it('never lets super change their own account', async () => {
+    const [me] = await t.db.select().from(staff).where(eq(staff.phone, SUPER));
+    const res = await t.post('/admin/staffStatus', { id: me!.id, status: 0 }, undefined, { cookie: await t.staffCookie('super') });
+    expect(res.body).toMatchObject({ code: 100, msg: '不能修改自己的账号，请让另一位超级管理员操作' });
+  });
+});

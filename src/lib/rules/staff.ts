@@ -87,7 +87,10 @@ export const ADMIN_NAV: AdminNavGroup[] = [
   {
     name: '系统',
     icon: 'i-ri-shield-keyhole-line',
-    links: [{ label: '操作日志', href: '/admin/audit', roles: ['super'] }],
+    links: [
+      { label: '后台账号', href: '/admin/staff', roles: ['super'] },
+      { label: '操作日志', href: '/admin/audit', roles: ['super'] },
+    ],
   },
 ];
 

@@ -90,3 +90,74 @@ export const adminApi = {
     output: pageSchema(auditRowSchema),
   }),
 };
+
+export const staffRowSchema = staffSchema.extend({
+  status: z.union([z.literal(0), z.literal(1)]).describe('1 在用，0 已停用'),
+  created_at: isoTime(),
+  last_login_at: isoTime().nullable(),
+});
+export type StaffRow = z.output<typeof staffRowSchema>;
+
+/** A TOTP secret shown once, to enrol an authenticator app. */
+export const enrolSchema = z.object({
+  staff: staffRowSchema,
+  secret: z.string(),
+  uri: z.string(),
+  qr: z.string().describe('otpauth URI 的二维码（data:image/png）'),
+});
+
+const staffIdInput = z.object({ id: z.coerce.number<number | string>().int().positive('请选择账号') });
+
+/** Staff management (super only): accounts, roles, stopping an account, a new second factor. */
+export const adminStaffApi = {
+  list: defineEndpoint({
+    path: '/admin/staffList',
+    summary: '后台账号列表',
+    tags,
+    access: 'operator',
+    staff: ['super'],
+    input: z.object({}),
+    output: z.object({ list: z.array(staffRowSchema) }),
+  }),
+  create: defineEndpoint({
+    path: '/admin/staffCreate',
+    summary: '新建后台账号（返回一次性的动态验证码密钥）',
+    tags,
+    access: 'operator',
+    staff: ['super'],
+    input: z.object({
+      phone: phoneField,
+      name: textField('姓名', 32).min(1, '请填写姓名'),
+      role: z.enum(STAFF_ROLES, { error: '请选择岗位' }),
+      password: z.string({ error: '请设置密码' }).min(8, '密码至少 8 位').max(64, '密码最长 64 位'),
+    }),
+    output: enrolSchema,
+  }),
+  status: defineEndpoint({
+    path: '/admin/staffStatus',
+    summary: '停用或启用后台账号（停用后其会话立即失效）',
+    tags,
+    access: 'operator',
+    staff: ['super'],
+    input: staffIdInput.extend({ status: z.union([z.literal(0), z.literal(1)], { error: 'status 只能是 0 或 1' }) }),
+    output: staffRowSchema,
+  }),
+  role: defineEndpoint({
+    path: '/admin/staffRole',
+    summary: '修改后台账号的岗位',
+    tags,
+    access: 'operator',
+    staff: ['super'],
+    input: staffIdInput.extend({ role: z.enum(STAFF_ROLES, { error: '请选择岗位' }) }),
+    output: staffRowSchema,
+  }),
+  resetTotp: defineEndpoint({
+    path: '/admin/staffResetTotp',
+    summary: '重置动态验证码密钥（旧验证器作废，现有会话结束）',
+    tags,
+    access: 'operator',
+    staff: ['super'],
+    input: staffIdInput,
+    output: enrolSchema,
+  }),
+};

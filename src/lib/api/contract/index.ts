@@ -27,7 +27,7 @@ import { providerApi, supplierApi } from './provider';
 import { adminProviderApi } from './admin-providers';
 import { applicationApi } from './applications';
 import { adminApplicationApi } from './admin-applications';
-import { adminApi } from './admin';
+import { adminApi, adminStaffApi } from './admin';
 import { operationsApi } from './operations';
 import { adminContentApi } from './admin-content';
 
@@ -67,6 +67,7 @@ export const contracts = {
   applications: applicationApi,
   adminApplications: adminApplicationApi,
   admin: adminApi,
+  adminStaff: adminStaffApi,
   operations: operationsApi,
   adminContent: adminContentApi,
 } as const;

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { adminApi } from '~/lib/api/contract/admin';
+import { adminApi, adminStaffApi } from '~/lib/api/contract/admin';
 import { STAFF_COOKIE, STAFF_ROLE_LABEL, STAFF_SESSION_MAX_HOURS, type StaffRole } from '~/lib/rules/staff';
 import { db } from '../../db';
 import { auditLog } from '../../db/schema';
@@ -10,6 +10,7 @@ import { clientIp, type AppEnv, type StaffUser } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
 import { queueCounts } from './queues';
 import { loginStaff, logoutStaff } from './staff.service';
+import { createStaffAccount, resetStaffTotp, setStaffRole, setStaffStatus, staffList } from './staff-admin.service';
 
 const staffInfo = (s: StaffUser) => ({ id: s.id, name: s.name, phone: s.phone, role: s.role, role_text: STAFF_ROLE_LABEL[s.role] });
 
@@ -33,6 +34,11 @@ export function registerAdmin(api: OpenAPIHono<AppEnv>): void {
     return null;
   });
   endpoint(api, adminApi.me, ({ staff }) => staffInfo(staff));
+  endpoint(api, adminStaffApi.list, () => staffList());
+  endpoint(api, adminStaffApi.create, ({ staff, c, input }) => createStaffAccount({ staff, c }, input));
+  endpoint(api, adminStaffApi.status, ({ staff, c, input }) => setStaffStatus({ staff, c }, input.id, input.status));
+  endpoint(api, adminStaffApi.role, ({ staff, c, input }) => setStaffRole({ staff, c }, input.id, input.role));
+  endpoint(api, adminStaffApi.resetTotp, ({ staff, c, input }) => resetStaffTotp({ staff, c }, input.id));
   endpoint(api, adminApi.dashboard, async ({ staff }) => ({ queues: await queueCounts(staff.role) }));
   endpoint(api, adminApi.audit, async ({ input }) => {
     const where: SQL[] = [];
