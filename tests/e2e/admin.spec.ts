@@ -41,4 +41,23 @@ test.describe('operator console', () => {
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/admin\/login/);
   });
+
+  test('super creates a staff account, whose one-time secret then logs it in', async ({ page, browser }) => {
+    await loginStaff(page, 'super');
+    await page.goto('/admin/staff');
+    const form = page.getByRole('form', { name: '新建后台账号' });
+    await form.getByLabel('手机号').fill('13977778888');
+    await form.getByLabel('姓名').fill('周客服');
+    await form.getByLabel('初始密码').fill('zhou-kefu-2026');
+    await form.getByRole('button', { name: '创建' }).click();
+    await expect(page.getByTestId('staff-enrol')).toContainText('只显示这一次');
+    const secret = (await page.getByTestId('staff-secret').textContent())!.trim();
+    await expect(page.getByRole('table', { name: '后台账号' })).toContainText('周客服');
+
+    const other = await browser.newPage();
+    const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+    const res = await other.request.post('/api/admin/login', { data: { phone: '13977778888', password: 'zhou-kefu-2026', code } });
+    expect(((await res.json()) as { data: { role_text: string } }).data.role_text).toBe('客服');
+    await other.close();
+  });
 });
