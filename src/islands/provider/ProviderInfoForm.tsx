@@ -5,6 +5,7 @@ import { Field, LoadFailed } from '../account/parts';
 import { ImageUpload, Loading, PageHead } from '../seller/shop-parts';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
+import { ContactFields } from './ContactFields';
 import { ProviderOnly } from './ProviderOnly';
 
 /** /my/service_identity/info: the provider's profile. */
@@ -51,43 +52,7 @@ function Editor(props: { initial: ProviderInfo }) {
         <Field label="Logo" hint="支持 JPG、PNG、GIF、WEBP，不超过 2MB">
           <ImageUpload label="Logo" shape="round" value={form.logo} onChange={(logo) => set({ logo })} testId="logo-file" />
         </Field>
-        <Field label="联系人">
-          <input
-            className="gf-input w-[240px]"
-            aria-label="联系人"
-            maxLength={PROVIDER_LIMITS.contact}
-            value={form.contact}
-            onChange={(e) => set({ contact: e.target.value })}
-          />
-        </Field>
-        <Field label="联系电话">
-          <input
-            className="gf-input w-[240px]"
-            aria-label="联系电话"
-            inputMode="tel"
-            maxLength={11}
-            value={form.phone}
-            onChange={(e) => set({ phone: e.target.value })}
-          />
-        </Field>
-        <Field label="所在城市">
-          <input
-            className="gf-input w-[240px]"
-            aria-label="所在城市"
-            maxLength={PROVIDER_LIMITS.city}
-            value={form.city}
-            onChange={(e) => set({ city: e.target.value })}
-          />
-        </Field>
-        <Field label="服务介绍">
-          <textarea
-            className="gf-input h-28 py-2"
-            aria-label="服务介绍"
-            maxLength={PROVIDER_LIMITS.intro}
-            value={form.intro}
-            onChange={(e) => set({ intro: e.target.value })}
-          />
-        </Field>
+        <ContactFields form={form} set={set} />
         <div className="pl-[116px]">
           <button type="submit" disabled={save.busy} className="gf-btn-primary w-32">
             {save.busy ? '保存中…' : '保存'}

@@ -6,6 +6,7 @@ import { Field, LoadFailed, MemberOnly } from '../account/parts';
 import { ImageUpload, Loading } from '../seller/shop-parts';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
+import { ContactFields } from './ContactFields';
 
 const OFFERS = [
   '组建教练团队，提供课程策划、拍摄和运营服务',
@@ -115,46 +116,7 @@ function ApplyForm(props: { status: SupplierStatus; onDone: (s: SupplierStatus) 
             onChange={(e) => set({ name: e.target.value })}
           />
         </Field>
-        <Field label="联系人">
-          <input
-            className="gf-input w-[240px]"
-            aria-label="联系人"
-            maxLength={PROVIDER_LIMITS.contact}
-            value={form.contact}
-            onChange={(e) => set({ contact: e.target.value })}
-          />
-        </Field>
-        <Field label="联系电话">
-          <input
-            className="gf-input w-[240px]"
-            aria-label="联系电话"
-            inputMode="tel"
-            maxLength={11}
-            value={form.phone}
-            onChange={(e) => set({ phone: e.target.value })}
-          />
-        </Field>
-        <Field label="所在城市">
-          <input
-            className="gf-input w-[240px]"
-            aria-label="所在城市"
-            maxLength={PROVIDER_LIMITS.city}
-            value={form.city}
-            onChange={(e) => set({ city: e.target.value })}
-          />
-        </Field>
-        <Field label="服务介绍" hint="介绍您的团队、服务内容和合作教练情况">
-          <textarea
-            className="gf-input h-28 py-2"
-            aria-label="服务介绍"
-            maxLength={PROVIDER_LIMITS.intro}
-            value={form.intro}
-            onChange={(e) => set({ intro: e.target.value })}
-          />
-          <p className="text-right text-xs text-ink-mute">
-            {form.intro.length}/{PROVIDER_LIMITS.intro}
-          </p>
-        </Field>
+        <ContactFields form={form} set={set} introHint="介绍您的团队、服务内容和合作教练情况" counter />
         <Field label="营业执照" hint="营业执照或经营者身份证明照片，JPG、PNG、GIF、WEBP，不超过 2MB">
           <ImageUpload label="执照照片" shape="wide" value={form.licence} onChange={(licence) => set({ licence })} testId="licence-file" />
         </Field>
