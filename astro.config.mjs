@@ -23,6 +23,38 @@ const directives = {
 };
 
 /**
+ * Chat under `astro dev`: /im WebSocket upgrades on the dev server's own port go to the IM server
+ * (src/server/modules/im/socket.ts), loaded through the same SSR module runner as the requests,
+ * so it shares their database and connection hub. server.mjs attaches it in production.
+ * @type {import('astro').AstroIntegration}
+ */
+const chatDevSocket = {
+  name: 'gongfu-im-dev',
+  hooks: {
+    'astro:server:setup': ({ server }) => {
+      /** @type {Promise<{ handleUpgrade: (req: import('node:http').IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => boolean }>} | undefined} */
+      let im;
+      server.httpServer?.on('upgrade', (req, socket, head) => {
+        if ((req.url ?? '').split('?')[0] !== '/im') return;
+        // The SSR environment is runnable under `astro dev` (Astro imports its pages through it).
+        const ssr = /** @type {import('vite').RunnableDevEnvironment} */ (server.environments.ssr);
+        im ??= ssr.runner
+          .import('/src/server/modules/im/socket.ts')
+          .then(
+            (
+              /** @type {{ createIm: () => { handleUpgrade: (req: import('node:http').IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => boolean } }} */ m,
+            ) => m.createIm(),
+          );
+        im.then(
+          (s) => s.handleUpgrade(req, socket, head),
+          () => socket.destroy(),
+        );
+      });
+    },
+  },
+};
+
+/**
  * Browser chunks. Left to itself the bundler splits the code every page's chrome islands share into
  * some thirty tiny chunks that the browser discovers one import level at a time, so hydrating the
  * header took a chain of round trips. Two groups instead: the React runtime, and everything the
@@ -61,7 +93,7 @@ export default defineConfig({
   output: 'server',
   // Middleware mode: server.mjs owns the HTTP server and serves built files itself (src/server/edge).
   adapter: node({ mode: 'middleware' }),
-  integrations: [UnoCSS({ injectReset: true }), react(), directives, precompressIntegration()],
+  integrations: [UnoCSS({ injectReset: true }), react(), directives, chatDevSocket, precompressIntegration()],
   // We serve our own session cookie (`user`, SPEC §3); Astro sessions are not used.
   session: false,
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },

@@ -114,6 +114,8 @@ const server = http.createServer(
   },
 );
 server.timeout = seconds('HTTP_IDLE_TIMEOUT_S', 30);
+// Chat: the /im WebSocket server (src/server/modules/im/socket.ts, inside the bundle) on this port.
+const im = globalThis[Symbol.for('gongfu.im')]?.attach(server);
 // Longer than a load balancer's idle timeout (nginx/ALB 60 s), so it never reuses a closed socket.
 server.keepAliveTimeout = seconds('HTTP_KEEPALIVE_TIMEOUT_S', 65);
 
@@ -129,6 +131,8 @@ async function stop(signal) {
   stopping = true;
   log('info', 'stopping', { signal });
   server.close();
+  // Chat sockets close with 1001 (clients reconnect, to another instance behind a balancer).
+  await im?.close().catch(() => {});
   server.closeAllConnections?.();
   // View counts batched in memory (src/server/views.ts) go to the database before it closes.
   await globalThis[Symbol.for('gongfu.flushViews')]?.().catch(() => {});

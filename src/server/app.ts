@@ -30,7 +30,11 @@ import { registerApplications } from './modules/applications/application.routes'
 import { registerAdmin } from './modules/admin/admin.routes';
 import { registerOperations } from './modules/operations/operations.routes';
 import { registerAdminContent } from './modules/admin-content/admin-content.routes';
+import { registerIm } from './modules/im/im.routes';
 import { resolveStaff } from './modules/admin/staff.service';
+// Registers the Tencent IM backend (IM_PROVIDER=tim); the local one registers with its module.
+import './providers/im/backend-tim';
+import { registerImSocial } from './modules/im/social.routes';
 
 // zod's own messages in Chinese for the generic cases our schemas do not word themselves.
 z.config(z.locales.zhCN());
@@ -83,6 +87,8 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerAdmin(api);
   registerOperations(api);
   registerAdminContent(api);
+  registerIm(api);
+  registerImSocial(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });
   api.openAPIRegistry.registerComponent('securitySchemes', 'staffCookie', { type: 'apiKey', in: 'cookie', name: 'gf_staff' });

@@ -40,6 +40,38 @@ const schema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL 必须以 redis:// 开头')
     .optional(),
+  /** Prefix of the chat's Redis keys and pub/sub channels (several deployments on one Redis). */
+  IM_REDIS_PREFIX: z.string().max(32).default('gongfu:im:'),
+
+  /**
+   * Chat (issue 14): `local` runs our own IM server on /im (no cloud account); `tim` uses Tencent
+   * Cloud IM (tim-js-sdk in the browser, the REST API from the server) and needs the two TIM_ values.
+   */
+  IM_PROVIDER: z.enum(['local', 'tim']).default('local'),
+  /** The SDKAppID the local IM server signs user_sig with (any number; Tencent's are 14000xxxxx). */
+  IM_SDK_APP_ID: z.coerce.number().int().positive().default(1400000000),
+  TIM_SDK_APP_ID: z.coerce.number().int().positive().optional(),
+  /** Tencent IM secret key: stays on the server (UserSig and REST admin signatures). */
+  TIM_SECRET_KEY: z.string().min(16).optional(),
+  /** The App admin account of the Tencent IM application (REST API calls). */
+  TIM_ADMIN_ID: z.string().default('administrator'),
+  TIM_API_URL: z.url().default('https://console.tim.qq.com'),
+  /**
+   * WebRTC STUN/TURN servers for calls, as JSON: [{"urls":"turn:turn.example.com:3478","username":"u","credential":"p"}].
+   * Empty works on one network; production needs a TURN server (coturn, see README).
+   */
+  ICE_SERVERS: z
+    .string()
+    .default('[]')
+    .refine((v) => {
+      try {
+        return Array.isArray(JSON.parse(v));
+      } catch {
+        return false;
+      }
+    }, 'ICE_SERVERS 必须是 JSON 数组'),
+  /** Messages a member may send per 10 s before the IM server answers "too fast". */
+  IM_SEND_BURST: z.coerce.number().int().positive().default(20),
 
   /** SMS: `log` (codes go to the server log and the sms_outbox table) or `aliyun`. */
   SMS_PROVIDER: z.enum(['log', 'aliyun']).default('log'),
@@ -134,6 +166,9 @@ export function env(): Env {
     if (!parsed.success) {
       const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
       throw new Error(`Invalid configuration:\n${lines}`);
+    }
+    if (parsed.data.IM_PROVIDER === 'tim' && (!parsed.data.TIM_SDK_APP_ID || !parsed.data.TIM_SECRET_KEY)) {
+      throw new Error('Invalid configuration:\n  IM_PROVIDER=tim 需要 TIM_SDK_APP_ID 和 TIM_SECRET_KEY');
     }
     cached = { ...parsed.data, API_CHECK_OUTPUT: parsed.data.API_CHECK_OUTPUT ?? parsed.data.NODE_ENV === 'test' };
   }

@@ -72,6 +72,8 @@ test('apply → the operator refuses with a reason → correct and resubmit → 
   request,
   browser,
 }) => {
+  // Two accounts, three console decisions and a dozen pages: longer than one test's default minute on a loaded box.
+  test.slow();
   const name = '张三丰';
   const m = await newMember(request);
   await signIn(page, m);

@@ -26,6 +26,19 @@ export default function Toolbar(props: { downloadQr: string }) {
     if (token) void refreshUnread();
   }, [token]);
 
+  // Chat unread joins the badge live: the chat client connects once the page is idle (its code is
+  // a separate chunk, so content pages load no chat code up front). /chat runs its own client.
+  useEffect(() => {
+    if (!token || location.pathname === '/chat') return;
+    const start = () => void import('~/lib/stores/chat/badge').then((m) => m.connectChatBadge()).catch(() => undefined);
+    if ('requestIdleCallback' in window) {
+      const id = requestIdleCallback(start, { timeout: 4000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(start, 1500);
+    return () => clearTimeout(id);
+  }, [token]);
+
   useEffect(() => {
     const onScroll = () => setShowTop(window.scrollY > 400);
     onScroll();

@@ -27,6 +27,7 @@ export const CONFIG_KEYS: readonly ConfigKeyDef[] = [
   { key: 'wechat', title: '客服微信', type: 'text' },
   { key: 'qq', title: '客服 QQ', type: 'text', hint: '5–12 位数字' },
   { key: 'kefu_work_time', title: '客服时间', type: 'text' },
+  { key: 'im_banned_words', title: '聊天屏蔽词', type: 'text', hint: '多个词用逗号分隔，聊天消息中显示为 *' },
   { key: 'search_keyword', title: '课程搜索默认词', type: 'keyword' },
   { key: 'shop_search_keyword', title: '商城搜索默认词', type: 'keyword' },
   { key: 'live_search_keyword', title: '直播搜索默认词', type: 'keyword' },

@@ -8,7 +8,10 @@ import { toast } from '../toast';
 /** SPEC §3 unread counts, integers defaulting to 0. */
 export type Unread = UnreadCounts;
 export const $unread = atom<Unread>({ announce: 0, comment: 0, notice: 0 });
-export const $unreadTotal = computed($unread, (u) => u.announce + u.comment + u.notice);
+/** Chat unread (all conversations), pushed live by the chat client; kept here so the toolbar needs no chat code. */
+export const $chatUnread = atom(0);
+/** The toolbar badge's total (SPEC §2): notices plus chat. */
+export const $unreadTotal = computed([$unread, $chatUnread], (u, chat) => u.announce + u.comment + u.notice + chat);
 /** The toolbar badge: '' for none, '99+' above 99. */
 export const $unreadBadge = computed($unreadTotal, badgeText);
 

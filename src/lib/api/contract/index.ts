@@ -30,6 +30,8 @@ import { adminApplicationApi } from './admin-applications';
 import { adminApi, adminStaffApi } from './admin';
 import { operationsApi } from './operations';
 import { adminContentApi } from './admin-content';
+import { imApi } from './im';
+import { imSocialApi } from './im-social';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -70,6 +72,8 @@ export const contracts = {
   adminStaff: adminStaffApi,
   operations: operationsApi,
   adminContent: adminContentApi,
+  im: imApi,
+  imSocial: imSocialApi,
 } as const;
 
 type Groups = typeof contracts;

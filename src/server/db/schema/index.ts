@@ -15,3 +15,4 @@ export * from './applications';
 export * from './admin';
 export * from './operations';
 export * from './admin-content';
+export * from './im';

@@ -9,6 +9,7 @@ import { seedCatalogue } from './catalogue';
 import { seedCommerce } from './commerce';
 import { seedProviders } from './providers';
 import { seedStaff } from './staff';
+import { seedChat } from './chat';
 
 /** True when the database has never been seeded (no users at all). */
 export async function isEmptyDatabase(): Promise<boolean> {
@@ -29,5 +30,6 @@ export async function runSeed(): Promise<Record<string, unknown>> {
   const commerce = await seedCommerce();
   const providers = await seedProviders();
   const staffAdded = await seedStaff();
-  return { users: usersAdded, staff: staffAdded, ...site, ...content, notices, ...catalogue, ...commerce, providers };
+  const chat = await seedChat();
+  return { users: usersAdded, staff: staffAdded, ...site, ...content, notices, ...catalogue, ...commerce, providers, chat };
 }

@@ -11,6 +11,7 @@ import { ACCOUNT_TEXTS } from '~/lib/api/contract/account';
 import { createSession, forgetSessions, revokeUserSessions } from '../auth/session.service';
 import { loginData, type LoginData } from '../auth/auth.service';
 import { normaliseStoredPath } from '../../providers/storage';
+import { syncChatAccount } from '../../providers/im/account-sync';
 
 export { ACCOUNT_TEXTS };
 
@@ -156,6 +157,9 @@ export async function editProfile(
   if (input.gender !== undefined) set.gender = input.gender;
   if (input.birthday !== undefined) set.birthday = input.birthday || null;
   if (input.intro !== undefined) set.intro = input.intro;
-  if (Object.keys(set).length) await db().update(users).set(set).where(eq(users.id, userId));
+  if (Object.keys(set).length) {
+    const [u] = await db().update(users).set(set).where(eq(users.id, userId)).returning();
+    if (u && (set.nickName !== undefined || set.avatar !== undefined)) syncChatAccount(u);
+  }
   forgetSessions({ userId });
 }

@@ -11,6 +11,7 @@ import { verifyPassword } from '../../security/password';
 import { userSig } from '../../providers/im/user-sig';
 import { disabledMessage } from '../operations/member-block';
 import { createSession } from './session.service';
+import { syncChatAccount } from '../../providers/im/account-sync';
 
 /** What login answers (SPEC §3 "User"): the contract's session user. */
 export type LoginData = SessionUser;
@@ -52,6 +53,8 @@ export async function loginWithPassword(
 
 /** The login answer for a user and a fresh token. */
 export function loginData(user: typeof users.$inferSelect, token: string): LoginData {
+  // Every login (password, register, OAuth) passes here: the moment to create/refresh the Tencent IM account.
+  syncChatAccount(user);
   return {
     token,
     user_id: user.id,

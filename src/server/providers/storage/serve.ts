@@ -16,6 +16,16 @@ const TYPES: Record<string, string> = {
   '.webm': 'video/webm',
   '.m3u8': 'application/vnd.apple.mpegurl',
   '.ts': 'video/mp2t',
+  // Chat attachments (src/server/modules/im/upload.ts); any other file is stored as .bin.
+  '.mov': 'video/quicktime',
+  '.mp3': 'audio/mpeg',
+  '.m4a': 'audio/mp4',
+  '.aac': 'audio/aac',
+  '.ogg': 'audio/ogg',
+  '.wav': 'audio/wav',
+  '.pdf': 'application/pdf',
+  '.zip': 'application/zip',
+  '.bin': 'application/octet-stream',
 };
 
 /** GET /uploads/* from local storage. Unknown types are not served (no HTML from uploads). */

@@ -1,0 +1,77 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { LocalChatClient, type SocketCtor } from '~/lib/chat/local';
+import { database } from '~/server/db';
+import { userSig } from '~/server/providers/im/user-sig';
+import { listen, recorder, startIm, type TestIm } from '../helpers/im';
+
+/**
+ * Two IM instances that share only the database and Redis: the second is a fresh copy of the
+ * server modules (vi.resetModules), so it has its own connection hub, op registry and fan-out,
+ * on its own http server. Users on different instances must still talk.
+ */
+const REDIS = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+let t: TestIm;
+let second: { server: http.Server; close: () => Promise<void>; url: string };
+
+beforeAll(async () => {
+  t = await startIm({ REDIS_URL: REDIS, IM_REDIS_PREFIX: `test-a-${Date.now().toString(36)}:`, IM_SEND_BURST: '1000' });
+  const handle = database();
+  vi.resetModules();
+  const db2 = await import('~/server/db');
+  db2.useDatabase(handle);
+  const sock2 = await import('~/server/modules/im/socket');
+  const server = http.createServer();
+  const im = sock2.attachIm(server);
+  const port = await listen(server);
+  second = {
+    server,
+    url: `ws://127.0.0.1:${port}/im`,
+    close: async () => {
+      await im.close();
+      server.closeAllConnections();
+      await new Promise((ok) => server.close(ok));
+    },
+  };
+});
+afterAll(async () => {
+  await second.close();
+  await t.stop();
+});
+
+async function onSecond(id: number): Promise<LocalChatClient> {
+  const c = new LocalChatClient({ url: second.url, WebSocket: WebSocket as unknown as SocketCtor });
+  await c.login({ userID: String(id), userSig: userSig(id) });
+  return c;
+}
+
+describe('two instances over Redis', () => {
+  it('users on different instances talk, and a user’s tabs on both instances see everything', async () => {
+    const a = await t.makeUser('实例一');
+    const b = await t.makeUser('实例二');
+    const { c: a1 } = await t.connect(a);
+    const a2 = await onSecond(a);
+    const b2 = await onSecond(b);
+    const atB = recorder(b2, 'messageReceived');
+    const atA1 = recorder(a1, 'messageReceived');
+    const atA2 = recorder(a2, 'messageReceived');
+    const unreadB = recorder(b2, 'totalUnreadMessageCountUpdated');
+    const receipts = recorder(a1, 'messageReadByPeer');
+
+    await a1.sendMessage({ conversationID: `C2C${b}`, clientID: 'x-1', type: 'TIMTextElem', payload: { text: '跨实例你好' } });
+    await atB.until((s) => s.flat().some((m) => m.clientID === 'x-1' && m.flow === 'in'));
+    await atA2.until((s) => s.flat().some((m) => m.clientID === 'x-1' && m.flow === 'out'));
+    await unreadB.until((s) => s.at(-1) === 1);
+
+    await b2.sendMessage({ conversationID: `C2C${a}`, clientID: 'x-2', type: 'TIMTextElem', payload: { text: '收到' } });
+    await atA1.until((s) => s.flat().some((m) => m.clientID === 'x-2'));
+    await atA2.until((s) => s.flat().some((m) => m.clientID === 'x-2'));
+    expect(atA1.seen.flat().filter((m) => m.clientID === 'x-2')).toHaveLength(1);
+
+    // B's reply (on instance two) tells A (on instance one) that B has read up to it.
+    await receipts.until((s) => s.some((r) => r.conversationID === `C2C${b}` && r.sequence === 2));
+    await a2.logout();
+    await b2.logout();
+  });
+});

@@ -1,0 +1,204 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ChatError } from '~/lib/chat/client';
+import type { Message } from '~/lib/chat/types';
+import { fakeChat } from './chat-fake';
+
+const toasts: [string, string][] = [];
+vi.mock('~/lib/toast', () => ({
+  toast: {
+    success: (m: string) => toasts.push(['success', m]),
+    error: (m: string) => toasts.push(['error', m]),
+    warning: (m: string) => toasts.push(['warning', m]),
+    info: (m: string) => toasts.push(['info', m]),
+  },
+}));
+
+const { startChat, loginFailureText } = await import('~/lib/stores/chat/connect');
+const msgs = await import('~/lib/stores/chat/messages');
+const state = await import('~/lib/stores/chat/state');
+const contacts = await import('~/lib/stores/chat/contacts');
+
+const texts = () => state.$messages.get().map((m) => (m.type === 'TIMTextElem' ? m.payload.text : m.type));
+
+let fake: ReturnType<typeof fakeChat>;
+beforeEach(async () => {
+  toasts.length = 0;
+  state.resetChatState();
+  fake = fakeChat('1');
+  fake.seed('C2C2', 40);
+  fake.seed('C2C3', 2);
+  await startChat(fake.client, { userID: '1', userSig: 'sig', sdkAppID: 1400000000 });
+});
+
+describe('chat login (SPEC §8)', () => {
+  it('shows 登录成功 and loads the conversation list and unread total', () => {
+    expect(toasts).toContainEqual(['success', '登录成功']);
+    expect(state.$chatStatus.get().phase).toBe('ready');
+    expect(state.$conversations.get().map((c) => c.conversationID)).toEqual(['C2C2', 'C2C3']);
+    expect(state.$chatUnread.get()).toBe(3);
+  });
+
+  it('shows 登录失败：{reason}, and the application-id hint for code 2000', async () => {
+    state.resetChatState();
+    const f = fakeChat('1');
+    f.failLogin(new ChatError(2000, 'SDKAppID 无效'));
+    toasts.length = 0;
+    await expect(startChat(f.client, { userID: '1', userSig: 's', sdkAppID: 1 })).rejects.toThrow();
+    expect(toasts[0]![1]).toBe('登录失败：SDKAppID 无效，请检查 SDKAppID（应用 ID）是否填写正确');
+    expect(loginFailureText(new ChatError(70001, '签名错误'))).toBe('登录失败：签名错误');
+    expect(state.$chatStatus.get().phase).toBe('failed');
+  });
+});
+
+describe('switching conversations and history (SPEC §4)', () => {
+  it('loads the newest 15, then 15 older at a time until complete', async () => {
+    await msgs.openConversation('C2C2');
+    expect(texts()).toHaveLength(15);
+    expect(texts()[0]).toBe('第26条');
+    expect(state.$isCompleted.get()).toBe(false);
+    await msgs.loadMoreHistory();
+    await msgs.loadMoreHistory();
+    expect(texts()).toHaveLength(40);
+    expect(texts()[0]).toBe('第1条');
+    expect(state.$isCompleted.get()).toBe(true);
+    // Complete: asking again fetches nothing more.
+    await msgs.loadMoreHistory();
+    expect(texts()).toHaveLength(40);
+  });
+
+  it('marks the previous and the new conversation read', async () => {
+    await msgs.openConversation('C2C2');
+    fake.readCalls.length = 0;
+    await msgs.openConversation('C2C3');
+    expect(fake.readCalls).toContain('C2C2');
+    expect(fake.readCalls).toContain('C2C3');
+    expect(texts()).toEqual(['第1条', '第2条']);
+  });
+
+  it('opens (creates) a conversation that is not in the list yet (?cid=C2C…)', async () => {
+    await msgs.openConversation('C2C9');
+    expect(state.$conversations.get()[0]!.conversationID).toBe('C2C9');
+    expect(state.$isCompleted.get()).toBe(true);
+    expect(texts()).toEqual([]);
+  });
+});
+
+describe('sending', () => {
+  it('shows the message at once and replaces it with the stored one', async () => {
+    await msgs.openConversation('C2C3');
+    const p = msgs.sendText('C2C3', '  你好  ');
+    expect(state.$messages.get().at(-1)).toMatchObject({ status: 'unSend', payload: { text: '你好' } });
+    await p;
+    const last = state.$messages.get().at(-1)!;
+    expect(last).toMatchObject({ status: 'success', sequence: 3 });
+    expect(state.$messages.get()).toHaveLength(3);
+  });
+
+  it('refuses blank text before sending', async () => {
+    await msgs.openConversation('C2C3');
+    await expect(msgs.sendText('C2C3', '   ')).rejects.toThrow('不能发送空白消息');
+    expect(fake.sent).toHaveLength(0);
+  });
+
+  it('a failed send shows the fail state; 重试 reuses the clientID and it is stored once', async () => {
+    await msgs.openConversation('C2C3');
+    fake.failSends(1);
+    await expect(msgs.sendText('C2C3', '再试')).rejects.toThrow('网络连接失败');
+    const failed = state.$messages.get().at(-1)!;
+    expect(failed.status).toBe('fail');
+    await msgs.retrySend(failed.clientID);
+    expect(fake.sent.map((d) => d.clientID)).toEqual([failed.clientID, failed.clientID]);
+    expect(state.$messages.get().filter((m) => m.clientID === failed.clientID)).toHaveLength(1);
+    expect(state.$messages.get().at(-1)!.status).toBe('success');
+    expect(fake.stored('C2C3')).toHaveLength(3);
+  });
+});
+
+describe('events', () => {
+  it('a live message in the open conversation appears once, even if delivered twice, and is marked read', async () => {
+    await msgs.openConversation('C2C3');
+    fake.readCalls.length = 0;
+    const m = fake.incoming('C2C3', '新消息');
+    fake.emit('messageReceived', [m]);
+    fake.emit('messageReceived', [m]);
+    expect(texts()).toEqual(['第1条', '第2条', '新消息']);
+    expect(fake.readCalls).toEqual(['C2C3', 'C2C3']);
+  });
+
+  it('a message for another conversation does not enter the pane', async () => {
+    await msgs.openConversation('C2C3');
+    fake.emit('messageReceived', [fake.incoming('C2C2', '别处')]);
+    expect(texts()).not.toContain('别处');
+  });
+
+  it('applies recalls and read receipts', async () => {
+    await msgs.openConversation('C2C3');
+    const mine = await msgs.sendText('C2C3', '看到没');
+    fake.emit('messageReadByPeer', { conversationID: 'C2C3', sequence: mine.sequence, time: 0 });
+    expect(state.$messages.get().at(-1)!.isPeerRead).toBe(true);
+    fake.emit('messageRevoked', [{ conversationID: 'C2C3', ID: state.$messages.get()[0]!.ID }]);
+    expect(state.$messages.get()[0]!.isRevoked).toBe(true);
+  });
+
+  it('conversation list and unread total follow the pushes', () => {
+    fake.emit('totalUnreadMessageCountUpdated', 120);
+    expect(state.$chatUnreadBadge.get()).toBe('99+');
+    fake.emit('conversationListUpdated', []);
+    expect(state.$conversations.get()).toEqual([]);
+  });
+});
+
+describe('reducers', () => {
+  const base = {
+    conversationType: 'C2C',
+    from: '1',
+    to: '2',
+    flow: 'out',
+    time: 1,
+    isRevoked: false,
+    isPeerRead: false,
+    nick: '',
+    avatar: '',
+    cloudCustomData: '',
+    type: 'TIMTextElem',
+    payload: { text: '' },
+  } as const;
+  const m = (ID: string, sequence: number, clientID = ID): Message => ({
+    ...base,
+    ID,
+    clientID,
+    conversationID: 'C2C2',
+    sequence,
+    status: sequence ? 'success' : 'unSend',
+  });
+
+  it('mergeMessages dedupes by ID and by clientID and keeps unsent ones last', () => {
+    const list = msgs.mergeMessages([m('a', 1), m('tmp', 0, 'k')], [m('b', 2), m('a', 1)]);
+    expect(list.map((x) => x.ID)).toEqual(['a', 'b', 'tmp']);
+    expect(msgs.mergeMessages(list, [m('c', 3, 'k')]).map((x) => x.ID)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('applyPeerRead marks only own sent messages up to the sequence', () => {
+    const list = msgs.applyPeerRead([m('a', 1), m('b', 2), { ...m('c', 3), flow: 'in' }], 2);
+    expect(list.map((x) => x.isPeerRead)).toEqual([true, true, false]);
+  });
+});
+
+describe('friends', () => {
+  it('groups friends by 分组 with 我的好友 first, remark before nick', () => {
+    const f = (userID: string, remark: string, groupList: string[]) => ({
+      userID,
+      remark,
+      groupList,
+      profile: { userID, nick: `n${userID}`, avatar: '', gender: 0 as const, selfSignature: '' },
+    });
+    const out = contacts.friendsByGroup([f('1', '', ['教练']), f('2', '阿强', []), f('3', '', [])]);
+    expect(out.map((g) => g.name)).toEqual(['我的好友', '教练']);
+    expect(out[0]!.friends.map(contacts.friendName)).toEqual(['阿强', 'n3']);
+  });
+
+  it('search refuses an empty key and a malformed phone', async () => {
+    await expect(contacts.searchUser(' ')).rejects.toThrow('请输入搜索关键字');
+    await expect(contacts.searchUser('12000000000')).rejects.toThrow('请输入正确的手机号或用户 ID');
+  });
+});
