@@ -119,6 +119,8 @@ export default defineConfig({
     },
   },
   vite: {
+    // Several `astro dev` servers from one checkout each need their own dependency cache.
+    ...(process.env.VITE_CACHE_DIR ? { cacheDir: process.env.VITE_CACHE_DIR } : {}),
     environments: { client: { build: { rolldownOptions: { output: { codeSplitting } } } } },
     ssr: { external: ['@electric-sql/pglite', 'pg', 'qrcode', 'sanitize-html'] },
   },

@@ -55,7 +55,8 @@ export default defineConfig({
     url: `${baseURL}/download`,
     // A loaded CI box (build and other suites beside it) has needed over two minutes to migrate, seed and start.
     timeout: 240_000,
-    reuseExistingServer: false,
+    // E2E_REUSE=1 runs the specs against a server already on E2E_PORT (an `astro dev` while building a page).
+    reuseExistingServer: Boolean(process.env['E2E_REUSE']),
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -1,7 +1,8 @@
 /**
  * The server half of the chat benchmark (scripts/bench/im.mjs starts it as a child process):
  * a migrated, seeded database (PGlite in memory, or a fresh schema in BENCH_DATABASE_URL), N bench
- * users in one Work group, and the real API + /im server on an ephemeral port. It prints one JSON
+ * users in one Work group — or, with BENCH_ROOM=1, one live room (AVChatRoom) they join themselves —
+ * and the real /im server on an ephemeral port. It prints one JSON
  * line {port, groupID, users: [{id, sig}]} when ready and answers {rss} on an IPC 'rss' message.
  */
 import http from 'node:http';
@@ -10,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, useDatabase } from '../../src/server/db';
 import { runSeed } from '../../src/server/db/seed';
 import { imGroupMembers, imGroups, imThreadMembers, imThreads, users } from '../../src/server/db/schema';
+import { createLiveRoom } from '../../src/server/modules/im/rooms';
 import { attachIm } from '../../src/server/modules/im/socket';
 import { userSig } from '../../src/server/providers/im/user-sig';
 
@@ -26,14 +28,22 @@ const made = await db
   .insert(users)
   .values(Array.from({ length: N }, (_, i) => ({ phone: `177${String(i).padStart(8, '0')}`, nickName: `压测${i}` })))
   .returning({ id: users.id });
-const groupID = '@GF#bench';
+const room = process.env['BENCH_ROOM'] === '1';
+const groupID = room ? await createLiveRoom(made[0]?.id ?? 0, { name: '压测直播间', groupID: '@GF#livebench' }) : '@GF#bench';
 const key = `group:${groupID}`;
-await db.insert(imGroups).values({ id: groupID, type: 'Work', name: '压测群', ownerId: made[0]?.id ?? 0, memberCount: N, maxMembers: N });
-await db.insert(imThreads).values({ key, kind: 2, groupId: groupID });
-for (let i = 0; i < N; i += 500) {
-  const part = made.slice(i, i + 500);
-  await db.insert(imGroupMembers).values(part.map((u, j) => ({ groupId: groupID, userId: u.id, role: i + j === 0 ? 'Owner' : 'Member' })));
-  await db.insert(imThreadMembers).values(part.map((u) => ({ threadKey: key, userId: u.id, joinedSeq: 1 })));
+if (!room) await seatGroup();
+
+/** A Work group with every bench user seated and a thread (the plain chat benchmark). */
+async function seatGroup() {
+  await db.insert(imGroups).values({ id: groupID, type: 'Work', name: '压测群', ownerId: made[0]?.id ?? 0, memberCount: N, maxMembers: N });
+  await db.insert(imThreads).values({ key, kind: 2, groupId: groupID });
+  for (let i = 0; i < N; i += 500) {
+    const part = made.slice(i, i + 500);
+    await db
+      .insert(imGroupMembers)
+      .values(part.map((u, j) => ({ groupId: groupID, userId: u.id, role: i + j === 0 ? 'Owner' : 'Member' })));
+    await db.insert(imThreadMembers).values(part.map((u) => ({ threadKey: key, userId: u.id, joinedSeq: 1 })));
+  }
 }
 
 const server = http.createServer((_req, res) => res.writeHead(404).end());

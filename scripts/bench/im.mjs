@@ -2,6 +2,8 @@
  * Chat load benchmark (issue 14): N WebSocket clients in one group on loopback.
  *
  *   npm run bench:im [-- --clients 1000 --messages 200 --rate 20 --json]
+ *   npm run bench:live [-- ...]   the same in a live room (issue 15): each viewer joins the
+ *                                 AVChatRoom itself and the texts are barrage, not stored
  *
  * Starts the server half (scripts/bench/im-server.ts: seeded database, N users in one group, the
  * real /im server) as a child process, opens N sockets that authenticate with their user_sig, then
@@ -25,11 +27,14 @@ const MESSAGES = arg('--messages', 200);
 const RATE = arg('--rate', 20);
 const SENDERS = 10;
 const json = args.includes('--json');
+const ROOM = args.includes('--room');
+// The request id of a viewer's joinGroup (message sends use 1..MESSAGES).
+const JOIN_ID = 1_000_000;
 const say = (s) => json || console.log(s);
 
 const child = fork(fileURLToPath(new URL('./im-server.ts', import.meta.url)), [], {
   execArgv: ['--import', 'tsx'],
-  env: { ...process.env, BENCH_CLIENTS: String(CLIENTS), IM_SEND_BURST: '1000000', LOG_LEVEL: 'error' },
+  env: { ...process.env, BENCH_CLIENTS: String(CLIENTS), BENCH_ROOM: ROOM ? '1' : '0', IM_SEND_BURST: '1000000', LOG_LEVEL: 'error' },
   stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
 });
 const setup = await new Promise((ok, fail) => {
@@ -51,7 +56,10 @@ function open(user) {
     ws.on('error', fail);
     ws.on('message', (data) => {
       const f = JSON.parse(String(data));
-      if (f.t === 'ready') return ok(ws);
+      // In a live room the viewer joins first (one seat row each, as a real viewer would).
+      if (f.t === 'ready' && !ROOM) return ok(ws);
+      if (f.t === 'ready') return ws.send(JSON.stringify({ t: 'req', id: JOIN_ID, op: 'joinGroup', args: [{ groupID: setup.groupID }] }));
+      if (f.t === 'res' && f.id === JOIN_ID) return f.ok ? ok(ws) : fail(new Error(`joinGroup: ${f.msg}`));
       if (f.t === 'ev' && f.ev === 'messageReceived') {
         const now = performance.now();
         for (const m of f.data) {
@@ -100,6 +108,7 @@ const rss = await new Promise((ok) => {
 latencies.sort((a, b) => a - b);
 const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
 const result = {
+  kind: ROOM ? 'live room (barrage)' : 'group chat',
   engine: process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite',
   clients: CLIENTS,
   messages_sent: MESSAGES,

@@ -19,6 +19,7 @@ import { replaySince } from './messages.service';
 import { ChatFault, findOp, type OpContext } from './ops';
 import { MAX_FRAME_BYTES, parseFrame, type ParsedFrame } from './protocol';
 import './messages.ops';
+import './social.ops';
 import './report';
 
 /**
