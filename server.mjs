@@ -103,6 +103,8 @@ const server = http.createServer(
   },
   (req, res) => {
     if (malformedUrl(req, res)) return;
+    // Live HTTP-FLV (/media/live/<stream>.flv) from the RTMP ingest startup() began (issue 15).
+    if (req.url?.startsWith('/media/live/') && globalThis[Symbol.for('gongfu.live.ingest')]?.handleFlv(req, res)) return;
     if (edge.serveStatic(req, res)) return;
     edge.servePage(req, res).then(
       (done) => done || compress(req, res, () => handler(req, res)),
@@ -133,6 +135,7 @@ async function stop(signal) {
   server.close();
   // Chat sockets close with 1001 (clients reconnect, to another instance behind a balancer).
   await im?.close().catch(() => {});
+  await globalThis[Symbol.for('gongfu.live.ingest')]?.close().catch(() => {});
   server.closeAllConnections?.();
   // View counts batched in memory (src/server/views.ts) go to the database before it closes.
   await globalThis[Symbol.for('gongfu.flushViews')]?.().catch(() => {});

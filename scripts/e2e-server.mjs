@@ -36,6 +36,9 @@ const env = {
   // Short enough for the slow-client test to watch the server hang up.
   HTTP_HEADERS_TIMEOUT_S: '3',
   HTTP_REQUEST_TIMEOUT_S: '10',
+  // The live specs push to the in-process RTMP ingest with ffmpeg (a port of the rig's own).
+  LIVE_MEDIA: 'local',
+  LIVE_RTMP_PORT: process.env.E2E_RTMP_PORT ?? '19371',
 };
 delete env.DATABASE_URL;
 

@@ -31,6 +31,7 @@ import { registerAdmin } from './modules/admin/admin.routes';
 import { registerOperations } from './modules/operations/operations.routes';
 import { registerAdminContent } from './modules/admin-content/admin-content.routes';
 import { registerIm } from './modules/im/im.routes';
+import { registerLive } from './modules/live/live.routes';
 import { resolveStaff } from './modules/admin/staff.service';
 // Registers the Tencent IM backend (IM_PROVIDER=tim); the local one registers with its module.
 import './providers/im/backend-tim';
@@ -88,6 +89,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerOperations(api);
   registerAdminContent(api);
   registerIm(api);
+  registerLive(api);
   registerImSocial(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });

@@ -73,6 +73,17 @@ const schema = z.object({
   /** Messages a member may send per 10 s before the IM server answers "too fast". */
   IM_SEND_BURST: z.coerce.number().int().positive().default(20),
 
+  /**
+   * Live (issue 15): `local` takes RTMP pushes in this process (node-media-server) and serves HTTP-FLV
+   * from the site's port; `off` starts no ingest (a second instance behind a balancer, or no live).
+   */
+  LIVE_MEDIA: z.enum(['local', 'off']).default('local'),
+  /** The RTMP port OBS pushes to, and the host name put in push URLs (default: SITE_URL's host). */
+  LIVE_RTMP_PORT: z.coerce.number().int().min(1).max(65535).default(1935),
+  LIVE_RTMP_HOST: z.string().min(1).optional(),
+  /** Push-URL signing secret; derived from APP_SECRET when absent. */
+  LIVE_PUSH_SECRET: z.string().min(16).optional(),
+
   /** SMS: `log` (codes go to the server log and the sms_outbox table) or `aliyun`. */
   SMS_PROVIDER: z.enum(['log', 'aliyun']).default('log'),
   ALIYUN_ACCESS_KEY_ID: z.string().optional(),

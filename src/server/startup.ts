@@ -7,6 +7,9 @@ import { env } from './env';
 import { startJobs } from './jobs';
 import { log } from './log';
 import { sandboxEnabled } from './providers/pay';
+import { setStreamHandlers } from './providers/live';
+import { startIngest } from './providers/live/local';
+import { liveStreamHandlers } from './modules/live/rooms.service';
 import { verifyPassword } from './security/password';
 
 /** Active seeded accounts that still log in with the password the README publishes. */
@@ -57,6 +60,27 @@ export async function startup(): Promise<void> {
     }
   }
   startJobs();
+  if (e.LIVE_MEDIA === 'local') await startLiveIngest(e.LIVE_RTMP_PORT);
+}
+
+/**
+ * The RTMP ingest (issue 15): server.mjs serves its FLV on the site's port. A taken port (another
+ * instance on this machine) leaves the site up without live pushes, and says so.
+ */
+async function startLiveIngest(port: number): Promise<void> {
+  setStreamHandlers(liveStreamHandlers);
+  try {
+    await startIngest({ port });
+    log.info('live RTMP ingest listening', { port });
+  } catch (err) {
+    log.error(
+      'live RTMP ingest could not start: pushes to this instance will fail (LIVE_RTMP_PORT taken? set LIVE_MEDIA=off on extra instances)',
+      {
+        port,
+        error: err instanceof Error ? err.message : String(err),
+      },
+    );
+  }
 }
 
 const STARTUP = Symbol.for('gongfu.startup');

@@ -32,6 +32,7 @@ import { operationsApi } from './operations';
 import { adminContentApi } from './admin-content';
 import { imApi } from './im';
 import { imSocialApi } from './im-social';
+import { liveApi } from './live';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -74,6 +75,7 @@ export const contracts = {
   adminContent: adminContentApi,
   im: imApi,
   imSocial: imSocialApi,
+  live: liveApi,
 } as const;
 
 type Groups = typeof contracts;

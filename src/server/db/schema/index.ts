@@ -16,3 +16,4 @@ export * from './admin';
 export * from './operations';
 export * from './admin-content';
 export * from './im';
+export * from './live';

@@ -10,6 +10,7 @@ import { seedCommerce } from './commerce';
 import { seedProviders } from './providers';
 import { seedStaff } from './staff';
 import { seedChat } from './chat';
+import { seedLive } from './live';
 
 /** True when the database has never been seeded (no users at all). */
 export async function isEmptyDatabase(): Promise<boolean> {
@@ -31,5 +32,6 @@ export async function runSeed(): Promise<Record<string, unknown>> {
   const providers = await seedProviders();
   const staffAdded = await seedStaff();
   const chat = await seedChat();
-  return { users: usersAdded, staff: staffAdded, ...site, ...content, notices, ...catalogue, ...commerce, providers, chat };
+  const live = await seedLive();
+  return { users: usersAdded, staff: staffAdded, ...site, ...content, notices, ...catalogue, ...commerce, providers, chat, live };
 }

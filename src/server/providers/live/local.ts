@@ -1,0 +1,138 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { createRequire } from 'node:module';
+import { log } from '../../log';
+import { checkPush, STREAM_NAME } from './sign';
+import { pushSecret, streamHandlers } from './index';
+
+/**
+ * The embedded RTMP ingest (issue 15 §1, `LIVE_MEDIA=local`): node-media-server's RTMP server and
+ * FLV muxer, without its HTTP/admin servers. A publish must carry our signature (`sign.ts`) and then
+ * be accepted by the rooms (`StreamHandlers.started`); viewers get HTTP-FLV from the site's own port
+ * (`handleFlv`, mounted by server.mjs at /media/live/<stream>.flv).
+ *
+ * NMS checks its own `sign=<exp>-<md5>` format when `auth.publish` is on. We keep that check on
+ * with a random secret nobody knows and, in `prePublish`, hand NMS a valid value only for a publish
+ * whose query passed *our* check — so a refused publish never takes the stream's publisher slot.
+ */
+
+interface NmsSession {
+  id: string;
+  streamPath: string;
+  streamName: string;
+  streamQuery?: Record<string, unknown>;
+  isPublisher?: boolean;
+  socket?: Socket;
+  broadcast?: { publisher: unknown; publishGraceMs: number };
+  close(): void;
+}
+interface NmsContext {
+  config: Record<string, unknown>;
+  sessions: Map<string, NmsSession>;
+  broadcasts: Map<string, { publisher: NmsSession | null }>;
+  eventEmitter: import('node:events').EventEmitter;
+}
+
+const require = createRequire(import.meta.url);
+const nms = (p: string) => require(`node-media-server/src/${p}`) as unknown;
+
+export interface Ingest {
+  port: number;
+  /** Serves GET /media/live/<stream>.flv; false when the path is not ours. */
+  handleFlv(req: IncomingMessage, res: ServerResponse): boolean;
+  kick(stream: string): void;
+  close(): Promise<void>;
+}
+
+const INGEST = Symbol.for('gongfu.live.ingest');
+const FLV_PATH = /^\/media\/live\/([A-Za-z0-9_-]{4,64})\.flv$/;
+
+export async function startIngest(opts: { port: number; host?: string }): Promise<Ingest> {
+  const Context = nms('core/context.js') as NmsContext;
+  (nms('core/logger.js') as { level: string }).level = 'error';
+  const nmsSecret = randomBytes(24).toString('hex');
+  Context.config = { bind: opts.host ?? '0.0.0.0', rtmp: { port: opts.port }, auth: { publish: true, play: false, secret: nmsSecret } };
+  /** NMS's own sign for a path (see above), valid for a minute: only ever handed to a checked publish. */
+  const nmsSign = (path: string) => {
+    const exp = Math.floor(Date.now() / 1000) + 60;
+    return `${exp}-${createHash('md5').update(`${path}-${exp}-${nmsSecret}`).digest('hex')}`;
+  };
+
+  Context.eventEmitter.on('prePublish', (s: NmsSession) => {
+    const verdict = checkPush(pushSecret(), s.streamName, s.streamQuery ?? {});
+    s.streamQuery = { ...(s.streamQuery ?? {}), sign: verdict === 'ok' ? nmsSign(s.streamPath) : 'refused' };
+    if (verdict !== 'ok') log.warn('live publish refused', { stream: s.streamName, reason: verdict });
+  });
+  Context.eventEmitter.on('postPublish', (s: NmsSession) => {
+    // A stopped push ends the broadcast now, not after NMS's 30 s reconnect grace.
+    if (s.broadcast) s.broadcast.publishGraceMs = 0;
+    const handlers = streamHandlers();
+    void (handlers ? handlers.started(s.streamName) : Promise.resolve(true)).then(
+      (ok) => {
+        if (!ok) {
+          log.warn('live publish refused by the room', { stream: s.streamName });
+          s.close();
+        }
+      },
+      (err: unknown) => {
+        log.error('live start handler failed', { stream: s.streamName, error: String(err) });
+        s.close();
+      },
+    );
+    s.socket?.once(
+      'close',
+      () => void handlers?.ended(s.streamName).catch((err: unknown) => log.error('live end handler failed', { error: String(err) })),
+    );
+  });
+
+  const RtmpServer = nms('server/rtmp_server.js') as new () => { tcpServer?: Server; stop(): void };
+  const rtmp = new RtmpServer();
+  await new Promise<void>((ok, fail) => {
+    if (!rtmp.tcpServer) return fail(new Error('RTMP server not created'));
+    rtmp.tcpServer.once('error', fail);
+    rtmp.tcpServer.listen(opts.port, opts.host ?? '0.0.0.0', () => ok());
+  });
+
+  const FlvSession = nms('session/flv_session.js') as new (req: unknown, res: unknown) => NmsSession & { run(): void };
+  const ingest: Ingest = {
+    port: opts.port,
+    handleFlv(req, res) {
+      const m = FLV_PATH.exec((req.url ?? '').split('?')[0] ?? '');
+      if (!m?.[1] || !STREAM_NAME.test(m[1])) return false;
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { allow: 'GET' }).end();
+        return true;
+      }
+      const live = Context.broadcasts.get(`/live/${m[1]}`)?.publisher;
+      if (!live) {
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end('直播未开始');
+        return true;
+      }
+      res.writeHead(200, { 'content-type': 'video/x-flv', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+      if (req.method === 'HEAD') return (void res.end(), true);
+      Object.assign(req, { params: { app: 'live', name: m[1] }, query: {}, hostname: 'localhost' });
+      const session = new FlvSession(req, res);
+      Context.sessions.set(session.id, session);
+      session.run();
+      return true;
+    },
+    kick(stream) {
+      for (const s of Context.sessions.values()) if (s.isPublisher && s.streamName === stream) s.close();
+    },
+    async close() {
+      rtmp.stop();
+      for (const s of Context.sessions.values()) s.close();
+      Reflect.deleteProperty(globalThis, INGEST);
+    },
+  };
+  Reflect.set(globalThis, INGEST, ingest);
+  return ingest;
+}
+
+/** A standalone HTTP server for the FLV output (tests; production mounts `handleFlv` on the site's server). */
+export function flvServer(ingest: Ingest): Server {
+  return createServer((req, res) => {
+    if (!ingest.handleFlv(req, res)) res.writeHead(404).end();
+  });
+}
