@@ -75,14 +75,30 @@ const schema = z.object({
 
   /**
    * Live (issue 15): `local` takes RTMP pushes in this process (node-media-server) and serves HTTP-FLV
-   * from the site's port; `off` starts no ingest (a second instance behind a balancer, or no live).
+   * from the site's port; `nginx` leaves RTMP to nginx-rtmp (deploy/nginx/live.conf) which asks us on
+   * publish and serves HLS; `tencent` signs Tencent Cloud Live URLs and takes its callbacks; `off`
+   * starts no ingest (a second instance behind a balancer, or no live).
    */
-  LIVE_MEDIA: z.enum(['local', 'off']).default('local'),
+  LIVE_MEDIA: z.enum(['local', 'nginx', 'tencent', 'off']).default('local'),
   /** The RTMP port OBS pushes to, and the host name put in push URLs (default: SITE_URL's host). */
   LIVE_RTMP_PORT: z.coerce.number().int().min(1).max(65535).default(1935),
   LIVE_RTMP_HOST: z.string().min(1).optional(),
   /** Push-URL signing secret; derived from APP_SECRET when absent. */
   LIVE_PUSH_SECRET: z.string().min(16).optional(),
+  /** Record each broadcast into a playback (needs ffmpeg for MP4 and posters; FLV is kept without it). */
+  LIVE_RECORD: z.enum(['auto', 'off']).default('auto'),
+  /** nginx-rtmp: the push base anchors get (rtmp://host:1935/live) and the HLS base viewers play (/hls). */
+  LIVE_NGINX_RTMP_URL: z.string().min(1).optional(),
+  LIVE_NGINX_HLS_URL: z.string().min(1).default('/hls'),
+  /** nginx-rtmp's recordings directory, as this process sees it (record done → playback). */
+  LIVE_NGINX_RECORD_DIR: z.string().min(1).optional(),
+  /** Tencent Cloud Live: push and play domains, their URL-auth keys, the app name, the callback key. */
+  LIVE_TX_PUSH_DOMAIN: z.string().min(1).optional(),
+  LIVE_TX_PLAY_DOMAIN: z.string().min(1).optional(),
+  LIVE_TX_PUSH_KEY: z.string().min(1).optional(),
+  LIVE_TX_PLAY_KEY: z.string().min(1).optional(),
+  LIVE_TX_APP: z.string().min(1).default('live'),
+  LIVE_TX_CALLBACK_KEY: z.string().min(1).optional(),
 
   /** SMS: `log` (codes go to the server log and the sms_outbox table) or `aliyun`. */
   SMS_PROVIDER: z.enum(['log', 'aliyun']).default('log'),

@@ -22,6 +22,7 @@ beforeAll(async () => {
   setStreamHandlers({
     started: async (s) => (events.push(`started:${s}`), !refuse.has(s)),
     ended: async (s) => void events.push(`ended:${s}`),
+    recorded: async (s) => void events.push(`recorded:${s}`),
   });
   ingest = await startIngest({ port: RTMP_PORT, host: '127.0.0.1' });
   const http = flvServer(ingest);
@@ -32,7 +33,7 @@ beforeAll(async () => {
     await ingest.close();
   };
 });
-afterAll(() => setStreamHandlers({ started: async () => true, ended: async () => {} }));
+afterAll(() => setStreamHandlers({ started: async () => true, ended: async () => {}, recorded: async () => {} }));
 
 function push(url: string, seconds: number) {
   const p = spawn(

@@ -134,6 +134,7 @@ export const SELLER_REASON_TEXT = {
   withdraw: '申请提现',
   withdraw_paid: '提现到账',
   withdraw_back: '提现退回',
+  gift: '直播打赏',
 } as const;
 export type SellerReason = keyof typeof SELLER_REASON_TEXT;
 /** A provider's `commission` rows are its share of its team's sales (issue 13). */

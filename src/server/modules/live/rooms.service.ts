@@ -3,6 +3,7 @@ import { and, count, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnchorRoom, LiveRoom, LiveRoomCard } from '~/lib/api/contract/live';
 import { LIVE_LIMITS, LIVE_TEXTS, type LiveStatus } from '~/lib/rules/live';
 import { db, type Tx } from '../../db';
+import { env } from '../../env';
 import { coaches, liveRooms, liveSessions, shops } from '../../db/schema';
 import type { SessionUser } from '../../http/context';
 import { forbidden, notFound, refuse } from '../../http/errors';
@@ -175,7 +176,10 @@ export const liveStreamHandlers: StreamHandlers = {
         // A push with a still-valid URL after the last broadcast ended: a new broadcast.
         sessionId = await newSession(tx, { roomId: room.id, title: room.title, cover: room.cover });
       }
-      await tx.update(liveSessions).set({ startedAt: new Date() }).where(eq(liveSessions.id, sessionId));
+      await tx
+        .update(liveSessions)
+        .set({ startedAt: new Date(), recordStatus: env().LIVE_RECORD === 'auto' ? 'recording' : 'none' })
+        .where(eq(liveSessions.id, sessionId));
       await tx.update(liveRooms).set({ status: 'live', sessionId, updatedAt: new Date() }).where(eq(liveRooms.id, room.id));
       return true;
     });
@@ -183,6 +187,29 @@ export const liveStreamHandlers: StreamHandlers = {
   async ended(stream) {
     const [room] = await db().select({ id: liveRooms.id, status: liveRooms.status }).from(liveRooms).where(eq(liveRooms.stream, stream));
     if (room?.status === 'live') await endBroadcast(room.id);
+  },
+  async recorded(stream, rec) {
+    const [room] = await db().select({ id: liveRooms.id }).from(liveRooms).where(eq(liveRooms.stream, stream));
+    if (!room) return;
+    // The latest broadcast still waiting for its recording (started at or before the file's start).
+    const conds = [eq(liveSessions.roomId, room.id), eq(liveSessions.recordStatus, 'recording')];
+    if (rec.startedAt) conds.push(sql`${liveSessions.startedAt} <= ${new Date(rec.startedAt.getTime() + 60_000).toISOString()}::timestamptz`);
+    const [s] = await db()
+      .select({ id: liveSessions.id })
+      .from(liveSessions)
+      .where(and(...conds))
+      .orderBy(desc(liveSessions.id))
+      .limit(1);
+    if (!s) return;
+    await db()
+      .update(liveSessions)
+      .set({
+        recordStatus: rec.url ? 'ready' : 'failed',
+        recordUrl: rec.url,
+        poster: rec.poster,
+        ...(rec.durationS > 0 ? { durationS: Math.round(rec.durationS) } : {}),
+      })
+      .where(and(eq(liveSessions.id, s.id), eq(liveSessions.recordStatus, 'recording')));
   },
 };
 

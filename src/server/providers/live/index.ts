@@ -35,6 +35,11 @@ export interface StreamHandlers {
   /** A signed publish began: false refuses it (unknown stream, banned room). */
   started(stream: string): Promise<boolean>;
   ended(stream: string): Promise<void>;
+  /**
+   * A recording of the broadcast that just ended on `stream` is ready (or failed: `url` ''): it
+   * becomes that broadcast's playback. `url` is a stored path (/uploads/live/…) or a VOD URL.
+   */
+  recorded(stream: string, rec: { url: string; poster: string; durationS: number; startedAt?: Date }): Promise<void>;
 }
 
 const HANDLERS = Symbol.for('gongfu.live.handlers');
