@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { LIVE_STATUS } from '../../rules/live';
+import { noticeBriefSchema } from './live';
+import { playbackCardSchema } from './live-playback';
 import { defineEndpoint } from '../define';
 import { fen, idField, isoTime, pageInput, pageSchema, switchField } from '../fields';
 import { goodsItemSchema, shopCardSchema } from './catalogue-shop';
@@ -22,7 +25,18 @@ export const shopInfoSchema = shopCardSchema.extend({ is_follow: bit(), goods_co
 export type ShopInfo = z.output<typeof shopInfoSchema>;
 
 /** What an owner set on /coach/setting or /mechant/setting for the homepage (issue 12). */
+/** The 直播 part of a homepage: the room, its waiting notices and latest playbacks. */
+const homepageLive = z.object({
+  room: z
+    .object({ id: z.number().int(), title: z.string(), cover: z.string(), status: z.enum(LIVE_STATUS) })
+    .nullable()
+    .describe('首次打开主播后台前为 null'),
+  notices: z.array(noticeBriefSchema),
+  playbacks: z.array(playbackCardSchema),
+});
+
 const homepageExtras = {
+  live: homepageLive,
   banners: z.array(bannerSchema).describe('主页轮播图'),
   agent_courses: z.array(courseItemSchema).describe('代理课程'),
   labels: z.array(z.string()),

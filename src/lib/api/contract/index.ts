@@ -33,6 +33,10 @@ import { adminContentApi } from './admin-content';
 import { imApi } from './im';
 import { imSocialApi } from './im-social';
 import { liveApi } from './live';
+import { liveGiftApi } from './live-gifts';
+import { liveCoachNoticeApi, liveNoticeApi, liveShopNoticeApi } from './live-notices';
+import { livePlaybackApi } from './live-playback';
+import { adminLiveApi } from './admin-live';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -76,6 +80,12 @@ export const contracts = {
   im: imApi,
   imSocial: imSocialApi,
   live: liveApi,
+  liveGift: liveGiftApi,
+  liveNotice: liveNoticeApi,
+  liveCoachNotice: liveCoachNoticeApi,
+  liveShopNotice: liveShopNoticeApi,
+  livePlayback: livePlaybackApi,
+  adminLive: adminLiveApi,
 } as const;
 
 type Groups = typeof contracts;

@@ -26,13 +26,10 @@ import { Identity } from '~/lib/rules/roles';
 import { citiesOf, isRegion, loadRegions } from '~/lib/rules/regions';
 import { db } from '../../db';
 import { coaches, identityApplications, labels, shops, users, wallets } from '../../db/schema';
-import { refuse, tooMany } from '../../http/errors';
+import { refuse } from '../../http/errors';
 import { normaliseStoredPath } from '../../providers/storage';
-import { verifyPassword } from '../../security/password';
-import { minutesText } from '../../security/limiter';
 import { forgetSessions } from '../auth/session.service';
-import { payGuard } from '../commerce/coin-pay.service';
-import { ORDER_TEXTS } from '../commerce/order-texts';
+import { checkPayPassword } from '../commerce/coin-pay.service';
 import { changeCoins, coinsFor, walletBalance, type Tx } from '../commerce/wallet.service';
 import { configValues } from '../site/site.service';
 import { publicChanged } from '../seller/settings.service';
@@ -329,20 +326,6 @@ export async function shopFailInfo(userId: number) {
 
 /* ---------- settling ---------- */
 
-async function checkPayPassword(userId: number, payPassword: string): Promise<void> {
-  const [u] = await db().select({ hash: users.payPasswordHash }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!u?.hash) throw refuse(ORDER_TEXTS.payPwUnset);
-  if (!payPassword) throw refuse(A.payPwRequired);
-  // The same guard as coin payments: five wrong guesses in 15 minutes lock them all.
-  const attempt = await payGuard.reserve(String(userId));
-  if (attempt.wait) throw tooMany(ORDER_TEXTS.payPwLocked(minutesText(attempt.wait)));
-  if (!(await verifyPassword(payPassword, u.hash))) {
-    const blocked = await payGuard.failed(String(userId), attempt);
-    throw blocked ? tooMany(ORDER_TEXTS.payPwLocked(minutesText(blocked))) : refuse(ORDER_TEXTS.payPwWrong);
-  }
-  await payGuard.reset(String(userId));
-}
-
 /** Creates (or, for a returning owner, reopens) the coach profile or the shop from the application. */
 async function grantProfile(tx: Tx, userId: number, app: Row): Promise<void> {
   if (kindOf(app) === 'coach') {
@@ -380,7 +363,7 @@ export async function settle(userId: number, kind: ApplicationKind, payPassword:
         ? examineMessage(kind, before.status)
         : A.notApproved,
     );
-  if (fee > 0) await checkPayPassword(userId, payPassword);
+  if (fee > 0) await checkPayPassword(userId, payPassword, A.payPwRequired);
   const result = await db().transaction(async (tx) => {
     const now = await identityOf(tx, userId, true);
     if (now === IDENTITY_OF[kind]) throw refuse(A.alreadySettled);

@@ -21,6 +21,7 @@ import { agentGoodsPage, goodsPage, shopCard } from './shop.service';
 import { withoutTokens } from './listing';
 import { agentCoursesPage } from '../seller/agency.service';
 import { bannersOf } from '../seller/settings.service';
+import { homepageLive } from '../live/playback.service';
 
 const coachCols = withoutTokens(getTableColumns(coaches));
 const shopCols = withoutTokens(getTableColumns(shops));
@@ -98,7 +99,8 @@ export async function coachIndex(coachId: number, viewerId: number | null): Prom
     agentGoodsPage('coach', coachId, 1, 8),
     homepageExtras({ type: 'coach', id: coachId }),
   ]);
-  return { info, courses: courseList.list, classes: classList.list, goods: agent.list, ...extras };
+  const live = await homepageLive('coach', coachId, viewerId);
+  return { info, courses: courseList.list, classes: classList.list, goods: agent.list, ...extras, live };
 }
 
 /** /api/shop/public/indexInfo: the shop homepage in one call. */
@@ -110,7 +112,8 @@ export async function shopIndex(shopId: number, viewerId: number | null): Promis
     agentGoodsPage('shop', shopId, 1, 8),
     homepageExtras({ type: 'shop', id: shopId }),
   ]);
-  return { info, goods: goodsList.list, courses: courseList.list, agent_goods: agent.list, ...extras };
+  const live = await homepageLive('shop', shopId, viewerId);
+  return { info, goods: goodsList.list, courses: courseList.list, agent_goods: agent.list, ...extras, live };
 }
 
 /** Banners, picked courses, labels and contact of a homepage (set in the management areas, issue 12). */

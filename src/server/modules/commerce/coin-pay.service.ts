@@ -14,13 +14,13 @@ import { changeCoins, coinsFor } from './wallet.service';
 export const payGuard = new FailureLimiter('pay_pw', 5, 900, 900);
 
 /**
- * Pays an unpaid order with kung fu coins: the pay password first (attempts limited), then in one
- * transaction the status moves unpaid → paid (conditional, so a second payment finds nothing to
- * do) and the coins move through the ledger (conditional on the balance).
+ * Checks the member's pay password (unset, wrong and locked each refuse with their own message);
+ * attempts are limited by `payGuard`. Every coin spend that asks for the password goes through here.
  */
-export async function payWithCoins(userId: number, orderId: number, payPassword: string): Promise<ApiOutput<'/order/payCoins'>> {
+export async function checkPayPassword(userId: number, payPassword: string, emptyMsg = '请输入支付密码'): Promise<void> {
   const [u] = await db().select({ hash: users.payPasswordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (!u?.hash) throw refuse(ORDER_TEXTS.payPwUnset);
+  if (!payPassword) throw refuse(emptyMsg);
   // Counted before the check (one atomic upsert), so concurrent guesses cannot outrun the limit.
   const attempt = await payGuard.reserve(String(userId));
   if (attempt.wait) throw tooMany(ORDER_TEXTS.payPwLocked(minutesText(attempt.wait)));
@@ -29,6 +29,15 @@ export async function payWithCoins(userId: number, orderId: number, payPassword:
     throw blocked ? tooMany(ORDER_TEXTS.payPwLocked(minutesText(blocked))) : refuse(ORDER_TEXTS.payPwWrong);
   }
   await payGuard.reset(String(userId));
+}
+
+/**
+ * Pays an unpaid order with kung fu coins: the pay password first (attempts limited), then in one
+ * transaction the status moves unpaid → paid (conditional, so a second payment finds nothing to
+ * do) and the coins move through the ledger (conditional on the balance).
+ */
+export async function payWithCoins(userId: number, orderId: number, payPassword: string): Promise<ApiOutput<'/order/payCoins'>> {
+  await checkPayPassword(userId, payPassword);
   const paid = await db().transaction(async (tx) => {
     const [o] = await tx
       .update(orders)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { CHAT_CODE } from '~/lib/chat/client';
 import type { WireDraft } from '~/lib/chat/protocol';
 import type { Message } from '~/lib/chat/types';
@@ -7,7 +7,7 @@ import { IM_SOCIAL_TEXT } from '~/lib/rules/im-social';
 import { db, type Tx } from '../../db';
 import { imGroupMembers, imGroups } from '../../db/schema';
 import { assertMaySpeak, seatIn } from './guards';
-import { deliverTopic, subscribe, unsubscribe, type Connection } from './hub';
+import { deliverTopic, subscribe, subscribersOf, unsubscribe, type Connection } from './hub';
 import { ChatFault, type OpContext } from './ops';
 import { seatMembers } from './groups';
 import { senderOf } from './threads';
@@ -19,6 +19,69 @@ import { senderOf } from './threads';
  */
 
 export const roomTopic = (groupID: string) => `room:${groupID}`;
+
+/**
+ * What the owner of the rooms (the live module) checks and counts: `beforeJoin` may refuse (a viewer
+ * kicked from the room) by throwing a ChatFault; `afterJoin` learns the new audience size.
+ */
+export interface RoomHooks {
+  beforeJoin(groupID: string, userId: number): Promise<void>;
+  afterJoin(groupID: string, watchers: number): Promise<void>;
+}
+let hooks: RoomHooks | null = null;
+export function setRoomHooks(h: RoomHooks | null): void {
+  hooks = h;
+}
+
+/** Distinct users watching a room on this instance. */
+export function roomWatchers(groupID: string): number[] {
+  return [...new Set([...subscribersOf(roomTopic(groupID))].map((c) => c.userId))];
+}
+
+/**
+ * A message the server sends into a room (a gift, a status change, a kick): a TIMCustomElem whose
+ * data is `{type, ...}` JSON, from `from` (the sender it is about), to everyone watching.
+ */
+export async function roomEvent(groupID: string, fromUserId: number, data: { type: string } & Record<string, unknown>): Promise<void> {
+  const sender = await senderOf(fromUserId);
+  const msg = {
+    ID: `room-${randomUUID()}`,
+    clientID: '',
+    conversationID: `GROUP${groupID}`,
+    conversationType: 'GROUP' as const,
+    from: String(fromUserId),
+    to: groupID,
+    time: Math.floor(Date.now() / 1000),
+    sequence: 0,
+    status: 'success' as const,
+    isRevoked: false,
+    isPeerRead: false,
+    nick: sender.nick,
+    avatar: sender.avatar,
+    cloudCustomData: '',
+    flow: 'in' as const,
+    type: 'TIMCustomElem' as const,
+    payload: { data: JSON.stringify(data), description: data.type, extension: '' },
+  };
+  deliverTopic(roomTopic(groupID), 'messageReceived', [msg as Message]);
+}
+
+/** Takes a user out of a room: their seat goes and their sockets here stop receiving it. */
+export async function dropFromRoom(groupID: string, userId: number): Promise<void> {
+  for (const c of [...subscribersOf(roomTopic(groupID))]) if (c.userId === userId) unsubscribe(c, roomTopic(groupID));
+  await db().transaction(async (tx) => {
+    const gone = await tx
+      .delete(imGroupMembers)
+      .where(and(eq(imGroupMembers.groupId, groupID), eq(imGroupMembers.userId, userId), ne(imGroupMembers.role, 'Owner')))
+      .returning({ id: imGroupMembers.userId });
+    if (gone.length) {
+      await tx
+        .update(imGroups)
+        .set({ memberCount: sql`greatest(${imGroups.memberCount} - 1, 0)` })
+        .where(eq(imGroups.id, groupID));
+    }
+  });
+}
 
 export async function createLiveRoom(ownerId: number, p: { name: string; groupID?: string }): Promise<string> {
   const id = p.groupID ?? `@GF#live${randomUUID().replace(/-/g, '').slice(0, 12)}`;
@@ -51,8 +114,10 @@ export async function isLiveRoom(groupID: string): Promise<boolean> {
 
 /** Seats the socket's user and subscribes this socket to the room's messages. */
 export async function joinRoom(conn: Connection, groupID: string): Promise<'Success' | 'AlreadyInGroup'> {
+  await hooks?.beforeJoin(groupID, conn.userId);
   const added = await db().transaction(async (tx) => seatMembers(tx, await liveRoom(tx, groupID), [conn.userId]));
   subscribe(conn, roomTopic(groupID));
+  await hooks?.afterJoin(groupID, roomWatchers(groupID).length);
   return added.length ? 'Success' : 'AlreadyInGroup';
 }
 

@@ -1,21 +1,39 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { AnchorRoom, LiveRoom, LiveRoomCard } from '~/lib/api/contract/live';
-import { LIVE_LIMITS, LIVE_TEXTS, type LiveStatus } from '~/lib/rules/live';
+import { and, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AnchorRoom, LiveRoom, LiveRoomCard, ShelfItem } from '~/lib/api/contract/live';
+import { LIVE_EVENT, LIVE_LIMITS, LIVE_TEXTS, type LiveStatus } from '~/lib/rules/live';
 import { db, type Tx } from '../../db';
 import { env } from '../../env';
-import { coaches, liveRooms, liveSessions, shops } from '../../db/schema';
+import {
+  agentCourses,
+  agentGoods,
+  coaches,
+  courses,
+  follows,
+  goods,
+  liveBookings,
+  liveNotices,
+  liveRooms,
+  liveSessions,
+  shops,
+} from '../../db/schema';
+import { normaliseStoredPath } from '../../providers/storage';
+import { createLiveRoom, roomEvent, roomWatchers } from '../im/rooms';
 import type { SessionUser } from '../../http/context';
 import { forbidden, notFound, refuse } from '../../http/errors';
 import { liveMedia, type PushInfo, type StreamHandlers } from '../../providers/live';
+import { startNoticeOf } from './notices.service';
+import { liveStats } from './playback.service';
+import { likeOf } from '../catalogue/listing';
 
-type RoomRow = typeof liveRooms.$inferSelect;
-type Anchor = LiveRoom['anchor'];
+export type RoomRow = typeof liveRooms.$inferSelect;
+export type Anchor = LiveRoom['anchor'];
+type ShelfRef = RoomRow['shelf'][number];
 
 const newStream = () => `r${randomBytes(8).toString('hex')}`;
 
 /** The anchor behind a room: the coach or shop record's public face. */
-async function anchorOf(kind: 'coach' | 'shop', id: number): Promise<Anchor> {
+export async function anchorOf(kind: 'coach' | 'shop', id: number): Promise<Anchor> {
   if (kind === 'coach') {
     const [c] = await db()
       .select({ uid: coaches.userId, nick: coaches.name, avatar: coaches.avatar })
@@ -33,7 +51,7 @@ async function anchorOf(kind: 'coach' | 'shop', id: number): Promise<Anchor> {
  * Who the caller broadcasts as: a coach (identity 2) as the coach, a shop owner (identity 1) as
  * the shop — never an id from the request.
  */
-async function callerAnchor(user: SessionUser): Promise<Anchor> {
+export async function callerAnchor(user: SessionUser): Promise<Anchor> {
   const kind = user.identity === 2 ? 'coach' : user.identity === 1 ? 'shop' : null;
   if (!kind) throw forbidden(LIVE_TEXTS.notAnchor);
   const table = kind === 'coach' ? coaches : shops;
@@ -43,7 +61,7 @@ async function callerAnchor(user: SessionUser): Promise<Anchor> {
 }
 
 /** The caller's room, made on first use. */
-async function ownRoom(user: SessionUser): Promise<{ room: RoomRow; anchor: Anchor }> {
+export async function ownRoom(user: SessionUser): Promise<{ room: RoomRow; anchor: Anchor }> {
   const anchor = await callerAnchor(user);
   return { room: await ensureRoom(anchor, user.id), anchor };
 }
@@ -67,37 +85,215 @@ export async function ensureRoom(anchor: Pick<Anchor, 'kind' | 'id' | 'nick' | '
     [room] = await db().select().from(liveRooms).where(where);
   }
   if (!room) throw new Error('live room could not be created');
-  return room;
+  return withChat(room);
 }
 
-async function startedAt(room: RoomRow): Promise<string | null> {
-  if (room.status !== 'live' || !room.sessionId) return null;
-  const [s] = await db().select({ at: liveSessions.startedAt }).from(liveSessions).where(eq(liveSessions.id, room.sessionId));
-  return s?.at?.toISOString() ?? null;
+/** The room's chat group (AVChatRoom), made on first need with a name derived from the room id. */
+async function withChat(room: RoomRow): Promise<RoomRow> {
+  if (room.imGroupId) return room;
+  const groupID = await createLiveRoom(room.userId, { name: room.title, groupID: `@GF#live${room.id}` });
+  await db()
+    .update(liveRooms)
+    .set({ imGroupId: groupID })
+    .where(and(eq(liveRooms.id, room.id), isNull(liveRooms.imGroupId)));
+  return { ...room, imGroupId: groupID };
 }
 
-async function view(room: RoomRow, anchor: Anchor): Promise<LiveRoom> {
+/** The shelf's items that are still on sale, in the anchor's order, with their buy links. */
+export async function shelfItems(refs: readonly ShelfRef[]): Promise<ShelfItem[]> {
+  const goodsIds = refs.filter((r) => r.type === 'goods').map((r) => r.id);
+  const courseIds = refs.filter((r) => r.type === 'course').map((r) => r.id);
+  const [g, c] = await Promise.all([
+    goodsIds.length
+      ? db()
+          .select({ id: goods.id, title: goods.title, images: goods.images, price: goods.price })
+          .from(goods)
+          .where(and(inArray(goods.id, goodsIds), eq(goods.status, 1)))
+      : [],
+    courseIds.length
+      ? db()
+          .select({ id: courses.id, title: courses.title, cover: courses.cover, price: courses.price })
+          .from(courses)
+          .where(and(inArray(courses.id, courseIds), eq(courses.status, 1)))
+      : [],
+  ]);
+  const byKey = new Map<string, ShelfItem>();
+  for (const x of g)
+    byKey.set(`goods:${x.id}`, {
+      type: 'goods',
+      id: x.id,
+      title: x.title,
+      cover: x.images[0] ?? '',
+      price: x.price,
+      link: `/shop/goodsDetail?id=${x.id}`,
+    });
+  for (const x of c)
+    byKey.set(`course:${x.id}`, {
+      type: 'course',
+      id: x.id,
+      title: x.title,
+      cover: x.cover,
+      price: x.price,
+      link: `/train/courseDetail?id=${x.id}`,
+    });
+  return refs.flatMap((r) => byKey.get(`${r.type}:${r.id}`) ?? []);
+}
+
+/** Goods and courses an anchor may put on the shelf: their own and what they agent, on sale. */
+export async function shelfOptions(user: SessionUser): Promise<{ list: ShelfItem[] }> {
+  const anchor = await callerAnchor(user);
+  const own = anchor.kind === 'coach' ? eq(courses.coachId, anchor.id) : eq(courses.shopId, anchor.id);
+  const [ownGoods, agGoods, ownCourses, agCourses] = await Promise.all([
+    anchor.kind === 'shop'
+      ? db()
+          .select({ id: goods.id })
+          .from(goods)
+          .where(and(eq(goods.shopId, anchor.id), eq(goods.status, 1)))
+          .limit(200)
+      : [],
+    db()
+      .select({ id: agentGoods.goodsId })
+      .from(agentGoods)
+      .where(and(eq(agentGoods.agentType, anchor.kind), eq(agentGoods.agentId, anchor.id)))
+      .limit(200),
+    db()
+      .select({ id: courses.id })
+      .from(courses)
+      .where(and(own, eq(courses.status, 1)))
+      .limit(200),
+    db()
+      .select({ id: agentCourses.courseId })
+      .from(agentCourses)
+      .where(and(eq(agentCourses.agentType, anchor.kind), eq(agentCourses.agentId, anchor.id)))
+      .limit(200),
+  ]);
+  const refs: ShelfRef[] = [
+    ...[...new Set([...ownGoods, ...agGoods].map((x) => x.id))].map((id) => ({ type: 'goods' as const, id })),
+    ...[...new Set([...ownCourses, ...agCourses].map((x) => x.id))].map((id) => ({ type: 'course' as const, id })),
+  ];
+  return { list: await shelfItems(refs) };
+}
+
+/** The waiting notice closest ahead (or just overdue, within the window), with the viewer's booking. */
+async function nextNotice(roomId: number, viewer: number | null): Promise<LiveRoom['next_notice']> {
+  const [n] = await db()
+    .select({ id: liveNotices.id, title: liveNotices.title, startAt: liveNotices.startAt, bookings: liveNotices.bookings })
+    .from(liveNotices)
+    .where(
+      and(
+        eq(liveNotices.roomId, roomId),
+        eq(liveNotices.status, 'waiting'),
+        sql`${liveNotices.startAt} > now() - make_interval(secs => ${LIVE_LIMITS.noticeWindowS})`,
+      ),
+    )
+    .orderBy(liveNotices.startAt)
+    .limit(1);
+  if (!n) return null;
+  let booked: 0 | 1 = 0;
+  if (viewer) {
+    const [b] = await db()
+      .select({ one: sql`1` })
+      .from(liveBookings)
+      .where(and(eq(liveBookings.noticeId, n.id), eq(liveBookings.userId, viewer)));
+    booked = b ? 1 : 0;
+  }
+  return { id: n.id, title: n.title, start_at: n.startAt.toISOString(), bookings: n.bookings, booked };
+}
+
+async function isFollowing(viewer: number | null, anchor: Anchor): Promise<0 | 1> {
+  if (!viewer) return 0;
+  const [f] = await db()
+    .select({ one: sql`1` })
+    .from(follows)
+    .where(and(eq(follows.userId, viewer), eq(follows.targetType, anchor.kind), eq(follows.targetId, anchor.id)));
+  return f ? 1 : 0;
+}
+
+/** The broadcast on air: when it started, its likes and gift coins. */
+async function onAir(room: RoomRow): Promise<{ startedAt: string | null; likes: number; giftCoins: number }> {
+  if (room.status !== 'live' || !room.sessionId) return { startedAt: null, likes: 0, giftCoins: 0 };
+  const [s] = await db()
+    .select({ at: liveSessions.startedAt, likes: liveSessions.likes, gifts: liveSessions.giftCoins })
+    .from(liveSessions)
+    .where(eq(liveSessions.id, room.sessionId));
+  return { startedAt: s?.at?.toISOString() ?? null, likes: s?.likes ?? 0, giftCoins: s?.gifts ?? 0 };
+}
+
+async function view(room: RoomRow, anchor: Anchor, viewer: number | null): Promise<LiveRoom & { gift_coins: number }> {
+  const [air, shelf, notice, followed] = await Promise.all([
+    onAir(room),
+    shelfItems(room.shelf),
+    nextNotice(room.id, viewer),
+    isFollowing(viewer, anchor),
+  ]);
   return {
     id: room.id,
     title: room.title,
     cover: room.cover,
+    category: room.category,
     status: room.status as LiveStatus,
     ban_reason: room.banReason,
     anchor,
     play: room.status === 'live' ? liveMedia().playInfo(room.stream) : null,
-    started_at: await startedAt(room),
+    started_at: air.startedAt,
+    group_id: room.status === 'banned' ? null : room.imGroupId,
+    viewers: room.imGroupId ? roomWatchers(room.imGroupId).length : 0,
+    likes: air.likes,
+    gift_coins: air.giftCoins,
+    shelf,
+    next_notice: notice,
+    is_follow: followed,
   };
 }
 
 export async function anchorRoom(user: SessionUser): Promise<AnchorRoom> {
   const { room, anchor } = await ownRoom(user);
-  return { ...(await view(room, anchor)), session_id: room.sessionId };
+  return { ...(await view(room, anchor, user.id)), session_id: room.sessionId, shelf_refs: room.shelf };
 }
 
-export async function publicRoom(id: number): Promise<LiveRoom> {
-  const [room] = await db().select().from(liveRooms).where(eq(liveRooms.id, id));
+export async function publicRoom(id: number, viewer: number | null): Promise<LiveRoom> {
+  let [room] = await db().select().from(liveRooms).where(eq(liveRooms.id, id));
   if (!room) throw notFound(LIVE_TEXTS.roomMissing);
-  return view(room, await anchorOf(room.ownerKind as 'coach' | 'shop', room.ownerId));
+  if (room.status !== 'banned') room = await withChat(room);
+  const { gift_coins: _hidden, ...v } = await view(room, await anchorOf(room.ownerKind as 'coach' | 'shop', room.ownerId), viewer);
+  return v;
+}
+
+/** The room settings: title, cover, category and the shelf (only the anchor's own or agented items). */
+export async function saveSettings(
+  user: SessionUser,
+  p: { title: string; cover: string; category: string; shelf: ShelfRef[] },
+): Promise<AnchorRoom> {
+  const { room } = await ownRoom(user);
+  const cover = p.cover ? normaliseStoredPath(p.cover) : '';
+  if (cover === null) throw refuse('封面图片地址不正确');
+  const seen = new Set<string>();
+  const shelf = p.shelf.filter((r) => !seen.has(`${r.type}:${r.id}`) && seen.add(`${r.type}:${r.id}`));
+  const allowed = new Set((await shelfOptions(user)).list.map((x) => `${x.type}:${x.id}`));
+  if (shelf.some((r) => !allowed.has(`${r.type}:${r.id}`))) throw refuse(LIVE_TEXTS.shelfNotYours);
+  await db()
+    .update(liveRooms)
+    .set({ title: p.title, cover: cover || room.cover, category: p.category, shelf, updatedAt: new Date() })
+    .where(eq(liveRooms.id, room.id));
+  if (room.status === 'live' && room.imGroupId) {
+    await roomEvent(room.imGroupId, user.id, { type: LIVE_EVENT.status, status: 'live', title: p.title, shelf: true });
+  }
+  return anchorRoom(user);
+}
+
+/** Likes on the broadcast on air (a burst of taps arrives as one count); told to the room. */
+export async function likeRoom(userId: number, roomId: number, n: number): Promise<{ likes: number }> {
+  const [room] = await db().select().from(liveRooms).where(eq(liveRooms.id, roomId));
+  if (!room) throw notFound(LIVE_TEXTS.roomMissing);
+  if (room.status !== 'live' || !room.sessionId) throw refuse(LIVE_TEXTS.likeNotLive);
+  const [s] = await db()
+    .update(liveSessions)
+    .set({ likes: sql`${liveSessions.likes} + ${n}` })
+    .where(eq(liveSessions.id, room.sessionId))
+    .returning({ likes: liveSessions.likes });
+  const likes = s?.likes ?? 0;
+  if (room.imGroupId) await roomEvent(room.imGroupId, userId, { type: LIVE_EVENT.like, count: n, likes });
+  return { likes };
 }
 
 async function newSession(tx: Tx, v: { roomId: number; title: string; cover: string }): Promise<number> {
@@ -144,7 +340,7 @@ export async function stopLive(user: SessionUser): Promise<{ status: LiveStatus 
  * live → idle (guarded, so the ingest's end event and /live/stop may both arrive): the session gets
  * its end and duration. A broadcast prepared but never on air is dropped.
  */
-async function endBroadcast(roomId: number): Promise<void> {
+export async function endBroadcast(roomId: number): Promise<void> {
   await db().transaction(async (tx) => {
     const [room] = await tx.select().from(liveRooms).where(eq(liveRooms.id, roomId)).for('update');
     if (!room?.sessionId) return;
@@ -164,36 +360,56 @@ async function endBroadcast(roomId: number): Promise<void> {
   });
 }
 
+/**
+ * Tells the room's watchers the new state (players start or stop at once instead of at the next
+ * poll); going live also starts the notice it fulfils and reminds its bookers.
+ */
+async function announce(stream: string, status: 'live' | 'idle'): Promise<void> {
+  const [room] = await db().select().from(liveRooms).where(eq(liveRooms.stream, stream));
+  if (!room) return;
+  if (room.imGroupId) await roomEvent(room.imGroupId, room.userId, { type: LIVE_EVENT.status, status, title: room.title });
+  if (status === 'live') await startNoticeOf(room);
+}
+
 /** What the ingest calls (registered at startup): a signed publish asks, an ended one reports. */
 export const liveStreamHandlers: StreamHandlers = {
   async started(stream) {
-    return db().transaction(async (tx) => {
-      const [room] = await tx.select().from(liveRooms).where(eq(liveRooms.stream, stream)).for('update');
-      if (!room || room.status === 'banned') return false;
-      if (room.status === 'live') return true;
-      let sessionId = room.sessionId;
-      if (!sessionId) {
-        // A push with a still-valid URL after the last broadcast ended: a new broadcast.
-        sessionId = await newSession(tx, { roomId: room.id, title: room.title, cover: room.cover });
-      }
-      await tx
-        .update(liveSessions)
-        .set({ startedAt: new Date(), recordStatus: env().LIVE_RECORD === 'auto' ? 'recording' : 'none' })
-        .where(eq(liveSessions.id, sessionId));
-      await tx.update(liveRooms).set({ status: 'live', sessionId, updatedAt: new Date() }).where(eq(liveRooms.id, room.id));
-      return true;
-    });
+    return db()
+      .transaction(async (tx) => {
+        const [room] = await tx.select().from(liveRooms).where(eq(liveRooms.stream, stream)).for('update');
+        if (!room || room.status === 'banned') return false;
+        if (room.status === 'live') return true;
+        let sessionId = room.sessionId;
+        if (!sessionId) {
+          // A push with a still-valid URL after the last broadcast ended: a new broadcast.
+          sessionId = await newSession(tx, { roomId: room.id, title: room.title, cover: room.cover });
+        }
+        await tx
+          .update(liveSessions)
+          .set({ startedAt: new Date(), recordStatus: env().LIVE_RECORD === 'auto' ? 'recording' : 'none' })
+          .where(eq(liveSessions.id, sessionId));
+        await tx.update(liveRooms).set({ status: 'live', sessionId, updatedAt: new Date() }).where(eq(liveRooms.id, room.id));
+        return true;
+      })
+      .then(async (ok) => {
+        if (ok) await announce(stream, 'live');
+        return ok;
+      });
   },
   async ended(stream) {
     const [room] = await db().select({ id: liveRooms.id, status: liveRooms.status }).from(liveRooms).where(eq(liveRooms.stream, stream));
-    if (room?.status === 'live') await endBroadcast(room.id);
+    if (room?.status === 'live') {
+      await endBroadcast(room.id);
+      await announce(stream, 'idle');
+    }
   },
   async recorded(stream, rec) {
     const [room] = await db().select({ id: liveRooms.id }).from(liveRooms).where(eq(liveRooms.stream, stream));
     if (!room) return;
     // The latest broadcast still waiting for its recording (started at or before the file's start).
     const conds = [eq(liveSessions.roomId, room.id), eq(liveSessions.recordStatus, 'recording')];
-    if (rec.startedAt) conds.push(sql`${liveSessions.startedAt} <= ${new Date(rec.startedAt.getTime() + 60_000).toISOString()}::timestamptz`);
+    if (rec.startedAt)
+      conds.push(sql`${liveSessions.startedAt} <= ${new Date(rec.startedAt.getTime() + 60_000).toISOString()}::timestamptz`);
     const [s] = await db()
       .select({ id: liveSessions.id })
       .from(liveSessions)
@@ -229,7 +445,7 @@ export async function roomOfOwner(
  * Rooms for the live lists: on air first (newest start first), then the others by last activity.
  * Banned rooms are never listed. `type` 0 = coaches, 1 = shops (the SPEC's live/coach, live/shop).
  */
-export async function roomList(p: { type?: 0 | 1 | undefined; living: 0 | 1; page: number; limit: number }): Promise<{
+export async function roomList(p: { type?: 0 | 1 | undefined; living: 0 | 1; page: number; limit: number; q?: string }): Promise<{
   list: LiveRoomCard[];
   total: number;
   page: number;
@@ -238,6 +454,15 @@ export async function roomList(p: { type?: 0 | 1 | undefined; living: 0 | 1; pag
   const where: SQL[] = [ne(liveRooms.status, 'banned')];
   if (p.type !== undefined) where.push(eq(liveRooms.ownerKind, p.type === 0 ? 'coach' : 'shop'));
   if (p.living) where.push(eq(liveRooms.status, 'live'));
+  if (p.q) {
+    const like = likeOf(p.q);
+    const q = or(
+      ilike(liveRooms.title, like),
+      sql`exists (select 1 from coaches c where ${liveRooms.ownerKind} = 'coach' and c.id = ${liveRooms.ownerId} and c.name ilike ${like})`,
+      sql`exists (select 1 from shops s where ${liveRooms.ownerKind} = 'shop' and s.id = ${liveRooms.ownerId} and s.name ilike ${like})`,
+    );
+    if (q) where.push(q);
+  }
   const cond = and(...where);
   const [rows, [total]] = await Promise.all([
     db()
@@ -253,6 +478,8 @@ export async function roomList(p: { type?: 0 | 1 | undefined; living: 0 | 1; pag
         shopName: shops.name,
         shopLogo: shops.logo,
         startedAt: liveSessions.startedAt,
+        category: liveRooms.category,
+        groupId: liveRooms.imGroupId,
       })
       .from(liveRooms)
       .leftJoin(coaches, and(eq(liveRooms.ownerKind, 'coach'), eq(coaches.id, liveRooms.ownerId)))
@@ -280,6 +507,14 @@ export async function roomList(p: { type?: 0 | 1 | undefined; living: 0 | 1; pag
         avatar: (r.kind === 'coach' ? r.coachAvatar : r.shopLogo) ?? '',
       },
       started_at: r.startedAt?.toISOString() ?? null,
+      category: r.category,
+      viewers: r.status === 'live' && r.groupId ? roomWatchers(r.groupId).length : 0,
     })),
   };
+}
+
+/** liveIndexInfo: the anchor's room and totals (the live finance entry of the coach and shop areas). */
+export async function liveIndex(user: SessionUser): Promise<{ room: AnchorRoom; stats: Awaited<ReturnType<typeof liveStats>> }> {
+  const room = await anchorRoom(user);
+  return { room, stats: await liveStats(room.id, user.id) };
 }
