@@ -29,4 +29,10 @@ export default defineConfig({
     'gf-link': 'text-ink hover:text-brand transition-colors',
   },
   safelist: ['prose', 'prose-sm'],
+  preflights: [
+    {
+      // The live room's barrage: each line crosses the stage from its right edge to past its left.
+      getCSS: () => '@keyframes gf-barrage{from{left:100%;transform:translateX(0)}to{left:0;transform:translateX(-100%)}}',
+    },
+  ],
 });

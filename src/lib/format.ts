@@ -41,3 +41,11 @@ export function durationText(s: number): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return h ? `${h}:${two(m)}:${two(sec)}` : `${two(m)}:${two(sec)}`;
 }
+
+/** Seconds → '1小时02分' / '12分05秒' (how long anchors broadcast). */
+export function spanText(s: number): string {
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  return h ? `${h}小时${String(m).padStart(2, '0')}分` : `${m}分${String(sec).padStart(2, '0')}秒`;
+}

@@ -1,40 +1,42 @@
 import { useEffect, useState } from 'react';
 import type { LiveRoom } from '~/lib/api/contract/live';
-import { img } from '~/lib/media';
-import { LIVE_TEXTS } from '~/lib/rules/live';
-import { fetchRoom, LIVE_POLL_MS, streamKey } from '~/lib/stores/live';
-import LiveVideo from './LiveVideo';
+import { LIVE_POLL_MS } from '~/lib/stores/live';
+import { createLiveRoom } from '~/lib/stores/live-room';
+import GiftBar from './room/GiftBar';
+import RoomChat from './room/RoomChat';
+import RoomShelf from './room/RoomShelf';
+import RoomSide from './room/RoomSide';
+import RoomStage from './room/RoomStage';
 
 /**
- * The room page's stage (/live/room/[id]): the live picture while the anchor is on air, the cover
- * and a plain sentence otherwise. It asks for the room's state every few seconds, so a viewer who
- * waits sees the broadcast start, and sees it end.
+ * The room page (/live/room/[id]): the stage with barrage, gifts and the shelf on the left; the
+ * anchor, the next notice and the room chat on the right. The room's chat brings state changes
+ * at once; a slow poll covers guests (who watch without the chat) and lost sockets.
  */
-export default function LiveRoomView(props: { room: LiveRoom }) {
-  const [room, setRoom] = useState(props.room);
+export default function LiveRoomView(props: { room: LiveRoom; home: string }) {
+  const [store] = useState(() => createLiveRoom(props.room));
   useEffect(() => {
-    const timer = setInterval(() => {
-      fetchRoom(props.room.id).then(
-        (r) => setRoom((old) => (streamKey(old) === streamKey(r) && old.status === r.status ? old : r)),
-        () => undefined,
-      );
-    }, LIVE_POLL_MS.viewer);
-    return () => clearInterval(timer);
-  }, [props.room.id]);
+    // The page is rendered for guests: the viewer's follow and booking come with this first refresh.
+    void store.refresh().catch(() => undefined);
+    void store.connect();
+    const timer = setInterval(() => void store.refresh().catch(() => undefined), LIVE_POLL_MS.viewer);
+    return () => {
+      clearInterval(timer);
+      store.leave();
+    };
+  }, [store]);
 
   return (
-    <div className="aspect-video w-full overflow-hidden rounded bg-[#111]" data-testid="live-stage" data-status={room.status}>
-      {room.status === 'live' && room.play ? (
-        <LiveVideo src={room.play} />
-      ) : (
-        <div className="relative flex h-full w-full flex-col items-center justify-center gap-3 text-white/85">
-          {room.cover && <img src={img(room.cover)} alt="" className="absolute inset-0 h-full w-full object-cover opacity-25" />}
-          <span className={`relative text-5xl ${room.status === 'banned' ? 'i-ri-forbid-line' : 'i-ri-live-line'}`} />
-          <p className="relative text-[15px]" data-testid="live-idle">
-            {room.status === 'banned' ? LIVE_TEXTS.banned(room.ban_reason) : '主播暂未开播，开播后这里会自动播放'}
-          </p>
-        </div>
-      )}
+    <div className="flex gap-4">
+      <div className="min-w-0 flex-1">
+        <RoomStage store={store} />
+        <GiftBar store={store} />
+        <RoomShelf store={store} />
+      </div>
+      <aside className="w-[320px] shrink-0 space-y-3">
+        <RoomSide store={store} home={props.home} />
+        <RoomChat store={store} />
+      </aside>
     </div>
   );
 }

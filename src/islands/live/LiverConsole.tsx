@@ -10,6 +10,19 @@ import { SellerOnly } from '../seller/SellerOnly';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import LiveVideo from './LiveVideo';
+import AnchorFeed from './anchor/AnchorFeed';
+import LiveStats from './anchor/LiveStats';
+import NoticeManager from './anchor/NoticeManager';
+import PlaybackManager from './anchor/PlaybackManager';
+import RoomSettings from './anchor/RoomSettings';
+
+const TABS = [
+  ['feed', '弹幕与观众'],
+  ['settings', '直播间设置'],
+  ['notices', '直播预告'],
+  ['logs', '直播记录与回放'],
+] as const;
+type Tab = (typeof TABS)[number][0];
 
 type Push = Awaited<ReturnType<typeof startLive>>['push'];
 
@@ -66,6 +79,7 @@ function Console() {
   const titleRef = useRef<HTMLInputElement>(null);
   const go = useAction();
   const end = useAction();
+  const [tab, setTab] = useState<Tab>('feed');
   const data = room.data;
 
   // Follow the room while a broadcast is prepared or on air: the push arriving turns it live.
@@ -110,75 +124,99 @@ function Console() {
     );
 
   return (
-    <div className="grid grid-cols-[1fr_320px] gap-5" data-testid="liver-console" data-status={data.status}>
-      <section>
-        <div className="aspect-video overflow-hidden rounded bg-[#111]">
-          {data.status === 'live' && data.play ? (
-            <LiveVideo src={data.play} muted testId="liver-preview" />
-          ) : (
-            <div className="flex h-full flex-col items-center justify-center gap-2 text-sm text-white/80">
-              <span className="i-ri-live-line text-5xl" />
-              <p data-testid="liver-state">
-                {data.status === 'banned'
-                  ? LIVE_TEXTS.banned(data.ban_reason)
-                  : data.session_id
-                    ? '等待推流…在 OBS 中点击「开始推流」后，这里会出现直播画面'
-                    : '未开播'}
-              </p>
-            </div>
-          )}
-        </div>
-        <p className="mt-3 text-sm text-ink-soft">
-          观众入口：
-          <a className="text-brand" href={`/live/room/${data.id}`} data-testid="liver-room-link">
-            /live/room/{data.id}
-          </a>
-        </p>
-      </section>
-      <aside className="flex flex-col gap-4">
-        <div className="gf-card p-4">
-          <p className="mb-3 flex items-center gap-2 text-[15px] font-600">
-            直播状态
-            <span
-              className={`rounded px-2 py-0.5 text-xs font-400 ${data.status === 'live' ? 'bg-brand text-white' : 'bg-[#f0f0f0] text-ink-soft'}`}
-            >
-              {LIVE_TEXTS.statusLabel[data.status]}
-            </span>
+    <div data-testid="liver-console" data-status={data.status}>
+      <LiveStats kind={data.anchor.kind} />
+      <div className="grid grid-cols-[1fr_320px] gap-5">
+        <section>
+          <div className="aspect-video overflow-hidden rounded bg-[#111]">
+            {data.status === 'live' && data.play ? (
+              <LiveVideo src={data.play} muted testId="liver-preview" />
+            ) : (
+              <div className="flex h-full flex-col items-center justify-center gap-2 text-sm text-white/80">
+                <span className="i-ri-live-line text-5xl" />
+                <p data-testid="liver-state">
+                  {data.status === 'banned'
+                    ? LIVE_TEXTS.banned(data.ban_reason)
+                    : data.session_id
+                      ? '等待推流…在 OBS 中点击「开始推流」后，这里会出现直播画面'
+                      : '未开播'}
+                </p>
+              </div>
+            )}
+          </div>
+          <p className="mt-3 text-sm text-ink-soft">
+            观众入口：
+            <a className="text-brand" href={`/live/room/${data.id}`} data-testid="liver-room-link">
+              /live/room/{data.id}
+            </a>
           </p>
-          <label className="mb-1 block text-sm text-ink-soft" htmlFor="live-title">
-            直播标题
-          </label>
-          <input
-            id="live-title"
-            ref={titleRef}
-            className="gf-input mb-3 w-full"
-            defaultValue={data.title}
-            maxLength={LIVE_LIMITS.titleMax}
-            disabled={data.status === 'live'}
-          />
-          {data.status === 'live' || data.session_id ? (
-            <button type="button" className="gf-btn-primary w-full" disabled={end.busy} onClick={stop} data-testid="liver-stop">
-              结束直播
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="gf-btn-primary w-full"
-              disabled={go.busy || data.status === 'banned'}
-              onClick={start}
-              data-testid="liver-start"
-            >
-              开始直播
+        </section>
+        <aside className="flex flex-col gap-4">
+          <div className="gf-card p-4">
+            <p className="mb-3 flex items-center gap-2 text-[15px] font-600">
+              直播状态
+              <span
+                className={`rounded px-2 py-0.5 text-xs font-400 ${data.status === 'live' ? 'bg-brand text-white' : 'bg-[#f0f0f0] text-ink-soft'}`}
+              >
+                {LIVE_TEXTS.statusLabel[data.status]}
+              </span>
+            </p>
+            <label className="mb-1 block text-sm text-ink-soft" htmlFor="live-title">
+              直播标题
+            </label>
+            <input
+              id="live-title"
+              ref={titleRef}
+              className="gf-input mb-3 w-full"
+              defaultValue={data.title}
+              maxLength={LIVE_LIMITS.titleMax}
+              disabled={data.status === 'live'}
+            />
+            {data.status === 'live' || data.session_id ? (
+              <button type="button" className="gf-btn-primary w-full" disabled={end.busy} onClick={stop} data-testid="liver-stop">
+                结束直播
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="gf-btn-primary w-full"
+                disabled={go.busy || data.status === 'banned'}
+                onClick={start}
+                data-testid="liver-start"
+              >
+                开始直播
+              </button>
+            )}
+          </div>
+          {data.session_id && data.status !== 'live' && !push && (
+            <button type="button" className="gf-btn-ghost" onClick={start}>
+              重新获取推流地址
             </button>
           )}
+          {push && <PushCard push={push} />}
+        </aside>
+      </div>
+      <div className="gf-card mt-5 p-5">
+        <div role="tablist" aria-label="直播管理" className="mb-4 flex gap-6 border-b border-line">
+          {TABS.map(([id, label]) => (
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              aria-selected={tab === id}
+              className={`-mb-px border-b-2 pb-2 text-[15px] ${tab === id ? 'border-brand text-brand' : 'border-transparent text-ink-soft hover:text-brand'}`}
+              onClick={() => setTab(id)}
+              data-testid={`liver-tab-${id}`}
+            >
+              {label}
+            </button>
+          ))}
         </div>
-        {data.session_id && data.status !== 'live' && !push && (
-          <button type="button" className="gf-btn-ghost" onClick={start}>
-            重新获取推流地址
-          </button>
-        )}
-        {push && <PushCard push={push} />}
-      </aside>
+        {tab === 'feed' && <AnchorFeed room={data} />}
+        {tab === 'settings' && <RoomSettings room={data} onSaved={(r) => room.set(r)} />}
+        {tab === 'notices' && <NoticeManager kind={data.anchor.kind} />}
+        {tab === 'logs' && <PlaybackManager />}
+      </div>
     </div>
   );
 }

@@ -53,3 +53,45 @@ export async function attachPlayer(video: HTMLVideoElement, src: PlaySource, onE
   onError('当前浏览器无法播放直播，请使用最新版 Chrome、Edge 或 Safari');
   return { destroy() {} };
 }
+
+/**
+ * Plays a recorded broadcast: MP4 natively (seekable through Range requests), FLV through mpegts.js
+ * (kept when the server had no ffmpeg to remux it), HLS VOD through the browser or hls.js.
+ */
+export async function attachVod(
+  video: HTMLVideoElement,
+  rec: { url: string; format: 'mp4' | 'flv' | 'hls' },
+  onError: (text: string) => void,
+): Promise<Player> {
+  if (rec.format === 'mp4' || (rec.format === 'hls' && video.canPlayType('application/vnd.apple.mpegurl'))) {
+    video.src = rec.url;
+    return { destroy: () => video.removeAttribute('src') };
+  }
+  if (rec.format === 'flv') {
+    const mpegts = (await import('mpegts.js')).default;
+    if (mpegts.getFeatureList().mseLivePlayback) {
+      const p = mpegts.createPlayer({ type: 'flv', isLive: false, url: new URL(rec.url, location.href).href });
+      p.on(mpegts.Events.ERROR, () => onError('回放加载失败'));
+      p.attachMediaElement(video);
+      p.load();
+      return {
+        destroy() {
+          p.unload();
+          p.detachMediaElement();
+          p.destroy();
+        },
+      };
+    }
+  } else {
+    const Hls = (await import('hls.js')).default;
+    if (Hls.isSupported()) {
+      const h = new Hls();
+      h.on(Hls.Events.ERROR, (_e, d) => d.fatal && onError('回放加载失败'));
+      h.loadSource(rec.url);
+      h.attachMedia(video);
+      return { destroy: () => h.destroy() };
+    }
+  }
+  onError('当前浏览器无法播放回放，请使用最新版 Chrome、Edge 或 Safari');
+  return { destroy() {} };
+}

@@ -73,6 +73,14 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     ],
   },
   {
+    name: '直播',
+    icon: 'i-ri-live-line',
+    links: [
+      { label: '直播间', href: '/admin/live', roles: ['content'] },
+      { label: '直播礼物', href: '/admin/live/gifts', roles: ['content'] },
+    ],
+  },
+  {
     name: '内容',
     icon: 'i-ri-article-line',
     links: [

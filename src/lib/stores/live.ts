@@ -1,8 +1,9 @@
 import { api } from '../api/client';
 import type { AnchorRoom, LiveRoom } from '../api/contract/live';
+import type { LIVE_CATEGORIES } from '../rules/live';
 
 /**
- * Live (issue 15): what the room page and the anchor's console do. Without room events yet, both
+ * Live (issue 15): what the room page and the anchor's console do. Besides the room chat's events, both
  * follow the room's state by asking again every few seconds (`LIVE_POLL_MS`).
  */
 export const LIVE_POLL_MS = { viewer: 10_000, anchor: 4_000 } as const;
@@ -19,3 +20,32 @@ export const stopLive = () => api('/live/stop', {});
 export function streamKey(room: Pick<LiveRoom, 'status' | 'play'> | null): string {
   return room?.status === 'live' && room.play ? `${room.play.flv ?? ''}|${room.play.hls ?? ''}` : '';
 }
+
+// The anchor's management (issue 15 §2): settings, shelf, audience, notices, playbacks, history.
+export type LiveSettingsInput = {
+  title: string;
+  cover: string;
+  category: (typeof LIVE_CATEGORIES)[number] | '';
+  shelf: { type: 'goods' | 'course'; id: number }[];
+};
+export const saveLiveSettings = (s: LiveSettingsInput) => api('/live/settings', s);
+export const fetchShelfOptions = () => api('/live/shelfOptions', {});
+export const fetchViewers = () => api('/live/viewers', {});
+export const muteViewer = (userId: number, minutes: number) => api('/live/mute', { user_id: userId, minutes });
+export const kickViewer = (userId: number) => api('/live/kick', { user_id: userId });
+export const fetchLiveIndex = (kind: 'coach' | 'shop') =>
+  kind === 'coach' ? api('/coach/liveIndexInfo', {}) : api('/shop/liveIndexInfo', {});
+
+export type NoticeInput = { title: string; cover: string; intro: string; start_at: string };
+export const fetchMyNotices = (page: number) => api('/live/notices', { page, limit: 10 });
+export function saveNotice(kind: 'coach' | 'shop', input: NoticeInput & { id?: number }) {
+  const { id, ...rest } = input;
+  if (kind === 'coach') return id ? api('/coach/liveNoticeEdit', { id, ...rest }) : api('/coach/liveNoticeAdd', rest);
+  return id ? api('/shop/liveNoticeEdit', { id, ...rest }) : api('/shop/liveNoticeAdd', rest);
+}
+export const deleteNotice = (kind: 'coach' | 'shop', id: number) =>
+  kind === 'coach' ? api('/coach/liveNoticeDelete', { id }) : api('/shop/liveNoticeDelete', { id });
+
+export const fetchLiveLogs = (page: number) => api('/member/liveLogs', { page, limit: 10 });
+export const pinPlaybacks = (ids: number[], status: 0 | 1) => api('/member/liveBatchTop', { ids, status });
+export const deletePlaybacks = (ids: number[]) => api('/member/PlayBackDelete', { ids });

@@ -25,6 +25,7 @@ import { liveMedia, type PushInfo, type StreamHandlers } from '../../providers/l
 import { startNoticeOf } from './notices.service';
 import { liveStats } from './playback.service';
 import { likeOf } from '../catalogue/listing';
+import { invalidatePages } from '../../edge/page-cache';
 
 export type RoomRow = typeof liveRooms.$inferSelect;
 export type Anchor = LiveRoom['anchor'];
@@ -367,6 +368,8 @@ export async function endBroadcast(roomId: number): Promise<void> {
 async function announce(stream: string, status: 'live' | 'idle'): Promise<void> {
   const [room] = await db().select().from(liveRooms).where(eq(liveRooms.stream, stream));
   if (!room) return;
+  // The kept guest copies of the live lists would show the old state until their TTL.
+  invalidatePages();
   if (room.imGroupId) await roomEvent(room.imGroupId, room.userId, { type: LIVE_EVENT.status, status, title: room.title });
   if (status === 'live') await startNoticeOf(room);
 }

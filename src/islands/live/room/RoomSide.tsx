@@ -1,0 +1,100 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { img } from '~/lib/media';
+import { LIVE_TEXTS } from '~/lib/rules/live';
+import { bookNotice, type LiveRoomStore } from '~/lib/stores/live-room';
+import { createFollow } from '~/lib/stores/social';
+import { toast } from '~/lib/toast';
+import { useAction } from '../../ui/useAction';
+import { requireLoginOr } from './require-login';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('zh-CN', { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** The anchor's card (follow, share), the next notice (book) — the top of the room's side column. */
+export default function RoomSide(props: { store: LiveRoomStore; home: string }) {
+  const room = useStore(props.store.$room);
+  const [follow] = useState(() =>
+    createFollow({ type: room.anchor.kind === 'coach' ? 'coach' : 'mechant', id: room.anchor.id, uid: room.anchor.uid }, 0),
+  );
+  const followState = useStore(follow.$follow);
+  const [mine, setFollowed] = useState<0 | 1 | null>(null);
+  const followed = mine ?? room.is_follow;
+  const act = useAction();
+  const notice = room.next_notice;
+
+  return (
+    <div className="space-y-3">
+      <div className="gf-card flex items-center gap-3 p-4">
+        <a href={props.home} className="flex min-w-0 flex-1 items-center gap-3" data-testid="live-anchor">
+          <img src={img(room.anchor.avatar)} alt="" className="h-12 w-12 rounded-full object-cover" />
+          <div className="min-w-0">
+            <p className="truncate text-[15px] font-600">{room.anchor.nick}</p>
+            <p className="text-xs text-ink-mute">{room.anchor.kind === 'coach' ? '教练' : '店铺'} · 进入主页</p>
+          </div>
+        </a>
+        <button
+          type="button"
+          className={followed ? 'gf-btn-ghost h-8 px-3' : 'gf-btn-primary h-8 px-3'}
+          disabled={act.busy}
+          onClick={() =>
+            requireLoginOr(() => {
+              if (followState.is_follow !== followed) follow.$follow.setKey('is_follow', followed);
+              void act.run(async () => setFollowed((await follow.toggle()).is_follow));
+            })
+          }
+          data-testid="live-follow"
+        >
+          {followed ? '已关注' : '+ 关注'}
+        </button>
+      </div>
+      <div className="gf-card flex items-center gap-2 px-4 py-3 text-sm">
+        {room.category && <span className="rounded bg-brand-light px-2 py-0.5 text-xs text-brand-dark">{room.category}</span>}
+        {room.started_at && <span className="text-xs text-ink-mute">开播于 {when(room.started_at)}</span>}
+        <button
+          type="button"
+          className="ml-auto inline-flex items-center gap-1 text-ink-soft hover:text-brand"
+          onClick={() =>
+            void navigator.clipboard.writeText(location.href).then(
+              () => toast.success('直播间链接已复制，快去分享吧'),
+              () => toast.error('复制失败，请手动复制地址栏链接'),
+            )
+          }
+          data-testid="live-share"
+        >
+          <span className="i-ri-share-forward-line" /> 分享
+        </button>
+      </div>
+      {notice && room.status !== 'live' && (
+        <div className="gf-card p-4" data-testid="live-notice">
+          <p className="text-xs text-ink-mute">直播预告 · {when(notice.start_at)}</p>
+          <p className="mt-1 font-600">{notice.title}</p>
+          <div className="mt-2 flex items-center text-xs text-ink-mute">
+            {notice.bookings} 人已预约
+            <button
+              type="button"
+              className={notice.booked ? 'gf-btn-ghost ml-auto h-8 px-3' : 'gf-btn-primary ml-auto h-8 px-3'}
+              disabled={act.busy}
+              onClick={() =>
+                requireLoginOr(
+                  () =>
+                    void act.run(
+                      async () => {
+                        const r = await bookNotice(notice.id, notice.booked ? 0 : 1);
+                        props.store.$room.set({ ...room, next_notice: { ...notice, booked: r.booked, bookings: r.bookings } });
+                        return r;
+                      },
+                      { done: (r) => (r.booked ? LIVE_TEXTS.booked : LIVE_TEXTS.unbooked) },
+                    ),
+                )
+              }
+              data-testid="live-book"
+            >
+              {notice.booked ? '已预约' : '预约提醒'}
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

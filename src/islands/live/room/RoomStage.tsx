@@ -1,0 +1,88 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { img } from '~/lib/media';
+import { LIVE_TEXTS } from '~/lib/rules/live';
+import type { LiveRoomStore } from '~/lib/stores/live-room';
+import { requireLoginOr } from './require-login';
+import LiveVideo from '../LiveVideo';
+
+/**
+ * The stage: the live picture with the barrage crossing it (toggle), or the cover and a plain
+ * sentence while off air; under it the audience, likes and the barrage switch.
+ */
+export default function RoomStage(props: { store: LiveRoomStore }) {
+  const room = useStore(props.store.$room);
+  const barrage = useStore(props.store.$barrage);
+  const likes = useStore(props.store.$likes);
+  const [showBarrage, setShowBarrage] = useState(true);
+  const [gone, setGone] = useState<Set<string>>(() => new Set());
+  const live = room.status === 'live' && room.play;
+
+  return (
+    <div className="overflow-hidden rounded-lg bg-[#111]">
+      <div className="relative aspect-video w-full" data-testid="live-stage" data-status={room.status}>
+        {live && room.play ? (
+          <LiveVideo src={room.play} />
+        ) : (
+          <div className="relative flex h-full w-full flex-col items-center justify-center gap-3 text-white/85">
+            {room.cover && <img src={img(room.cover)} alt="" className="absolute inset-0 h-full w-full object-cover opacity-25" />}
+            <span className={`relative text-5xl ${room.status === 'banned' ? 'i-ri-forbid-line' : 'i-ri-live-line'}`} />
+            <p className="relative text-[15px]" data-testid="live-idle">
+              {room.status === 'banned' ? LIVE_TEXTS.banned(room.ban_reason) : '主播暂未开播，开播后这里会自动播放'}
+            </p>
+            {room.status !== 'banned' && room.next_notice && (
+              <p className="relative text-sm text-white/70">
+                下一场：{room.next_notice.title} ·{' '}
+                {new Date(room.next_notice.start_at).toLocaleString('zh-CN', {
+                  month: 'numeric',
+                  day: 'numeric',
+                  hour: '2-digit',
+                  minute: '2-digit',
+                })}
+              </p>
+            )}
+          </div>
+        )}
+        {showBarrage && live && (
+          <div
+            className="pointer-events-none absolute inset-x-0 top-2 h-[45%] overflow-hidden"
+            aria-hidden="true"
+            data-testid="barrage-lane"
+          >
+            {barrage
+              .filter((b) => !gone.has(b.id))
+              .map((b) => (
+                <span
+                  key={b.id}
+                  className={`absolute whitespace-nowrap text-[18px] font-600 [animation:gf-barrage_9s_linear_forwards] [text-shadow:0_0_3px_#000] ${b.self ? 'text-brand' : 'text-white'}`}
+                  style={{ top: `${b.lane * 25}%` }}
+                  onAnimationEnd={() => setGone((s) => new Set(s).add(b.id))}
+                  data-testid="barrage-item"
+                >
+                  {b.text}
+                </span>
+              ))}
+          </div>
+        )}
+      </div>
+      <div className="flex items-center gap-4 bg-[#1b1b1b] px-4 py-2 text-sm text-white/80">
+        <span data-testid="live-viewers">
+          <span className="i-ri-user-3-line" /> {room.viewers} 人在看
+        </span>
+        <button
+          type="button"
+          className="inline-flex items-center gap-1 rounded px-2 py-1 hover:text-brand disabled:opacity-50"
+          disabled={!live}
+          onClick={() => requireLoginOr(() => props.store.like())}
+          data-testid="live-like"
+        >
+          <span className="i-ri-thumb-up-line" /> <span data-testid="live-likes">{likes}</span>
+        </button>
+        <label className="ml-auto inline-flex cursor-pointer items-center gap-1">
+          <input type="checkbox" checked={showBarrage} onChange={(e) => setShowBarrage(e.target.checked)} data-testid="barrage-toggle" />
+          弹幕
+        </label>
+      </div>
+    </div>
+  );
+}
