@@ -1,5 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { resetEnv } from '~/server/env';
+import { uploadsDir } from '~/server/providers/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSecret, setStreamHandlers } from '~/server/providers/live';
 import { flvServer, startIngest, type Ingest } from '~/server/providers/live/local';
@@ -17,12 +22,17 @@ let ingest: Ingest;
 let flvBase = '';
 const events: string[] = [];
 let refuse = new Set<string>();
+const recordings = new Map<string, { url: string; poster: string; durationS: number }>();
+const dataDir = mkdtempSync(join(tmpdir(), 'gongfu-live-'));
 
 beforeAll(async () => {
+  // Recordings go to DATA_DIR/uploads/live.
+  process.env['DATA_DIR'] = dataDir;
+  resetEnv();
   setStreamHandlers({
     started: async (s) => (events.push(`started:${s}`), !refuse.has(s)),
     ended: async (s) => void events.push(`ended:${s}`),
-    recorded: async (s) => void events.push(`recorded:${s}`),
+    recorded: async (s, rec) => void (events.push(`recorded:${s}`), recordings.set(s, rec)),
   });
   ingest = await startIngest({ port: RTMP_PORT, host: '127.0.0.1' });
   const http = flvServer(ingest);
@@ -33,7 +43,13 @@ beforeAll(async () => {
     await ingest.close();
   };
 });
-afterAll(() => setStreamHandlers({ started: async () => true, ended: async () => {}, recorded: async () => {} }));
+afterAll(() => {
+  setStreamHandlers({ started: async () => true, ended: async () => {}, recorded: async () => {} });
+  Reflect.deleteProperty(process.env, 'VIDEO_FFMPEG');
+  resetEnv();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+const fileOf = (url: string) => join(uploadsDir(), url.replace(/^\/uploads\//, ''));
 
 function push(url: string, seconds: number) {
   const p = spawn(
@@ -106,5 +122,44 @@ describe.skipIf(!hasFfmpeg)('the embedded RTMP ingest (LIVE_MEDIA=local)', () =>
     expect(await exited).not.toBe(0);
     expect(events).toContain(`started:${stream}`);
     expect((await fetch(`${flvBase}/media/live/${stream}.flv`)).status).toBe(404);
+  }, 60_000);
+
+  it('records each broadcast into its playback: an MP4 with a poster and its duration', async () => {
+    const stream = 'room_rec1';
+    const { exited } = push(rtmp(stream, signedPushQuery(pushSecret(), stream, Math.floor(Date.now() / 1000) + 300)), 4);
+    expect(await exited).toBe(0);
+    expect(await until(() => recordings.has(stream), 20_000)).toBe(true);
+    const rec = recordings.get(stream)!;
+    expect(rec.url).toMatch(new RegExp(`^/uploads/live/${stream}/\\d+\\.mp4$`));
+    expect(rec.poster).toMatch(/\.jpg$/);
+    expect(existsSync(fileOf(rec.poster))).toBe(true);
+    expect(rec.durationS).toBeGreaterThanOrEqual(3);
+    expect(rec.durationS).toBeLessThanOrEqual(5);
+    // A real MP4 with video and audio, and the FLV it came from is gone.
+    const probe = execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_type',
+      '-of',
+      'csv=p=0',
+      fileOf(rec.url),
+    ]).toString();
+    expect(probe.split('\n').filter(Boolean).sort()).toEqual(['audio', 'video']);
+    expect(existsSync(fileOf(rec.url).replace(/\.mp4$/, '.flv'))).toBe(false);
+  }, 60_000);
+
+  it('keeps the FLV (with its duration) when the server may not use ffmpeg', async () => {
+    process.env['VIDEO_FFMPEG'] = 'off';
+    resetEnv();
+    const stream = 'room_rec2';
+    const { exited } = push(rtmp(stream, signedPushQuery(pushSecret(), stream, Math.floor(Date.now() / 1000) + 300)), 3);
+    expect(await exited).toBe(0);
+    expect(await until(() => recordings.has(stream), 20_000)).toBe(true);
+    const rec = recordings.get(stream)!;
+    expect(rec.url).toMatch(/\.flv$/);
+    expect(rec.poster).toBe('');
+    expect(rec.durationS).toBeGreaterThanOrEqual(2);
+    expect(rec.durationS).toBeLessThanOrEqual(4);
   }, 60_000);
 });

@@ -369,7 +369,7 @@ describe('finance overview and ledger', () => {
     expect(old.total).toBe(0);
     const backwards = await t.post('/seller/ledger', { from: '2020-02-01', to: '2020-01-01' }, tok[DEMO.mechant]);
     expect(backwards.body).toMatchObject({ code: 100, msg: '开始日期不能晚于结束日期' });
-    expect((await t.post('/seller/ledger', { reason: 'gift' }, tok[DEMO.mechant])).body.code).toBe(100);
+    expect((await t.post('/seller/ledger', { reason: 'bribe' }, tok[DEMO.mechant])).body.code).toBe(100);
 
     const chart = (await t.post('/seller/incomeChart', {}, tok[DEMO.mechant])).body.data;
     expect(chart.days).toHaveLength(30);

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { expect, test, type Page } from './fixtures';
-import { DEMO, loginByCookie } from './helpers';
+import { DEMO, loginByCookie, newMember, signIn } from './helpers';
 
 /**
  * Going live (issue 15) in a real browser with a real encoder: the coach opens /live/liver and
@@ -77,6 +77,87 @@ test.describe('live broadcast', () => {
       await expect(guest.getByTestId('live-stage')).toHaveAttribute('data-status', 'idle', { timeout: 20_000 });
       await expect(guest.getByTestId('live-idle')).toContainText('主播暂未开播');
       await guest.close();
+    } finally {
+      p.kill('SIGKILL');
+    }
+  });
+
+  test('a member sends barrage and gifts (one over the pay-password threshold); the anchor sees both; the broadcast becomes a playback', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.slow();
+    // The shop's room, so this runs beside the coach's test; a member of its own with coins.
+    await page.goto('/live/liver');
+    await loginByCookie(page, DEMO.mechant.phone);
+    const login = await request.post('/api/login', { data: { type: 1, phone: DEMO.mechant.phone, password: DEMO.mechant.password } });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const start = await request.post('/api/live/start', { data: { title: '武当好物直播间' }, headers: { authToken: token } });
+    const { push: pushInfo, room_id: roomId } = ((await start.json()) as { data: { push: { url: string }; room_id: number } }).data;
+    const { p, exited } = push(pushInfo.url, 60);
+    try {
+      await page.goto('/live/liver');
+      await expect(page.getByTestId('liver-console')).toHaveAttribute('data-status', 'live', { timeout: 20_000 });
+      await expect(page.getByTestId('anchor-feed')).toContainText('已连接');
+
+      const fan = await newMember(request, { coins: 300, payPassword: true });
+      const viewer = await browser.newPage();
+      await signIn(viewer, fan);
+      await viewer.goto(`/live/room/${roomId}`);
+      await expect(viewer.getByTestId('live-stage')).toHaveAttribute('data-status', 'live');
+      await expect(viewer.getByTestId('live-chat-input')).toBeEnabled({ timeout: 15_000 });
+      await viewer.getByTestId('live-chat-input').fill('掌柜的，这把剑怎么卖？');
+      await viewer.getByTestId('live-chat-send').click();
+      // The barrage crosses the viewer's own picture and reaches the anchor's console.
+      await expect(viewer.getByTestId('barrage-item').filter({ hasText: '掌柜的' })).toBeVisible();
+      await expect(page.getByTestId('anchor-feed')).toContainText('掌柜的，这把剑怎么卖？');
+
+      await viewer.getByTestId('gift-item').filter({ hasText: '鲜花' }).click();
+      await viewer.getByTestId('gift-send').click();
+      await expect(viewer.getByTestId('gift-balance')).toContainText('余额 298 功夫币');
+      await expect(page.getByTestId('anchor-gift').filter({ hasText: '鲜花' })).toBeVisible();
+
+      // 奖杯 (188) is above 100 coins: the pay password is asked first.
+      await viewer.getByTestId('gift-item').filter({ hasText: '奖杯' }).click();
+      await viewer.getByTestId('gift-send').click();
+      await viewer.getByLabel('支付密码').fill(fan.payPassword);
+      await viewer.getByRole('button', { name: '确认支付' }).click();
+      await expect(viewer.getByTestId('gift-balance')).toContainText('余额 110 功夫币');
+      await expect(page.getByTestId('anchor-gift').filter({ hasText: '奖杯' })).toBeVisible();
+
+      // The viewer's 打赏流水 lists both.
+      const logs = await browser.newPage();
+      await signIn(logs, fan);
+      await logs.goto('/my/finance');
+      await expect(logs.getByTestId('gift-log-row')).toHaveCount(2);
+      await expect(logs.getByTestId('gift-logs-sum')).toContainText('累计送出 190 功夫币');
+      await logs.close();
+
+      await page.getByTestId('liver-stop').click();
+      expect(await exited).not.toBe(0);
+      await expect(viewer.getByTestId('live-stage')).toHaveAttribute('data-status', 'idle', { timeout: 20_000 });
+      await viewer.close();
+      // The recording becomes a playback that plays.
+      await expect
+        .poll(
+          async () => {
+            const res = await page.request.post('/api/public/playbackList', { data: { room_id: roomId } });
+            return ((await res.json()) as { data: { total: number } }).data.total;
+          },
+          { timeout: 30_000 },
+        )
+        .toBeGreaterThan(0);
+      await page.goto('/live/playbackList');
+      await page.getByTestId('playback-card').filter({ hasText: '武当好物直播间' }).first().click();
+      await expect(page.getByTestId('playback-title')).toHaveText('武当好物直播间');
+      await page.getByTestId('playback-video').evaluate((v: HTMLVideoElement) => {
+        v.muted = true;
+        return v.play();
+      });
+      await expect
+        .poll(async () => page.getByTestId('playback-video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+        .toBeGreaterThan(0.5);
     } finally {
       p.kill('SIGKILL');
     }

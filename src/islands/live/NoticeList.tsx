@@ -44,6 +44,7 @@ export default function NoticeList(props: { initial: Page; compact?: boolean; ro
             {!props.compact && n.intro && <p className="mt-1 line-clamp-2 text-sm text-ink-soft">{n.intro}</p>}
             <p className="mt-1 text-xs text-brand-dark">
               {new Date(n.start_at).toLocaleString('zh-CN', {
+                timeZone: 'Asia/Shanghai',
                 month: 'numeric',
                 day: 'numeric',
                 weekday: 'short',

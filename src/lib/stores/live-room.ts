@@ -128,6 +128,8 @@ export function createLiveRoom(initial: LiveRoom) {
       unsubscribe = client.on('messageReceived', (list) => list.forEach(onMessage));
       await client.joinGroup({ groupID });
       $phase.set({ phase: 'ready', error: '' });
+      // The audience now counts this viewer.
+      void refresh().catch(() => undefined);
     } catch (err) {
       const text = err instanceof Error ? err.message : '聊天连接失败';
       $phase.set({ phase: text.includes('移出') ? 'kicked' : 'error', error: text });

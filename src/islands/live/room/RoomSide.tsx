@@ -9,7 +9,13 @@ import { useAction } from '../../ui/useAction';
 import { requireLoginOr } from './require-login';
 
 const when = (iso: string) =>
-  new Date(iso).toLocaleString('zh-CN', { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  new Date(iso).toLocaleString('zh-CN', {
+    timeZone: 'Asia/Shanghai',
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 
 /** The anchor's card (follow, share), the next notice (book) — the top of the room's side column. */
 export default function RoomSide(props: { store: LiveRoomStore; home: string }) {

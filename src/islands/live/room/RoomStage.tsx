@@ -34,6 +34,7 @@ export default function RoomStage(props: { store: LiveRoomStore }) {
               <p className="relative text-sm text-white/70">
                 下一场：{room.next_notice.title} ·{' '}
                 {new Date(room.next_notice.start_at).toLocaleString('zh-CN', {
+                  timeZone: 'Asia/Shanghai',
                   month: 'numeric',
                   day: 'numeric',
                   hour: '2-digit',

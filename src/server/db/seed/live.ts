@@ -51,15 +51,13 @@ export async function seedLive(): Promise<number> {
       .update(liveRooms)
       .set({ category: '武术教学', shelf: shelf.map((c) => ({ type: 'course' as const, id: c.id })) })
       .where(eq(liveRooms.id, room.id));
-    await db()
-      .insert(liveNotices)
-      .values({
-        roomId: room.id,
-        title: '太极拳基础二十四式 · 直播教学',
-        intro: '从起势到收势，一招一式讲清楚，欢迎提问。',
-        cover: room.cover,
-        startAt: tomorrow,
-      });
+    await db().insert(liveNotices).values({
+      roomId: room.id,
+      title: '太极拳基础二十四式 · 直播教学',
+      intro: '从起势到收势，一招一式讲清楚，欢迎提问。',
+      cover: room.cover,
+      startAt: tomorrow,
+    });
   }
   if (shop) made += Number(Boolean(await ensureRoom({ kind: 'shop', ...shop }, shop.userId)));
   return made;

@@ -1,4 +1,4 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { open, rename, mkdir, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
@@ -8,9 +8,9 @@ import type { VideoInfo } from '~/lib/api/contract/seller-content';
 import { PLAYABLE_VIDEO_TYPES, SC_TEXTS, TRANSCODABLE_VIDEO_TYPES, VIDEO_STATUS_TEXT, type VideoStatus } from '~/lib/rules/seller-content';
 import { db } from '../../db';
 import { lessons, videos } from '../../db/schema';
-import { env } from '../../env';
 import { notFound } from '../../http/errors';
 import { errorFields, log } from '../../log';
+import { hasFfmpeg } from '../../providers/ffmpeg';
 import { safeUploadPath } from '../../providers/storage';
 import { invalidateCatalogue } from './invalidate';
 
@@ -18,14 +18,7 @@ const run = promisify(execFile);
 
 type VideoRow = typeof videos.$inferSelect;
 
-let ffmpegFound: boolean | undefined;
-
-/** Whether videos are processed here: VIDEO_FFMPEG is `auto` and both ffmpeg and ffprobe run. */
-export function hasFfmpeg(): boolean {
-  if (env().VIDEO_FFMPEG === 'off') return false;
-  ffmpegFound ??= ['ffmpeg', 'ffprobe'].every((bin) => spawnSync(bin, ['-version'], { stdio: 'ignore', timeout: 5000 }).status === 0);
-  return ffmpegFound;
-}
+export { hasFfmpeg };
 
 const EXT: Record<string, string> = {
   'video/mp4': 'mp4',

@@ -15,7 +15,16 @@ import type { Tx } from '../commerce/wallet.service';
  * - withdraw_back (refused):    frozen −amount, balance +amount
  * - gift (live gift received):  balance +anchor's share (gifts are never refunded)
  */
-export const SELLER_LEDGER_REASONS = ['sale', 'commission', 'settle', 'refund', 'withdraw', 'withdraw_paid', 'withdraw_back', 'gift'] as const;
+export const SELLER_LEDGER_REASONS = [
+  'sale',
+  'commission',
+  'settle',
+  'refund',
+  'withdraw',
+  'withdraw_paid',
+  'withdraw_back',
+  'gift',
+] as const;
 export type SellerLedgerReason = (typeof SELLER_LEDGER_REASONS)[number];
 
 /** The owner of a seller account: a coach, a shop, or a service provider (issue 13, `service_providers.id`). */

@@ -3,8 +3,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { createRequire } from 'node:module';
 import { log } from '../../log';
+import { join } from 'node:path';
+import { env } from '../../env';
+import { uploadsDir } from '../storage';
 import { checkPush, STREAM_NAME } from './sign';
 import { pushSecret, streamHandlers } from './index';
+import { finishRecording } from './vod';
 
 /**
  * The embedded RTMP ingest (issue 15 §1, `LIVE_MEDIA=local`): node-media-server's RTMP server and
@@ -48,6 +52,31 @@ export interface Ingest {
 const INGEST = Symbol.for('gongfu.live.ingest');
 const FLV_PATH = /^\/media\/live\/([A-Za-z0-9_-]{4,64})\.flv$/;
 
+/**
+ * Records an accepted publish with NMS's own FLV writer (it subscribes like a player, so it gets the
+ * headers and the GOP cache first) into uploads/live/<stream>/<start>.flv. When the publish ends,
+ * the file becomes the broadcast's playback (`vod.ts`) and the rooms are told.
+ */
+function record(s: NmsSession, Context: NmsContext): void {
+  const started = Date.now();
+  const file = join(uploadsDir(), 'live', s.streamName, `${started}.flv`);
+  const RecordSession = nms('session/record_session.js') as new (
+    s: NmsSession,
+    file: string,
+  ) => NmsSession & { run(): void; filePath: string };
+  const rec = new RecordSession(s, file);
+  const onDone = (done: { id: string }) => {
+    if (done.id !== rec.id) return;
+    Context.eventEmitter.off('doneRecord', onDone);
+    void finishRecording(file)
+      .then((r) => streamHandlers()?.recorded(s.streamName, { ...r, startedAt: new Date(started) }))
+      .catch((err: unknown) => log.error('live recording could not be finished', { stream: s.streamName, error: String(err) }));
+  };
+  Context.eventEmitter.on('doneRecord', onDone);
+  rec.run();
+  Context.sessions.set(rec.id, rec);
+}
+
 export async function startIngest(opts: { port: number; host?: string }): Promise<Ingest> {
   const Context = nms('core/context.js') as NmsContext;
   (nms('core/logger.js') as { level: string }).level = 'error';
@@ -73,6 +102,8 @@ export async function startIngest(opts: { port: number; host?: string }): Promis
         if (!ok) {
           log.warn('live publish refused by the room', { stream: s.streamName });
           s.close();
+        } else if (env().LIVE_RECORD === 'auto' && Context.broadcasts.get(s.streamPath)?.publisher === s) {
+          record(s, Context);
         }
       },
       (err: unknown) => {

@@ -13,6 +13,8 @@ const TYPES: Record<string, string> = {
   '.webp': 'image/webp',
   '.svg': 'image/svg+xml',
   '.mp4': 'video/mp4',
+  // Live recordings kept as FLV when the server has no ffmpeg (played with mpegts.js).
+  '.flv': 'video/x-flv',
   '.webm': 'video/webm',
   '.m3u8': 'application/vnd.apple.mpegurl',
   '.ts': 'video/mp2t',
