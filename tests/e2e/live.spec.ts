@@ -121,7 +121,7 @@ test.describe('live broadcast', () => {
       // 奖杯 (188) is above 100 coins: the pay password is asked first.
       await viewer.getByTestId('gift-item').filter({ hasText: '奖杯' }).click();
       await viewer.getByTestId('gift-send').click();
-      await viewer.getByLabel('支付密码').fill(fan.payPassword);
+      await viewer.getByRole('textbox', { name: '支付密码' }).fill(fan.payPassword);
       await viewer.getByRole('button', { name: '确认支付' }).click();
       await expect(viewer.getByTestId('gift-balance')).toContainText('余额 110 功夫币');
       await expect(page.getByTestId('anchor-gift').filter({ hasText: '奖杯' })).toBeVisible();
