@@ -108,7 +108,9 @@ export default defineConfig({
         "img-src 'self' data: blob: https:",
         "media-src 'self' blob: https:",
         "font-src 'self' data:",
-        "connect-src 'self'",
+        // Cloud services fetched by the player and chat (Tencent Cloud Live's FLV/HLS play domain,
+        // Tencent IM's sockets) are configured at run time, after this build: any TLS origin.
+        "connect-src 'self' https: wss:",
         "worker-src 'self' blob:",
         "object-src 'none'",
         "base-uri 'self'",

@@ -92,6 +92,10 @@ const schema = z.object({
   LIVE_NGINX_HLS_URL: z.string().min(1).default('/hls'),
   /** nginx-rtmp's recordings directory, as this process sees it (record done → playback). */
   LIVE_NGINX_RECORD_DIR: z.string().min(1).optional(),
+  /** The token nginx's on_publish/on_publish_done/on_record_done URLs carry (deploy/nginx/README). */
+  LIVE_NGINX_HOOK_TOKEN: z.string().min(16).optional(),
+  /** nginx-rtmp's control endpoint (rtmp_control), used to drop a publisher: http://127.0.0.1:8089/control */
+  LIVE_NGINX_CONTROL_URL: z.string().url().optional(),
   /** Tencent Cloud Live: push and play domains, their URL-auth keys, the app name, the callback key. */
   LIVE_TX_PUSH_DOMAIN: z.string().min(1).optional(),
   LIVE_TX_PLAY_DOMAIN: z.string().min(1).optional(),
@@ -196,6 +200,15 @@ export function env(): Env {
     }
     if (parsed.data.IM_PROVIDER === 'tim' && (!parsed.data.TIM_SDK_APP_ID || !parsed.data.TIM_SECRET_KEY)) {
       throw new Error('Invalid configuration:\n  IM_PROVIDER=tim 需要 TIM_SDK_APP_ID 和 TIM_SECRET_KEY');
+    }
+    const d = parsed.data;
+    if (d.LIVE_MEDIA === 'nginx' && !d.LIVE_NGINX_HOOK_TOKEN) {
+      throw new Error('Invalid configuration:\n  LIVE_MEDIA=nginx 需要 LIVE_NGINX_HOOK_TOKEN（nginx 回调地址携带的令牌，见 deploy/nginx/README.md）');
+    }
+    if (d.LIVE_MEDIA === 'tencent' && (!d.LIVE_TX_PUSH_DOMAIN || !d.LIVE_TX_PLAY_DOMAIN || !d.LIVE_TX_PUSH_KEY || !d.LIVE_TX_CALLBACK_KEY)) {
+      throw new Error(
+        'Invalid configuration:\n  LIVE_MEDIA=tencent 需要 LIVE_TX_PUSH_DOMAIN、LIVE_TX_PLAY_DOMAIN、LIVE_TX_PUSH_KEY 和 LIVE_TX_CALLBACK_KEY',
+      );
     }
     cached = { ...parsed.data, API_CHECK_OUTPUT: parsed.data.API_CHECK_OUTPUT ?? parsed.data.NODE_ENV === 'test' };
   }

@@ -9,6 +9,7 @@ import { endpoint } from '../../http/endpoint';
 import { viewerId } from '../catalogue/viewer';
 import * as admin from './admin-live.service';
 import { giftList, giftLogs, sendGift } from './gifts.service';
+import { registerLiveHooks } from './hooks.routes';
 import { kick, mute, registerRoomHooks, viewers } from './moderation.service';
 import * as notices from './notices.service';
 import * as pb from './playback.service';
@@ -17,6 +18,8 @@ import * as rooms from './rooms.service';
 export function registerLive(api: OpenAPIHono<AppEnv>): void {
   // The chat's live rooms consult the live module (kicked viewers, peak audience).
   registerRoomHooks();
+  // nginx-rtmp's and Tencent's callbacks (not contract endpoints: they answer in their own formats).
+  registerLiveHooks(api);
 
   endpoint(api, liveApi.anchorRoom, ({ user }) => rooms.anchorRoom(user));
   endpoint(api, liveApi.start, ({ user, input }) => rooms.startLive(user, input.title));

@@ -1,15 +1,18 @@
 import { env } from '../../env';
 import { appSecret } from '../../security/tokens';
 import { signedPushQuery } from './sign';
+import { nginxMedia } from './nginx';
+import { tencentMedia } from './tencent';
 
 /**
  * Live media (issue 15 §1): where anchors push and viewers play, whatever runs the media.
  * - `local` (default): the RTMP ingest inside this process (`local.ts`, node-media-server); viewers
  *   play HTTP-FLV from the site's own port at /media/live/<stream>.flv.
- * Tencent Cloud Live's signatures are in `sign.ts` (tested against its documented format); its
- * backend (URLs, start/stop callbacks) is not wired yet. The rooms (the live module) only see this interface and the stream events below.
+ * - `nginx` (`nginx.ts`): nginx-rtmp takes pushes and asks our hooks; viewers play its HLS.
+ * - `tencent` (`tencent.ts`): Tencent Cloud Live's signed URLs; its callbacks report the streams.
+ * The rooms (the live module) only see this interface and the stream events below.
  */
-export type LiveMediaKind = 'local';
+export type LiveMediaKind = 'local' | 'nginx' | 'tencent';
 
 /** What OBS needs: the whole URL, or 服务器 + 串流密钥 as OBS asks for them. */
 export interface PushInfo {
@@ -76,6 +79,8 @@ const localMedia: LiveMedia = {
   },
 };
 
+/** The configured backend (`off` hands out the embedded ingest's URLs: another instance runs it). */
 export function liveMedia(): LiveMedia {
-  return localMedia;
+  const kind = env().LIVE_MEDIA;
+  return kind === 'nginx' ? nginxMedia : kind === 'tencent' ? tencentMedia : localMedia;
 }
