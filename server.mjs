@@ -118,6 +118,8 @@ const server = http.createServer(
 server.timeout = seconds('HTTP_IDLE_TIMEOUT_S', 30);
 // Chat: the /im WebSocket server (src/server/modules/im/socket.ts, inside the bundle) on this port.
 const im = globalThis[Symbol.for('gongfu.im')]?.attach(server);
+// Going live from the browser: /live/push (WebSocket → ffmpeg → the RTMP ingest), when the ingest runs here.
+server.on('upgrade', (req, socket, head) => globalThis[Symbol.for('gongfu.live.ingest')]?.handleUpgrade(req, socket, head));
 // Longer than a load balancer's idle timeout (nginx/ALB 60 s), so it never reuses a closed socket.
 server.keepAliveTimeout = seconds('HTTP_KEEPALIVE_TIMEOUT_S', 65);
 

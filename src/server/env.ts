@@ -203,9 +203,14 @@ export function env(): Env {
     }
     const d = parsed.data;
     if (d.LIVE_MEDIA === 'nginx' && !d.LIVE_NGINX_HOOK_TOKEN) {
-      throw new Error('Invalid configuration:\n  LIVE_MEDIA=nginx 需要 LIVE_NGINX_HOOK_TOKEN（nginx 回调地址携带的令牌，见 deploy/nginx/README.md）');
+      throw new Error(
+        'Invalid configuration:\n  LIVE_MEDIA=nginx 需要 LIVE_NGINX_HOOK_TOKEN（nginx 回调地址携带的令牌，见 deploy/nginx/README.md）',
+      );
     }
-    if (d.LIVE_MEDIA === 'tencent' && (!d.LIVE_TX_PUSH_DOMAIN || !d.LIVE_TX_PLAY_DOMAIN || !d.LIVE_TX_PUSH_KEY || !d.LIVE_TX_CALLBACK_KEY)) {
+    if (
+      d.LIVE_MEDIA === 'tencent' &&
+      (!d.LIVE_TX_PUSH_DOMAIN || !d.LIVE_TX_PLAY_DOMAIN || !d.LIVE_TX_PUSH_KEY || !d.LIVE_TX_CALLBACK_KEY)
+    ) {
       throw new Error(
         'Invalid configuration:\n  LIVE_MEDIA=tencent 需要 LIVE_TX_PUSH_DOMAIN、LIVE_TX_PLAY_DOMAIN、LIVE_TX_PUSH_KEY 和 LIVE_TX_CALLBACK_KEY',
       );

@@ -71,7 +71,11 @@ describe('nginx-rtmp hooks (LIVE_MEDIA=nginx)', () => {
   it('is not there in the other media modes', async () => {
     const stream = 'room_abcd';
     const q = signedPushQuery(pushSecret(), stream, Math.floor(Date.now() / 1000) + 60);
-    const res = await t.app.request('/api/live/hooks/tencent', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ q }) });
+    const res = await t.app.request('/api/live/hooks/tencent', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ q }),
+    });
     expect(res.status).toBe(404);
   });
 });

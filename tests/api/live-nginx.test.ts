@@ -8,7 +8,6 @@ import { eq } from 'drizzle-orm';
 import { liveSessions } from '~/server/db/schema';
 import { liveStreamHandlers } from '~/server/modules/live/rooms.service';
 import { setStreamHandlers } from '~/server/providers/live';
-// @ts-expect-error -- a plain .mjs script (the operators' renderer), typed by its JSDoc
 import { renderLiveConfig } from '../../scripts/live-nginx-config.mjs';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 import { listen, nodeHandler } from '../helpers/im';
@@ -82,7 +81,8 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'nginx.conf'), conf);
   nginx = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
   const up = await until(async () => (await fetch(`http://127.0.0.1:${HTTP_PORT}/hls/`).catch(() => null)) !== null, 10_000);
-  if (!up) throw new Error(`nginx did not start: ${existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : ''}`);
+  if (!up)
+    throw new Error(`nginx did not start: ${existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : ''}`);
 }, 60_000);
 
 afterAll(async () => {

@@ -9,6 +9,7 @@ import { useSession } from '../chrome/useSession';
 import { SellerOnly } from '../seller/SellerOnly';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
+import BrowserPush from './BrowserPush';
 import LiveVideo from './LiveVideo';
 import AnchorFeed from './anchor/AnchorFeed';
 import LiveStats from './anchor/LiveStats';
@@ -194,6 +195,7 @@ function Console() {
             </button>
           )}
           {push && <PushCard push={push} />}
+          {push && <BrowserPush pushKey={push.key} />}
         </aside>
       </div>
       <div className="gf-card mt-5 p-5">

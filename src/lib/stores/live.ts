@@ -49,3 +49,4 @@ export const deleteNotice = (kind: 'coach' | 'shop', id: number) =>
 export const fetchLiveLogs = (page: number) => api('/member/liveLogs', { page, limit: 10 });
 export const pinPlaybacks = (ids: number[], status: 0 | 1) => api('/member/liveBatchTop', { ids, status });
 export const deletePlaybacks = (ids: number[]) => api('/member/PlayBackDelete', { ids });
+export const fetchPushCaps = () => api('/live/pushCaps', {});

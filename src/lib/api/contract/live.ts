@@ -232,6 +232,14 @@ export const liveApi = {
     input: z.object({ q: textField('关键字', 40).min(1, '请输入搜索关键字'), ...pageInput }),
     output: pageSchema(liveRoomCardSchema),
   }),
+  pushCaps: defineEndpoint({
+    path: '/live/pushCaps',
+    summary: '能否在浏览器中直接开播（需要内置推流服务和 ffmpeg）',
+    tags,
+    access: 'seller',
+    input: z.object({}),
+    output: z.object({ browser_push: z.union([z.literal(0), z.literal(1)]), reason: z.string(), ws_path: z.string() }),
+  }),
   coachIndex: defineEndpoint({
     path: '/coach/liveIndexInfo',
     summary: '教练直播概览：直播间、累计数据、预告、最近场次',

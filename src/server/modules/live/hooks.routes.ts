@@ -53,7 +53,9 @@ async function takeNginxRecording(stream: string, nginxPath: string): Promise<vo
   await mkdir(join(uploadsDir(), 'live', stream), { recursive: true });
   await copyFile(src, dest);
   // nginx's worker owns its file: if this process may not delete it, nginx's own cleanup must.
-  await rm(src, { force: true }).catch((err: unknown) => log.warn('nginx recording copied but not removed', { file: src, error: String(err) }));
+  await rm(src, { force: true }).catch((err: unknown) =>
+    log.warn('nginx recording copied but not removed', { file: src, error: String(err) }),
+  );
   const rec = await finishRecording(dest);
   await handlers.recorded(stream, { ...rec, ...(started ? { startedAt: new Date(started > 1e12 ? started : started * 1000) } : {}) });
 }
@@ -80,7 +82,10 @@ export function registerLiveHooks(api: OpenAPIHono<AppEnv>): void {
         await handlers?.ended(name);
         return c.text('ok');
       case 'record_done':
-        if (path) void takeNginxRecording(name, path).catch((err: unknown) => log.error('nginx recording not taken', { stream: name, error: String(err) }));
+        if (path)
+          void takeNginxRecording(name, path).catch((err: unknown) =>
+            log.error('nginx recording not taken', { stream: name, error: String(err) }),
+          );
         return c.text('ok');
       default:
         return c.text('not found', 404);
@@ -99,7 +104,8 @@ export function registerLiveHooks(api: OpenAPIHono<AppEnv>): void {
     }
     const handlers = streamHandlers();
     if (b.event_type === 1) {
-      if (!(await handlers?.started(b.stream_id))) log.warn('tencent stream began for a room that may not go live', { stream: b.stream_id });
+      if (!(await handlers?.started(b.stream_id)))
+        log.warn('tencent stream began for a room that may not go live', { stream: b.stream_id });
     } else if (b.event_type === 0) {
       await handlers?.ended(b.stream_id);
     } else if (b.event_type === 100 && b.video_url) {

@@ -33,6 +33,7 @@ export function registerLive(api: OpenAPIHono<AppEnv>): void {
   endpoint(api, liveApi.kick, ({ user, input }) => kick(user, input.user_id));
   endpoint(api, liveApi.like, ({ user, input }) => rooms.likeRoom(user.id, input.id, input.count));
   endpoint(api, liveApi.search, ({ input }) => rooms.roomList({ living: 0, page: input.page, limit: input.limit, q: input.q }));
+  endpoint(api, liveApi.pushCaps, () => rooms.pushCaps());
   endpoint(api, liveApi.coachIndex, ({ user }) => rooms.liveIndex(user));
   endpoint(api, liveApi.shopIndex, ({ user }) => rooms.liveIndex(user));
 

@@ -26,6 +26,8 @@ import { startNoticeOf } from './notices.service';
 import { liveStats } from './playback.service';
 import { likeOf } from '../catalogue/listing';
 import { invalidatePages } from '../../edge/page-cache';
+import { hasFfmpeg } from '../../providers/ffmpeg';
+import { BROWSER_PUSH_PATH } from '../../providers/live/browser-push';
 
 export type RoomRow = typeof liveRooms.$inferSelect;
 export type Anchor = LiveRoom['anchor'];
@@ -520,4 +522,19 @@ export async function roomList(p: { type?: 0 | 1 | undefined; living: 0 | 1; pag
 export async function liveIndex(user: SessionUser): Promise<{ room: AnchorRoom; stats: Awaited<ReturnType<typeof liveStats>> }> {
   const room = await anchorRoom(user);
   return { room, stats: await liveStats(room.id, user.id) };
+}
+
+/**
+ * Whether this server can take a push from the browser: the embedded ingest runs in this process
+ * and ffmpeg is here to encode. Otherwise the console shows OBS's settings only, and says why.
+ */
+export function pushCaps(): { browser_push: 0 | 1; reason: string; ws_path: string } {
+  const ingest = Reflect.get(globalThis, Symbol.for('gongfu.live.ingest'));
+  const reason =
+    env().LIVE_MEDIA !== 'local' || !ingest
+      ? '当前服务器未运行内置推流服务，请使用 OBS 推流'
+      : !hasFfmpeg()
+        ? '服务器未安装 ffmpeg，暂不能在浏览器中开播，请使用 OBS 推流'
+        : '';
+  return { browser_push: reason ? 0 : 1, reason, ws_path: BROWSER_PUSH_PATH };
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { createRequire } from 'node:module';
 import { log } from '../../log';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { uploadsDir } from '../storage';
 import { checkPush, STREAM_NAME } from './sign';
 import { pushSecret, streamHandlers } from './index';
 import { finishRecording } from './vod';
+import { createBrowserPush } from './browser-push';
 
 /**
  * The embedded RTMP ingest (issue 15 §1, `LIVE_MEDIA=local`): node-media-server's RTMP server and
@@ -45,6 +47,8 @@ export interface Ingest {
   port: number;
   /** Serves GET /media/live/<stream>.flv; false when the path is not ours. */
   handleFlv(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Takes the /live/push WebSocket (going live from the browser); false when the path is not ours. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   kick(stream: string): void;
   close(): Promise<void>;
 }
@@ -125,6 +129,7 @@ export async function startIngest(opts: { port: number; host?: string }): Promis
     rtmp.tcpServer.listen(opts.port, opts.host ?? '0.0.0.0', () => ok());
   });
 
+  const browserPush = createBrowserPush(opts.port);
   const FlvSession = nms('session/flv_session.js') as new (req: unknown, res: unknown) => NmsSession & { run(): void };
   const ingest: Ingest = {
     port: opts.port,
@@ -148,10 +153,12 @@ export async function startIngest(opts: { port: number; host?: string }): Promis
       session.run();
       return true;
     },
+    handleUpgrade: (req, socket, head) => browserPush.handleUpgrade(req, socket, head),
     kick(stream) {
       for (const s of Context.sessions.values()) if (s.isPublisher && s.streamName === stream) s.close();
     },
     async close() {
+      browserPush.close();
       rtmp.stop();
       for (const s of Context.sessions.values()) s.close();
       Reflect.deleteProperty(globalThis, INGEST);

@@ -28,6 +28,7 @@ export const nginxMedia: LiveMedia = {
     const res = await fetch(`${control.replace(/\/+$/, '')}/drop/publisher?app=live&name=${encodeURIComponent(stream)}`, {
       signal: AbortSignal.timeout(5000),
     }).catch((err: unknown) => err as Error);
-    if (res instanceof Error || !res.ok) log.warn('live: nginx did not drop the publisher', { stream, error: res instanceof Error ? res.message : res.status });
+    if (res instanceof Error || !res.ok)
+      log.warn('live: nginx did not drop the publisher', { stream, error: res instanceof Error ? res.message : res.status });
   },
 };
