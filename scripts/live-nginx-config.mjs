@@ -15,9 +15,14 @@ export function renderLiveConfig(o) {
   const p = o.prefix;
   const vars = {
     MODULE: o.module ? `load_module ${o.module};` : '',
-    SCRATCH: p ? `pid ${p}/nginx.pid;\nerror_log ${p}/error.log warn;` : 'pid /run/nginx-live.pid;\nerror_log /var/log/nginx/live-error.log warn;',
+    SCRATCH: p
+      ? `pid ${p}/nginx.pid;\nerror_log ${p}/error.log warn;`
+      : 'pid /run/nginx-live.pid;\nerror_log /var/log/nginx/live-error.log warn;',
     HTTP_SCRATCH: p
-      ? [...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${p}/${t}_temp;`), `  access_log ${p}/access.log;`].join('\n')
+      ? [
+          ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${p}/${t}_temp;`),
+          `  access_log ${p}/access.log;`,
+        ].join('\n')
       : '  access_log /var/log/nginx/live-access.log;',
     SITE: o.site.replace(/\/+$/, ''),
     TOKEN: encodeURIComponent(o.token),

@@ -2,7 +2,8 @@
 /**
  * Glass-to-glass latency of a live broadcast (issue 15), HTTP-FLV and HLS, on the production server:
  *
- *   npm run bench:live-latency [-- --seconds 20 --json --no-build]
+ *   npm run bench:live-latency [-- --seconds=20 --json --no-build]            embedded ingest, HTTP-FLV
+ *   npm run bench:live-latency -- --media=nginx                               nginx-rtmp (shipped config), HLS
  *
  * The broadcaster is this script: it paints 25 frames a second whose blocks spell the wall-clock time
  * in milliseconds (41 bits + a 7-bit check) and pipes them into ffmpeg, which pushes H.264/AAC to the
@@ -14,13 +15,14 @@
  * (and docs/PERFORMANCE.md by hand), nothing is asserted.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { appEnv, ensureBuild, prepareData, startServer } from './app.mjs';
 import { cleanup, freePort, installExitHandlers, log, onCleanup, parseArgs, postApi, sleep } from './util.mjs';
+import { renderLiveConfig } from '../live-nginx-config.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = parseArgs(process.argv.slice(2));
@@ -80,14 +82,50 @@ async function main() {
   const port = await freePort(4620, args.port);
   const rtmpPort = await freePort(19390, args['rtmp-port']);
   const dataDir = mkdtempSync(join(tmpdir(), 'gongfu-live-bench-'));
-  const env = { ...appEnv({ port, dataDir }), LIVE_MEDIA: 'local', LIVE_RTMP_PORT: String(rtmpPort) };
+  const nginx = args.media === 'nginx';
+  const hlsPort = await freePort(19480, args['hls-port']);
+  const token = 'bench-nginx-hook-token';
+  const env = {
+    ...appEnv({ port, dataDir }),
+    LIVE_RTMP_PORT: String(rtmpPort),
+    ...(nginx
+      ? {
+          LIVE_MEDIA: 'nginx',
+          LIVE_NGINX_HOOK_TOKEN: token,
+          LIVE_NGINX_RTMP_URL: `rtmp://127.0.0.1:${rtmpPort}/live`,
+          LIVE_NGINX_HLS_URL: `http://127.0.0.1:${hlsPort}/hls`,
+          LIVE_RECORD: 'off',
+        }
+      : { LIVE_MEDIA: 'local' }),
+  };
   await prepareData(ROOT, env, 0);
   await startServer(ROOT, env, join(dataDir, 'server.log'));
   const base = `http://127.0.0.1:${port}`;
+  if (nginx) {
+    // The shipped config, in a scratch prefix; nginx's workers must reach the HLS directory.
+    const prefix = join(dataDir, 'nginx');
+    for (const d of ['hls', 'rec']) mkdirSync(join(prefix, d), { recursive: true });
+    for (const d of [dataDir, prefix]) chmodSync(d, 0o755);
+    for (const d of ['hls', 'rec']) chmodSync(join(prefix, d), 0o777);
+    const conf = renderLiveConfig({
+      site: base,
+      token,
+      rtmpPort,
+      httpPort: hlsPort,
+      hlsDir: join(prefix, 'hls'),
+      recordDir: join(prefix, 'rec'),
+      module: '/usr/lib/nginx/modules/ngx_rtmp_module.so',
+      prefix,
+    });
+    writeFileSync(join(prefix, 'nginx.conf'), conf);
+    const n = spawn('nginx', ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' });
+    onCleanup(() => n.kill('SIGQUIT'));
+    await sleep(1000);
+  }
 
   // The demo coach starts a broadcast and gets the signed push URL.
-  const { token } = await postApi(base, '/login', { phone: '13800000002', password: 'gongfu123' });
-  const started = await postApi(base, '/live/start', {}, token);
+  const { token: coach } = await postApi(base, '/login', { phone: '13800000002', password: 'gongfu123' });
+  const started = await postApi(base, '/live/start', {}, coach);
   const pushUrl = started.push.url.replace(/^rtmp:\/\/[^/]+/, `rtmp://127.0.0.1:${rtmpPort}`);
   const roomId = started.room_id;
 
@@ -110,21 +148,34 @@ async function main() {
   for (let i = 0; i < 60 && !play; i++) {
     await sleep(500);
     const room = await postApi(base, '/public/liveRoom', { id: roomId });
-    if (room.status === 'live' && room.play?.flv) play = room.play;
+    if (room.status === 'live' && (room.play?.flv || room.play?.hls)) play = room.play;
   }
   if (!play) throw new Error('the room did not go live');
-  log(`live: flv ${play.flv}, hls ${play.hls ?? '(none)'}`);
+  log(`live: flv ${play.flv ?? '(none)'}, hls ${play.hls ?? '(none)'}`);
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
+    // nginx's HLS port is another loopback origin than the page: no local-network permission prompt in a bench.
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--autoplay-policy=no-user-gesture-required',
+      '--disable-features=LocalNetworkAccessChecks,PrivateNetworkAccessRespectPreflightResults',
+    ],
   });
   onCleanup(() => browser.close());
   const results = {};
   for (const via of ['flv', 'hls']) {
     const src = play[via];
     if (!src) continue;
+    // nginx writes the first playlist after the first fragment: a player started earlier gets a 404.
+    for (let i = 0; via === 'hls' && i < 40; i++) {
+      if ((await fetch(new URL(src, base)).catch(() => null))?.ok) break;
+      await sleep(250);
+    }
     const page = await browser.newPage();
+    page.on('console', (m) => log(`page: ${m.text().slice(0, 200)}`));
+    page.on('pageerror', (e) => log(`page error: ${e.message.slice(0, 200)}`));
     // A bare page on the site's origin (same-origin media requests), with the players from node_modules.
     await page.route(`${base}/__live_latency`, (r) =>
       r.fulfill({ contentType: 'text/html', body: '<video id="v" muted autoplay playsinline></video>' }),
@@ -145,17 +196,18 @@ async function main() {
           p.load();
         } else {
           const h = new window.Hls({ lowLatencyMode: true });
+          h.on(window.Hls.Events.ERROR, (_e, d) => console.log(`hls error ${d.type} ${d.details} ${d.fatal}`));
           h.loadSource(url);
           h.attachMedia(v);
         }
-        await v.play().catch(() => undefined);
+        void v.play().catch(() => undefined);
         const canvas = document.createElement('canvas');
         canvas.width = 320;
         canvas.height = 240;
         const ctx = canvas.getContext('2d', { willReadFrequently: true });
         const read = eval(decode);
         const out = [];
-        const warm = performance.now() + 4000;
+        const warm = performance.now() + (via === 'hls' ? 10000 : 4000);
         const end = warm + seconds * 1000;
         await new Promise((done) => {
           const tick = () => {
@@ -184,7 +236,7 @@ async function main() {
       : { frames: 0 };
     log(`${via}: ${JSON.stringify(results[via])}`);
   }
-  await postApi(base, '/live/stop', {}, token);
+  await postApi(base, '/live/stop', {}, coach);
   if (args.json) console.log(JSON.stringify(results));
   else console.table(results);
 }

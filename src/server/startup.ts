@@ -7,9 +7,7 @@ import { env } from './env';
 import { startJobs } from './jobs';
 import { log } from './log';
 import { sandboxEnabled } from './providers/pay';
-import { setStreamHandlers } from './providers/live';
 import { startIngest } from './providers/live/local';
-import { liveStreamHandlers } from './modules/live/rooms.service';
 import { verifyPassword } from './security/password';
 
 /** Active seeded accounts that still log in with the password the README publishes. */
@@ -68,7 +66,6 @@ export async function startup(): Promise<void> {
  * instance on this machine) leaves the site up without live pushes, and says so.
  */
 async function startLiveIngest(port: number): Promise<void> {
-  setStreamHandlers(liveStreamHandlers);
   try {
     await startIngest({ port });
     log.info('live RTMP ingest listening', { port });

@@ -82,7 +82,6 @@ export default function BrowserPush(props: { pushKey: string }) {
     <div className="gf-card p-4 text-sm" data-testid="browser-push" data-phase={phase}>
       <p className="mb-2 font-600">网页开播（无需 OBS）</p>
       <div className="mb-2 aspect-video overflow-hidden rounded bg-[#111]">
-        {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the anchor's own camera preview */}
         <video ref={video} autoPlay muted playsInline className="h-full w-full object-cover" />
       </div>
       {phase === 'idle' && (

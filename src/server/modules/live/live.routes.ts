@@ -6,6 +6,7 @@ import { livePlaybackApi } from '~/lib/api/contract/live-playback';
 import { adminLiveApi } from '~/lib/api/contract/admin-live';
 import type { AppEnv } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
+import { setStreamHandlers } from '../../providers/live';
 import { viewerId } from '../catalogue/viewer';
 import * as admin from './admin-live.service';
 import { giftList, giftLogs, sendGift } from './gifts.service';
@@ -16,8 +17,10 @@ import * as pb from './playback.service';
 import * as rooms from './rooms.service';
 
 export function registerLive(api: OpenAPIHono<AppEnv>): void {
-  // The chat's live rooms consult the live module (kicked viewers, peak audience).
+  // The chat's live rooms consult the live module (kicked viewers, peak audience), and every media
+  // backend reports its streams to the rooms (the embedded ingest, nginx's hooks, Tencent's callbacks).
   registerRoomHooks();
+  setStreamHandlers(rooms.liveStreamHandlers);
   // nginx-rtmp's and Tencent's callbacks (not contract endpoints: they answer in their own formats).
   registerLiveHooks(api);
 
