@@ -5,6 +5,7 @@ import { LIVE_TEXTS } from '~/lib/rules/live';
 import { bookNotice, type LiveRoomStore } from '~/lib/stores/live-room';
 import { createFollow } from '~/lib/stores/social';
 import { toast } from '~/lib/toast';
+import ReportButton from '../../catalogue/ReportButton';
 import { useAction } from '../../ui/useAction';
 import { requireLoginOr } from './require-login';
 
@@ -70,6 +71,8 @@ export default function RoomSide(props: { store: LiveRoomStore; home: string }) 
         >
           <span className="i-ri-share-forward-line" /> 分享
         </button>
+        {/* Reports of the anchor go to the console's report queue (a takedown there can end the room). */}
+        <ReportButton type={room.anchor.kind} id={room.anchor.id} />
       </div>
       {notice && room.status !== 'live' && (
         <div className="gf-card p-4" data-testid="live-notice">

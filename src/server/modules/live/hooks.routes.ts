@@ -30,7 +30,7 @@ const tencentBody = z.object({
   sign: z.string(),
   event_type: z.coerce.number().int(),
   stream_id: z.string().regex(STREAM_NAME),
-  video_url: z.string().url().optional(),
+  video_url: z.url().optional(),
   duration: z.coerce.number().optional(),
   start_time: z.coerce.number().optional(),
 });
