@@ -140,6 +140,8 @@ async function main() {
     { stdio: ['pipe', 'ignore', 'inherit'] },
   );
   onCleanup(() => ffmpeg.kill('SIGKILL'));
+  // A refused or ended push closes ffmpeg's stdin: that ends the run through its checks, not an uncaught EPIPE.
+  ffmpeg.stdin.on('error', (err) => log(`ffmpeg input closed: ${err.message}`));
   const frames = setInterval(() => ffmpeg.stdin.write(paint(Date.now())), 40);
   onCleanup(() => clearInterval(frames));
 
