@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { api } from '~/lib/api/client';
 import { priceText } from '~/lib/format';
 import { img } from '~/lib/media';
+import { MemberOnly } from '../account/parts';
 import { ListState } from '../commerce/parts';
 import { useSession } from '../chrome/useSession';
 import { PagerButtons } from '../ui/PagerButtons';
@@ -14,6 +15,14 @@ const LIMIT = 15;
  * gifts they received with their share after the platform's (credited to the seller balance).
  */
 export default function GiftLogs() {
+  return (
+    <MemberOnly>
+      <Logs />
+    </MemberOnly>
+  );
+}
+
+function Logs() {
   const { user } = useSession();
   const anchor = user?.identity === 1 || user?.identity === 2;
   const [dir, setDir] = useState<'sent' | 'received'>('sent');
