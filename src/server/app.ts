@@ -32,6 +32,7 @@ import { registerOperations } from './modules/operations/operations.routes';
 import { registerAdminContent } from './modules/admin-content/admin-content.routes';
 import { registerIm } from './modules/im/im.routes';
 import { registerLive } from './modules/live/live.routes';
+import { registerCircle } from './modules/circle/circle.routes';
 import { resolveStaff } from './modules/admin/staff.service';
 // Registers the Tencent IM backend (IM_PROVIDER=tim); the local one registers with its module.
 import './providers/im/backend-tim';
@@ -90,6 +91,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerAdminContent(api);
   registerIm(api);
   registerLive(api);
+  registerCircle(api);
   registerImSocial(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });

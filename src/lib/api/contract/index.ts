@@ -37,6 +37,7 @@ import { liveGiftApi } from './live-gifts';
 import { liveCoachNoticeApi, liveNoticeApi, liveShopNoticeApi } from './live-notices';
 import { livePlaybackApi } from './live-playback';
 import { adminLiveApi } from './admin-live';
+import { circleApi } from './circle';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -86,6 +87,7 @@ export const contracts = {
   liveShopNotice: liveShopNoticeApi,
   livePlayback: livePlaybackApi,
   adminLive: adminLiveApi,
+  circle: circleApi,
 } as const;
 
 type Groups = typeof contracts;

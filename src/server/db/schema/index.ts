@@ -17,3 +17,4 @@ export * from './operations';
 export * from './admin-content';
 export * from './im';
 export * from './live';
+export * from './circle';

@@ -1,0 +1,17 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { circleApi } from '~/lib/api/contract/circle';
+import type { AppEnv } from '../../http/context';
+import { endpoint } from '../../http/endpoint';
+import { viewerId } from '../catalogue/viewer';
+import * as circle from './circle.service';
+
+export function registerCircle(api: OpenAPIHono<AppEnv>): void {
+  endpoint(api, circleApi.publish, ({ user, input }) => circle.publish(user.id, input));
+  endpoint(api, circleApi.feed, async ({ input, c }) => circle.feed(input, await viewerId(c)));
+  endpoint(api, circleApi.detail, async ({ input, c }) => circle.detail(input.id, await viewerId(c)));
+  endpoint(api, circleApi.like, ({ user, input }) => circle.like(user.id, input.id, input.status));
+  endpoint(api, circleApi.remove, ({ user, input }) => circle.removePost(user.id, input.id));
+  endpoint(api, circleApi.comments, ({ input }) => circle.comments(input.id, input.page, input.limit));
+  endpoint(api, circleApi.comment, ({ user, input }) => circle.comment(user.id, input));
+  endpoint(api, circleApi.commentDelete, ({ user, input }) => circle.removeComment(user.id, input.id));
+}
