@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
@@ -42,12 +43,25 @@ function sameToken(given: string | undefined, want: string | undefined): boolean
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** nginx's recording (its own path) copied into uploads/live/<stream>/ and made a playback. */
+/** Files being taken now: nginx may report the same recording twice. */
+const taking = new Set<string>();
+
+/** nginx's recording (its own path) copied into uploads/live/<stream>/ and made a playback, once. */
 async function takeNginxRecording(stream: string, nginxPath: string): Promise<void> {
   const dir = env().LIVE_NGINX_RECORD_DIR;
   const handlers = streamHandlers();
   if (!dir || !handlers) return;
   const src = join(dir, basename(nginxPath));
+  if (taking.has(src) || !existsSync(src)) return;
+  taking.add(src);
+  try {
+    await take(stream, src, handlers);
+  } finally {
+    taking.delete(src);
+  }
+}
+
+async function take(stream: string, src: string, handlers: NonNullable<ReturnType<typeof streamHandlers>>): Promise<void> {
   const started = Number(/-(\d{9,13})\.flv$/.exec(src)?.[1] ?? 0);
   const dest = join(uploadsDir(), 'live', stream, `${started > 1e12 ? started : started * 1000 || Date.now()}.flv`);
   await mkdir(join(uploadsDir(), 'live', stream), { recursive: true });
