@@ -389,8 +389,8 @@ describe('content reports', () => {
     expect((await t.post('/member/report', { target_type: 'goods', target_id: g.id, reason: 'fraud' }, ownerTok)).body.msg).toBe(
       OPS_TEXTS.reportSelf,
     );
-    expect((await t.post('/member/report', { target_type: 'post', target_id: 1, reason: 'fraud' }, memberTok)).body.msg).toBe(
-      OPS_TEXTS.reportUnsupported,
+    expect((await t.post('/member/report', { target_type: 'post', target_id: 99999999, reason: 'fraud' }, memberTok)).body.msg).toBe(
+      OPS_TEXTS.reportTargetGone,
     );
     expect((await t.post('/member/report', { target_type: 'course', target_id: 99999999, reason: 'fraud' }, memberTok)).body.code).toBe(
       404,

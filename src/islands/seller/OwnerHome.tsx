@@ -10,6 +10,8 @@ import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { SellerOnly } from './SellerOnly';
+import CircleFeed from '../circle/CircleFeed';
+import { useSession } from '../chrome/useSession';
 import { Empty, Loading } from './shop-parts';
 
 export type HomeTab = 'index' | 'intro' | 'course' | 'class' | 'goods' | 'friendscircle';
@@ -40,13 +42,7 @@ function Home(props: { area: SellerArea; tab: HomeTab }) {
         {props.tab === 'course' && <Courses area={props.area} />}
         {props.tab === 'class' && <Classes />}
         {props.tab === 'goods' && <AgentGoods area={props.area} />}
-        {props.tab === 'friendscircle' && (
-          <Empty icon="i-ri-chat-smile-3-line" text="功夫圈动态即将开放">
-            <p className="max-w-[420px] text-center text-xs leading-6">
-              开放后，你在功夫圈发布的图文和视频动态会显示在这里和公开主页的“功夫圈”栏目，粉丝可以点赞和评论。
-            </p>
-          </Empty>
-        )}
+        {props.tab === 'friendscircle' && <OwnerCircle />}
       </div>
     </>
   );
@@ -338,5 +334,28 @@ function AgentGoods(props: { area: SellerArea }) {
       </ul>
       <PagerButtons page={page} total={list.data.total} limit={list.data.limit} onPage={setPage} />
     </>
+  );
+}
+
+/** The owner's 功夫圈 tab: their posts as fans see them, with delete, and 发布动态. */
+function OwnerCircle() {
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <div data-testid="owner-circle">
+      <div className="mb-3 flex items-center">
+        <p className="text-sm text-ink-soft">你在功夫圈发布的动态会显示在公开主页的“功夫圈”栏目，粉丝可以点赞和评论。</p>
+        <a href="/firendscircle/publish" className="gf-btn-primary ml-auto h-8 px-4 text-sm leading-8">
+          发布动态
+        </a>
+      </div>
+      <div className="rounded-lg bg-[#f5f5f5] p-3">
+        <CircleFeed
+          source={{ kind: 'user', userId: user.user_id }}
+          empty="还没有发布动态"
+          emptyAction={['发布第一条动态', '/firendscircle/publish']}
+        />
+      </div>
+    </div>
   );
 }

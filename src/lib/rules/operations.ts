@@ -17,7 +17,7 @@ export const REPORT_TARGET_TEXT: Record<ReportTarget, string> = {
   message: '聊天消息',
 };
 /** Targets the console can take down (off sale, the owner told). */
-export const TAKEDOWN_TARGETS: readonly ReportTarget[] = ['goods', 'course', 'class', 'message'];
+export const TAKEDOWN_TARGETS: readonly ReportTarget[] = ['goods', 'course', 'class', 'post', 'comment', 'message'];
 
 export const REPORT_REASONS = ['fraud', 'illegal', 'porn', 'infringe', 'false', 'abuse', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];

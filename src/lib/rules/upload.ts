@@ -1,5 +1,5 @@
 /** Folders an upload may go to. */
-export const UPLOAD_FOLDERS = ['avatar', 'feedback', 'common'] as const;
+export const UPLOAD_FOLDERS = ['avatar', 'feedback', 'common', 'circle'] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 
 /** Image kinds the server keeps (it decides from the bytes; the browser checks the label first). */
@@ -21,3 +21,12 @@ export function imageError(file: { type: string; size: number }, maxBytes = IMAG
   if (file.size > maxBytes) return UPLOAD_TEXTS.tooBig(Math.floor(maxBytes / 1024));
   return null;
 }
+
+/**
+ * 功夫圈 images get a square grid thumbnail next to them at upload (`…/x.jpg` → `…/x_t.webp`);
+ * any other stored image is its own thumbnail.
+ */
+export function thumbOf(path: string): string {
+  return /\/circle\/[^?#]+\.(jpg|png|gif|webp)$/.test(path) ? path.replace(/\.(jpg|png|gif|webp)$/, '_t.webp') : path;
+}
+export const THUMB_EDGE = 360;

@@ -6,19 +6,31 @@ import { CIRCLE_LIMITS, CIRCLE_TABS, CIRCLE_TEXTS } from '../../rules/circle';
 const tags = ['功夫圈'];
 const bit = z.union([z.literal(0), z.literal(1)]);
 
-export const circleAuthorSchema = z.object({ user_id: z.number().int(), nick: z.string(), avatar: z.string() });
+export const circleAuthorSchema = z.object({
+  user_id: z.number().int(),
+  nick: z.string(),
+  avatar: z.string(),
+  /** member, coach or shop: a coach's or shop's posts link to their profile. */
+  kind: z.enum(['member', 'coach', 'shop']),
+  /** The author's homepage. */
+  home: z.string(),
+});
 
 export const circlePostSchema = z.object({
   id: z.number().int(),
   author: circleAuthorSchema,
   content: z.string(),
   images: z.array(z.string()),
+  /** Grid thumbnails, one per image (the image itself when it has none). */
+  thumbs: z.array(z.string()),
   tags: z.array(z.string()),
   city: z.string(),
   likes: z.number().int(),
   comments: z.number().int(),
   /** The viewer liked it (0 for guests). */
   is_like: bit,
+  /** Links in the text (http/https) and @mentions of followed authors, for safe rendering. */
+  mentions: z.array(z.object({ nick: z.string(), home: z.string() })),
   created_at: isoTime(),
 });
 export type CirclePost = z.output<typeof circlePostSchema>;
@@ -36,6 +48,26 @@ export const circleCommentSchema = z.object({
 export type CircleComment = z.output<typeof circleCommentSchema>;
 
 const postId = idField('动态');
+const feedOutput = z.object({ list: z.array(circlePostSchema), next_cursor: z.number().int().nullable() });
+
+export const circleProfileSchema = z.object({
+  author: circleAuthorSchema,
+  intro: z.string(),
+  city: z.string(),
+  /** Coaches and shops the member follows; a coach's or shop's fans. */
+  follows: z.number().int(),
+  fans: z.number().int(),
+  posts: z.number().int(),
+  /** Likes their posts received. */
+  likes: z.number().int(),
+  /** Courses they study (only when they let others see it; else null). */
+  courses: z.array(z.object({ id: z.number().int(), title: z.string(), cover: z.string() })).nullable(),
+});
+export type CircleProfile = z.output<typeof circleProfileSchema>;
+
+export const myCommentSchema = circleCommentSchema.extend({
+  post: z.object({ id: z.number().int(), content: z.string(), image: z.string(), author: circleAuthorSchema }),
+});
 
 /**
  * 功夫圈 (issue 16), first part: publish, the feed (cursor paging, stable while new posts arrive),
@@ -67,17 +99,63 @@ export const circleApi = {
   }),
   feed: defineEndpoint({
     path: '/index/friendCircleList',
-    summary: '功夫圈动态：new 最新、following 关注的人、city 同城；cursor 为上一页最后一条的 id',
+    summary:
+      '功夫圈动态：rec 推荐（互动数按时间衰减排序，before 为第一页最新一条的 id，cursor 为已读条数）、new 最新、following 关注的人、city 同城（cursor 为上一页最后一条的 id）',
     tags,
     access: 'public',
     input: z.object({
       tab: z.enum(CIRCLE_TABS, { error: '动态分类不正确' }).default('new'),
       city: textField('城市', CIRCLE_LIMITS.cityMax).optional(),
       user_id: idField('用户').optional(),
+      cursor: z.coerce.number<number | string>().int().min(0, 'cursor 不正确').optional(),
+      before: idField('before').optional(),
+      limit: z.coerce.number<number | string>().int().min(1).max(CIRCLE_LIMITS.pageMax).default(10),
+    }),
+    output: feedOutput,
+  }),
+  search: defineEndpoint({
+    path: '/index/friendCircleSearch',
+    summary: '搜索动态：内容或作者昵称包含关键字，最新在前；cursor 为上一页最后一条的 id',
+    tags,
+    access: 'public',
+    input: z.object({
+      q: z.string().trim().min(1, CIRCLE_TEXTS.keyNeeded).max(CIRCLE_LIMITS.searchMax, `关键字最多 ${CIRCLE_LIMITS.searchMax} 个字`),
       cursor: idField('cursor').optional(),
       limit: z.coerce.number<number | string>().int().min(1).max(CIRCLE_LIMITS.pageMax).default(10),
     }),
-    output: z.object({ list: z.array(circlePostSchema), next_cursor: z.number().int().nullable() }),
+    output: feedOutput,
+  }),
+  profile: defineEndpoint({
+    path: '/index/friendCircleProfile',
+    summary: '个人主页：头像、昵称、简介、关注/粉丝/动态/获赞数，允许时附在学课程',
+    tags,
+    access: 'public',
+    input: z.object({ user_id: idField('用户') }),
+    output: circleProfileSchema,
+  }),
+  liked: defineEndpoint({
+    path: '/member/friendCircleLiked',
+    summary: '这些动态中我点过赞的（页面为游客渲染，登录后补上点赞状态）',
+    tags,
+    access: 'member',
+    input: z.object({ ids: z.array(z.coerce.number<number | string>().int().positive()).max(CIRCLE_LIMITS.pageMax * 3) }),
+    output: z.object({ ids: z.array(z.number().int()) }),
+  }),
+  settings: defineEndpoint({
+    path: '/member/friendCircleSettings',
+    summary: '个人主页设置：是否公开在学的课程（不传则只读取）',
+    tags,
+    access: 'member',
+    input: z.object({ show_study: bit.optional() }),
+    output: z.object({ show_study: bit }),
+  }),
+  myComments: defineEndpoint({
+    path: '/member/friendCircleMyComments',
+    summary: '我发表的评论和回复，最新在前',
+    tags,
+    access: 'member',
+    input: z.object({ ...pageInput }),
+    output: pageSchema(myCommentSchema),
   }),
   detail: defineEndpoint({
     path: '/index/friendCircleDetail',

@@ -18,6 +18,8 @@ export const circlePosts = pgTable(
     images: jsonb('images').$type<string[]>().notNull().default([]),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     city: varchar('city', { length: 20 }).notNull().default(''),
+    /** @mentions resolved at publish (followed coaches and shops): the name and its homepage. */
+    mentions: jsonb('mentions').$type<{ nick: string; home: string }[]>().notNull().default([]),
     likes: integer('likes').notNull().default(0),
     comments: integer('comments').notNull().default(0),
     status: smallint('status').notNull().default(1),
@@ -26,6 +28,8 @@ export const circlePosts = pgTable(
   (t) => [
     index('circle_posts_feed').on(t.status, t.id),
     index('circle_posts_user').on(t.userId, t.id),
+    // /friendSearch: ILIKE '%key%' over the text, through trigrams.
+    index('circle_posts_content_trgm').using('gin', sql`${t.content} gin_trgm_ops`),
     check('circle_posts_counts', sql`${t.likes} >= 0 AND ${t.comments} >= 0`),
   ],
 );
@@ -61,5 +65,5 @@ export const circleComments = pgTable(
     status: smallint('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('circle_comments_post').on(t.postId, t.id)],
+  (t) => [index('circle_comments_post').on(t.postId, t.id), index('circle_comments_user').on(t.userId, t.id)],
 );

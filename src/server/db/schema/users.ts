@@ -16,6 +16,8 @@ export const users = pgTable(
     gender: smallint('gender').notNull().default(0),
     birthday: date('birthday'),
     intro: text('intro').notNull().default(''),
+    /** The member's homepage shows the courses they study (功夫圈, off by default). */
+    showStudy: smallint('show_study').notNull().default(0),
     identity: smallint('identity').notNull().default(0),
     serviceId: integer('service_id').notNull().default(0),
     /** 1 active, 0 disabled (cannot log in). */

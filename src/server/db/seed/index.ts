@@ -11,6 +11,7 @@ import { seedProviders } from './providers';
 import { seedStaff } from './staff';
 import { seedChat } from './chat';
 import { seedLive } from './live';
+import { seedCircle } from './circle';
 
 /** True when the database has never been seeded (no users at all). */
 export async function isEmptyDatabase(): Promise<boolean> {
@@ -33,5 +34,6 @@ export async function runSeed(): Promise<Record<string, unknown>> {
   const staffAdded = await seedStaff();
   const chat = await seedChat();
   const live = await seedLive();
-  return { users: usersAdded, staff: staffAdded, ...site, ...content, notices, ...catalogue, ...commerce, providers, chat, live };
+  const circle = await seedCircle();
+  return { users: usersAdded, staff: staffAdded, ...site, ...content, notices, ...catalogue, ...commerce, providers, chat, live, circle };
 }

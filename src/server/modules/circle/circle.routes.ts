@@ -4,11 +4,17 @@ import type { AppEnv } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
 import { viewerId } from '../catalogue/viewer';
 import * as circle from './circle.service';
+import './report';
 
 export function registerCircle(api: OpenAPIHono<AppEnv>): void {
   endpoint(api, circleApi.publish, ({ user, input }) => circle.publish(user.id, input));
   endpoint(api, circleApi.feed, async ({ input, c }) => circle.feed(input, await viewerId(c)));
+  endpoint(api, circleApi.search, async ({ input, c }) => circle.search(input, await viewerId(c)));
   endpoint(api, circleApi.detail, async ({ input, c }) => circle.detail(input.id, await viewerId(c)));
+  endpoint(api, circleApi.profile, ({ input }) => circle.profile(input.user_id));
+  endpoint(api, circleApi.liked, ({ user, input }) => circle.likedOf(user.id, input.ids));
+  endpoint(api, circleApi.settings, ({ user, input }) => circle.settings(user.id, input.show_study));
+  endpoint(api, circleApi.myComments, ({ user, input }) => circle.myComments(user.id, input.page, input.limit));
   endpoint(api, circleApi.like, ({ user, input }) => circle.like(user.id, input.id, input.status));
   endpoint(api, circleApi.remove, ({ user, input }) => circle.removePost(user.id, input.id));
   endpoint(api, circleApi.comments, ({ input }) => circle.comments(input.id, input.page, input.limit));

@@ -1,9 +1,11 @@
-import { aliasedTable, and, asc, count, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { CircleComment, CirclePost } from '~/lib/api/contract/circle';
+import { and, asc, count, desc, eq, gt, ilike, inArray, lt, lte, or, sql, sum, type SQL } from 'drizzle-orm';
+import type { CircleComment, CirclePost, CircleProfile } from '~/lib/api/contract/circle';
 import { escapeHtml } from '~/lib/rules/admin-content';
-import { CIRCLE_LIMITS, CIRCLE_TEXTS, type CircleTab } from '~/lib/rules/circle';
+import { CIRCLE_LIMITS, CIRCLE_RANK, CIRCLE_TEXTS, circleHome, type CircleTab } from '~/lib/rules/circle';
+import { thumbOf } from '~/lib/rules/upload';
 import { db } from '../../db';
-import { circleComments, circleLikes, circlePosts, messages, users } from '../../db/schema';
+import { circleComments, circleLikes, circlePosts, coaches, courseAccess, courses, follows, messages, shops, users } from '../../db/schema';
+import { likeOf } from '../catalogue/listing';
 import { forbidden, notFound, refuse } from '../../http/errors';
 import { normaliseStoredPath } from '../../providers/storage';
 import { maskBanned } from '../im/messages.service';
@@ -17,14 +19,56 @@ import { maskBanned } from '../im/messages.service';
 type PostRow = typeof circlePosts.$inferSelect;
 type Author = CirclePost['author'];
 
-async function authors(ids: number[]): Promise<Map<number, Author>> {
+/**
+ * Authors as the feed shows them: a coach or a shop posts under its profile (name, head, its
+ * homepage); a member under their nick and avatar, linking to their own homepage.
+ */
+export async function authors(ids: number[]): Promise<Map<number, Author>> {
   if (ids.length === 0) return new Map();
   const rows = await db()
-    .select({ id: users.id, nick: users.nickName, avatar: users.avatar })
+    .select({
+      id: users.id,
+      nick: users.nickName,
+      avatar: users.avatar,
+      coachId: coaches.id,
+      coachName: coaches.name,
+      coachHead: coaches.avatar,
+      shopId: shops.id,
+      shopName: shops.name,
+      shopLogo: shops.logo,
+    })
     .from(users)
+    .leftJoin(coaches, eq(coaches.userId, users.id))
+    .leftJoin(shops, eq(shops.userId, users.id))
     .where(inArray(users.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, { user_id: r.id, nick: r.nick, avatar: r.avatar }]));
+  return new Map(rows.map((r) => [r.id, authorOf(r)]));
 }
+
+function authorOf(r: {
+  id: number;
+  nick: string;
+  avatar: string;
+  coachId: number | null;
+  coachName: string | null;
+  coachHead: string | null;
+  shopId: number | null;
+  shopName: string | null;
+  shopLogo: string | null;
+}): Author {
+  if (r.coachId)
+    return {
+      user_id: r.id,
+      nick: r.coachName || r.nick,
+      avatar: r.coachHead || r.avatar,
+      kind: 'coach',
+      home: circleHome('coach', r.coachId),
+    };
+  if (r.shopId)
+    return { user_id: r.id, nick: r.shopName || r.nick, avatar: r.shopLogo || r.avatar, kind: 'shop', home: circleHome('shop', r.shopId) };
+  return { user_id: r.id, nick: r.nick, avatar: r.avatar, kind: 'member', home: circleHome('member', r.id) };
+}
+
+const missingAuthor = (id: number): Author => ({ user_id: id, nick: '', avatar: '', kind: 'member', home: circleHome('member', id) });
 
 async function views(rows: PostRow[], viewer: number | null): Promise<CirclePost[]> {
   const [who, liked] = await Promise.all([
@@ -47,14 +91,16 @@ async function views(rows: PostRow[], viewer: number | null): Promise<CirclePost
   const likedSet = new Set(liked.map((l) => l.id));
   return rows.map((r) => ({
     id: r.id,
-    author: who.get(r.userId) ?? { user_id: r.userId, nick: '', avatar: '' },
+    author: who.get(r.userId) ?? missingAuthor(r.userId),
     content: r.content,
     images: r.images,
+    thumbs: r.images.map(thumbOf),
     tags: r.tags,
     city: r.city,
     likes: r.likes,
     comments: r.comments,
     is_like: likedSet.has(r.id) ? 1 : 0,
+    mentions: r.mentions,
     created_at: r.createdAt.toISOString(),
   }));
 }
@@ -69,6 +115,7 @@ export async function publish(userId: number, p: { content: string; images: stri
   const images = p.images.map((u) => normaliseStoredPath(u));
   if (images.some((u) => !u)) throw refuse(CIRCLE_TEXTS.image);
   const content = p.content ? await maskBanned(p.content) : '';
+  const mentions = await mentionsIn(userId, content);
   const row = await db().transaction(async (tx) => {
     // The member's row lock makes the rate check and the insert one step under concurrent posts.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
@@ -79,7 +126,7 @@ export async function publish(userId: number, p: { content: string; images: stri
     if ((recent?.n ?? 0) >= CIRCLE_LIMITS.postsPer10Min) throw refuse(CIRCLE_TEXTS.tooFast);
     const [r] = await tx
       .insert(circlePosts)
-      .values({ userId, content, images: images as string[], tags: [...new Set(p.tags)], city: p.city })
+      .values({ userId, content, images: images as string[], tags: [...new Set(p.tags)], city: p.city, mentions })
       .returning();
     if (!r) throw new Error('post insert returned nothing');
     return r;
@@ -87,10 +134,50 @@ export async function publish(userId: number, p: { content: string; images: stri
   return viewOf(row, userId);
 }
 
+/**
+ * @name in a post links to a coach or shop the author follows (by its profile name); any other
+ * @text stays plain. Resolved once at publish, so reading a post costs no lookups.
+ */
+async function mentionsIn(userId: number, content: string): Promise<{ nick: string; home: string }[]> {
+  const names = [...new Set([...content.matchAll(/@([^\s@，。、,.:：;；!！?？]{1,32})/gu)].map((m) => m[1] ?? ''))].filter(Boolean);
+  if (names.length === 0) return [];
+  const [cs, ss] = await Promise.all([
+    db()
+      .select({ id: coaches.id, name: coaches.name })
+      .from(follows)
+      .innerJoin(coaches, and(eq(follows.targetType, 'coach'), eq(coaches.id, follows.targetId)))
+      .where(eq(follows.userId, userId)),
+    db()
+      .select({ id: shops.id, name: shops.name })
+      .from(follows)
+      .innerJoin(shops, and(eq(follows.targetType, 'shop'), eq(shops.id, follows.targetId)))
+      .where(eq(follows.userId, userId)),
+  ]);
+  const known = new Map<string, string>([
+    ...cs.map((c): [string, string] => [c.name, circleHome('coach', c.id)]),
+    ...ss.map((x): [string, string] => [x.name, circleHome('shop', x.id)]),
+  ]);
+  const out: { nick: string; home: string }[] = [];
+  // A mention may run into the words after it ("@陈师傅好厉害"): the longest followed name it starts with.
+  for (const n of names) {
+    const hit = [...known.keys()].filter((k) => n.startsWith(k)).sort((a, b) => b.length - a.length)[0];
+    if (hit && !out.some((o) => o.nick === hit)) out.push({ nick: hit, home: known.get(hit) ?? '' });
+  }
+  return out;
+}
+
 export async function feed(
-  p: { tab: CircleTab; city?: string | undefined; user_id?: number | undefined; cursor?: number | undefined; limit: number },
+  p: {
+    tab: CircleTab;
+    city?: string | undefined;
+    user_id?: number | undefined;
+    cursor?: number | undefined;
+    before?: number | undefined;
+    limit: number;
+  },
   viewer: number | null,
 ): Promise<{ list: CirclePost[]; next_cursor: number | null }> {
+  if (p.tab === 'rec' && !p.user_id) return recommended(p, viewer);
   const conds: (SQL | undefined)[] = [eq(circlePosts.status, 1)];
   if (p.cursor) conds.push(lt(circlePosts.id, p.cursor));
   if (p.user_id) conds.push(eq(circlePosts.userId, p.user_id));
@@ -116,6 +203,163 @@ export async function feed(
   const more = rows.length > p.limit;
   const page = rows.slice(0, p.limit);
   return { list: await views(page, viewer), next_cursor: more ? (page.at(-1)?.id ?? null) : null };
+}
+
+/**
+ * 推荐: the newest CIRCLE_RANK.window shown posts (at or under `before`, the first page's newest
+ * id, so posts published meanwhile do not shift the pages) ranked by CIRCLE_RANK's score; the
+ * cursor is how many ranked posts were read. Ties go to the newer post.
+ */
+async function recommended(p: { cursor?: number | undefined; before?: number | undefined; limit: number }, viewer: number | null) {
+  const offset = p.cursor ?? 0;
+  if (offset >= CIRCLE_RANK.window) return { list: [], next_cursor: null };
+  const window = db()
+    .select()
+    .from(circlePosts)
+    .where(and(eq(circlePosts.status, 1), p.before ? lte(circlePosts.id, p.before) : undefined))
+    .orderBy(desc(circlePosts.id))
+    .limit(CIRCLE_RANK.window)
+    .as('w');
+  const score = sql`(1 + ${window.likes} + ${CIRCLE_RANK.commentWeight} * ${window.comments})
+    / power(extract(epoch from (now() - ${window.createdAt})) / 3600 + ${CIRCLE_RANK.offsetHours}, ${CIRCLE_RANK.gravity})`;
+  const take = Math.min(p.limit, CIRCLE_RANK.window - offset);
+  const rows = await db()
+    .select()
+    .from(window)
+    .orderBy(desc(score), desc(window.id))
+    .limit(take + 1)
+    .offset(offset);
+  const more = rows.length > take && offset + take < CIRCLE_RANK.window;
+  const page = rows.slice(0, take) as PostRow[];
+  return { list: await views(page, viewer), next_cursor: more ? offset + take : null };
+}
+
+/**
+ * /friendSearch: posts whose text or author's name holds the key (case-insensitive substring;
+ * trigram index on the text), newest first, id cursor.
+ */
+export async function search(p: { q: string; cursor?: number | undefined; limit: number }, viewer: number | null) {
+  const like = likeOf(p.q);
+  const byAuthor = sql`${circlePosts.userId} in (
+    select u.id from users u where u.nick_name ilike ${like}
+    union select c.user_id from coaches c where c.name ilike ${like}
+    union select s.user_id from shops s where s.name ilike ${like})`;
+  const rows = await db()
+    .select()
+    .from(circlePosts)
+    .where(
+      and(eq(circlePosts.status, 1), p.cursor ? lt(circlePosts.id, p.cursor) : undefined, or(ilike(circlePosts.content, like), byAuthor)),
+    )
+    .orderBy(desc(circlePosts.id))
+    .limit(p.limit + 1);
+  const more = rows.length > p.limit;
+  const page = rows.slice(0, p.limit);
+  return { list: await views(page, viewer), next_cursor: more ? (page.at(-1)?.id ?? null) : null };
+}
+
+/** Which of these posts the member liked (pages are rendered for guests; the island fills this in). */
+export async function likedOf(userId: number, ids: number[]): Promise<{ ids: number[] }> {
+  if (ids.length === 0) return { ids: [] };
+  const rows = await db()
+    .select({ id: circleLikes.postId })
+    .from(circleLikes)
+    .where(and(eq(circleLikes.userId, userId), inArray(circleLikes.postId, ids)));
+  return { ids: rows.map((r) => r.id) };
+}
+
+/** A homepage's head: who, their numbers, and (if they allow it) the courses they study. */
+export async function profile(userId: number): Promise<CircleProfile> {
+  const [u] = await db()
+    .select({ id: users.id, intro: users.intro, status: users.status, showStudy: users.showStudy })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!u) throw notFound('用户不存在');
+  const who = (await authors([userId])).get(userId) ?? missingAuthor(userId);
+  const [[follow], [posts], extra, study] = await Promise.all([
+    db().select({ n: count() }).from(follows).where(eq(follows.userId, userId)),
+    db()
+      .select({ n: count(), likes: sum(circlePosts.likes).mapWith(Number) })
+      .from(circlePosts)
+      .where(and(eq(circlePosts.userId, userId), eq(circlePosts.status, 1))),
+    // Fans and intro belong to a coach's or shop's profile.
+    who.kind === 'member' ? Promise.resolve({ fans: 0, intro: u.intro, city: '' }) : profileExtra(who.kind, userId),
+    u.showStudy
+      ? db()
+          .select({ id: courses.id, title: courses.title, cover: courses.cover })
+          .from(courseAccess)
+          .innerJoin(courses, eq(courses.id, courseAccess.courseId))
+          .where(eq(courseAccess.userId, userId))
+          .orderBy(desc(courseAccess.createdAt))
+          .limit(8)
+      : Promise.resolve(null),
+  ]);
+  return {
+    author: who,
+    intro: extra.intro,
+    city: extra.city,
+    follows: follow?.n ?? 0,
+    fans: extra.fans,
+    posts: posts?.n ?? 0,
+    likes: posts?.likes ?? 0,
+    courses: study,
+  };
+}
+
+async function profileExtra(kind: 'coach' | 'shop', userId: number): Promise<{ fans: number; intro: string; city: string }> {
+  const t = kind === 'coach' ? coaches : shops;
+  const [r] = await db().select({ id: t.id, intro: t.intro, city: t.city }).from(t).where(eq(t.userId, userId));
+  if (!r) return { fans: 0, intro: '', city: '' };
+  const [f] = await db()
+    .select({ n: count() })
+    .from(follows)
+    .where(and(eq(follows.targetType, kind), eq(follows.targetId, r.id)));
+  return { fans: f?.n ?? 0, intro: r.intro, city: r.city };
+}
+
+/** Reads or sets whether the member's homepage shows the courses they study. */
+export async function settings(userId: number, showStudy: 0 | 1 | undefined): Promise<{ show_study: 0 | 1 }> {
+  if (showStudy !== undefined) await db().update(users).set({ showStudy }).where(eq(users.id, userId));
+  const [r] = await db().select({ v: users.showStudy }).from(users).where(eq(users.id, userId));
+  return { show_study: r?.v ? 1 : 0 };
+}
+
+/** /my/friendscircle 我的评论: the member's comments and replies on posts still shown, newest first. */
+export async function myComments(userId: number, page: number, limit: number) {
+  const where = and(eq(circleComments.userId, userId), eq(circleComments.status, 1), eq(circlePosts.status, 1));
+  const [rows, [total]] = await Promise.all([
+    db()
+      .select({ c: circleComments })
+      .from(circleComments)
+      .innerJoin(circlePosts, eq(circlePosts.id, circleComments.postId))
+      .where(where)
+      .orderBy(desc(circleComments.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db().select({ n: count() }).from(circleComments).innerJoin(circlePosts, eq(circlePosts.id, circleComments.postId)).where(where),
+  ]);
+  const postIds = [...new Set(rows.map((r) => r.c.postId))];
+  const postRows = postIds.length ? await db().select().from(circlePosts).where(inArray(circlePosts.id, postIds)) : [];
+  const [who, views] = await Promise.all([authors(postRows.map((r) => r.userId)), commentViews(rows.map((r) => r.c))]);
+  const posts = new Map(postRows.map((r) => [r.id, r]));
+  return {
+    list: rows.map((r, i) => {
+      const post = posts.get(r.c.postId);
+      const view = views[i];
+      if (!view) throw new Error('comment view missing');
+      return {
+        ...view,
+        post: {
+          id: r.c.postId,
+          content: (post?.content ?? '').slice(0, 80),
+          image: post?.images[0] ? thumbOf(post.images[0]) : '',
+          author: post ? (who.get(post.userId) ?? missingAuthor(post.userId)) : missingAuthor(0),
+        },
+      };
+    }),
+    total: total?.n ?? 0,
+    page,
+    limit,
+  };
 }
 
 async function shownPost(id: number): Promise<PostRow> {
@@ -172,32 +416,20 @@ export async function removePost(userId: number, id: number): Promise<null> {
   return null;
 }
 
-const replied = aliasedTable(users, 'replied');
+type CommentRow = typeof circleComments.$inferSelect;
 
-function commentView(r: {
-  c: typeof circleComments.$inferSelect;
-  nick: string;
-  avatar: string;
-  rNick: string | null;
-  rAvatar: string | null;
-}): CircleComment {
-  return {
-    id: r.c.id,
-    post_id: r.c.postId,
-    author: { user_id: r.c.userId, nick: r.nick, avatar: r.avatar },
-    content: r.c.content,
-    parent_id: r.c.parentId,
-    reply_to: r.c.replyToUserId ? { user_id: r.c.replyToUserId, nick: r.rNick ?? '', avatar: r.rAvatar ?? '' } : null,
-    created_at: r.c.createdAt.toISOString(),
-  };
-}
-
-function commentQuery() {
-  return db()
-    .select({ c: circleComments, nick: users.nickName, avatar: users.avatar, rNick: replied.nickName, rAvatar: replied.avatar })
-    .from(circleComments)
-    .innerJoin(users, eq(users.id, circleComments.userId))
-    .leftJoin(replied, eq(replied.id, circleComments.replyToUserId));
+/** Comments as shown: authors (and whom a reply answers) as the feed shows them. */
+async function commentViews(rows: CommentRow[]): Promise<CircleComment[]> {
+  const who = await authors(rows.flatMap((c) => (c.replyToUserId ? [c.userId, c.replyToUserId] : [c.userId])));
+  return rows.map((c) => ({
+    id: c.id,
+    post_id: c.postId,
+    author: who.get(c.userId) ?? missingAuthor(c.userId),
+    content: c.content,
+    parent_id: c.parentId,
+    reply_to: c.replyToUserId ? (who.get(c.replyToUserId) ?? missingAuthor(c.replyToUserId)) : null,
+    created_at: c.createdAt.toISOString(),
+  }));
 }
 
 /** /api/index/friendCircleComment: a post's comments and replies, oldest first. */
@@ -205,14 +437,16 @@ export async function comments(id: number, page: number, limit: number) {
   await shownPost(id);
   const where = and(eq(circleComments.postId, id), eq(circleComments.status, 1));
   const [rows, [total]] = await Promise.all([
-    commentQuery()
+    db()
+      .select()
+      .from(circleComments)
       .where(where)
       .orderBy(asc(circleComments.id))
       .limit(limit)
       .offset((page - 1) * limit),
     db().select({ n: count() }).from(circleComments).where(where),
   ]);
-  return { list: rows.map(commentView), total: total?.n ?? 0, page, limit };
+  return { list: await commentViews(rows), total: total?.n ?? 0, page, limit };
 }
 
 /**
@@ -265,9 +499,10 @@ export async function comment(userId: number, p: { id: number; content: string; 
     }
     return c.id;
   });
-  const [row] = await commentQuery().where(eq(circleComments.id, id));
-  if (!row) throw notFound(CIRCLE_TEXTS.commentMissing);
-  return commentView(row);
+  const rows = await db().select().from(circleComments).where(eq(circleComments.id, id));
+  const [view] = await commentViews(rows);
+  if (!view) throw notFound(CIRCLE_TEXTS.commentMissing);
+  return view;
 }
 
 /** Deletes a comment: its author, or the author of the post it is under. Replies under it go too. */

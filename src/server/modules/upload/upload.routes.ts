@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { THUMB_EDGE } from '~/lib/rules/upload';
 import { UPLOAD_TEXTS, uploadApi } from '~/lib/api/contract/upload';
 import { img } from '~/lib/media';
 import type { AppEnv } from '../../http/context';
@@ -46,6 +48,20 @@ export async function storeImage(image: string, folder: string, owner: string): 
   const ext = kind && IMAGE_TYPES.get(kind.mime);
   if (!kind || !ext) throw refuse(UPLOAD_TEXTS.badType);
   const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
-  const path = await storage().put(`${folder}/${day}/${owner}-${randomBytes(8).toString('hex')}.${ext}`, bytes, kind.mime);
+  const name = `${folder}/${day}/${owner}-${randomBytes(8).toString('hex')}`;
+  let thumb: Buffer | null = null;
+  if (folder === 'circle') {
+    // The feed's grid cell, made before storing so an image sharp cannot read is refused whole.
+    thumb = await sharp(bytes)
+      .rotate()
+      .resize(THUMB_EDGE, THUMB_EDGE, { fit: 'cover', withoutEnlargement: false })
+      .webp({ quality: 78 })
+      .toBuffer()
+      .catch(() => {
+        throw refuse(UPLOAD_TEXTS.badData);
+      });
+  }
+  const path = await storage().put(`${name}.${ext}`, bytes, kind.mime);
+  if (thumb) await storage().put(`${name}_t.webp`, thumb, 'image/webp');
   return { path, url: img(path, env().MEDIA_URL) };
 }

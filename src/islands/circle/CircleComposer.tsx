@@ -1,0 +1,177 @@
+import { useRef, useState } from 'react';
+import { img } from '~/lib/media';
+import { thumbOf } from '~/lib/rules/upload';
+import { CIRCLE_LIMITS, CIRCLE_TEXTS } from '~/lib/rules/circle';
+import { EMPTY_DRAFT, loadDraft, publishPost, saveDraft, uploadCircleImages, type Draft } from '~/lib/stores/circle';
+import { MemberOnly } from '../account/parts';
+import { useAction } from '../ui/useAction';
+import { CitySelect } from './CityPicker';
+
+/**
+ * /firendscircle/publish: text, up to 9 images (uploaded at once, thumbnailed by the server), tags
+ * and a city. The draft is kept in local storage as it is typed and survives a reload or a
+ * refused publish; publishing clears it and opens the feed's 最新 tab.
+ */
+export default function CircleComposer() {
+  return (
+    <MemberOnly>
+      <Composer />
+    </MemberOnly>
+  );
+}
+
+function Composer() {
+  // The composer renders only in the browser, once the member is known (MemberOnly).
+  const [d, setD] = useState<Draft>(loadDraft);
+  const [restored] = useState(() => d !== EMPTY_DRAFT);
+  const [tag, setTag] = useState('');
+  const upload = useAction();
+  const send = useAction();
+  const file = useRef<HTMLInputElement>(null);
+
+  const update = (next: Draft) => {
+    setD(next);
+    saveDraft(next);
+  };
+
+  function addTag() {
+    const t = tag.trim().replace(/^#/, '');
+    if (!t || d.tags.includes(t) || d.tags.length >= CIRCLE_LIMITS.tagsMax) return;
+    update({ ...d, tags: [...d.tags, t.slice(0, CIRCLE_LIMITS.tagMax)] });
+    setTag('');
+  }
+
+  return (
+    <form
+      className="gf-card px-8 py-6"
+      data-testid="circle-composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send
+          .run(() => publishPost(d), { done: CIRCLE_TEXTS.published })
+          .then((post) => {
+            if (post) location.href = '/firendscircle?tab=new';
+          });
+      }}
+    >
+      <h1 className="mb-4 text-lg font-600">发布动态</h1>
+      {restored && <p className="mb-3 rounded bg-[#fff7e6] px-3 py-2 text-xs text-[#ad6800]">已恢复上次未发布的草稿</p>}
+      <label className="sr-only" htmlFor="circle-content">
+        动态内容
+      </label>
+      <textarea
+        id="circle-content"
+        placeholder="分享你的练功心得…（@关注的教练或店铺名称可以提到 TA）"
+        maxLength={CIRCLE_LIMITS.contentMax}
+        value={d.content}
+        onChange={(e) => update({ ...d, content: e.target.value })}
+        className="h-40 w-full resize-y rounded border border-line px-4 py-3 text-[15px] leading-7 outline-none focus:border-brand"
+      />
+      <p className="mt-1 text-right text-xs text-ink-mute">
+        {d.content.length} / {CIRCLE_LIMITS.contentMax}
+      </p>
+      <ul className="mt-3 flex flex-wrap gap-2" aria-label="图片">
+        {d.images.map((p, i) => (
+          <li key={p} className="relative">
+            <img src={img(thumbOf(p))} alt={`第 ${i + 1} 张`} className="h-24 w-24 rounded object-cover" />
+            <button
+              type="button"
+              aria-label={`移除第 ${i + 1} 张图片`}
+              className="absolute -right-2 -top-2 h-5 w-5 rounded-full bg-black/60 text-xs text-white"
+              onClick={() => update({ ...d, images: d.images.filter((x) => x !== p) })}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+        {d.images.length < CIRCLE_LIMITS.imagesMax && (
+          <li>
+            <button
+              type="button"
+              disabled={upload.busy}
+              onClick={() => file.current?.click()}
+              className="flex h-24 w-24 flex-col items-center justify-center rounded border border-dashed border-line text-ink-mute hover:border-brand hover:text-brand"
+            >
+              <span className={upload.busy ? 'i-ri-loader-4-line animate-spin text-2xl' : 'i-ri-image-add-line text-2xl'} />
+              <span className="mt-1 text-xs">{upload.busy ? '上传中…' : `${d.images.length}/${CIRCLE_LIMITS.imagesMax}`}</span>
+            </button>
+            <input
+              ref={file}
+              type="file"
+              accept="image/jpeg,image/png,image/gif,image/webp"
+              multiple
+              hidden
+              data-testid="circle-images"
+              onChange={(e) => {
+                const files = [...(e.target.files ?? [])];
+                e.target.value = '';
+                void upload
+                  .run(() => uploadCircleImages(files, d.images.length))
+                  .then((paths) => {
+                    // Read the draft again: typing may have gone on while the files uploaded.
+                    if (paths)
+                      setD((cur) => {
+                        const next = { ...cur, images: [...cur.images, ...paths].slice(0, CIRCLE_LIMITS.imagesMax) };
+                        saveDraft(next);
+                        return next;
+                      });
+                  });
+              }}
+            />
+          </li>
+        )}
+      </ul>
+      <div className="mt-5 flex flex-wrap items-center gap-2 text-sm">
+        <span className="w-12 text-ink-soft">标签</span>
+        {d.tags.map((t) => (
+          <span key={t} className="rounded-full bg-[#f5f5f5] px-2.5 py-0.5 text-xs text-ink-soft">
+            #{t}
+            <button
+              type="button"
+              aria-label={`移除标签 ${t}`}
+              className="ml-1 hover:text-brand"
+              onClick={() => update({ ...d, tags: d.tags.filter((x) => x !== t) })}
+            >
+              ×
+            </button>
+          </span>
+        ))}
+        {d.tags.length < CIRCLE_LIMITS.tagsMax && (
+          <input
+            aria-label="添加标签"
+            placeholder="如 太极拳，回车添加"
+            maxLength={CIRCLE_LIMITS.tagMax}
+            value={tag}
+            onChange={(e) => setTag(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                addTag();
+              }
+            }}
+            onBlur={addTag}
+            className="h-8 w-44 rounded border border-line px-2 text-sm outline-none focus:border-brand"
+          />
+        )}
+      </div>
+      <div className="mt-4 flex items-center gap-2 text-sm">
+        <span className="w-12 text-ink-soft">城市</span>
+        <CitySelect value={d.city} onChange={(city) => update({ ...d, city })} />
+        {d.city && (
+          <button type="button" className="text-xs text-ink-mute hover:text-brand" onClick={() => update({ ...d, city: '' })}>
+            不显示城市
+          </button>
+        )}
+      </div>
+      <div className="mt-6 flex items-center gap-4 border-t border-line pt-5">
+        <button type="submit" className="gf-btn-primary h-10 w-36" disabled={send.busy || upload.busy}>
+          {send.busy ? '发布中…' : '发布'}
+        </button>
+        <a href="/firendscircle" className="text-sm text-ink-soft hover:text-brand">
+          返回功夫圈
+        </a>
+        <span className="ml-auto text-xs text-ink-mute">{CIRCLE_TEXTS.draftKept}</span>
+      </div>
+    </form>
+  );
+}
