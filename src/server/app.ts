@@ -33,6 +33,7 @@ import { registerAdminContent } from './modules/admin-content/admin-content.rout
 import { registerIm } from './modules/im/im.routes';
 import { registerLive } from './modules/live/live.routes';
 import { registerCircle } from './modules/circle/circle.routes';
+import { registerReferral } from './modules/referral/referral.routes';
 import { resolveStaff } from './modules/admin/staff.service';
 // Registers the Tencent IM backend (IM_PROVIDER=tim); the local one registers with its module.
 import './providers/im/backend-tim';
@@ -92,6 +93,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerIm(api);
   registerLive(api);
   registerCircle(api);
+  registerReferral(api);
   registerImSocial(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });

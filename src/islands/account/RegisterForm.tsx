@@ -1,5 +1,6 @@
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { register, type RegisterForm as Form } from '~/lib/stores/account';
+import { rememberInviter } from '~/lib/stores/referral';
 import { openLogin } from '~/lib/stores/ui';
 import { useAction } from '../ui/useAction';
 import { SmsButton, useSmsTimer } from './SmsButton';
@@ -12,6 +13,8 @@ export default function RegisterForm() {
   const [done, setDone] = useState(false);
   const save = useAction();
   const timer = useSmsTimer();
+  // A 推荐好友 link opens this page with ?inviter=: kept until the account exists.
+  useEffect(() => rememberInviter(), []);
   const set = (k: keyof Form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value });
 
   function submit(e: SubmitEvent) {

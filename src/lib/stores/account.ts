@@ -1,3 +1,4 @@
+import { forgetInviter, keptInviter } from './referral';
 import { ApiError, api, call, errorText } from '../api/client';
 import { Code } from '../api/codes';
 import type { ProfileInput } from '../api/contract/account';
@@ -98,7 +99,8 @@ export async function register(form: RegisterForm, agreed: boolean): Promise<Ses
   check(passwordError(form.password));
   check(form.password !== form.passwords ? T.passwordsDiffer : null, 'warning');
   check(agreed ? null : T.agreeRequired);
-  const user = await api('/register', { ...form, phone: form.phone.trim(), yzm, agree: true });
+  const user = await api('/register', { ...form, phone: form.phone.trim(), yzm, agree: true, inviter: keptInviter() });
+  forgetInviter();
   setSession(user);
   setTimeout(() => location.assign(AFTER_REGISTER), 600);
   return user;
@@ -324,7 +326,8 @@ export async function bindPhoneAndLogin(
 ): Promise<SessionUser> {
   check(phoneError(input.phone));
   const yzm = smsCode(input.yzm);
-  const user = await api('/bindPhone', { ticket: input.ticket, phone: input.phone.trim(), yzm });
+  const user = await api('/bindPhone', { ticket: input.ticket, phone: input.phone.trim(), yzm, inviter: keptInviter() });
+  forgetInviter();
   setSession(user);
   storage.removeItem(TICKET_KEY);
   location.replace(OAUTH_PATHS[kind].info);

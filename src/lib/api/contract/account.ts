@@ -47,6 +47,8 @@ export const accountApi = {
       password: passwordField,
       passwords: repeatField,
       agree: z.literal(true, { error: T.agreeRequired }).optional(),
+      /** An invitation code from a 推荐好友 link (an unknown one is ignored). */
+      inviter: z.string().trim().max(16).optional(),
     }),
     output: sessionUserSchema,
     okMsg: '注册成功',

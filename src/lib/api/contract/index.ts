@@ -38,6 +38,7 @@ import { liveCoachNoticeApi, liveNoticeApi, liveShopNoticeApi } from './live-not
 import { livePlaybackApi } from './live-playback';
 import { adminLiveApi } from './admin-live';
 import { circleApi } from './circle';
+import { referralApi } from './referral';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -88,6 +89,7 @@ export const contracts = {
   livePlayback: livePlaybackApi,
   adminLive: adminLiveApi,
   circle: circleApi,
+  referral: referralApi,
 } as const;
 
 type Groups = typeof contracts;

@@ -70,7 +70,13 @@ export const oauthApi = {
     summary: '首次第三方登录绑定手机号（短信验证）并登录',
     tags,
     access: 'public',
-    input: z.object({ ticket: z.string().min(1).max(1000), phone: phoneField, yzm: smsCodeField }),
+    input: z.object({
+      ticket: z.string().min(1).max(1000),
+      phone: phoneField,
+      yzm: smsCodeField,
+      /** An invitation code kept from a 推荐好友 link; counts only when this creates the account. */
+      inviter: z.string().trim().max(16).optional(),
+    }),
     output: sessionUserSchema,
     okMsg: '绑定成功',
   }),

@@ -18,3 +18,4 @@ export * from './admin-content';
 export * from './im';
 export * from './live';
 export * from './circle';
+export * from './referral';

@@ -35,6 +35,8 @@ export function defaultConfig(siteUrl: string): Record<string, [string, string]>
     // Issue 13: settlement fees in fen, paid in kung fu coins once an application is approved (0 = free).
     coach_settle_fee: ['0', '教练入驻费（分，0 为免费）'],
     shop_settle_fee: ['0', '店主入驻费（分，0 为免费）'],
+    // Issue 16: coins an inviter earns when an invited friend's first order completes (0 = no reward).
+    invite_reward_coins: ['50', '邀请好友奖励（功夫币，好友首单完成后发放）'],
   };
 }
 

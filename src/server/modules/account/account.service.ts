@@ -1,3 +1,4 @@
+import { recordReferral } from '../referral/referral.service';
 import { eq } from 'drizzle-orm';
 import { passwordError, payPasswordError } from '~/lib/rules/password';
 import { T } from '~/lib/texts';
@@ -29,18 +30,25 @@ function checkNewPassword(password: string, passwords: string): void {
 }
 
 /** /api/register: a new member with a verified phone, logged in at once. */
-export async function register(input: { phone: string; yzm: string; password: string; passwords: string }, meta: Meta): Promise<LoginData> {
+export async function register(
+  input: { phone: string; yzm: string; password: string; passwords: string; inviter?: string | undefined },
+  meta: Meta,
+): Promise<LoginData> {
   checkNewPassword(input.password, input.passwords);
   const [taken] = await db().select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
   if (taken) throw refuse(SMS_TEXTS.phoneTaken);
   await consumeSmsCode(input.phone, 'register', input.yzm);
   const passwordHash = await hashPassword(input.password);
   try {
-    const [user] = await db()
-      .insert(users)
-      .values({ phone: input.phone, passwordHash, nickName: `功夫学员${input.phone.slice(-4)}` })
-      .returning();
-    if (!user) throw new Error('user insert returned nothing');
+    const user = await db().transaction(async (tx) => {
+      const [u] = await tx
+        .insert(users)
+        .values({ phone: input.phone, passwordHash, nickName: `功夫学员${input.phone.slice(-4)}` })
+        .returning();
+      if (!u) throw new Error('user insert returned nothing');
+      await recordReferral(tx, u.id, input.inviter, 'phone');
+      return u;
+    });
     return loginData(user, await createSession(user.id, meta));
   } catch (err) {
     if (isUniqueViolation(err)) throw refuse(SMS_TEXTS.phoneTaken);

@@ -1,3 +1,4 @@
+import { rewardReferral } from '../referral/referral.service';
 import { and, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import { db } from '../../db';
 import { coaches, orderItems, orderRefunds, orders, shops, users } from '../../db/schema';
@@ -315,6 +316,7 @@ export async function advanceOrders(now = new Date()): Promise<number> {
         .returning();
       if (!o) return;
       await settleOrder(tx, o);
+      await rewardReferral(tx, o);
       completed++;
     });
   }

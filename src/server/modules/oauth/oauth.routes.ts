@@ -30,7 +30,7 @@ export function registerOAuth(api: OpenAPIHono<AppEnv>): void {
     thirdLogin(input.type, input.code, input.state, getCookie(c, NONCE_COOKIE) ?? '', meta(c)),
   );
 
-  endpoint(api, oauthApi.bindPhone, ({ input, c }) => bindPhoneAndLogin(input.ticket, input.phone, input.yzm, meta(c)));
+  endpoint(api, oauthApi.bindPhone, ({ input, c }) => bindPhoneAndLogin(input.ticket, input.phone, input.yzm, meta(c), input.inviter));
 
   endpoint(api, oauthApi.bindThird, async ({ input, c, user }) => {
     await bindThird(user.id, input.type, input.code, input.state, getCookie(c, NONCE_COOKIE) ?? '');

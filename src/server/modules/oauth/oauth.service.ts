@@ -1,3 +1,4 @@
+import { recordReferral } from '../referral/referral.service';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { db } from '../../db';
@@ -111,7 +112,13 @@ export async function thirdLogin(
  * /api/bindPhone: finishes a first third-party login. An existing account with that phone gets the
  * identity bound; otherwise a new member is created with it. Either way the user is logged in.
  */
-export async function bindPhoneAndLogin(ticket: string, phone: string, yzm: string, meta: Meta): Promise<LoginData> {
+export async function bindPhoneAndLogin(
+  ticket: string,
+  phone: string,
+  yzm: string,
+  meta: Meta,
+  inviter?: string | undefined,
+): Promise<LoginData> {
   const { kind, profile } = readTicket(ticket);
   const name = OAUTH_NAMES[kind];
   const [existing] = await db().select().from(users).where(eq(users.phone, phone)).limit(1);
@@ -140,6 +147,7 @@ export async function bindPhoneAndLogin(ticket: string, phone: string, yzm: stri
           .values({ phone, nickName: (profile.nickName || `功夫学员${phone.slice(-4)}`).slice(0, 16) })
           .returning();
     if (!u) throw new Error('user insert returned nothing');
+    if (!existing) await recordReferral(tx, u.id, inviter, kind);
     await tx
       .insert(oauthBindings)
       .values({ userId: u.id, provider: kind, openid: profile.openid, unionid: profile.unionid, nickName: profile.nickName })

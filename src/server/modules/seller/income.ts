@@ -1,3 +1,4 @@
+import { rewardReferral } from '../referral/referral.service';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import { coaches, config, orders, sellerLedger, shops } from '../../db/schema';
 import { db } from '../../db';
@@ -164,6 +165,7 @@ export async function settleDueItemOrders(now = new Date()): Promise<number> {
         .returning();
       if (!o) return;
       await settleOrder(tx, o);
+      await rewardReferral(tx, o);
       done++;
     });
   }
