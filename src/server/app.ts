@@ -34,6 +34,7 @@ import { registerIm } from './modules/im/im.routes';
 import { registerLive } from './modules/live/live.routes';
 import { registerCircle } from './modules/circle/circle.routes';
 import { registerReferral } from './modules/referral/referral.routes';
+import { registerReview } from './modules/review/review.routes';
 import { resolveStaff } from './modules/admin/staff.service';
 // Registers the Tencent IM backend (IM_PROVIDER=tim); the local one registers with its module.
 import './providers/im/backend-tim';
@@ -94,6 +95,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerLive(api);
   registerCircle(api);
   registerReferral(api);
+  registerReview(api);
   registerImSocial(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });

@@ -35,6 +35,8 @@ describe('member nav (SPEC §2 member layout)', () => {
   it('lights up the parent of a sub-page and nothing for strangers', () => {
     expect(activeMemberLink('/my/notice')).toBe('/my/notice');
     expect(activeMemberLink('/my/notice/detail')).toBe('/my/notice');
+    expect(activeMemberLink('/my/order')).toBe('/my/order');
+    expect(activeMemberLink('/my/order/publish')).toBeNull();
     expect(activeMemberLink('/my/order/goods/')).toBe('/my/order/goods');
     expect(activeMemberLink('/my/help/cate')).toBe('/my/help');
     expect(activeMemberLink('/shop')).toBeNull();

@@ -73,6 +73,11 @@ export function OrderActions(props: { order: Order; onChanged: () => void; detai
           撤销退款
         </button>
       )}
+      {o.can_review === 1 && (
+        <a className="gf-btn-primary h-8" href={`/my/order/publish?id=${o.id}`}>
+          评价
+        </a>
+      )}
       {learn && (
         <a className="gf-btn-primary h-8" href={`/train/courseDetail?id=${learn}`}>
           去学习

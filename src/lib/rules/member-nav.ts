@@ -57,5 +57,6 @@ export function activeMemberLink(pathname: string): string | null {
   const here = pathname.replace(/\/+$/, '') || '/';
   const all = MEMBER_NAV.flatMap((g) => g.links.map((l) => l.href as string));
   if (all.includes(here)) return here;
-  return all.filter((h) => here.startsWith(`${h}/`)).sort((a, b) => b.length - a.length)[0] ?? null;
+  // 推荐好友 is /my/order itself; the order pages under it (e.g. /my/order/publish) are not it.
+  return all.filter((h) => h !== '/my/order' && here.startsWith(`${h}/`)).sort((a, b) => b.length - a.length)[0] ?? null;
 }

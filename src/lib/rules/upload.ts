@@ -1,5 +1,5 @@
 /** Folders an upload may go to. */
-export const UPLOAD_FOLDERS = ['avatar', 'feedback', 'common', 'circle'] as const;
+export const UPLOAD_FOLDERS = ['avatar', 'feedback', 'common', 'circle', 'review'] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 
 /** Image kinds the server keeps (it decides from the bytes; the browser checks the label first). */

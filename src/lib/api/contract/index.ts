@@ -39,6 +39,7 @@ import { livePlaybackApi } from './live-playback';
 import { adminLiveApi } from './admin-live';
 import { circleApi } from './circle';
 import { referralApi } from './referral';
+import { reviewApi } from './review';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -90,6 +91,7 @@ export const contracts = {
   adminLive: adminLiveApi,
   circle: circleApi,
   referral: referralApi,
+  review: reviewApi,
 } as const;
 
 type Groups = typeof contracts;

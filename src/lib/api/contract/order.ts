@@ -61,6 +61,7 @@ export const orderSchema = z.object({
   express_company: z.string(),
   express_no: z.string(),
   can_refund: bit().describe('1 为可申请退款'),
+  can_review: bit().optional().describe('买家视图：1 为已完成且还有未评价的商品/课程/班级'),
   items: z.array(orderItemSchema),
   seller: orderSellerSchema,
 });

@@ -19,3 +19,4 @@ export * from './im';
 export * from './live';
 export * from './circle';
 export * from './referral';
+export * from './review';

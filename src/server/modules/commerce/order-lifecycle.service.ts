@@ -1,3 +1,4 @@
+import { ordersToReview } from '../review/review.service';
 import { rewardReferral } from '../referral/referral.service';
 import { and, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import { db } from '../../db';
@@ -147,14 +148,16 @@ export async function myOrders(
         )
     : [];
   const seller = await sellerNames(list);
+  const toReview = await ordersToReview(list.filter((o) => o.status === 'completed').map((o) => o.id));
   return {
-    list: list.map((o) =>
-      orderView(
+    list: list.map((o) => ({
+      ...orderView(
         o,
         items.filter((i) => i.orderId === o.id),
         seller(o),
       ),
-    ),
+      can_review: toReview.has(o.id) ? 1 : 0,
+    })),
     total: total?.n ?? 0,
     page,
     limit,
@@ -171,7 +174,8 @@ export async function orderDetail(userId: number, id: number): Promise<OrderDeta
   if (!o) throw notFound('订单不存在');
   const items = await db().select().from(orderItems).where(eq(orderItems.orderId, o.id));
   const seller = await sellerNames([o]);
-  return { ...orderView(o, items, seller(o)), address: addressOf(o), remark: o.remark };
+  const toReview = o.status === 'completed' ? await ordersToReview([o.id]) : new Set<number>();
+  return { ...orderView(o, items, seller(o)), can_review: toReview.has(o.id) ? 1 : 0, address: addressOf(o), remark: o.remark };
 }
 
 /** One order of the seller's coach or shop (the caller must have one of them). */
