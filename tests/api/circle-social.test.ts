@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { videoQueueIdle } from '~/server/modules/seller-content/video.service';
 import sharp from 'sharp';
 import { safeUploadPath } from '~/server/providers/storage';
 import { circleComments, circlePosts, coaches, follows, messages, users } from '~/server/db/schema';
@@ -140,6 +142,46 @@ describe('images', () => {
     // A file that only claims to be an image is refused whole.
     const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
     expect((await t.post('/uploader_img_base64', { image: fake.toString('base64'), type: 'circle' }, member)).body.code).toBe(100);
+  });
+});
+
+describe('a video post', () => {
+  const MP4 = readFileSync(new URL('../fixtures/lesson.mp4', import.meta.url));
+  async function tusUpload(bytes: Buffer, voucher: string) {
+    const meta = `filename ${Buffer.from('clip.mp4').toString('base64')},filetype ${Buffer.from('video/mp4').toString('base64')}`;
+    const created = await t.app.request('/api/tus', {
+      method: 'POST',
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(bytes.length), 'Upload-Metadata': meta, 'Upload-Voucher': voucher },
+    });
+    expect(created.status).toBe(201);
+    const last = await t.app.request(created.headers.get('location')!, {
+      method: 'PATCH',
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', 'Upload-Voucher': voucher },
+      body: new Uint8Array(bytes),
+    });
+    expect(last.status).toBe(204);
+    return Number(last.headers.get('upload-video-id'));
+  }
+
+  it('uploads a member video through the resumable upload and posts it instead of images', async () => {
+    const v = (await t.post('/member/circleVideoVoucher', {}, member)).body.data;
+    expect(v.provider).toBe('local');
+    const id = await tusUpload(MP4, v.voucher);
+    expect(id).toBeGreaterThan(0);
+    await videoQueueIdle();
+    const status = (await t.post('/member/circleVideoStatus', { id }, member)).body.data;
+    expect(['ready', 'raw']).toContain(status.status);
+    // Only its uploader sees or posts it; a coach's lesson-video status does not answer it.
+    expect((await t.post('/member/circleVideoStatus', { id }, shop)).body.code).toBe(404);
+    expect((await t.post('/member/friendCirclePublish', { video_id: id }, shop)).body.msg).toBe('视频不存在，请重新上传');
+    expect((await t.post('/member/friendCirclePublish', { video_id: id, images: ['/imgs/logo.svg'] }, member)).body.msg).toBe(
+      '图片和视频只能选一种',
+    );
+    const post = (await t.post('/member/friendCirclePublish', { content: '今天的套路', video_id: id }, member)).body.data;
+    expect(post.video).toMatchObject({ url: status.path });
+    expect(post.images).toEqual([]);
+    const feed = (await t.post('/index/friendCircleList', { tab: 'new', limit: 3 })).body.data.list;
+    expect(feed.find((p: { id: number }) => p.id === post.id).video.url).toBe(status.path);
   });
 });
 

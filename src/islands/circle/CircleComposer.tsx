@@ -3,7 +3,10 @@ import { img } from '~/lib/media';
 import { thumbOf } from '~/lib/rules/upload';
 import { CIRCLE_LIMITS, CIRCLE_TEXTS } from '~/lib/rules/circle';
 import { EMPTY_DRAFT, loadDraft, publishPost, saveDraft, uploadCircleImages, type Draft } from '~/lib/stores/circle';
+import { CIRCLE_VIDEOS } from '~/lib/stores/video-upload';
 import { MemberOnly } from '../account/parts';
+import { useLoad } from '../ui/useLoad';
+import { VideoPicker } from '../ui/VideoPicker';
 import { useAction } from '../ui/useAction';
 import { CitySelect } from './CityPicker';
 
@@ -19,6 +22,8 @@ export default function CircleComposer() {
     </MemberOnly>
   );
 }
+
+const VIDEO_HINT = `或发一段 ${CIRCLE_LIMITS.videoMaxS / 60} 分钟内的短视频（MP4 / WebM），断网后可继续上传`;
 
 function Composer() {
   // The composer renders only in the browser, once the member is known (MemberOnly).
@@ -70,57 +75,80 @@ function Composer() {
       <p className="mt-1 text-right text-xs text-ink-mute">
         {d.content.length} / {CIRCLE_LIMITS.contentMax}
       </p>
-      <ul className="mt-3 flex flex-wrap gap-2" aria-label="图片">
-        {d.images.map((p, i) => (
-          <li key={p} className="relative">
-            <img src={img(thumbOf(p))} alt={`第 ${i + 1} 张`} className="h-24 w-24 rounded object-cover" />
-            <button
-              type="button"
-              aria-label={`移除第 ${i + 1} 张图片`}
-              className="absolute -right-2 -top-2 h-5 w-5 rounded-full bg-black/60 text-xs text-white"
-              onClick={() => update({ ...d, images: d.images.filter((x) => x !== p) })}
-            >
-              ×
-            </button>
-          </li>
-        ))}
-        {d.images.length < CIRCLE_LIMITS.imagesMax && (
-          <li>
-            <button
-              type="button"
-              disabled={upload.busy}
-              onClick={() => file.current?.click()}
-              className="flex h-24 w-24 flex-col items-center justify-center rounded border border-dashed border-line text-ink-mute hover:border-brand hover:text-brand"
-            >
-              <span className={upload.busy ? 'i-ri-loader-4-line animate-spin text-2xl' : 'i-ri-image-add-line text-2xl'} />
-              <span className="mt-1 text-xs">{upload.busy ? '上传中…' : `${d.images.length}/${CIRCLE_LIMITS.imagesMax}`}</span>
-            </button>
-            <input
-              ref={file}
-              type="file"
-              accept="image/jpeg,image/png,image/gif,image/webp"
-              multiple
-              hidden
-              data-testid="circle-images"
-              onChange={(e) => {
-                const files = [...(e.target.files ?? [])];
-                e.target.value = '';
-                void upload
-                  .run(() => uploadCircleImages(files, d.images.length))
-                  .then((paths) => {
-                    // Read the draft again: typing may have gone on while the files uploaded.
-                    if (paths)
-                      setD((cur) => {
-                        const next = { ...cur, images: [...cur.images, ...paths].slice(0, CIRCLE_LIMITS.imagesMax) };
-                        saveDraft(next);
-                        return next;
-                      });
-                  });
-              }}
+      {!d.video_id && (
+        <ul className="mt-3 flex flex-wrap gap-2" aria-label="图片">
+          {d.images.map((p, i) => (
+            <li key={p} className="relative">
+              <img src={img(thumbOf(p))} alt={`第 ${i + 1} 张`} className="h-24 w-24 rounded object-cover" />
+              <button
+                type="button"
+                aria-label={`移除第 ${i + 1} 张图片`}
+                className="absolute -right-2 -top-2 h-5 w-5 rounded-full bg-black/60 text-xs text-white"
+                onClick={() => update({ ...d, images: d.images.filter((x) => x !== p) })}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+          {d.images.length < CIRCLE_LIMITS.imagesMax && (
+            <li>
+              <button
+                type="button"
+                disabled={upload.busy}
+                onClick={() => file.current?.click()}
+                className="flex h-24 w-24 flex-col items-center justify-center rounded border border-dashed border-line text-ink-mute hover:border-brand hover:text-brand"
+              >
+                <span className={upload.busy ? 'i-ri-loader-4-line animate-spin text-2xl' : 'i-ri-image-add-line text-2xl'} />
+                <span className="mt-1 text-xs">{upload.busy ? '上传中…' : `${d.images.length}/${CIRCLE_LIMITS.imagesMax}`}</span>
+              </button>
+              <input
+                ref={file}
+                type="file"
+                accept="image/jpeg,image/png,image/gif,image/webp"
+                multiple
+                hidden
+                data-testid="circle-images"
+                onChange={(e) => {
+                  const files = [...(e.target.files ?? [])];
+                  e.target.value = '';
+                  void upload
+                    .run(() => uploadCircleImages(files, d.images.length))
+                    .then((paths) => {
+                      // Read the draft again: typing may have gone on while the files uploaded.
+                      if (paths)
+                        setD((cur) => {
+                          const next = { ...cur, images: [...cur.images, ...paths].slice(0, CIRCLE_LIMITS.imagesMax) };
+                          saveDraft(next);
+                          return next;
+                        });
+                    });
+                }}
+              />
+            </li>
+          )}
+        </ul>
+      )}
+      {d.images.length === 0 && (
+        <div className="mt-4" data-testid="circle-video">
+          {d.video_id ? (
+            <DraftVideo id={d.video_id} onVideo={(id) => update({ ...d, video_id: id })} />
+          ) : (
+            <VideoPicker
+              initial={null}
+              endpoints={CIRCLE_VIDEOS}
+              label="选择视频"
+              hint={VIDEO_HINT}
+              onVideo={(id) =>
+                setD((cur) => {
+                  const next = { ...cur, video_id: id };
+                  saveDraft(next);
+                  return next;
+                })
+              }
             />
-          </li>
-        )}
-      </ul>
+          )}
+        </div>
+      )}
       <div className="mt-5 flex flex-wrap items-center gap-2 text-sm">
         <span className="w-12 text-ink-soft">标签</span>
         {d.tags.map((t) => (
@@ -173,5 +201,29 @@ function Composer() {
         <span className="ml-auto text-xs text-ink-mute">{CIRCLE_TEXTS.draftKept}</span>
       </div>
     </form>
+  );
+}
+
+/** The draft's video, shown again after a reload (its processing state polled), or removed. */
+function DraftVideo(props: { id: number; onVideo: (id: number | null) => void }) {
+  const v = useLoad(() => CIRCLE_VIDEOS.status(props.id), props.id);
+  if (v.error && !v.data) {
+    return (
+      <p className="text-sm text-ink-mute">
+        {v.error}
+        <button type="button" className="ml-2 text-brand" onClick={() => props.onVideo(null)}>
+          重新选择
+        </button>
+      </p>
+    );
+  }
+  if (!v.data) return <p className="text-sm text-ink-mute">加载中…</p>;
+  return (
+    <div>
+      <VideoPicker initial={v.data} endpoints={CIRCLE_VIDEOS} label="选择视频" hint={VIDEO_HINT} onVideo={props.onVideo} />
+      <button type="button" className="mt-2 text-xs text-ink-mute hover:text-brand" onClick={() => props.onVideo(null)}>
+        移除视频
+      </button>
+    </div>
   );
 }

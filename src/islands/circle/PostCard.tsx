@@ -66,6 +66,18 @@ export function PostCard(props: {
           className="mt-3 whitespace-pre-wrap break-words text-[15px] leading-7 text-ink"
         />
       )}
+      {p.video && (
+        // eslint-disable-next-line jsx-a11y/media-has-caption -- members' clips carry no caption files
+        <video
+          src={img(p.video.url)}
+          poster={p.video.poster ? img(p.video.poster) : undefined}
+          controls
+          preload="none"
+          playsInline
+          className="mt-3 max-h-[420px] max-w-[560px] rounded bg-black"
+          data-testid="circle-video-player"
+        />
+      )}
       {n > 0 && (
         <ul
           className={`mt-3 grid gap-1.5 ${n === 1 ? 'grid-cols-1' : n === 2 || n === 4 ? 'w-[366px] grid-cols-2' : 'w-[552px] grid-cols-3'}`}

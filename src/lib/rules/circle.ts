@@ -15,6 +15,8 @@ export const CIRCLE_LIMITS = {
   searchMax: 30,
   /** Comments shown under a post before 查看全部. */
   commentsShown: 5,
+  /** A post's video may run this long (seconds). */
+  videoMaxS: 300,
 } as const;
 
 /** rec 推荐 (ranked), new 最新, following 关注, city 同城. */
@@ -46,6 +48,11 @@ export const circleDraftKey = (userId: number) => `gf:circle-draft:${userId}`;
 
 export const CIRCLE_TEXTS = {
   empty: '请输入内容或上传图片',
+  imagesOrVideo: '图片和视频只能选一种',
+  videoMissing: '视频不存在，请重新上传',
+  videoNotReady: '视频还在处理中，请稍候再发布',
+  videoTooLong: (s: number) => `视频不能超过 ${Math.floor(s / 60)} 分钟`,
+  vodUnsupported: '平台已改用云点播，功夫圈暂不支持上传视频',
   published: '发布成功',
   tooFast: '发布太频繁，请稍后再试',
   commentTooFast: '评论太频繁，请稍后再试',

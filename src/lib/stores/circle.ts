@@ -158,8 +158,10 @@ export interface Draft {
   images: string[];
   tags: string[];
   city: string;
+  /** An uploaded 功夫圈 video (instead of images). */
+  video_id: number | null;
 }
-export const EMPTY_DRAFT: Draft = { content: '', images: [], tags: [], city: '' };
+export const EMPTY_DRAFT: Draft = { content: '', images: [], tags: [], city: '', video_id: null };
 
 function draftKey(): string | null {
   const u = $session.get();
@@ -180,6 +182,7 @@ export function loadDraft(): Draft {
       images: strings(raw.images, CIRCLE_LIMITS.imagesMax),
       tags: strings(raw.tags, CIRCLE_LIMITS.tagsMax),
       city: typeof raw.city === 'string' ? raw.city.slice(0, CIRCLE_LIMITS.cityMax) : '',
+      video_id: typeof raw.video_id === 'number' && Number.isInteger(raw.video_id) && raw.video_id > 0 ? raw.video_id : null,
     };
   } catch {
     return EMPTY_DRAFT;
@@ -190,7 +193,7 @@ export function saveDraft(d: Draft): void {
   const key = draftKey();
   if (!key) return;
   try {
-    if (!d.content && d.images.length === 0 && d.tags.length === 0 && !d.city) localStorage.removeItem(key);
+    if (!d.content && d.images.length === 0 && d.tags.length === 0 && !d.city && !d.video_id) localStorage.removeItem(key);
     else localStorage.setItem(key, JSON.stringify(d));
   } catch {
     // A full or blocked storage only loses the draft, never the form.
@@ -210,8 +213,15 @@ export async function uploadCircleImages(files: File[], have: number): Promise<s
 export async function publishPost(d: Draft) {
   requireLogin();
   const content = d.content.trim();
-  check(content || d.images.length ? null : CIRCLE_TEXTS.empty, 'warning');
-  const post = await api('/member/friendCirclePublish', { content, images: d.images, tags: d.tags, city: d.city });
+  check(content || d.images.length || d.video_id ? null : CIRCLE_TEXTS.empty, 'warning');
+  check(d.images.length && d.video_id ? CIRCLE_TEXTS.imagesOrVideo : null, 'warning');
+  const post = await api('/member/friendCirclePublish', {
+    content,
+    images: d.images,
+    tags: d.tags,
+    city: d.city,
+    video_id: d.video_id ?? undefined,
+  });
   saveDraft(EMPTY_DRAFT);
   return post;
 }

@@ -1,7 +1,7 @@
 import { map } from 'nanostores';
 import type { DetailedError, Upload } from 'tus-js-client';
 import { api, errorText } from '../api/client';
-import type { VideoInfo } from '../api/contract/seller-content';
+import type { UploadVoucher, VideoInfo } from '../api/contract/seller-content';
 import { videoFileError } from '../rules/seller-content';
 import { check, InputError } from './action';
 
@@ -40,7 +40,22 @@ function tusErrorText(err: Error): string {
   return '上传中断，请检查网络后点击「继续上传」';
 }
 
-export function createVideoUpload(opts: { onVideo?: (v: VideoInfo) => void; pollMs?: number } = {}) {
+/** Where a voucher and a video's state come from: a coach's lesson videos by default, a member's 功夫圈 video. */
+export interface VideoEndpoints {
+  voucher: () => Promise<UploadVoucher>;
+  status: (id: number) => Promise<VideoInfo>;
+}
+const LESSON_VIDEOS: VideoEndpoints = {
+  voucher: () => api('/public/updateVideoVoucher'),
+  status: (id) => api('/coach/videoStatus', { id }),
+};
+export const CIRCLE_VIDEOS: VideoEndpoints = {
+  voucher: () => api('/member/circleVideoVoucher', {}),
+  status: (id) => api('/member/circleVideoStatus', { id }),
+};
+
+export function createVideoUpload(opts: { onVideo?: (v: VideoInfo) => void; pollMs?: number; endpoints?: VideoEndpoints } = {}) {
+  const ends = opts.endpoints ?? LESSON_VIDEOS;
   const $upload = map<UploadState>({ ...idle });
   let upload: Upload | null = null;
   let polling = 0;
@@ -50,7 +65,7 @@ export function createVideoUpload(opts: { onVideo?: (v: VideoInfo) => void; poll
     for (let i = 0; i < POLL_MAX && mine === polling; i++) {
       let v: VideoInfo;
       try {
-        v = await api('/coach/videoStatus', { id });
+        v = await ends.status(id);
       } catch (err) {
         $upload.set({ ...$upload.get(), phase: 'error', error: errorText(err) });
         return;
@@ -67,7 +82,7 @@ export function createVideoUpload(opts: { onVideo?: (v: VideoInfo) => void; poll
   async function start(file: File): Promise<void> {
     if (upload && $upload.get().phase === 'uploading') return;
     polling++;
-    const v = await api('/public/updateVideoVoucher');
+    const v = await ends.voucher();
     if (v.provider !== 'local') throw new InputError('平台已改用腾讯云点播上传，本页暂不支持，请联系平台');
     check(videoFileError(file, Math.floor(v.max_bytes / 1024 / 1024)));
     if (!v.types.includes(file.type) && !/\.(mp4|webm)$/i.test(file.name)) {

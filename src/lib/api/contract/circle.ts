@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../define';
 import { idField, isoTime, pageInput, pageSchema, textField } from '../fields';
 import { CIRCLE_LIMITS, CIRCLE_TABS, CIRCLE_TEXTS } from '../../rules/circle';
+import { videoSchema, voucherSchema } from './seller-content';
 
 const tags = ['功夫圈'];
 const bit = z.union([z.literal(0), z.literal(1)]);
@@ -23,6 +24,8 @@ export const circlePostSchema = z.object({
   images: z.array(z.string()),
   /** Grid thumbnails, one per image (the image itself when it has none). */
   thumbs: z.array(z.string()),
+  /** One short video instead of images. */
+  video: z.object({ url: z.string(), poster: z.string(), duration: z.number().int() }).nullable(),
   tags: z.array(z.string()),
   city: z.string(),
   likes: z.number().int(),
@@ -92,8 +95,11 @@ export const circleApi = {
           .max(CIRCLE_LIMITS.tagsMax, `标签最多 ${CIRCLE_LIMITS.tagsMax} 个`)
           .default([]),
         city: textField('城市', CIRCLE_LIMITS.cityMax).default(''),
+        /** A video uploaded through /member/circleVideoVoucher (instead of images). */
+        video_id: idField('视频').optional(),
       })
-      .refine((v) => v.content.length > 0 || v.images.length > 0, CIRCLE_TEXTS.empty),
+      .refine((v) => v.content.length > 0 || v.images.length > 0 || v.video_id !== undefined, CIRCLE_TEXTS.empty)
+      .refine((v) => !(v.images.length > 0 && v.video_id !== undefined), CIRCLE_TEXTS.imagesOrVideo),
     output: circlePostSchema,
     okMsg: CIRCLE_TEXTS.published,
   }),
@@ -140,6 +146,22 @@ export const circleApi = {
     access: 'member',
     input: z.object({ ids: z.array(z.coerce.number<number | string>().int().positive()).max(CIRCLE_LIMITS.pageMax * 3) }),
     output: z.object({ ids: z.array(z.number().int()) }),
+  }),
+  videoVoucher: defineEndpoint({
+    path: '/member/circleVideoVoucher',
+    summary: '功夫圈视频上传凭证（本站 tus 断点续传）',
+    tags,
+    access: 'member',
+    input: z.object({}),
+    output: voucherSchema,
+  }),
+  videoStatus: defineEndpoint({
+    path: '/member/circleVideoStatus',
+    summary: '我上传的功夫圈视频的处理状态',
+    tags,
+    access: 'member',
+    input: z.object({ id: idField('视频') }),
+    output: videoSchema,
   }),
   settings: defineEndpoint({
     path: '/member/friendCircleSettings',

@@ -20,6 +20,8 @@ export const circlePosts = pgTable(
     city: varchar('city', { length: 20 }).notNull().default(''),
     /** @mentions resolved at publish (followed coaches and shops): the name and its homepage. */
     mentions: jsonb('mentions').$type<{ nick: string; home: string }[]>().notNull().default([]),
+    /** One short video instead of images (a member's `videos` row, issue 16). */
+    videoId: integer('video_id'),
     likes: integer('likes').notNull().default(0),
     comments: integer('comments').notNull().default(0),
     status: smallint('status').notNull().default(1),

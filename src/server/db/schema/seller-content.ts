@@ -1,8 +1,11 @@
-import { bigint, index, integer, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { coaches } from './catalogue';
+import { users } from './users';
 
 /**
- * Lesson videos a coach uploaded (issue 12 §2): one row per finished tus upload. The original
+ * Lesson videos a coach uploaded (issue 12 §2), and members' 功夫圈 videos (issue 16): one row per
+ * finished tus upload. The original
  * file is kept; with ffmpeg a H.264/AAC MP4 and a poster are made in the background.
  * status: processing → ready | failed; `raw` = served as uploaded (no ffmpeg on the server).
  * A lesson points at its video through `lessons.video_id`, and `lessons.video` carries the path
@@ -12,9 +15,10 @@ export const videos = pgTable(
   'videos',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    coachId: integer('coach_id')
-      .notNull()
-      .references(() => coaches.id, { onDelete: 'cascade' }),
+    /** A coach's lesson video; null for a member's 功夫圈 video (`userId`). */
+    coachId: integer('coach_id').references(() => coaches.id, { onDelete: 'cascade' }),
+    /** The member who uploaded a 功夫圈 video (issue 16); null for lesson videos. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The tus upload id (the file store's file name). */
     uploadId: varchar('upload_id', { length: 64 }).notNull().unique(),
     /** The name the coach's file had (shown, never used as a path). */
@@ -35,5 +39,9 @@ export const videos = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('videos_coach_idx').on(t.coachId, t.id)],
+  (t) => [
+    index('videos_coach_idx').on(t.coachId, t.id),
+    index('videos_user_idx').on(t.userId, t.id),
+    check('videos_owner', sql`${t.coachId} is not null or ${t.userId} is not null`),
+  ],
 );

@@ -4,7 +4,7 @@ import { escapeHtml } from '~/lib/rules/admin-content';
 import { CIRCLE_LIMITS, CIRCLE_RANK, CIRCLE_TEXTS, circleHome, type CircleTab } from '~/lib/rules/circle';
 import { thumbOf } from '~/lib/rules/upload';
 import { db } from '../../db';
-import { circleComments, circleLikes, circlePosts, coaches, courseAccess, courses, follows, messages, shops, users } from '../../db/schema';
+import { circleComments, circleLikes, circlePosts, coaches, courseAccess, courses, follows, messages, shops, users, videos } from '../../db/schema';
 import { likeOf } from '../catalogue/listing';
 import { forbidden, notFound, refuse } from '../../http/errors';
 import { normaliseStoredPath } from '../../providers/storage';
@@ -71,7 +71,8 @@ function authorOf(r: {
 const missingAuthor = (id: number): Author => ({ user_id: id, nick: '', avatar: '', kind: 'member', home: circleHome('member', id) });
 
 async function views(rows: PostRow[], viewer: number | null): Promise<CirclePost[]> {
-  const [who, liked] = await Promise.all([
+  const videoIds = rows.map((r) => r.videoId).filter((v): v is number => v !== null);
+  const [who, liked, vids] = await Promise.all([
     authors(rows.map((r) => r.userId)),
     viewer && rows.length
       ? db()
@@ -87,14 +88,25 @@ async function views(rows: PostRow[], viewer: number | null): Promise<CirclePost
             ),
           )
       : Promise.resolve([]),
+    videoIds.length
+      ? db()
+          .select({ id: videos.id, path: videos.path, poster: videos.poster, duration: videos.durationS })
+          .from(videos)
+          .where(inArray(videos.id, videoIds))
+      : Promise.resolve([]),
   ]);
   const likedSet = new Set(liked.map((l) => l.id));
+  const videoOf = (id: number | null) => {
+    const v = id === null ? undefined : vids.find((x) => x.id === id);
+    return v?.path ? { url: v.path, poster: v.poster, duration: v.duration } : null;
+  };
   return rows.map((r) => ({
     id: r.id,
     author: who.get(r.userId) ?? missingAuthor(r.userId),
     content: r.content,
     images: r.images,
     thumbs: r.images.map(thumbOf),
+    video: videoOf(r.videoId),
     tags: r.tags,
     city: r.city,
     likes: r.likes,
@@ -111,9 +123,13 @@ async function viewOf(row: PostRow, viewer: number | null): Promise<CirclePost> 
   return v;
 }
 
-export async function publish(userId: number, p: { content: string; images: string[]; tags: string[]; city: string }): Promise<CirclePost> {
+export async function publish(
+  userId: number,
+  p: { content: string; images: string[]; tags: string[]; city: string; video_id?: number | undefined },
+): Promise<CirclePost> {
   const images = p.images.map((u) => normaliseStoredPath(u));
   if (images.some((u) => !u)) throw refuse(CIRCLE_TEXTS.image);
+  if (p.video_id) await postableVideo(userId, p.video_id);
   const content = p.content ? await maskBanned(p.content) : '';
   const mentions = await mentionsIn(userId, content);
   const row = await db().transaction(async (tx) => {
@@ -126,12 +142,35 @@ export async function publish(userId: number, p: { content: string; images: stri
     if ((recent?.n ?? 0) >= CIRCLE_LIMITS.postsPer10Min) throw refuse(CIRCLE_TEXTS.tooFast);
     const [r] = await tx
       .insert(circlePosts)
-      .values({ userId, content, images: images as string[], tags: [...new Set(p.tags)], city: p.city, mentions })
+      .values({ userId, content, images: images as string[], tags: [...new Set(p.tags)], city: p.city, mentions, videoId: p.video_id ?? null })
       .returning();
     if (!r) throw new Error('post insert returned nothing');
     return r;
   });
   return viewOf(row, userId);
+}
+
+/** The member's own 功夫圈 video, playable and short enough for a post. */
+async function postableVideo(userId: number, id: number) {
+  const [v] = await db()
+    .select()
+    .from(videos)
+    .where(and(eq(videos.id, id), eq(videos.userId, userId)));
+  if (!v) throw refuse(CIRCLE_TEXTS.videoMissing);
+  if (v.status === 'processing') throw refuse(CIRCLE_TEXTS.videoNotReady);
+  if (!v.path) throw refuse(v.error || CIRCLE_TEXTS.videoMissing);
+  if (v.durationS > CIRCLE_LIMITS.videoMaxS) throw refuse(CIRCLE_TEXTS.videoTooLong(CIRCLE_LIMITS.videoMaxS));
+  return v;
+}
+
+/** /member/circleVideoStatus: one of the member's 功夫圈 videos (someone else's is "not found"). */
+export async function ownCircleVideo(userId: number, id: number) {
+  const [v] = await db()
+    .select()
+    .from(videos)
+    .where(and(eq(videos.id, id), eq(videos.userId, userId)));
+  if (!v) throw notFound(CIRCLE_TEXTS.videoMissing);
+  return v;
 }
 
 /**

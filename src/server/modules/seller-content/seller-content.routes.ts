@@ -1,6 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { sellerContentApi as s } from '~/lib/api/contract/seller-content';
-import { PLAYABLE_VIDEO_TYPES, TRANSCODABLE_VIDEO_TYPES } from '~/lib/rules/seller-content';
 import type { AppEnv } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
 import { refuse } from '../../http/errors';
@@ -20,9 +19,9 @@ import {
   setCourseStatus,
   sortLessons,
 } from './course.service';
-import { registerTus, TUS_PATH } from './tus';
+import { localVoucher, registerTus } from './tus';
 import { hasFfmpeg, ownVideo, videoInfo } from './video.service';
-import { issueVoucher, newTencentSignature } from './voucher';
+import { newTencentSignature } from './voucher';
 
 /** The coach's courses, lessons, videos (with the tus upload) and classes (issue 12 §2). */
 export function registerSellerContent(api: OpenAPIHono<AppEnv>): void {
@@ -56,17 +55,7 @@ export function registerSellerContent(api: OpenAPIHono<AppEnv>): void {
       });
       return { provider: 'tencent' as const, signature: t.signature, expires_at: new Date(t.expires * 1000).toISOString() };
     }
-    const v = issueVoucher(user.id, coachId);
-    const ffmpeg = hasFfmpeg();
-    return {
-      provider: 'local' as const,
-      upload_url: TUS_PATH,
-      voucher: v.voucher,
-      expires_at: new Date(v.expires * 1000).toISOString(),
-      max_bytes: e.VIDEO_MAX_MB * 1024 * 1024,
-      types: ffmpeg ? [...PLAYABLE_VIDEO_TYPES, ...TRANSCODABLE_VIDEO_TYPES] : [...PLAYABLE_VIDEO_TYPES],
-      ffmpeg: (ffmpeg ? 1 : 0) as 0 | 1,
-    };
+    return localVoucher(user.id, coachId);
   });
 
   endpoint(api, s.classList, async ({ input, user }) => coachClasses(await me(user.id), input.page, input.limit));

@@ -3,13 +3,13 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { Context } from 'hono';
-import { SC_TEXTS } from '~/lib/rules/seller-content';
+import { PLAYABLE_VIDEO_TYPES, SC_TEXTS, TRANSCODABLE_VIDEO_TYPES } from '~/lib/rules/seller-content';
 import type { AppEnv } from '../../http/context';
 import { API_PREFIX } from '../../http/envelope';
 import { env } from '../../env';
 import { log } from '../../log';
-import { readVoucher } from './voucher';
-import { registerUploadedVideo, UploadRefusal } from './video.service';
+import { issueVoucher, readVoucher } from './voucher';
+import { hasFfmpeg, registerUploadedVideo, UploadRefusal } from './video.service';
 
 /**
  * Resumable lesson-video uploads (tus 1.0, `@tus/server` with its file store) at /api/tus. An
@@ -50,15 +50,18 @@ function tusServer(): Server {
       return { metadata: { filename: name, user: String(v.userId), coach: String(v.coachId) } };
     },
     async onUploadFinish(_req, upload) {
-      const coachId = Number(upload.metadata?.['coach']);
-      if (!upload.storage?.path || !coachId) throw new UploadRefusal(500, SC_TEXTS.videoGone);
+      // coach 0: a member's 功夫圈 video (voucher from /member/circleVideoVoucher).
+      const coachId = Number(upload.metadata?.['coach']) || null;
+      const userId = Number(upload.metadata?.['user']);
+      if (!upload.storage?.path || !userId) throw new UploadRefusal(500, SC_TEXTS.videoGone);
       const video = await registerUploadedVideo({
         uploadId: upload.id,
         coachId,
+        userId,
         name: upload.metadata?.['filename'] ?? '',
         file: upload.storage.path,
       });
-      log.info('video uploaded', { id: video.id, coachId, size: video.size, status: video.status });
+      log.info('video uploaded', { id: video.id, coachId, userId, size: video.size, status: video.status });
       return { headers: { 'Upload-Video-Id': String(video.id) } };
     },
   });
@@ -77,4 +80,20 @@ export function registerTus(api: OpenAPIHono<AppEnv>): void {
   for (const path of ['/tus', '/tus/*']) {
     api.on(['POST', 'PATCH', 'DELETE', 'OPTIONS', 'GET'], path, handle);
   }
+}
+
+/** A voucher for this server's tus upload, as /api/public/updateVideoVoucher answers it (coach 0: a 功夫圈 video). */
+export function localVoucher(userId: number, coachId: number) {
+  const e = env();
+  const v = issueVoucher(userId, coachId);
+  const ffmpeg = hasFfmpeg();
+  return {
+    provider: 'local' as const,
+    upload_url: TUS_PATH,
+    voucher: v.voucher,
+    expires_at: new Date(v.expires * 1000).toISOString(),
+    max_bytes: e.VIDEO_MAX_MB * 1024 * 1024,
+    types: ffmpeg ? [...PLAYABLE_VIDEO_TYPES, ...TRANSCODABLE_VIDEO_TYPES] : [...PLAYABLE_VIDEO_TYPES],
+    ffmpeg: (ffmpeg ? 1 : 0) as 0 | 1,
+  };
 }

@@ -53,7 +53,14 @@ async function head(file: string, bytes = 4100): Promise<Buffer> {
  * is not a video we can play or transcode is deleted and refused), the file moves into the uploads
  * folder, and processing starts in the background.
  */
-export async function registerUploadedVideo(opts: { uploadId: string; coachId: number; name: string; file: string }): Promise<VideoRow> {
+export async function registerUploadedVideo(opts: {
+  uploadId: string;
+  /** A lesson video's coach, or null for a member's 功夫圈 video. */
+  coachId: number | null;
+  userId: number;
+  name: string;
+  file: string;
+}): Promise<VideoRow> {
   const kind = await fileTypeFromBuffer(await head(opts.file));
   const playable = kind && PLAYABLE_VIDEO_TYPES.includes(kind.mime);
   const transcodable = kind && hasFfmpeg() && TRANSCODABLE_VIDEO_TYPES.includes(kind.mime);
@@ -75,6 +82,7 @@ export async function registerUploadedVideo(opts: { uploadId: string; coachId: n
     .insert(videos)
     .values({
       coachId: opts.coachId,
+      userId: opts.coachId ? null : opts.userId,
       uploadId: opts.uploadId,
       name: opts.name.slice(0, 120),
       mime: kind.mime,
