@@ -12,7 +12,23 @@ import { closeDatabase, database } from '../../src/server/db';
 const arg = process.argv.find((a) => a.startsWith('--total='));
 const total = Math.max(0, Math.floor(Number(arg?.slice('--total='.length) ?? 100_000)));
 
-const WORDS = ['晨练', '站桩', '太极', '咏春', '少林', '八卦掌', '散打', '压腿', '扎马步', '推手', '形意', '南拳', '长拳', '基本功', '套路'];
+const WORDS = [
+  '晨练',
+  '站桩',
+  '太极',
+  '咏春',
+  '少林',
+  '八卦掌',
+  '散打',
+  '压腿',
+  '扎马步',
+  '推手',
+  '形意',
+  '南拳',
+  '长拳',
+  '基本功',
+  '套路',
+];
 const CITIES = ['北京', '上海', '广州', '佛山', '郑州', '杭州', '成都', '武汉', '西安', '天津'];
 const arr = (xs: string[]) => `ARRAY[${xs.map((w) => `'${w}'`).join(',')}]::text[]`;
 

@@ -4,7 +4,7 @@
 // figure is the server's render time plus loopback, not queueing) and the p50/p95 are kept; the
 // ratio 100,000 / 100 says whether the feed stays flat. Targets: the feed page on 推荐 and 最新 (server
 // rendered, first page), the list API deep in the feed (a cursor 50,000 posts down), a member's
-// homepage feed, and the circle search. Then Lighthouse desktop on /firendscircle at 100,000.
+// homepage feed, and the circle search (a common key, and keys that match nothing). Then Lighthouse desktop on /firendscircle at 100,000.
 //   --db=pglite|postgres   --pg-url=URL   --small=100 --large=100000   --requests=200   --port=4620
 //   --no-lighthouse
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -42,7 +42,11 @@ async function timed(fn) {
 
 async function measure(base, label) {
   const api = async (path, body) => {
-    const res = await fetch(`${base}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const env = await res.json();
     if (env.code !== 200) throw new Error(`${path}: ${env.msg}`);
     return env.data;
@@ -60,7 +64,9 @@ async function measure(base, label) {
     ['GET /firendscircle?tab=new (最新)', () => page('/firendscircle?tab=new')],
     ['API 最新, cursor halfway down', () => api('/index/friendCircleList', { tab: 'new', cursor: deep, limit: 10 })],
     ['API a member’s posts (homepage)', () => api('/index/friendCircleList', { tab: 'new', user_id: author, limit: 10 })],
-    ['API search “站桩”', () => api('/index/friendCircleSearch', { q: '站桩', limit: 10 })],
+    ['API search “站桩” (common)', () => api('/index/friendCircleSearch', { q: '站桩', limit: 10 })],
+    ['API search “螳螂拳法” (no match, 4 characters)', () => api('/index/friendCircleSearch', { q: '螳螂拳法', limit: 10 })],
+    ['API search “鹰爪” (no match, 2 characters)', () => api('/index/friendCircleSearch', { q: '鹰爪', limit: 10 })],
   ];
   const out = {};
   for (const [name, fn] of targets) {
@@ -73,14 +79,18 @@ async function measure(base, label) {
 await ensureBuild(ROOT);
 const dir = mkdtempSync(join(tmpdir(), 'wt-bench-circle-'));
 const port = await freePort(Number(args.port ?? 4620), args.port !== undefined);
-const databaseUrl = useDb === 'postgres' ? await createPgDatabase(String(args['pg-url'] ?? 'postgres://postgres@127.0.0.1:5432/test')) : undefined;
+const databaseUrl =
+  useDb === 'postgres' ? await createPgDatabase(String(args['pg-url'] ?? 'postgres://postgres@127.0.0.1:5432/test')) : undefined;
 const env = appEnv({ port, dataDir: dir, databaseUrl });
 await prepareData(ROOT, env, 0);
 
 const results = {};
 let lighthouse = null;
 for (const size of [small, large]) {
-  const b = await runChild(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/bench/bulk-circle.ts', `--total=${size}`], { cwd: ROOT, env });
+  const b = await runChild(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/bench/bulk-circle.ts', `--total=${size}`], {
+    cwd: ROOT,
+    env,
+  });
   if (b.code !== 0) throw new Error(`bulk-circle failed:\n${b.stdout}\n${b.stderr}`);
   log(b.stdout.trim());
   const server = await startServer(ROOT, env, join(dir, `server-${size}.log`));
@@ -103,7 +113,14 @@ for (const size of [small, large]) {
 const names = Object.keys(results[small]);
 const fmt = (x) => x.toFixed(1);
 const table = mdTable(
-  ['target', `${small} p50 ms`, `${small} p95 ms`, `${large.toLocaleString('en')} p50 ms`, `${large.toLocaleString('en')} p95 ms`, 'p95 ratio'],
+  [
+    'target',
+    `${small} p50 ms`,
+    `${small} p95 ms`,
+    `${large.toLocaleString('en')} p50 ms`,
+    `${large.toLocaleString('en')} p95 ms`,
+    'p95 ratio',
+  ],
   names.map((n) => [
     n,
     fmt(results[small][n].p50),
@@ -114,7 +131,10 @@ const table = mdTable(
   ]),
 );
 console.log(`\n${useDb}, ${requests} sequential requests per target\n\n${table}`);
-if (lighthouse) console.log(`\nLighthouse desktop /firendscircle (${large} posts): ${JSON.stringify(lighthouse.scores)} ${JSON.stringify(lighthouse.metrics)}`);
+if (lighthouse)
+  console.log(
+    `\nLighthouse desktop /firendscircle (${large} posts): ${JSON.stringify(lighthouse.scores)} ${JSON.stringify(lighthouse.metrics)}`,
+  );
 writeFileSync(join(dir, 'circle-feed.json'), JSON.stringify({ db: useDb, requests, results, lighthouse }, null, 2));
 log(`raw figures: ${join(dir, 'circle-feed.json')}`);
 await cleanup();

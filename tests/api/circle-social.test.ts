@@ -156,7 +156,12 @@ describe('a video post', () => {
     expect(created.status).toBe(201);
     const last = await t.app.request(created.headers.get('location')!, {
       method: 'PATCH',
-      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', 'Upload-Voucher': voucher },
+      headers: {
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': '0',
+        'Content-Type': 'application/offset+octet-stream',
+        'Upload-Voucher': voucher,
+      },
       body: new Uint8Array(bytes),
     });
     expect(last.status).toBe(204);

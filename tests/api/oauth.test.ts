@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { T } from '~/lib/texts';
+import { inviteCodeOf } from '~/lib/rules/referral';
+import { referrals, users } from '~/server/db/schema';
 import { OAUTH_TEXTS } from '~/server/modules/oauth/oauth.service';
 import { startOAuthStandin, type OAuthStandin } from '../fixtures/oauth-standin.mjs';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
@@ -46,8 +49,17 @@ describe.each(['wx', 'qq'] as const)('%s login', (type) => {
     expect(first.body).toMatchObject({ code: 200, data: { need_bind: 1, user: null, nick_name: expect.stringMatching(/^测试/) } });
     const phone = type === 'wx' ? '13800001111' : '13800002222';
     await t.sendCode(phone, 'bind_phone');
-    const bound = await t.post('/bindPhone', { ticket: first.body.data.ticket, phone, yzm: await t.lastCode(phone) });
+    // Came through a 推荐好友 link: the new account is the demo member's invited friend.
+    const [inviter] = await t.db.select({ id: users.id }).from(users).where(eq(users.phone, '13800000001'));
+    const bound = await t.post('/bindPhone', {
+      ticket: first.body.data.ticket,
+      phone,
+      yzm: await t.lastCode(phone),
+      inviter: inviteCodeOf(inviter!.id),
+    });
     expect(bound.body).toMatchObject({ code: 200, data: { phone: `${phone.slice(0, 3)}****${phone.slice(7)}` } });
+    const [ref] = await t.db.select().from(referrals).where(eq(referrals.inviteeId, bound.body.data.user_id));
+    expect(ref).toMatchObject({ inviterId: inviter!.id, via: type });
     expect((await t.post('/member/hasBind', {}, bound.body.data.token)).body.data).toMatchObject({ [type]: 1 });
 
     // The next login goes straight in.

@@ -32,10 +32,7 @@ async function courseOrder(userId: number, status: string) {
       completedAt: status === 'completed' ? new Date() : null,
     })
     .returning();
-  const [it] = await t.db
-    .insert(orderItems)
-    .values({ orderId: o!.id, courseId, title: '测试课程', price: 100, num: 1 })
-    .returning();
+  const [it] = await t.db.insert(orderItems).values({ orderId: o!.id, courseId, title: '测试课程', price: 100, num: 1 }).returning();
   return { order: o!, item: it! };
 }
 
@@ -50,10 +47,19 @@ describe('reviews', () => {
       '请为每一项打分',
     );
     expect(
-      (await t.post('/member/orderReview', { order_id: order.id, items: [{ item_id: item.id, stars: 5, images: ['https://x.cn/a.png'] }] }, member))
-        .body.msg,
+      (
+        await t.post(
+          '/member/orderReview',
+          { order_id: order.id, items: [{ item_id: item.id, stars: 5, images: ['https://x.cn/a.png'] }] },
+          member,
+        )
+      ).body.msg,
     ).toBe('图片地址不正确，请重新上传');
-    const ok = await t.post('/member/orderReview', { order_id: order.id, items: [{ item_id: item.id, stars: 5, content: '讲得很细' }] }, member);
+    const ok = await t.post(
+      '/member/orderReview',
+      { order_id: order.id, items: [{ item_id: item.id, stars: 5, content: '讲得很细' }] },
+      member,
+    );
     expect(ok.body).toMatchObject({ code: 200, msg: '评价成功，感谢你的分享', data: { reviewed: 1 } });
     // A double submit lands once.
     expect((await t.post('/member/orderReview', { order_id: order.id, items: [{ item_id: item.id, stars: 1 }] }, member)).body.msg).toBe(
@@ -72,17 +78,17 @@ describe('reviews', () => {
 
   it('refuses orders that are not completed, lines of other orders, and other members’ orders', async () => {
     const paid = await courseOrder(memberId, 'paid');
-    expect((await t.post('/member/orderReview', { order_id: paid.order.id, items: [{ item_id: paid.item.id, stars: 4 }] }, member)).body.msg).toBe(
-      '订单完成后才能评价',
-    );
+    expect(
+      (await t.post('/member/orderReview', { order_id: paid.order.id, items: [{ item_id: paid.item.id, stars: 4 }] }, member)).body.msg,
+    ).toBe('订单完成后才能评价');
     const done = await courseOrder(memberId, 'completed');
-    expect((await t.post('/member/orderReview', { order_id: done.order.id, items: [{ item_id: paid.item.id, stars: 4 }] }, member)).body.msg).toBe(
-      '评价的商品不在这个订单里',
-    );
+    expect(
+      (await t.post('/member/orderReview', { order_id: done.order.id, items: [{ item_id: paid.item.id, stars: 4 }] }, member)).body.msg,
+    ).toBe('评价的商品不在这个订单里');
     const coach = await t.login(DEMO.coach);
-    expect((await t.post('/member/orderReview', { order_id: done.order.id, items: [{ item_id: done.item.id, stars: 4 }] }, coach)).body.code).toBe(
-      404,
-    );
+    expect(
+      (await t.post('/member/orderReview', { order_id: done.order.id, items: [{ item_id: done.item.id, stars: 4 }] }, coach)).body.code,
+    ).toBe(404);
     expect((await t.post('/member/orderReviewInfo', { order_id: done.order.id })).body.code).toBe(101);
   });
 });

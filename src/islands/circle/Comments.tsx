@@ -86,7 +86,7 @@ export function Comments(props: { postId: number; postOwner: number; onCount: (d
 
   const row = (c: CircleComment, reply: boolean) => (
     <li key={c.id} className={`flex gap-2.5 ${reply ? 'mt-2' : 'py-3'}`} data-testid="circle-comment">
-      <a href={c.author.home} className="shrink-0">
+      <a href={c.author.home} className="shrink-0" aria-label={`${c.author.nick}的主页`}>
         <img src={img(c.author.avatar)} alt="" className={`${reply ? 'h-6 w-6' : 'h-8 w-8'} rounded-full object-cover`} />
       </a>
       <div className="min-w-0 flex-1">

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { CirclePost } from '~/lib/api/contract/circle';
 import { img } from '~/lib/media';
 import { circleTime } from '~/lib/rules/circle-text';
-import { circlePostHref } from '~/lib/rules/circle';
 import { deletePost, sharePost, toggleLike } from '~/lib/stores/circle';
 import ReportButton from '../catalogue/ReportButton';
 import { useSession } from '../chrome/useSession';
@@ -33,11 +32,11 @@ export function PostCard(props: {
   return (
     <article className="gf-card px-6 py-5" data-testid="circle-post" data-post-id={p.id}>
       <header className="flex items-center gap-3">
-        <a href={p.author.home}>
+        <a href={p.author.home} aria-label={`${p.author.nick}的主页`}>
           <img src={img(p.author.avatar)} alt="" width="44" height="44" className="h-11 w-11 rounded-full object-cover" />
         </a>
         <div className="min-w-0 flex-1">
-          <p className="flex items-center gap-2">
+          <p className="flex items-center gap-2 leading-7">
             <a href={p.author.home} className="truncate text-[15px] font-600 text-ink hover:text-brand" data-testid="circle-author">
               {p.author.nick}
             </a>
@@ -46,9 +45,7 @@ export function PostCard(props: {
             )}
           </p>
           <p className="mt-0.5 text-xs text-ink-mute">
-            <a href={circlePostHref(p.id)} className="hover:text-brand">
-              <time dateTime={p.created_at}>{circleTime(p.created_at)}</time>
-            </a>
+            <time dateTime={p.created_at}>{circleTime(p.created_at)}</time>
             {p.city && (
               <span className="ml-3">
                 <span className="i-ri-map-pin-line mr-0.5 align-[-2px]" />

@@ -15,4 +15,5 @@ export const REVIEW_TEXTS = {
 } as const;
 
 /** "4.7" for an average of stars (one decimal, no trailing .0 for whole numbers). */
-export const starAverage = (avg: number) => (Number.isInteger(Math.round(avg * 10) / 10) ? String(Math.round(avg)) : (Math.round(avg * 10) / 10).toFixed(1));
+export const starAverage = (avg: number) =>
+  Number.isInteger(Math.round(avg * 10) / 10) ? String(Math.round(avg)) : (Math.round(avg * 10) / 10).toFixed(1);

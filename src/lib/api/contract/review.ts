@@ -65,10 +65,7 @@ export const reviewApi = {
             item_id: idField('订单项'),
             stars,
             content: textField('评价', REVIEW_LIMITS.contentMax).default(''),
-            images: z
-              .array(z.string().max(500))
-              .max(REVIEW_LIMITS.imagesMax, `图片最多 ${REVIEW_LIMITS.imagesMax} 张`)
-              .default([]),
+            images: z.array(z.string().max(500)).max(REVIEW_LIMITS.imagesMax, `图片最多 ${REVIEW_LIMITS.imagesMax} 张`).default([]),
           }),
         )
         .min(1, REVIEW_TEXTS.starsNeeded)

@@ -1,11 +1,23 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, lt, lte, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lt, lte, sql, sum, type SQL } from 'drizzle-orm';
 import type { CircleComment, CirclePost, CircleProfile } from '~/lib/api/contract/circle';
 import { escapeHtml } from '~/lib/rules/admin-content';
 import { CIRCLE_LIMITS, CIRCLE_RANK, CIRCLE_TEXTS, circleHome, type CircleTab } from '~/lib/rules/circle';
 import { thumbOf } from '~/lib/rules/upload';
 import { db } from '../../db';
-import { circleComments, circleLikes, circlePosts, coaches, courseAccess, courses, follows, messages, shops, users, videos } from '../../db/schema';
-import { likeOf } from '../catalogue/listing';
+import {
+  circleComments,
+  circleLikes,
+  circlePosts,
+  coaches,
+  courseAccess,
+  courses,
+  follows,
+  messages,
+  shops,
+  users,
+  videos,
+} from '../../db/schema';
+import { likeOf, searchMatch } from '../catalogue/listing';
 import { forbidden, notFound, refuse } from '../../http/errors';
 import { normaliseStoredPath } from '../../providers/storage';
 import { maskBanned } from '../im/messages.service';
@@ -16,7 +28,9 @@ import { maskBanned } from '../im/messages.service';
  * published while someone scrolls lands above their cursor and never shifts a page.
  */
 
-type PostRow = typeof circlePosts.$inferSelect;
+/** A post's columns without its search tokens (large, and only the search's index reads them). */
+const { searchTokens: _tokens, ...POST } = getTableColumns(circlePosts);
+type PostRow = Omit<typeof circlePosts.$inferSelect, 'searchTokens'>;
 type Author = CirclePost['author'];
 
 /**
@@ -142,8 +156,16 @@ export async function publish(
     if ((recent?.n ?? 0) >= CIRCLE_LIMITS.postsPer10Min) throw refuse(CIRCLE_TEXTS.tooFast);
     const [r] = await tx
       .insert(circlePosts)
-      .values({ userId, content, images: images as string[], tags: [...new Set(p.tags)], city: p.city, mentions, videoId: p.video_id ?? null })
-      .returning();
+      .values({
+        userId,
+        content,
+        images: images as string[],
+        tags: [...new Set(p.tags)],
+        city: p.city,
+        mentions,
+        videoId: p.video_id ?? null,
+      })
+      .returning(POST);
     if (!r) throw new Error('post insert returned nothing');
     return r;
   });
@@ -234,7 +256,7 @@ export async function feed(
     );
   }
   const rows = await db()
-    .select()
+    .select(POST)
     .from(circlePosts)
     .where(and(...conds))
     .orderBy(desc(circlePosts.id))
@@ -253,7 +275,7 @@ async function recommended(p: { cursor?: number | undefined; before?: number | u
   const offset = p.cursor ?? 0;
   if (offset >= CIRCLE_RANK.window) return { list: [], next_cursor: null };
   const window = db()
-    .select()
+    .select(POST)
     .from(circlePosts)
     .where(and(eq(circlePosts.status, 1), p.before ? lte(circlePosts.id, p.before) : undefined))
     .orderBy(desc(circlePosts.id))
@@ -274,26 +296,66 @@ async function recommended(p: { cursor?: number | undefined; before?: number | u
 }
 
 /**
- * /friendSearch: posts whose text or author's name holds the key (case-insensitive substring;
- * trigram index on the text), newest first, id cursor.
+ * /friendSearch: posts whose text holds the key (the catalogue's token index: every character or
+ * pair of the key, then ILIKE for longer keys) or whose author's name does, newest first, id
+ * cursor. The two are read apart — each from its own index, newest first — and merged, so a key
+ * that matches nothing costs two index lookups, not a scan of the circle.
  */
 export async function search(p: { q: string; cursor?: number | undefined; limit: number }, viewer: number | null) {
   const like = likeOf(p.q);
-  const byAuthor = sql`${circlePosts.userId} in (
+  const base = and(eq(circlePosts.status, 1), p.cursor ? lt(circlePosts.id, p.cursor) : undefined);
+  const authorRows = await db().execute<{ id: number }>(sql`
     select u.id from users u where u.nick_name ilike ${like}
     union select c.user_id from coaches c where c.name ilike ${like}
-    union select s.user_id from shops s where s.name ilike ${like})`;
-  const rows = await db()
-    .select()
-    .from(circlePosts)
-    .where(
-      and(eq(circlePosts.status, 1), p.cursor ? lt(circlePosts.id, p.cursor) : undefined, or(ilike(circlePosts.content, like), byAuthor)),
-    )
-    .orderBy(desc(circlePosts.id))
-    .limit(p.limit + 1);
-  const more = rows.length > p.limit;
-  const page = rows.slice(0, p.limit);
+    union select s.user_id from shops s where s.name ilike ${like} limit 500`);
+  const authorIds = authorRows.rows.map((r) => Number(r.id));
+  const [byText, byAuthor] = await Promise.all([
+    textMatches(p.q, p.cursor, p.limit + 1),
+    authorIds.length
+      ? db()
+          .select(POST)
+          .from(circlePosts)
+          .where(and(base, inArray(circlePosts.userId, authorIds)))
+          .orderBy(desc(circlePosts.id))
+          .limit(p.limit + 1)
+      : Promise.resolve([]),
+  ]);
+  const merged = [...new Map([...byText, ...byAuthor].map((r) => [r.id, r])).values()].sort((a, b) => b.id - a.id);
+  const more = merged.length > p.limit;
+  const page = merged.slice(0, p.limit);
   return { list: await views(page, viewer), next_cursor: more ? (page.at(-1)?.id ?? null) : null };
+}
+
+/** Matches counted before the search decides how to read them. */
+const SEARCH_CAP = 500;
+
+/**
+ * Posts whose text holds the key, newest first, below `cursor`. First the matching ids are taken
+ * through the token index without order, at most SEARCH_CAP + 1 of them: a rare key (or one that
+ * matches nothing) is answered from that set. A key that matches more is common enough that
+ * reading the newest posts in id order fills a page at once. (Left to itself the planner walks
+ * the id order for every key, which reads the whole circle when a key matches nothing.)
+ */
+async function textMatches(q: string, cursor: number | undefined, take: number): Promise<PostRow[]> {
+  const match = and(
+    eq(circlePosts.status, 1),
+    cursor ? lt(circlePosts.id, cursor) : undefined,
+    searchMatch(circlePosts.searchTokens, q, [circlePosts.content]),
+  );
+  const ids = await db()
+    .select({ id: circlePosts.id })
+    .from(circlePosts)
+    .where(match)
+    .limit(SEARCH_CAP + 1);
+  if (ids.length <= SEARCH_CAP) {
+    const newest = ids
+      .map((r) => r.id)
+      .sort((a, b) => b - a)
+      .slice(0, take);
+    if (newest.length === 0) return [];
+    return db().select(POST).from(circlePosts).where(inArray(circlePosts.id, newest)).orderBy(desc(circlePosts.id));
+  }
+  return db().select(POST).from(circlePosts).where(match).orderBy(desc(circlePosts.id)).limit(take);
 }
 
 /** Which of these posts the member liked (pages are rendered for guests; the island fills this in). */
@@ -377,7 +439,7 @@ export async function myComments(userId: number, page: number, limit: number) {
     db().select({ n: count() }).from(circleComments).innerJoin(circlePosts, eq(circlePosts.id, circleComments.postId)).where(where),
   ]);
   const postIds = [...new Set(rows.map((r) => r.c.postId))];
-  const postRows = postIds.length ? await db().select().from(circlePosts).where(inArray(circlePosts.id, postIds)) : [];
+  const postRows = postIds.length ? await db().select(POST).from(circlePosts).where(inArray(circlePosts.id, postIds)) : [];
   const [who, views] = await Promise.all([authors(postRows.map((r) => r.userId)), commentViews(rows.map((r) => r.c))]);
   const posts = new Map(postRows.map((r) => [r.id, r]));
   return {
@@ -403,7 +465,7 @@ export async function myComments(userId: number, page: number, limit: number) {
 
 async function shownPost(id: number): Promise<PostRow> {
   const [r] = await db()
-    .select()
+    .select(POST)
     .from(circlePosts)
     .where(and(eq(circlePosts.id, id), eq(circlePosts.status, 1)));
   if (!r) throw notFound(CIRCLE_TEXTS.postMissing);
