@@ -32,6 +32,7 @@ describe('mobile redirect rules (SPEC §2)', () => {
   });
   it('friends circle sets the share flag', () => {
     expect(to('/firendscircle')).toBe(`${M}/pages/circle/index?share=1&type=friendscircle`);
+    expect(to('/anchor/friendscircle', '?type=member&id=100001')).toBe(`${M}/pages/circle/index?share=1&type=friendscircle`);
   });
   it.each([
     ['/', '/'],

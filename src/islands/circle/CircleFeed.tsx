@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { CirclePost } from '~/lib/api/contract/circle';
 import { CIRCLE_TEXTS } from '~/lib/rules/circle';
 import { createFeed, type FeedSource } from '~/lib/stores/circle';
+import { openLogin } from '~/lib/stores/ui';
 import { useSession } from '../chrome/useSession';
 import { PostCard } from './PostCard';
 
@@ -19,6 +20,8 @@ export default function CircleFeed(props: {
   q?: string | undefined;
   empty?: string;
   emptyAction?: [string, string];
+  /** What a guest is told instead of `empty` (the 关注 tab needs a login). */
+  guestEmpty?: string | undefined;
 }) {
   const [feed] = useState(() => createFeed(props.source, props.first));
   const [pinned, setPinned] = useState(props.pinned ?? null);
@@ -51,11 +54,17 @@ export default function CircleFeed(props: {
       {s.ready && list.length === 0 && !pinned && !s.error && (
         <div className="gf-card flex flex-col items-center py-16 text-ink-mute" data-testid="circle-empty">
           <span className="i-ri-chat-smile-3-line text-5xl text-[#ddd]" />
-          <p className="mt-3 text-sm">{props.empty ?? CIRCLE_TEXTS.feedEmpty}</p>
-          {props.emptyAction && (
-            <a href={props.emptyAction[1]} className="gf-btn-primary mt-4 h-9 px-6 text-sm leading-9">
-              {props.emptyAction[0]}
-            </a>
+          <p className="mt-3 text-sm">{!user && props.guestEmpty ? props.guestEmpty : (props.empty ?? CIRCLE_TEXTS.feedEmpty)}</p>
+          {!user && props.guestEmpty ? (
+            <button type="button" className="gf-btn-primary mt-4 h-9 px-6 text-sm" disabled={!ready} onClick={openLogin}>
+              登录
+            </button>
+          ) : (
+            props.emptyAction && (
+              <a href={props.emptyAction[1]} className="gf-btn-primary mt-4 h-9 px-6 text-sm leading-9">
+                {props.emptyAction[0]}
+              </a>
+            )
           )}
         </div>
       )}

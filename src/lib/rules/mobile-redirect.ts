@@ -61,6 +61,8 @@ export function mobileRedirectUrl(pathname: string, search: string, hash: string
   if (path === '/login/wx/callback') return withQuery(MOBILE_PATHS.wxAccount);
   const detail = DETAIL[path];
   if (detail) return withQuery(detail);
+  // A member's homepage (type=member, ours) has no mobile page: the mobile circle instead.
+  if (path === '/anchor/friendscircle' && query.get('type') === 'member') return `${base}${MOBILE_PATHS.circle}?share=1&type=friendscircle`;
   if (path === '/anchor' || path === '/anchor/friendscircle') {
     const type = query.get('type') === 'mechant' || query.get('type') === 'merchant' ? 'merchant' : 'coach';
     const id = query.get('id') ?? '';
