@@ -6,6 +6,7 @@ import { videoQueueIdle } from '~/server/modules/seller-content/video.service';
 import sharp from 'sharp';
 import { safeUploadPath } from '~/server/providers/storage';
 import { circleComments, circlePosts, coaches, follows, messages, users } from '~/server/db/schema';
+import { tusUpload } from '../helpers/tus';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
 /**
@@ -147,31 +148,12 @@ describe('images', () => {
 
 describe('a video post', () => {
   const MP4 = readFileSync(new URL('../fixtures/lesson.mp4', import.meta.url));
-  async function tusUpload(bytes: Buffer, voucher: string) {
-    const meta = `filename ${Buffer.from('clip.mp4').toString('base64')},filetype ${Buffer.from('video/mp4').toString('base64')}`;
-    const created = await t.app.request('/api/tus', {
-      method: 'POST',
-      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(bytes.length), 'Upload-Metadata': meta, 'Upload-Voucher': voucher },
-    });
-    expect(created.status).toBe(201);
-    const last = await t.app.request(created.headers.get('location')!, {
-      method: 'PATCH',
-      headers: {
-        'Tus-Resumable': '1.0.0',
-        'Upload-Offset': '0',
-        'Content-Type': 'application/offset+octet-stream',
-        'Upload-Voucher': voucher,
-      },
-      body: new Uint8Array(bytes),
-    });
-    expect(last.status).toBe(204);
-    return Number(last.headers.get('upload-video-id'));
-  }
-
   it('uploads a member video through the resumable upload and posts it instead of images', async () => {
     const v = (await t.post('/member/circleVideoVoucher', {}, member)).body.data;
     expect(v.provider).toBe('local');
-    const id = await tusUpload(MP4, v.voucher);
+    const { last } = await tusUpload(t, MP4, v.voucher, 'clip.mp4');
+    expect(last.status).toBe(204);
+    const id = Number(last.headers.get('upload-video-id'));
     expect(id).toBeGreaterThan(0);
     await videoQueueIdle();
     const status = (await t.post('/member/circleVideoStatus', { id }, member)).body.data;

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { coinLedger, messages, orders, referrals, users } from '~/server/db/schema';
+import { coinLedger, messages, referrals, users } from '~/server/db/schema';
 import { inviteCodeOf } from '~/lib/rules/referral';
 import { settleDueItemOrders } from '~/server/modules/seller/income';
 import { setConfig } from '~/server/modules/site/site.service';
 import { invalidate } from '~/server/cache';
+import { insertCourseOrder } from '../helpers/orders';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
 let seq = 0;
@@ -34,22 +35,7 @@ async function registerWith(inviter: string | undefined) {
 }
 
 /** A paid course order of `userId` whose refund window has passed (settles to completed on the next run). */
-async function duePaidOrder(userId: number) {
-  const [o] = await t.db
-    .insert(orders)
-    .values({
-      orderNo: `T${Date.now()}${Math.floor(Math.random() * 1e6)}`,
-      userId,
-      kind: 'course',
-      status: 'paid',
-      itemsTotal: 100,
-      payAmount: 100,
-      paidAt: new Date(Date.now() - 30 * 86_400_000),
-      expiresAt: new Date(),
-    })
-    .returning();
-  return o!;
-}
+const duePaidOrder = (userId: number) => insertCourseOrder(t, userId, { status: 'paid', paidDaysAgo: 30 });
 
 describe('invitation', () => {
   it('answers the code, link and rule, and records a friend who registers with it', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { courses, orderItems, orders, users } from '~/server/db/schema';
+import { courses, users } from '~/server/db/schema';
+import { insertCourseOrder } from '../helpers/orders';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
 /** 评价 (issue 16 §2): reviews of completed orders, once per line, shown with the average. */
@@ -18,22 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-async function courseOrder(userId: number, status: string) {
-  const [o] = await t.db
-    .insert(orders)
-    .values({
-      orderNo: `R${Date.now()}${Math.floor(Math.random() * 1e6)}`,
-      userId,
-      kind: 'course',
-      status,
-      itemsTotal: 100,
-      payAmount: 100,
-      expiresAt: new Date(),
-      completedAt: status === 'completed' ? new Date() : null,
-    })
-    .returning();
-  const [it] = await t.db.insert(orderItems).values({ orderId: o!.id, courseId, title: '测试课程', price: 100, num: 1 }).returning();
-  return { order: o!, item: it! };
+async function courseOrder(userId: number, status: 'paid' | 'completed') {
+  const { order, item } = await insertCourseOrder(t, userId, { status, courseId });
+  return { order, item: item! };
 }
 
 describe('reviews', () => {

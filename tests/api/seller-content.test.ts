@@ -6,6 +6,7 @@ import { hashPassword } from '~/server/security/password';
 import { changeCoins } from '~/server/modules/commerce/wallet.service';
 import { SC_TEXTS } from '~/lib/rules/seller-content';
 import { hasFfmpeg, videoQueueIdle } from '~/server/modules/seller-content/video.service';
+import { tusUpload as upload } from '../helpers/tus';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
 /** A second seeded coach (see src/server/db/seed/data/catalogue.ts). */
@@ -57,34 +58,7 @@ async function newCourse(token = coach, extra: Record<string, unknown> = {}): Pr
   return r.body.data.id as number;
 }
 
-/** Uploads bytes through the tus endpoint like tus-js-client does; answers the final PATCH response. */
-async function tusUpload(bytes: Buffer, voucher: string, name = 'lesson.mp4', chunk = 8192) {
-  const meta = `filename ${Buffer.from(name).toString('base64')},filetype ${Buffer.from('video/mp4').toString('base64')}`;
-  const created = await t.app.request('/api/tus', {
-    method: 'POST',
-    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(bytes.length), 'Upload-Metadata': meta, 'Upload-Voucher': voucher },
-  });
-  if (created.status !== 201) return { created, last: created, location: '' };
-  const location = created.headers.get('location')!;
-  let offset = 0;
-  let last: Response = created;
-  while (offset < bytes.length) {
-    const part = bytes.subarray(offset, offset + chunk);
-    last = await t.app.request(location, {
-      method: 'PATCH',
-      headers: {
-        'Tus-Resumable': '1.0.0',
-        'Upload-Offset': String(offset),
-        'Content-Type': 'application/offset+octet-stream',
-        'Upload-Voucher': voucher,
-      },
-      body: new Uint8Array(part),
-    });
-    if (last.status !== 204) break;
-    offset = Number(last.headers.get('upload-offset'));
-  }
-  return { created, last, location };
-}
+const tusUpload = (bytes: Buffer, voucher: string, name?: string) => upload(t, bytes, voucher, name);
 
 async function voucher(token = coach): Promise<string> {
   const r = await t.post('/public/updateVideoVoucher', {}, token);

@@ -1,11 +1,11 @@
-import { useRef, useState } from 'react';
-import { img } from '~/lib/media';
+import { useState } from 'react';
 import { thumbOf } from '~/lib/rules/upload';
 import { CIRCLE_LIMITS, CIRCLE_TEXTS } from '~/lib/rules/circle';
 import { EMPTY_DRAFT, loadDraft, publishPost, saveDraft, uploadCircleImages, type Draft } from '~/lib/stores/circle';
 import { CIRCLE_VIDEOS } from '~/lib/stores/video-upload';
 import { MemberOnly } from '../account/parts';
 import { useLoad } from '../ui/useLoad';
+import { ImageTiles } from '../ui/ImageTiles';
 import { VideoPicker } from '../ui/VideoPicker';
 import { useAction } from '../ui/useAction';
 import { CitySelect } from './CityPicker';
@@ -32,7 +32,6 @@ function Composer() {
   const [tag, setTag] = useState('');
   const upload = useAction();
   const send = useAction();
-  const file = useRef<HTMLInputElement>(null);
 
   const update = (next: Draft) => {
     setD(next);
@@ -76,57 +75,31 @@ function Composer() {
         {d.content.length} / {CIRCLE_LIMITS.contentMax}
       </p>
       {!d.video_id && (
-        <ul className="mt-3 flex flex-wrap gap-2" aria-label="图片">
-          {d.images.map((p, i) => (
-            <li key={p} className="relative">
-              <img src={img(thumbOf(p))} alt={`第 ${i + 1} 张`} className="h-24 w-24 rounded object-cover" />
-              <button
-                type="button"
-                aria-label={`移除第 ${i + 1} 张图片`}
-                className="absolute -right-2 -top-2 h-5 w-5 rounded-full bg-black/60 text-xs text-white"
-                onClick={() => update({ ...d, images: d.images.filter((x) => x !== p) })}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-          {d.images.length < CIRCLE_LIMITS.imagesMax && (
-            <li>
-              <button
-                type="button"
-                disabled={upload.busy}
-                onClick={() => file.current?.click()}
-                className="flex h-24 w-24 flex-col items-center justify-center rounded border border-dashed border-line text-ink-mute hover:border-brand hover:text-brand"
-              >
-                <span className={upload.busy ? 'i-ri-loader-4-line animate-spin text-2xl' : 'i-ri-image-add-line text-2xl'} />
-                <span className="mt-1 text-xs">{upload.busy ? '上传中…' : `${d.images.length}/${CIRCLE_LIMITS.imagesMax}`}</span>
-              </button>
-              <input
-                ref={file}
-                type="file"
-                accept="image/jpeg,image/png,image/gif,image/webp"
-                multiple
-                hidden
-                data-testid="circle-images"
-                onChange={(e) => {
-                  const files = [...(e.target.files ?? [])];
-                  e.target.value = '';
-                  void upload
-                    .run(() => uploadCircleImages(files, d.images.length))
-                    .then((paths) => {
-                      // Read the draft again: typing may have gone on while the files uploaded.
-                      if (paths)
-                        setD((cur) => {
-                          const next = { ...cur, images: [...cur.images, ...paths].slice(0, CIRCLE_LIMITS.imagesMax) };
-                          saveDraft(next);
-                          return next;
-                        });
+        <div className="mt-3">
+          <ImageTiles
+            paths={d.images}
+            max={CIRCLE_LIMITS.imagesMax}
+            busy={upload.busy}
+            thumb={thumbOf}
+            multiple
+            addText={`${d.images.length}/${CIRCLE_LIMITS.imagesMax}`}
+            inputTestId="circle-images"
+            onRemove={(p) => update({ ...d, images: d.images.filter((x) => x !== p) })}
+            onPick={(files) =>
+              void upload
+                .run(() => uploadCircleImages(files, d.images.length))
+                .then((paths) => {
+                  // Read the draft again: typing may have gone on while the files uploaded.
+                  if (paths)
+                    setD((cur) => {
+                      const next = { ...cur, images: [...cur.images, ...paths].slice(0, CIRCLE_LIMITS.imagesMax) };
+                      saveDraft(next);
+                      return next;
                     });
-                }}
-              />
-            </li>
-          )}
-        </ul>
+                })
+            }
+          />
+        </div>
       )}
       {d.images.length === 0 && (
         <div className="mt-4" data-testid="circle-video">

@@ -6,6 +6,7 @@ import { check } from '~/lib/stores/action';
 import { uploadImage } from '~/lib/stores/account';
 import { LoadFailed, MemberOnly } from '../account/parts';
 import { useAction } from '../ui/useAction';
+import { ImageTiles } from '../ui/ImageTiles';
 import { useLoad } from '../ui/useLoad';
 import { Stars } from './ReviewList';
 
@@ -104,40 +105,21 @@ function Publish(props: { orderId: number }) {
                     onChange={(e) => set(it.item_id, { content: e.target.value })}
                     className="h-24 w-full resize-none rounded border border-line px-3 py-2 text-sm outline-none focus:border-brand"
                   />
-                  <div className="flex flex-wrap gap-2">
-                    {dr.images.map((p, i) => (
-                      <span key={p} className="relative">
-                        <img src={img(p)} alt={`第 ${i + 1} 张`} className="h-16 w-16 rounded object-cover" />
-                        <button
-                          type="button"
-                          aria-label={`移除第 ${i + 1} 张图片`}
-                          className="absolute -right-2 -top-2 h-5 w-5 rounded-full bg-black/60 text-xs text-white"
-                          onClick={() => set(it.item_id, { images: dr.images.filter((x) => x !== p) })}
-                        >
-                          ×
-                        </button>
-                      </span>
-                    ))}
-                    {dr.images.length < REVIEW_LIMITS.imagesMax && (
-                      <label className="flex h-16 w-16 cursor-pointer flex-col items-center justify-center rounded border border-dashed border-line text-xs text-ink-mute hover:border-brand hover:text-brand">
-                        <span className={upload.busy ? 'i-ri-loader-4-line animate-spin text-xl' : 'i-ri-image-add-line text-xl'} />
-                        晒图
-                        <input
-                          type="file"
-                          accept="image/jpeg,image/png,image/gif,image/webp"
-                          hidden
-                          onChange={(e) => {
-                            const f = e.target.files?.[0];
-                            e.target.value = '';
-                            if (f)
-                              void upload
-                                .run(() => uploadImage(f, 'review'))
-                                .then((r) => r && set(it.item_id, { images: [...draftOf(it.item_id).images, r.path] }));
-                          }}
-                        />
-                      </label>
-                    )}
-                  </div>
+                  <ImageTiles
+                    paths={dr.images}
+                    max={REVIEW_LIMITS.imagesMax}
+                    busy={upload.busy}
+                    size="sm"
+                    label={`${it.title} 晒图`}
+                    addText="晒图"
+                    onRemove={(p) => set(it.item_id, { images: dr.images.filter((x) => x !== p) })}
+                    onPick={([f]) =>
+                      f &&
+                      void upload
+                        .run(() => uploadImage(f, 'review'))
+                        .then((r) => r && set(it.item_id, { images: [...draftOf(it.item_id).images, r.path] }))
+                    }
+                  />
                 </div>
               )}
             </li>

@@ -13,8 +13,6 @@ export const CIRCLE_LIMITS = {
   commentsPerMin: 10,
   pageMax: 30,
   searchMax: 30,
-  /** Comments shown under a post before 查看全部. */
-  commentsShown: 5,
   /** A post's video may run this long (seconds). */
   videoMaxS: 300,
 } as const;
@@ -72,7 +70,6 @@ export const CIRCLE_TEXTS = {
   cityEmpty: '同城还没有动态',
   mineEmpty: '还没有发布动态',
   end: '没有更多了',
-  takenDown: '该动态已被平台下架',
   draftKept: '草稿已保存，下次打开会自动恢复',
   keyNeeded: '请输入搜索关键字',
   commentNoticeTitle: '收到新的评论',

@@ -1,5 +1,5 @@
 /** 评价 (issue 16 §2, /my/order/publish): limits and texts both sides use. Zod-free. */
-export const REVIEW_LIMITS = { contentMax: 500, imagesMax: 6, pageMax: 20 } as const;
+export const REVIEW_LIMITS = { contentMax: 500, imagesMax: 6 } as const;
 export const REVIEW_KINDS = ['goods', 'course', 'class'] as const;
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
 export const STAR_TEXT = ['', '很差', '较差', '一般', '满意', '非常满意'] as const;

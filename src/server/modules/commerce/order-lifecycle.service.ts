@@ -1,11 +1,10 @@
 import { ordersToReview } from '../review/review.service';
-import { rewardReferral } from '../referral/referral.service';
 import { and, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import { db } from '../../db';
 import { coaches, orderItems, orderRefunds, orders, shops, users } from '../../db/schema';
 import { forbidden, notFound, refuse } from '../../http/errors';
 import { sellerOf } from '../seller/owner';
-import { settleDueItemOrders, settleOrder } from '../seller/income';
+import { orderCompleted, settleDueItemOrders } from '../seller/income';
 import type { Order as OrderView, OrderAddress, OrderDetail, SellerOrder } from '~/lib/api/contract/order';
 import type { ApiOutput } from '~/lib/api/types';
 import {
@@ -319,8 +318,7 @@ export async function advanceOrders(now = new Date()): Promise<number> {
         .where(and(eq(orders.id, d.id), eq(orders.status, 'received')))
         .returning();
       if (!o) return;
-      await settleOrder(tx, o);
-      await rewardReferral(tx, o);
+      await orderCompleted(tx, o);
       completed++;
     });
   }

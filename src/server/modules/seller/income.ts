@@ -127,6 +127,15 @@ export async function settleOrder(tx: Tx, o: Pick<Order, 'id' | 'orderNo'>): Pro
 }
 
 /**
+ * Everything completing an order does, inside the transaction that completes it: the seller's
+ * income settles, and the buyer's inviter is rewarded if this is the friend's first (推荐好友).
+ */
+export async function orderCompleted(tx: Tx, o: Pick<Order, 'id' | 'orderNo' | 'userId'>): Promise<void> {
+  await settleOrder(tx, o);
+  await rewardReferral(tx, o);
+}
+
+/**
  * Takes a refunded order's income back out (in the refunding transaction): from pending, or from
  * the balance when it was already settled. A balance that cannot cover it refuses the refund
  * (code 100), and the caller's transaction rolls back whole.
@@ -164,8 +173,7 @@ export async function settleDueItemOrders(now = new Date()): Promise<number> {
         .where(and(eq(orders.id, d.id), eq(orders.status, 'paid')))
         .returning();
       if (!o) return;
-      await settleOrder(tx, o);
-      await rewardReferral(tx, o);
+      await orderCompleted(tx, o);
       done++;
     });
   }
