@@ -95,6 +95,23 @@ function malformedUrl(req, res) {
 // Timeouts a real browser never meets but a slow-loris client cannot outlast: the headers must
 // arrive within 10 s and the whole request within 60 s (a 2 MB upload on a slow line fits), a
 // silent socket closes after 30 s; Node checks them every second instead of every 30 s.
+// Requests being answered (a graceful stop waits for them) and the latency histogram of /metrics
+// (src/server/ops, inside the bundle).
+const ops = globalThis[Symbol.for('gongfu.ops')];
+let inFlight = 0;
+let draining = false;
+ops?.gauge('http_requests_in_flight', 'HTTP requests being answered on this instance', () => inFlight);
+function track(req, res) {
+  const started = performance.now();
+  inFlight += 1;
+  // Once stopping, every answer closes its connection, so the balancer opens the next one elsewhere.
+  if (draining) res.setHeader('Connection', 'close');
+  res.once('close', () => {
+    inFlight -= 1;
+    ops?.observe(req.method ?? 'GET', req.url ?? '/', res.statusCode, (performance.now() - started) / 1000, res.gongfuKind ?? 'app');
+  });
+}
+
 const server = http.createServer(
   {
     headersTimeout: seconds('HTTP_HEADERS_TIMEOUT_S', 10),
@@ -105,7 +122,11 @@ const server = http.createServer(
     if (malformedUrl(req, res)) return;
     // Live HTTP-FLV (/media/live/<stream>.flv) from the RTMP ingest startup() began (issue 15).
     if (req.url?.startsWith('/media/live/') && globalThis[Symbol.for('gongfu.live.ingest')]?.handleFlv(req, res)) return;
-    if (edge.serveStatic(req, res)) return;
+    track(req, res);
+    if (edge.serveStatic(req, res)) {
+      res.gongfuKind = 'static';
+      return;
+    }
     edge.servePage(req, res).then(
       (done) => done || compress(req, res, () => handler(req, res)),
       (err) => {
@@ -128,17 +149,31 @@ if (!`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`.includes(
   log('warn', 'started without the memory flags of `npm start` (scripts/server-flags.mjs): the heap may grow far beyond what it uses');
 }
 
-// Close the database on shutdown: PGlite must flush its data directory.
+/**
+ * Graceful stop (SIGTERM from systemd or a rolling restart; SIGINT): readiness fails and the
+ * listener closes, so the balancer sends new connections to the other instances; idle keep-alive
+ * sockets close; chat sockets close with 1001 (clients reconnect elsewhere); requests in flight
+ * finish (up to SHUTDOWN_TIMEOUT_S); then jobs, Redis, counted views and the database close.
+ */
 let stopping = false;
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
-  log('info', 'stopping', { signal });
+  draining = true;
+  log('info', 'stopping', { signal, in_flight: inFlight });
+  ops?.drain();
   server.close();
-  // Chat sockets close with 1001 (clients reconnect, to another instance behind a balancer).
+  server.closeIdleConnections?.();
   await im?.close().catch(() => {});
   await globalThis[Symbol.for('gongfu.live.ingest')]?.close().catch(() => {});
+  const deadline = Date.now() + seconds('SHUTDOWN_TIMEOUT_S', 20);
+  while (inFlight > 0 && Date.now() < deadline) {
+    server.closeIdleConnections?.();
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  if (inFlight > 0) log('warn', 'stopping with requests unanswered', { in_flight: inFlight });
   server.closeAllConnections?.();
+  await ops?.close().catch(() => {});
   // View counts batched in memory (src/server/views.ts) go to the database before it closes.
   await globalThis[Symbol.for('gongfu.flushViews')]?.().catch(() => {});
   const db = globalThis[Symbol.for('gongfu.database')];
@@ -151,7 +186,29 @@ async function stop(signal) {
       pgliteWorker.postMessage({ type: 'close' });
     });
   }
+  log('info', 'stopped');
   process.exit(0);
 }
 process.on('SIGINT', () => stop('SIGINT'));
+// `kill -USR2 <pid>`: one log line with where the memory is (this thread's V8 heap, Buffers, the
+// PGlite thread's heap), for an operator wondering why RSS is what it is.
+process.on('SIGUSR2', async () => {
+  const mb = (n) => Math.round((n / 1048576) * 10) / 10;
+  const m = process.memoryUsage();
+  const worker = pgliteWorker ? await pgliteWorker.getHeapStatistics().catch(() => undefined) : undefined;
+  log('info', 'memory', {
+    rss_mb: mb(m.rss),
+    heap_total_mb: mb(m.heapTotal),
+    heap_used_mb: mb(m.heapUsed),
+    external_mb: mb(m.external),
+    array_buffers_mb: mb(m.arrayBuffers),
+    ...(worker
+      ? {
+          pglite_heap_total_mb: mb(worker.total_heap_size),
+          pglite_heap_used_mb: mb(worker.used_heap_size),
+          pglite_external_mb: mb(worker.external_memory ?? 0),
+        }
+      : {}),
+  });
+});
 process.on('SIGTERM', () => stop('SIGTERM'));

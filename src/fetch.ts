@@ -8,16 +8,20 @@ import { startJobs } from './server/jobs';
 import { exposeStartup } from './server/startup';
 import { exposeEdge } from './server/edge';
 import { keepPage } from './server/edge/page-cache';
+import { registerHealth } from './server/ops/health';
+import { exposeOps } from './server/ops';
 
 /**
  * The request pipeline (Astro 7 `src/fetch.ts`): /api goes to the Hono API with its own
- * envelope and 404s, /uploads serves stored user files, everything else is Astro's pages.
+ * envelope and 404s, /uploads serves stored user files, /healthz, /readyz and /metrics answer the
+ * balancer and Prometheus, everything else is Astro's pages.
  * Every answer gets the security headers.
  */
 const api = createApi();
 const app = new Hono();
 exposeStartup();
 exposeEdge();
+exposeOps();
 app.use(async (c, next) => {
   // server.mjs starts the jobs before listening; `astro dev` has no such step.
   startJobs();
@@ -30,6 +34,7 @@ app.use(async (c, next) => {
     applySecurityHeaders(c.res.headers, env().SITE_URL);
   }
 });
+registerHealth(app);
 app.all('/api/*', (c) => api.fetch(c.req.raw));
 app.all('/api', (c) => api.fetch(c.req.raw));
 app.get('/uploads/*', serveUploads);

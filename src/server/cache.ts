@@ -1,9 +1,11 @@
 import { LRUCache } from 'lru-cache';
+import { broadcast, onRemote } from './bus';
+import { countCache } from './ops/metrics';
 
 /**
  * A small in-process cache with a time to live, for read-mostly data (config, help, agreements,
- * catalogue lists). Writers call `invalidate(prefix)`. Each app instance has its own copy; the TTL
- * bounds staleness when several instances share a database. Bounded by entry count and by size:
+ * catalogue lists). Writers call `invalidate(prefix)`, which other instances hear through the bus
+ * (Redis) when there are several; the TTL bounds staleness if a broadcast is missed. Bounded by entry count and by size:
  * keys may carry a client's filters, and an unbounded map was a memory-exhaustion hole (issue 11).
  */
 const store = new LRUCache<string, { value: Promise<unknown> }>({ max: 1000, maxSize: 16 * 1024 * 1024 });
@@ -11,6 +13,7 @@ const store = new LRUCache<string, { value: Promise<unknown> }>({ max: 1000, max
 /** The cached value for `key`, loading it at most once per `ttlMs`. Failed loads are not kept. */
 export function cached<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
   const hit = store.get(key);
+  countCache('data', hit !== undefined);
   if (hit) return hit.value as Promise<T>;
   const value = load();
   store.set(key, { value }, { ttl: ttlMs, size: 1 });
@@ -35,11 +38,17 @@ function jsonSize(v: unknown): number {
   }
 }
 
-/** Drops every entry whose key starts with `prefix` (all when empty). */
+/** Drops every entry whose key starts with `prefix` (all when empty), here and on every instance. */
 export function invalidate(prefix = ''): void {
+  forget(prefix);
+  broadcast({ kind: 'cache', prefix });
+}
+
+function forget(prefix: string): void {
   if (!prefix) return store.clear();
   for (const key of [...store.keys()]) if (key.startsWith(prefix)) store.delete(key);
 }
+onRemote('cache', (e) => forget(e.prefix));
 
 /** Entries held now (tests, metrics). */
 export function cacheSize(): number {

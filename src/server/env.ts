@@ -33,6 +33,10 @@ const schema = z.object({
   /** Secret for signatures (IM user_sig, captcha…); generated into DATA_DIR when absent. */
   APP_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** Queries slower than this (ms) are logged with their statement shape (never their values). */
+  SLOW_QUERY_MS: z.coerce.number().int().positive().default(200),
+  /** Bearer token for GET /metrics (Prometheus); without it /metrics does not exist. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN 至少 16 个字符').optional(),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   TRUST_PROXY: z.stringbool().default(false),
   /** redis://… shares rate limits (login lockout) across app instances; memory otherwise. */
@@ -40,7 +44,7 @@ const schema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL 必须以 redis:// 开头')
     .optional(),
-  /** Prefix of the chat's Redis keys and pub/sub channels (several deployments on one Redis). */
+  /** Prefix of Redis keys and pub/sub channels (chat, cache bus; several deployments on one Redis). */
   IM_REDIS_PREFIX: z.string().max(32).default('gongfu:im:'),
 
   /**

@@ -1,8 +1,11 @@
+import { PgBoss } from 'pg-boss';
 import { database } from './db';
 import { vacuumCatalogue } from './db/maintenance';
+import { env } from './env';
 import { log, errorFields } from './log';
 import { closeExpiredOrders } from './modules/commerce/order.service';
 import { advanceOrders } from './modules/commerce/order-lifecycle.service';
+import { countedJob } from './ops/metrics';
 import { flushViews } from './views';
 
 /** How often counted page views are written (src/server/views.ts). */
@@ -10,34 +13,120 @@ const VIEW_FLUSH_MS = 10_000;
 /** How often PGlite's catalogue tables are vacuumed and analysed (PostgreSQL has autovacuum). */
 const PGLITE_VACUUM_MS = 30 * 60_000;
 
-let started = false;
+/**
+ * Work that must happen once per tick across all instances: closing unpaid orders past their
+ * time, moving long-shipped / long-received orders along and completing course/class orders past
+ * their refund window (settling the seller's income). Each run is also safe to repeat (every state
+ * change is a conditional update), so a lost or doubled tick costs nothing but time.
+ */
+export const SHARED_JOBS: readonly { name: string; everyS: number; run: () => Promise<number> }[] = [
+  { name: 'orders-close', everyS: 60, run: closeExpiredOrders },
+  { name: 'orders-advance', everyS: 60, run: advanceOrders },
+];
+
+async function runShared(job: (typeof SHARED_JOBS)[number]): Promise<void> {
+  try {
+    const n = await countedJob(job.name, job.run);
+    if (n) log.info('job done', { job: job.name, count: n });
+  } catch (err) {
+    log.warn('job failed', { job: job.name, ...errorFields(err) });
+    throw err;
+  }
+}
 
 /**
- * Background work of a running server: closes unpaid orders past their time and moves
- * long-shipped / long-received goods orders along (and course/class orders past their refund
- * window to completed, settling the seller's income), every minute, and writes counted page views
- * every 10 s. Started on the first request (never at import, which also happens during the
- * build); with several instances each runs it, which is safe because every close is a
- * conditional update and every view write an addition.
+ * The shared jobs through pg-boss (PostgreSQL): every instance offers a job per tick with a
+ * singleton key throttled to the tick's length, so the queue holds one job per tick however many
+ * instances offer it, and one instance (SKIP LOCKED) runs it.
+ */
+export class SharedJobQueue {
+  private readonly boss: PgBoss;
+  private timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    connectionString: string,
+    private readonly jobs: typeof SHARED_JOBS = SHARED_JOBS,
+    schema = 'pgboss',
+  ) {
+    this.boss = new PgBoss({ connectionString, schema, max: 2, schedule: false });
+    this.boss.on('error', (err: Error) => log.warn('job queue', { error: err.message }));
+  }
+
+  async start(): Promise<void> {
+    await this.boss.start();
+    for (const job of this.jobs) {
+      await this.boss.createQueue(job.name, { retryLimit: 0, expireInSeconds: Math.max(60, job.everyS * 5) });
+      await this.boss.work(job.name, { pollingIntervalSeconds: 2 }, () => runShared(job));
+      const offer = () => void this.offer(job.name, job.everyS);
+      offer();
+      const t = setInterval(offer, job.everyS * 1000);
+      t.unref();
+      this.timers.push(t);
+    }
+  }
+
+  /** Offers this tick's job; null when another instance already did (the throttle). */
+  async offer(name: string, everyS: number): Promise<string | null> {
+    const job = this.jobs.find((j) => j.name === name);
+    return this.boss.send(name, {}, { singletonKey: name, singletonSeconds: job?.everyS ?? everyS }).catch((err: Error) => {
+      log.warn('offering a job failed', { job: name, error: err.message });
+      return null;
+    });
+  }
+
+  async stop(): Promise<void> {
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    await this.boss.stop({ graceful: true, timeout: 10_000 }).catch(() => {});
+  }
+}
+
+let started = false;
+let queue: SharedJobQueue | null = null;
+const timers: NodeJS.Timeout[] = [];
+
+/**
+ * Background work of a running server, started on the first request or by server.mjs (never at
+ * import, which also happens during the build). The shared jobs go through the PostgreSQL job
+ * queue when DATABASE_URL is set (several instances), else run on this process's timers. Counted
+ * page views are flushed by every instance (they are counted in its memory) and PGlite is vacuumed.
  */
 export function startJobs(): void {
   if (started) return;
   started = true;
-  const tick = () => {
-    closeExpiredOrders()
-      .then((n) => n && log.info('orders closed', { count: n }))
-      .catch((err) => log.warn('closing orders failed', errorFields(err)));
-    advanceOrders()
-      .then((n) => n && log.info('orders advanced', { count: n }))
-      .catch((err) => log.warn('advancing orders failed', errorFields(err)));
-  };
-  setInterval(tick, 60_000).unref();
-  void tick();
-  setInterval(() => void flushViews().catch((err) => log.warn('writing views failed', errorFields(err))), VIEW_FLUSH_MS).unref();
-  if (database().kind === 'pglite') {
-    const vacuum = () => void vacuumCatalogue().catch((err) => log.warn('vacuuming the catalogue failed', errorFields(err)));
-    setInterval(vacuum, PGLITE_VACUUM_MS).unref();
+  const url = env().DATABASE_URL;
+  if (url && database().kind === 'postgres') {
+    const q = new SharedJobQueue(url);
+    queue = q;
+    q.start().catch((err: unknown) => log.error('job queue did not start', errorFields(err)));
+  } else {
+    for (const job of SHARED_JOBS) {
+      const tick = () => void runShared(job).catch(() => {});
+      timers.push(setInterval(tick, job.everyS * 1000));
+      tick();
+    }
   }
+  timers.push(
+    setInterval(
+      () => void countedJob('views-flush', flushViews).catch((err) => log.warn('writing views failed', errorFields(err))),
+      VIEW_FLUSH_MS,
+    ),
+  );
+  if (database().kind === 'pglite') {
+    const vacuum = () =>
+      void countedJob('pglite-vacuum', vacuumCatalogue).catch((err) => log.warn('vacuuming the catalogue failed', errorFields(err)));
+    timers.push(setInterval(vacuum, PGLITE_VACUUM_MS));
+  }
+  for (const t of timers) t.unref();
   // For server.mjs to call before it closes the database, so a stop loses no counted views.
   Reflect.set(globalThis, Symbol.for('gongfu.flushViews'), flushViews);
+}
+
+/** Stops the timers and the job queue (graceful shutdown; a job in progress finishes first). */
+export async function stopJobs(): Promise<void> {
+  for (const t of timers.splice(0)) clearInterval(t);
+  const q = queue;
+  queue = null;
+  started = false;
+  await q?.stop();
 }

@@ -4,6 +4,7 @@ import { staff, users } from './db/schema';
 import { DEMO_STAFF } from './db/seed/staff-demo';
 import { DEMO_PASSWORD, SEEDED_PHONES } from './db/seed/users';
 import { env } from './env';
+import { startBus } from './bus';
 import { startJobs } from './jobs';
 import { log } from './log';
 import { sandboxEnabled } from './providers/pay';
@@ -37,7 +38,7 @@ export async function openDemoAccounts(): Promise<string[]> {
 /**
  * Runs once before the server listens (server.mjs awaits it): says loudly when the sandbox
  * gateway is on, refuses a production start while seeded accounts keep the published password,
- * and starts the background jobs. Throws to stop the start.
+ * joins the other instances' cache bus (Redis) and starts the background jobs. Throws to stop the start.
  */
 export async function startup(): Promise<void> {
   const e = env();
@@ -57,6 +58,7 @@ export async function startup(): Promise<void> {
       );
     }
   }
+  await startBus();
   startJobs();
   if (e.LIVE_MEDIA === 'local') await startLiveIngest(e.LIVE_RTMP_PORT);
 }

@@ -154,6 +154,18 @@ describe('page cache', () => {
     expect(entries).toBeLessThan(40);
   });
 
+  it('holds no more memory than it charges to its budget', async () => {
+    // Small compressed pages: zlib answers with a view into a 64 KiB chunk, which a kept page must not pin.
+    for (let i = 0; i < 30; i++) {
+      await get(`/small?i=${i}`, { 'accept-encoding': 'br' });
+      await get(`/small?i=${i}`, { 'accept-encoding': 'gzip' });
+    }
+    await new Promise((r) => setTimeout(r, 10));
+    const { bytes, heldBytes, entries } = pageCacheStats();
+    expect(entries).toBe(30);
+    expect(heldBytes).toBeLessThanOrEqual(bytes);
+  });
+
   it('charges a copy made later for another encoding to the budget', async () => {
     await get('/two-encodings', { 'accept-encoding': 'br' });
     const before = pageCacheStats().bytes;

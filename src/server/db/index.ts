@@ -9,6 +9,8 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { env } from '../env';
+import { log } from '../log';
+import { metrics } from '../ops/metrics';
 import * as schema from './schema';
 
 export { schema };
@@ -27,6 +29,8 @@ export interface DatabaseHandle {
   /** Applies pending SQL migrations (drizzle-kit output). */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Connection pool sizes (PostgreSQL and the PGlite worker; absent for in-process PGlite). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export interface OpenOptions {
@@ -55,8 +59,10 @@ export function openDatabase(opts: OpenOptions): DatabaseHandle {
       // public stays on the path for extensions (migration 0001 creates pg_trgm there).
       ...(opts.schemaName ? { options: `-c search_path=${opts.schemaName},public` } : {}),
     });
+    pool.on('connect', timeQueries);
     const db = drizzlePg({ client: pool, schema });
     return {
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       db,
       kind: opts.pgliteWorker ? 'pglite' : 'postgres',
       migrate: async () => {
@@ -79,6 +85,31 @@ export function openDatabase(opts: OpenOptions): DatabaseHandle {
     migrate: () => migratePglite(pglite, { migrationsFolder: MIGRATIONS }),
     close: () => client.close(),
   };
+}
+
+/**
+ * Logs a query slower than SLOW_QUERY_MS by its statement shape ($1, $2 placeholders; never the
+ * values) and counts it, wrapping each pooled connection's `query` (what Drizzle calls).
+ */
+function timeQueries(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const slowMs = env().SLOW_QUERY_MS;
+  Reflect.set(client, 'query', (...args: unknown[]) => {
+    const started = performance.now();
+    const out = query(...args);
+    if (out instanceof Promise) {
+      const done = () => {
+        const ms = performance.now() - started;
+        if (ms < slowMs) return;
+        const first = args[0];
+        const text = typeof first === 'string' ? first : ((first as { text?: string } | undefined)?.text ?? '');
+        metrics().slowQueries.inc();
+        log.warn('slow query', { ms: Math.round(ms), query: text.replace(/\s+/g, ' ').slice(0, 1000) });
+      };
+      out.then(done, done);
+    }
+    return out;
+  });
 }
 
 // Kept on globalThis: the Astro bundle and scripts run by tsx may both load this module, and

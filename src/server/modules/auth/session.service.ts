@@ -5,6 +5,7 @@ import { sessions, users } from '../../db/schema';
 import { env } from '../../env';
 import { newToken, tokenHash } from '../../security/tokens';
 import type { SessionUser } from '../../http/context';
+import { broadcast, onRemote } from '../../bus';
 
 /** Starts a session for `userId`; returns the bearer token (only its hash is stored). */
 export async function createSession(userId: number, meta: { source: string; ip: string; userAgent: string }): Promise<string> {
@@ -50,8 +51,8 @@ function prepareSessionQuery(d: Db) {
 /**
  * Signed-in users recently resolved, by token hash, for a few seconds: most requests of a page view
  * come in a burst with the same token, and this spares each a database round trip. Logout, password
- * changes and profile edits forget the user here at once; the TTL bounds what another instance
- * may still believe (cross-instance invalidation comes with the scale-out work).
+ * changes and profile edits forget the user here at once and on the other instances through the
+ * bus (Redis); the TTL bounds what another instance may believe if a broadcast is missed.
  */
 const SESSION_TTL_MS = 5_000;
 const recent = new LRUCache<string, SessionUser>({ max: 10_000, ttl: SESSION_TTL_MS });
@@ -75,8 +76,14 @@ export async function resolveSession(token: string): Promise<SessionUser | null>
   return user;
 }
 
-/** Forgets every remembered session of a user (after a change to the account or its sessions). */
+/** Forgets every remembered session of a user (after a change to the account or its sessions), on every instance. */
 export function forgetSessions(filter: { userId?: number; sessionId?: number }): void {
+  forgetHere(filter);
+  broadcast({ kind: 'sessions', userId: filter.userId, sessionId: filter.sessionId });
+}
+onRemote('sessions', (e) => forgetHere(e));
+
+function forgetHere(filter: { userId?: number | undefined; sessionId?: number | undefined }): void {
   for (const [hash, u] of recent.entries()) {
     if ((filter.userId !== undefined && u.id === filter.userId) || (filter.sessionId !== undefined && u.sessionId === filter.sessionId)) {
       recent.delete(hash);

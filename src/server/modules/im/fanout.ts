@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { env } from '../../env';
 import { log } from '../../log';
 import { deliverLocal, deliverTopicLocal, useFanOut, type FanOut } from './hub';
+import { redisSubscriber } from '../../redis';
 import { imRedis } from './redis';
 
 /**
@@ -30,8 +30,7 @@ export function startRedisFanOut(): { stop: () => Promise<void> } {
   if (!url || !pub) throw new Error('REDIS_URL is not set');
   const channel = `${env().IM_REDIS_PREFIX}fanout`;
   const me = randomUUID();
-  const sub = new Redis(url, { maxRetriesPerRequest: null });
-  sub.on('error', (err: Error) => log.warn('im fan-out subscriber', { error: err.message }));
+  const sub = redisSubscriber('im fan-out');
   void sub.subscribe(channel);
   sub.on('message', (_ch: string, text: string) => {
     let e: Envelope;

@@ -81,6 +81,20 @@ export function onlineCount(): number {
   return byUser.size;
 }
 
+/** Sockets, watched live rooms and their watching sockets on this instance (metrics). */
+export function hubStats(): { sockets: number; rooms: number; viewers: number } {
+  let sockets = 0;
+  for (const set of byUser.values()) sockets += set.size;
+  let rooms = 0;
+  let viewers = 0;
+  for (const [topic, set] of byTopic) {
+    if (!topic.startsWith('room:')) continue;
+    rooms += 1;
+    viewers += set.size;
+  }
+  return { sockets, rooms, viewers };
+}
+
 /** Installs the cross-instance fan-out (fanout.ts, when REDIS_URL is set). */
 export function useFanOut(f: FanOut | null): void {
   fanOut = f;

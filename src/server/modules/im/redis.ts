@@ -1,30 +1,14 @@
-import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { IM_LIMITS } from '~/lib/chat/protocol';
 import { env } from '../../env';
+import { closeSharedRedis, sharedRedis } from '../../redis';
 
-/**
- * Redis for the IM server when REDIS_URL is set: one command connection per instance (rate limits,
- * the fan-out's publisher). Without REDIS_URL everything stays in this process.
- */
-let client: Redis | null = null;
-let clientUrl = '';
-
-export function imRedis(): Redis | null {
-  const url = env().REDIS_URL;
-  if (!url) return null;
-  if (!client || clientUrl !== url) {
-    client = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
-    clientUrl = url;
-  }
-  return client;
-}
+/** Redis for the IM server when REDIS_URL is set: the process's shared command connection. */
+export const imRedis = sharedRedis;
 
 export async function closeImRedis(): Promise<void> {
-  const c = client;
-  client = null;
   limiter = null;
-  await c?.quit().catch(() => {});
+  await closeSharedRedis();
 }
 
 let limiter: RateLimiterAbstract | null = null;

@@ -1,0 +1,93 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { orders, users } from '~/server/db/schema';
+import { SHARED_JOBS, SharedJobQueue } from '~/server/jobs';
+import { DEMO, startApi, type TestApi } from '../helpers/api';
+
+/**
+ * Background jobs with several instances on PostgreSQL (issue 17): every instance offers each tick
+ * to the pg-boss queue, and one of them runs it. Only with TEST_DATABASE_URL (PGlite has one
+ * process, and runs the jobs on its own timers).
+ */
+const url = process.env['TEST_DATABASE_URL'];
+let t: TestApi;
+const schemas: string[] = [];
+
+beforeAll(async () => {
+  if (url) t = await startApi();
+});
+afterAll(async () => {
+  if (!url) return;
+  for (const s of schemas) await t.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${s}" CASCADE`)).catch(() => {});
+  await t.stop();
+});
+
+/** Two instances' queues on one fresh pg-boss schema; a tick of an hour, so no slot boundary falls inside a test. */
+function twoInstances(jobs: ConstructorParameters<typeof SharedJobQueue>[1]) {
+  const schema = `pgboss_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+  schemas.push(schema);
+  return [new SharedJobQueue(url ?? '', jobs, schema), new SharedJobQueue(url ?? '', jobs, schema)] as const;
+}
+
+describe.skipIf(!url)('shared jobs through the PostgreSQL queue', () => {
+  it('two instances starting together run a tick once, and offering it again adds nothing', async () => {
+    let runs = 0;
+    const [a, b] = twoInstances([
+      {
+        name: 'tick-test',
+        everyS: 3600,
+        run: async () => {
+          runs += 1;
+          return 1;
+        },
+      },
+    ]);
+    await Promise.all([a.start(), b.start()]);
+    try {
+      await vi.waitFor(() => expect(runs).toBe(1), { timeout: 15_000, interval: 100 });
+      expect(await Promise.all([a.offer('tick-test', 3600), b.offer('tick-test', 3600)])).toEqual([null, null]);
+      await new Promise((r) => setTimeout(r, 3000));
+      expect(runs).toBe(1);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+
+  it('an unpaid order past its time is closed once, by one instance', async () => {
+    const [member] = await t.db.select({ id: users.id }).from(users).where(eq(users.phone, DEMO.member));
+    const [order] = await t.db
+      .insert(orders)
+      .values({
+        orderNo: `T${Date.now()}${Math.floor(Math.random() * 1e6)}`,
+        userId: member!.id,
+        kind: 'course',
+        status: 'unpaid',
+        itemsTotal: 100,
+        payAmount: 100,
+        expiresAt: new Date(Date.now() - 60_000),
+      })
+      .returning();
+    const runs: Record<string, number> = {};
+    const counted = SHARED_JOBS.map((j) => ({
+      ...j,
+      everyS: 3600,
+      run: async () => {
+        runs[j.name] = (runs[j.name] ?? 0) + 1;
+        return j.run();
+      },
+    }));
+    const [a, b] = twoInstances(counted);
+    await Promise.all([a.start(), b.start()]);
+    try {
+      await vi.waitFor(async () => expect((await t.db.select().from(orders).where(eq(orders.id, order!.id)))[0]?.status).toBe('closed'), {
+        timeout: 15_000,
+        interval: 200,
+      });
+      await vi.waitFor(() => expect(runs['orders-advance']).toBe(1), { timeout: 15_000, interval: 100 });
+      await new Promise((r) => setTimeout(r, 3000));
+      expect(runs).toEqual({ 'orders-close': 1, 'orders-advance': 1 });
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+});
