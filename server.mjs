@@ -101,8 +101,11 @@ const ops = globalThis[Symbol.for('gongfu.ops')];
 let inFlight = 0;
 let draining = false;
 ops?.gauge('http_requests_in_flight', 'HTTP requests being answered on this instance', () => inFlight);
+// Which instance answered (INSTANCE_NAME, e.g. the host name): for operators reading a response behind a balancer.
+const instanceName = process.env.INSTANCE_NAME;
 function track(req, res) {
   const started = performance.now();
+  if (instanceName) res.setHeader('X-Instance', instanceName);
   inFlight += 1;
   // Once stopping, every answer closes its connection, so the balancer opens the next one elsewhere.
   if (draining) res.setHeader('Connection', 'close');

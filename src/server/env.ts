@@ -35,6 +35,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   /** Queries slower than this (ms) are logged with their statement shape (never their values). */
   SLOW_QUERY_MS: z.coerce.number().int().positive().default(200),
+  /** Seconds between runs of the shared background jobs (closing unpaid orders, settling); tests shorten it. */
+  JOBS_TICK_S: z.coerce.number().int().min(1).max(3600).default(60),
   /** Bearer token for GET /metrics (Prometheus); without it /metrics does not exist. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN 至少 16 个字符').optional(),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */

@@ -24,6 +24,9 @@ export const SHARED_JOBS: readonly { name: string; everyS: number; run: () => Pr
   { name: 'orders-advance', everyS: 60, run: advanceOrders },
 ];
 
+/** The shared jobs at the configured tick (JOBS_TICK_S). */
+const sharedJobs = () => SHARED_JOBS.map((j) => ({ ...j, everyS: env().JOBS_TICK_S }));
+
 async function runShared(job: (typeof SHARED_JOBS)[number]): Promise<void> {
   try {
     const n = await countedJob(job.name, job.run);
@@ -57,7 +60,7 @@ export class SharedJobQueue {
     for (const job of this.jobs) {
       await this.boss.createQueue(job.name, { retryLimit: 0, expireInSeconds: Math.max(60, job.everyS * 5) });
       await this.boss.work(job.name, { pollingIntervalSeconds: 2 }, () => runShared(job));
-      const offer = () => void this.offer(job.name, job.everyS);
+      const offer = () => void this.offer(job.name);
       offer();
       const t = setInterval(offer, job.everyS * 1000);
       t.unref();
@@ -66,9 +69,9 @@ export class SharedJobQueue {
   }
 
   /** Offers this tick's job; null when another instance already did (the throttle). */
-  async offer(name: string, everyS: number): Promise<string | null> {
-    const job = this.jobs.find((j) => j.name === name);
-    return this.boss.send(name, {}, { singletonKey: name, singletonSeconds: job?.everyS ?? everyS }).catch((err: Error) => {
+  async offer(name: string): Promise<string | null> {
+    const everyS = this.jobs.find((j) => j.name === name)?.everyS ?? 60;
+    return this.boss.send(name, {}, { singletonKey: name, singletonSeconds: everyS }).catch((err: Error) => {
       log.warn('offering a job failed', { job: name, error: err.message });
       return null;
     });
@@ -96,11 +99,11 @@ export function startJobs(): void {
   started = true;
   const url = env().DATABASE_URL;
   if (url && database().kind === 'postgres') {
-    const q = new SharedJobQueue(url);
+    const q = new SharedJobQueue(url, sharedJobs());
     queue = q;
     q.start().catch((err: unknown) => log.error('job queue did not start', errorFields(err)));
   } else {
-    for (const job of SHARED_JOBS) {
+    for (const job of sharedJobs()) {
       const tick = () => void runShared(job).catch(() => {});
       timers.push(setInterval(tick, job.everyS * 1000));
       tick();

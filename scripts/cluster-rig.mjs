@@ -1,0 +1,166 @@
+// The scale-out rig (issue 17): two production instances of the built app on one fresh PostgreSQL
+// database and Redis, behind nginx with the shipped site config (deploy/nginx/site.conf.template)
+// and a self-signed certificate. playwright.cluster.config.ts starts it; `node scripts/cluster-rig.mjs`
+// runs it by hand (Ctrl-C stops everything and drops the database).
+//   CLUSTER_PORT (4480): nginx HTTPS; instances on CLUSTER_PORT+1 and +2, nginx HTTP on +3.
+//   CLUSTER_PG_URL (postgres://postgres@127.0.0.1:5432/test), CLUSTER_REDIS_URL (redis://127.0.0.1:6379).
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { renderSiteConfig } from './nginx-site-config.mjs';
+import { NODE_FLAGS, SERVER_ENV } from './server-flags.mjs';
+
+export const CLUSTER_PORT = Number(process.env.CLUSTER_PORT ?? 4480);
+export const CLUSTER_TOKEN = 'cluster-rig-metrics-token-0123456789';
+const pgBase = process.env.CLUSTER_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const redisUrl = process.env.CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const say = (msg) => process.stderr.write(`[cluster] ${msg}\n`);
+
+if (!existsSync('dist/server/entry.mjs')) {
+  say('no build: run `npm run build` first');
+  process.exit(1);
+}
+const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+if (!nginxBin) {
+  say('nginx is not installed (apt-get install -y nginx)');
+  process.exit(1);
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'gongfu-cluster-'));
+const dbName = `gongfu_cluster_${process.pid}_${Date.now().toString(36)}`;
+const admin = new pg.Client({ connectionString: pgBase });
+await admin.connect();
+// Databases of earlier rigs whose process is gone (killed before it could drop them).
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+for (const { datname } of (await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'gongfu_cluster_%'`)).rows) {
+  const pid = Number(/^gongfu_cluster_(\d+)_/.exec(datname)?.[1]);
+  if (pid && !alive(pid)) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => {});
+}
+await admin.query(`CREATE DATABASE "${dbName}"`);
+await admin.end();
+const dbUrl = new URL(pgBase);
+dbUrl.pathname = `/${dbName}`;
+const site = `https://127.0.0.1:${CLUSTER_PORT}`;
+const stateFile = join(tmpdir(), `gongfu-cluster-${CLUSTER_PORT}.json`);
+
+const baseEnv = {
+  ...SERVER_ENV,
+  ...process.env,
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  SITE_URL: site,
+  DATABASE_URL: dbUrl.toString(),
+  REDIS_URL: redisUrl,
+  IM_REDIS_PREFIX: `cluster-${process.pid}:`,
+  TRUST_PROXY: 'true',
+  DATA_DIR: join(scratch, 'data'),
+  LOG_LEVEL: 'warn',
+  PAY_SANDBOX: 'true',
+  ALLOW_DEMO_ACCOUNTS: 'true',
+  API_CHECK_OUTPUT: 'true',
+  METRICS_TOKEN: CLUSTER_TOKEN,
+  // Short ticks so the spec sees the shared jobs run (once per tick across both instances).
+  JOBS_TICK_S: '3',
+  // One RTMP ingest per machine; live media is not what this rig proves.
+  LIVE_MEDIA: 'off',
+};
+execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/migrate.ts'], { env: baseEnv, stdio: 'inherit' });
+
+// Everything started so far; stop() takes it down and drops the database, whatever failed.
+let stopping = false;
+let nginx;
+let instances;
+async function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  nginx?.kill('SIGTERM');
+  await Promise.all(
+    (instances ?? []).map(
+      (i) =>
+        new Promise((done) => {
+          if (i.child.exitCode !== null) return done();
+          i.child.once('exit', done);
+          i.child.kill('SIGTERM');
+        }),
+    ),
+  );
+  const c = new pg.Client({ connectionString: pgBase });
+  await c.connect();
+  await c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch((err) => say(`could not drop ${dbName}: ${err.message}`));
+  await c.end();
+  rmSync(scratch, { recursive: true, force: true });
+  rmSync(stateFile, { force: true });
+  process.exit(code);
+}
+instances = [1, 2].map((n) => {
+  const port = CLUSTER_PORT + n;
+  const child = spawn(process.execPath, [...NODE_FLAGS, 'server.mjs'], {
+    env: { ...baseEnv, PORT: String(port), INSTANCE_NAME: `app${n}` },
+    stdio: 'inherit',
+  });
+  return { n, port, child };
+});
+
+// A self-signed certificate for 127.0.0.1 (the browser ignores its issuer; TLS itself is real).
+const cert = join(scratch, 'cert.pem');
+const key = join(scratch, 'key.pem');
+execFileSync(
+  'openssl',
+  [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1',
+    '-keyout',
+    key,
+    '-out',
+    cert,
+  ],
+  { stdio: 'ignore' },
+);
+const prefix = join(scratch, 'nginx');
+mkdirSync(prefix, { recursive: true });
+const conf = join(prefix, 'nginx.conf');
+writeFileSync(
+  conf,
+  renderSiteConfig({
+    upstreams: instances.map((i) => `127.0.0.1:${i.port}`),
+    serverName: '127.0.0.1',
+    cert,
+    key,
+    httpsPort: CLUSTER_PORT,
+    httpPort: CLUSTER_PORT + 3,
+    prefix,
+  }),
+);
+try {
+  execFileSync(nginxBin, ['-t', '-q', '-p', prefix, '-c', conf], { stdio: 'inherit' });
+} catch {
+  say('nginx refused the rendered site config');
+  await stop(1);
+}
+nginx = spawn(nginxBin, ['-p', prefix, '-c', conf], { stdio: 'inherit' });
+say(`nginx https://127.0.0.1:${CLUSTER_PORT} → ${instances.map((i) => `app${i.n} :${i.port}`).join(', ')}; database ${dbName}`);
+// For the spec: which database to look into.
+writeFileSync(stateFile, JSON.stringify({ databaseUrl: dbUrl.toString(), scratch }));
+
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
+for (const i of instances) i.child.on('exit', (code) => !stopping && (say(`app${i.n} exited with ${code}`), void stop(1)));
+nginx.on('exit', (code) => !stopping && (say(`nginx exited with ${code}`), void stop(1)));

@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import pg from 'pg';
+
+/**
+ * Two instances on one PostgreSQL and Redis behind nginx with the shipped site config
+ * (scripts/cluster-rig.mjs): what an operator who scales out must be able to rely on.
+ */
+const port = Number(process.env['CLUSTER_PORT'] ?? 4480);
+const direct = [1, 2].map((n) => `http://127.0.0.1:${port + n}`);
+const TOKEN = 'cluster-rig-metrics-token-0123456789';
+const MEMBER = { phone: '13800000001', password: 'gongfu123' };
+const COACH = { phone: '13800000002', password: 'gongfu123', name: '陈师傅' };
+const rig = () => JSON.parse(readFileSync(join(tmpdir(), `gongfu-cluster-${port}.json`), 'utf8')) as { databaseUrl: string };
+
+interface Login {
+  token: string;
+  user_id: number;
+  nick_name: string;
+}
+
+async function login(request: APIRequestContext, who: { phone: string; password: string }, base = ''): Promise<Login> {
+  const res = await request.post(`${base}/api/login`, { data: { type: 1, ...who } });
+  const body = (await res.json()) as { code: number; data: Login };
+  expect(body.code).toBe(200);
+  return body.data;
+}
+
+/** A browser context whose pages go straight to one instance, signed in as `who`. */
+async function onInstance(browser: Browser, n: 0 | 1, who: { phone: string; password: string }): Promise<{ page: Page; me: Login }> {
+  const base = direct[n] ?? '';
+  const ctx = await browser.newContext({ baseURL: base });
+  const page = await ctx.newPage();
+  const me = await login(page.request, who);
+  await ctx.addCookies([{ name: 'user', value: encodeURIComponent(JSON.stringify(me)), url: base }]);
+  return { page, me };
+}
+
+/** Sum of one counter over both instances' /metrics. */
+async function counter(request: APIRequestContext, line: RegExp): Promise<number> {
+  let sum = 0;
+  for (const base of direct) {
+    const text = await (await request.get(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+    sum += Number(line.exec(text)?.[1] ?? 0);
+  }
+  return sum;
+}
+
+test.beforeAll(async ({ request }) => {
+  // The balancer answered; both instances must be ready too.
+  for (const base of direct) await expect.poll(async () => (await request.get(`${base}/readyz`)).status(), { timeout: 60_000 }).toBe(200);
+});
+
+test('nginx serves the site over TLS, upgrades plain HTTP and hides /metrics', async ({ page, request }) => {
+  const res = await page.goto('/');
+  expect(res?.status()).toBe(200);
+  await expect(page).toHaveTitle(/功夫/);
+  const plain = await request.get(`http://127.0.0.1:${port + 3}/shop`, { maxRedirects: 0 });
+  expect(plain.status()).toBe(301);
+  expect(plain.headers()['location']).toBe(`https://127.0.0.1:${port}/shop`);
+  expect((await request.get('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).status()).toBe(404);
+});
+
+test('a member logged in through the balancer stays logged in whichever instance answers', async ({ page }) => {
+  const me = await login(page.request, MEMBER);
+  const seen = new Set<string>();
+  for (let i = 0; i < 12 && seen.size < 2; i++) {
+    const res = await page.request.post('/api/member/memberInfo', { headers: { authSource: 'web', authToken: me.token }, data: {} });
+    const body = (await res.json()) as { code: number; data: { user_id: number } };
+    expect(body.code).toBe(200);
+    expect(body.data.user_id).toBe(me.user_id);
+    seen.add(res.headers()['x-instance'] ?? '');
+  }
+  expect([...seen].sort()).toEqual(['app1', 'app2']);
+
+  // The member centre in the browser, page after page through the balancer.
+  await page.context().addCookies([{ name: 'user', value: encodeURIComponent(JSON.stringify(me)), url: `https://127.0.0.1:${port}` }]);
+  for (let i = 0; i < 3; i++) {
+    await page.goto('/member');
+    await expect(page.getByRole('banner')).toContainText(me.nick_name);
+  }
+  // A logout on one instance ends the session on both at once.
+  expect(
+    (await (await page.request.post(`${direct[0]}/api/logout`, { headers: { authSource: 'web', authToken: me.token }, data: {} })).json())
+      .code,
+  ).toBe(200);
+  const after = await page.request.post(`${direct[1]}/api/member/memberInfo`, {
+    headers: { authSource: 'web', authToken: me.token },
+    data: {},
+  });
+  expect(((await after.json()) as { code: number }).code).not.toBe(200);
+});
+
+test('two members on different instances chat live', async ({ browser }) => {
+  const member = await onInstance(browser, 0, MEMBER);
+  const coach = await onInstance(browser, 1, COACH);
+  await coach.page.goto('/chat');
+  await expect(coach.page.getByRole('navigation', { name: '聊天导航' })).toBeVisible();
+  await member.page.goto(`/chat?cid=C2C${coach.me.user_id}`);
+  const composer = member.page.getByRole('textbox', { name: '输入消息' });
+  const text = `跨实例消息 ${Date.now()}`;
+  await composer.fill(text);
+  await composer.press('Enter');
+  await expect(member.page.getByTestId('chat-message').filter({ hasText: text }).last()).toHaveAttribute('data-status', 'success');
+  // The coach's socket is on the other instance: the message crosses through Redis, live.
+  const conv = coach.page.locator(`[data-testid="conversation"][data-cid="C2C${member.me.user_id}"]`);
+  await expect(conv).toContainText(text);
+  await conv.click();
+  const reply = `收到 ${Date.now()}`;
+  const coachComposer = coach.page.getByRole('textbox', { name: '输入消息' });
+  await coachComposer.fill(reply);
+  await coachComposer.press('Enter');
+  await expect(member.page.getByTestId('chat-message').filter({ hasText: reply })).toBeVisible();
+});
+
+test('the chat socket works through the balancer (WebSocket upgrade over TLS)', async ({ page }) => {
+  const me = await login(page.request, MEMBER);
+  await page.context().addCookies([{ name: 'user', value: encodeURIComponent(JSON.stringify(me)), url: `https://127.0.0.1:${port}` }]);
+  const opened = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/im'));
+  await page.goto('/chat');
+  const ws = await opened;
+  expect(ws.url()).toBe(`wss://127.0.0.1:${port}/im`);
+  // The server answers the socket's sign-in with frames (nothing would come back through a broken upgrade).
+  await ws.waitForEvent('framereceived', { timeout: 15_000 });
+  await expect(page.getByRole('navigation', { name: '聊天导航' })).toBeVisible();
+  expect(ws.isClosed()).toBe(false);
+});
+
+test('an unpaid order past its time is closed once, and the shared jobs run once per tick across both instances', async ({ request }) => {
+  const client = new pg.Client({ connectionString: rig().databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: number }>(
+      `insert into orders (order_no, user_id, kind, status, items_total, pay_amount, expires_at)
+       select $1, id, 'course', 'unpaid', 100, 100, now() - interval '1 minute' from users where phone = $2 returning id`,
+      [`CL${Date.now()}`, MEMBER.phone],
+    );
+    const id = rows[0]?.id;
+    await expect
+      .poll(async () => (await client.query<{ status: string }>('select status from orders where id = $1', [id])).rows[0]?.status, {
+        timeout: 20_000,
+      })
+      .toBe('closed');
+
+    // Each instance offers every tick (3 s); the queue runs each tick once, wherever.
+    const uptime = async (base: string) => ((await (await request.get(`${base}/healthz`)).json()) as { uptime_s: number }).uptime_s;
+    const runs = await counter(request, /^job_runs_total\{job="orders-close"\} (\d+)$/m);
+    const ticks = Math.max(await uptime(direct[0] ?? ''), await uptime(direct[1] ?? '')) / 3;
+    expect(runs).toBeGreaterThan(0);
+    expect(runs).toBeLessThanOrEqual(Math.ceil(ticks) + 2);
+  } finally {
+    await client.end();
+  }
+});
