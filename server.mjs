@@ -1,7 +1,9 @@
 // Production entry: the built Astro app (src/fetch.ts inside) on a plain Node HTTP server, so later
 // features can attach a WebSocket upgrade handler on the same port. Run `npm run migrate` first.
 import http from 'node:http';
-import { resolve } from 'node:path';
+import { chmodSync, existsSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { constants as zlibConstants } from 'node:zlib';
@@ -19,7 +21,18 @@ const seconds = (name, fallback) => {
 // Without DATABASE_URL the embedded database runs in a worker thread (scripts/pglite-worker.mjs):
 // a slow query then never blocks this thread's static files, kept pages or other requests.
 let pgliteWorker;
+// The embedded database's control socket (DATA_DIR/control.sock, PGlite only): `npm run backup`
+// asks the running server for a consistent copy through it, and a second server on the same data
+// directory finds it taken and refuses to start (PGlite allows one process per directory).
+const controlPath = resolve(process.env.DATA_DIR ?? './data', 'control.sock');
 if (!process.env.DATABASE_URL) {
+  if (await controlAlive(controlPath)) {
+    log(
+      'error',
+      `another server is running on ${resolve(process.env.DATA_DIR ?? './data')} (PGlite allows one process per data directory)`,
+    );
+    process.exit(1);
+  }
   pgliteWorker = new Worker(new URL('./scripts/pglite-worker.mjs', import.meta.url), {
     // A small young generation: V8 sizes it from the machine's memory, which keeps a large,
     // mostly empty heap resident in a thread that only relays bytes.
@@ -41,6 +54,62 @@ if (!process.env.DATABASE_URL) {
   pgliteWorker.on('error', (err) => {
     log('error', 'PGlite worker failed', { error: err instanceof Error ? err.stack : String(err) });
     process.exit(1);
+  });
+}
+
+if (pgliteWorker) await openControl(controlPath);
+
+/** True when a server answers on the control socket; a stale socket file is removed. */
+async function controlAlive(path) {
+  if (!existsSync(path)) return false;
+  const alive = await new Promise((done) => {
+    const c = net.connect(path, () => (c.end(), done(true)));
+    c.on('error', () => done(false));
+  });
+  if (!alive) rmSync(path, { force: true });
+  return alive;
+}
+
+function openControl(path) {
+  let next = 0;
+  const control = net.createServer((socket) => {
+    let line = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => {
+      line += chunk;
+      if (!line.includes('\n')) return;
+      let cmd;
+      try {
+        cmd = JSON.parse(line.slice(0, line.indexOf('\n')));
+      } catch {
+        socket.end(`${JSON.stringify({ error: 'bad command' })}\n`);
+        return;
+      }
+      if (cmd.cmd !== 'backup' || typeof cmd.path !== 'string' || !isAbsolute(cmd.path)) {
+        socket.end(`${JSON.stringify({ error: 'unknown command (backup with an absolute path)' })}\n`);
+        return;
+      }
+      const id = ++next;
+      const onDone = (m) => {
+        if (m?.type !== 'backup-done' || m.id !== id) return;
+        pgliteWorker.off('message', onDone);
+        log(m.error ? 'error' : 'info', m.error ? 'backup failed' : 'backup written', {
+          path: cmd.path,
+          ...m,
+          type: undefined,
+          id: undefined,
+        });
+        socket.end(`${JSON.stringify(m)}\n`);
+      };
+      pgliteWorker.on('message', onDone);
+      pgliteWorker.postMessage({ type: 'backup', id, path: cmd.path });
+    });
+    socket.on('error', () => {});
+  });
+  return new Promise((ok, fail) => {
+    control.once('error', fail);
+    // Only the data directory's owner may connect.
+    control.listen(path, () => (chmodSync(path, 0o600), control.unref(), ok()));
   });
 }
 
@@ -189,6 +258,7 @@ async function stop(signal) {
       pgliteWorker.postMessage({ type: 'close' });
     });
   }
+  if (pgliteWorker) rmSync(controlPath, { force: true });
   log('info', 'stopped');
   process.exit(0);
 }

@@ -101,14 +101,18 @@ async function stop(code = 0) {
   rmSync(stateFile, { force: true });
   process.exit(code);
 }
-instances = [1, 2].map((n) => {
+/** Starts instance n; an exit the rig did not ask for takes the whole rig down. */
+function launch(n) {
   const port = CLUSTER_PORT + n;
   const child = spawn(process.execPath, [...NODE_FLAGS, 'server.mjs'], {
     env: { ...baseEnv, PORT: String(port), INSTANCE_NAME: `app${n}` },
     stdio: 'inherit',
   });
-  return { n, port, child };
-});
+  const inst = { n, port, child, restarting: false };
+  child.on('exit', (code) => !stopping && !inst.restarting && (say(`app${n} exited with ${code}`), void stop(1)));
+  return inst;
+}
+instances = [1, 2].map(launch);
 
 // A self-signed certificate for 127.0.0.1 (the browser ignores its issuer; TLS itself is real).
 const cert = join(scratch, 'cert.pem');
@@ -158,9 +162,35 @@ try {
 nginx = spawn(nginxBin, ['-p', prefix, '-c', conf], { stdio: 'inherit' });
 say(`nginx https://127.0.0.1:${CLUSTER_PORT} → ${instances.map((i) => `app${i.n} :${i.port}`).join(', ')}; database ${dbName}`);
 // For the spec: which database to look into.
-writeFileSync(stateFile, JSON.stringify({ databaseUrl: dbUrl.toString(), scratch }));
+writeFileSync(stateFile, JSON.stringify({ databaseUrl: dbUrl.toString(), scratch, rigPid: process.pid }));
 
 process.on('SIGTERM', () => void stop());
 process.on('SIGINT', () => void stop());
-for (const i of instances) i.child.on('exit', (code) => !stopping && (say(`app${i.n} exited with ${code}`), void stop(1)));
+// SIGHUP: a rolling restart, one instance at a time, each ready again before the next (the soak
+// script sends it under load: no request may be lost).
+let rolling = false;
+process.on('SIGHUP', async () => {
+  if (rolling || stopping) return;
+  rolling = true;
+  for (const [k, inst] of instances.entries()) {
+    inst.restarting = true;
+    const started = Date.now();
+    await new Promise((done) => {
+      inst.child.once('exit', done);
+      inst.child.kill('SIGTERM');
+    });
+    const next = launch(inst.n);
+    instances[k] = next;
+    for (;;) {
+      const ok = await fetch(`http://127.0.0.1:${next.port}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    say(`app${inst.n} restarted in ${Date.now() - started} ms`);
+  }
+  rolling = false;
+});
 nginx.on('exit', (code) => !stopping && (say(`nginx exited with ${code}`), void stop(1)));

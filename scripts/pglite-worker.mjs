@@ -2,7 +2,7 @@
 // protocol on a loopback port, so the server's event loop only parses answers. A slow query
 // then never stalls static files, cached pages or other requests (issue 11). server.mjs starts it.
 import { parentPort, workerData } from 'node:worker_threads';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -23,6 +23,20 @@ await server.start();
 parentPort.postMessage({ type: 'ready', url: `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable` });
 
 parentPort.on('message', async (msg) => {
+  if (msg?.type === 'backup') {
+    // A consistent copy while serving: PGlite tars its data directory between two queries (no
+    // statement runs meanwhile); a transaction still open is rolled back when the copy is started.
+    try {
+      const started = Date.now();
+      const tar = Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer());
+      writeFileSync(`${msg.path}.part`, tar, { mode: 0o600 });
+      renameSync(`${msg.path}.part`, msg.path);
+      parentPort.postMessage({ type: 'backup-done', id: msg.id, bytes: tar.length, ms: Date.now() - started });
+    } catch (err) {
+      parentPort.postMessage({ type: 'backup-done', id: msg.id, error: err instanceof Error ? err.message : String(err) });
+    }
+    return;
+  }
   if (msg?.type !== 'close') return;
   await server.stop().catch(() => {});
   // PGlite flushes its data directory on close.

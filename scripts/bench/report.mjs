@@ -1,5 +1,7 @@
 // Goals, the console summary and docs/PERFORMANCE.md. The method text lives here, so a re-run
 // regenerates the whole document; the "Before" section is rendered from docs/perf/baseline.json.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { num, mdTable, textTable } from './util.mjs';
 
 /** Issue 11's done-when figures. */
@@ -404,6 +406,12 @@ function resultSections(res, level, before) {
 const runLine = (res) =>
   `${res.date} · app at commit \`${res.git.commit}\`${res.git.dirty ? ' with uncommitted changes' : ''}${res.git.head && res.git.head !== res.git.commit ? ` (bench at \`${res.git.head}\`)` : ''} · ${res.mode} run · ${res.config.db} · ${num(res.config.rows)} bulk goods · ${num(res.seconds)} s in all`;
 
+/** Sections written by hand from other commands (chat, live, circle, soak), kept through every run. */
+function otherBenchmarks() {
+  const file = fileURLToPath(new URL('../../docs/perf/other-benchmarks.md', import.meta.url));
+  return existsSync(file) ? `${readFileSync(file, 'utf8').trim()}\n` : '';
+}
+
 export function markdown(res, before) {
   const isBefore = before && before.git.commit === res.git.commit && before.date === res.date;
   const beforeSection = (b) => `## Before (commit ${b.git.commit})
@@ -435,6 +443,7 @@ Raw figures: \`docs/perf/latest.json\` (latest run) and \`docs/perf/baseline.jso
 
 ${isBefore ? '' : latest}
 ${before ? beforeSection(before) : ''}
+${otherBenchmarks()}
 ## Method
 
 ${METHOD}

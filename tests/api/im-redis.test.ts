@@ -4,6 +4,8 @@ import WebSocket from 'ws';
 import { LocalChatClient, type SocketCtor } from '~/lib/chat/local';
 import { database } from '~/server/db';
 import { userSig } from '~/server/providers/im/user-sig';
+import { roomAudience, roomViewerIds } from '~/server/modules/im/audience';
+import { createLiveRoom } from '~/server/modules/im/rooms';
 import { listen, recorder, startIm, type TestIm } from '../helpers/im';
 
 /**
@@ -73,5 +75,27 @@ describe('two instances over Redis', () => {
     await receipts.until((s) => s.some((r) => r.conversationID === `C2C${b}` && r.sequence === 2));
     await a2.logout();
     await b2.logout();
+  });
+
+  it('a live room’s audience counts viewers on both instances, and drops one who leaves at once', async () => {
+    const owner = await t.makeUser('主播');
+    const v1 = await t.makeUser('观众甲');
+    const v2 = await t.makeUser('观众乙');
+    const gid = await createLiveRoom(owner, { name: '跨实例直播' });
+    const { c: c1 } = await t.connect(v1);
+    const c2 = await onSecond(v2);
+    await c1.joinGroup({ groupID: gid });
+    await c2.joinGroup({ groupID: gid });
+    // Each instance holds one viewer's socket; both count two.
+    expect(await roomAudience(gid)).toBe(2);
+    const second = await import('~/server/modules/im/audience');
+    expect(await second.roomAudience(gid)).toBe(2);
+    expect((await roomViewerIds(gid)).sort()).toEqual([v1, v2].sort());
+
+    await c2.quitGroup(gid);
+    await vi.waitFor(async () => expect(await roomAudience(gid)).toBe(1), { timeout: 2000 });
+    expect(await roomViewerIds(gid)).toEqual([v1]);
+    await c1.logout();
+    await c2.logout();
   });
 });

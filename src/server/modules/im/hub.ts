@@ -52,9 +52,16 @@ export function subscribe(c: Connection, topic: string): void {
 
 export function unsubscribe(c: Connection, topic: string): void {
   const set = byTopic.get(topic);
-  set?.delete(c);
+  const was = set?.delete(c) ?? false;
   if (set && set.size === 0) byTopic.delete(topic);
   topicsOf.get(c)?.delete(topic);
+  if (was) for (const l of leaveListeners) l(topic, c.userId);
+}
+
+const leaveListeners: ((topic: string, userId: number) => void)[] = [];
+/** Called after a socket stops watching a topic (quit, kick, disconnect): the live audience (audience.ts). */
+export function onTopicLeave(listener: (topic: string, userId: number) => void): void {
+  leaveListeners.push(listener);
 }
 
 /** This instance's subscribers of a topic (a live room's local audience). */

@@ -6,6 +6,7 @@ import type { Message } from '~/lib/chat/types';
 import { IM_SOCIAL_TEXT } from '~/lib/rules/im-social';
 import { db, type Tx } from '../../db';
 import { imGroupMembers, imGroups } from '../../db/schema';
+import { noteWatching, roomAudience } from './audience';
 import { assertMaySpeak, seatIn } from './guards';
 import { deliverTopic, subscribe, subscribersOf, unsubscribe, type Connection } from './hub';
 import { ChatFault, type OpContext } from './ops';
@@ -33,7 +34,7 @@ export function setRoomHooks(h: RoomHooks | null): void {
   hooks = h;
 }
 
-/** Distinct users watching a room on this instance. */
+/** Distinct users watching a room on this instance (audience.ts counts every instance). */
 export function roomWatchers(groupID: string): number[] {
   return [...new Set([...subscribersOf(roomTopic(groupID))].map((c) => c.userId))];
 }
@@ -117,7 +118,8 @@ export async function joinRoom(conn: Connection, groupID: string): Promise<'Succ
   await hooks?.beforeJoin(groupID, conn.userId);
   const added = await db().transaction(async (tx) => seatMembers(tx, await liveRoom(tx, groupID), [conn.userId]));
   subscribe(conn, roomTopic(groupID));
-  await hooks?.afterJoin(groupID, roomWatchers(groupID).length);
+  await noteWatching(groupID, conn.userId);
+  await hooks?.afterJoin(groupID, await roomAudience(groupID));
   return added.length ? 'Success' : 'AlreadyInGroup';
 }
 

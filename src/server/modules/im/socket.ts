@@ -13,6 +13,7 @@ import { errorFields, log } from '../../log';
 import { imKeys, verifyUserSig } from '../../providers/im/user-sig';
 import { conversationList, totalUnread } from './conversations.service';
 import { startRedisFanOut, stopRedisFanOut } from './fanout';
+import { stopAudience } from './audience';
 import { closeImRedis } from './redis';
 import { addConnection, removeConnection, type Connection } from './hub';
 import { replaySince } from './messages.service';
@@ -61,6 +62,7 @@ export function attachIm(server: Server): ImServer {
       server.off('upgrade', onUpgrade);
       await im.close();
       await stopRedisFanOut();
+      stopAudience();
       await closeImRedis();
     },
   };

@@ -7,7 +7,8 @@ import { liveMedia } from '../../providers/live';
 import { audit } from '../admin/audit';
 import { published, storedImage, type Actor } from '../admin-content/shared';
 import { likeOf } from '../catalogue/listing';
-import { roomEvent, roomWatchers } from '../im/rooms';
+import { roomAudiences } from '../im/audience';
+import { roomEvent } from '../im/rooms';
 import { endBroadcast } from './rooms.service';
 
 /** The console's live oversight (issue 15 §2): take rooms down and restore them; the gift catalogue. */
@@ -48,6 +49,7 @@ export async function adminRooms(p: { status?: LiveStatus | undefined; q?: strin
       .leftJoin(shops, and(eq(liveRooms.ownerKind, 'shop'), eq(shops.id, liveRooms.ownerId)))
       .where(where),
   ]);
+  const audience = await roomAudiences(rows.flatMap(({ r }) => (r.status === 'live' && r.imGroupId ? [r.imGroupId] : [])));
   return {
     total: total?.n ?? 0,
     page: p.page,
@@ -65,7 +67,7 @@ export async function adminRooms(p: { status?: LiveStatus | undefined; q?: strin
         avatar: (r.ownerKind === 'coach' ? x.coachAvatar : x.shopLogo) ?? '',
       },
       started_at: x.startedAt?.toISOString() ?? null,
-      viewers: r.status === 'live' && r.imGroupId ? roomWatchers(r.imGroupId).length : 0,
+      viewers: r.status === 'live' && r.imGroupId ? (audience.get(r.imGroupId) ?? 0) : 0,
       ban_reason: r.banReason,
       user_id: r.userId,
       updated_at: r.updatedAt.toISOString(),

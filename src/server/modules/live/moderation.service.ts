@@ -6,7 +6,8 @@ import { imGroupMembers, liveRoomBans, liveRooms, liveSessions, users } from '..
 import type { SessionUser } from '../../http/context';
 import { refuse } from '../../http/errors';
 import { ChatFault } from '../im/ops';
-import { dropFromRoom, roomEvent, roomWatchers, setRoomHooks } from '../im/rooms';
+import { roomViewerIds } from '../im/audience';
+import { dropFromRoom, roomEvent, setRoomHooks } from '../im/rooms';
 import { ownRoom } from './rooms.service';
 
 /**
@@ -25,7 +26,7 @@ async function ownGroup(user: SessionUser): Promise<{ roomId: number; groupID: s
 
 export async function viewers(user: SessionUser): Promise<{ list: Viewer[] }> {
   const { groupID } = await ownGroup(user);
-  const ids = roomWatchers(groupID).filter((id) => id !== user.id);
+  const ids = (await roomViewerIds(groupID)).filter((id) => id !== user.id);
   if (ids.length === 0) return { list: [] };
   const rows = await db()
     .select({ id: users.id, nick: users.nickName, avatar: users.avatar, muteUntil: imGroupMembers.muteUntil })

@@ -18,7 +18,8 @@ import {
   shops,
 } from '../../db/schema';
 import { normaliseStoredPath } from '../../providers/storage';
-import { createLiveRoom, roomEvent, roomWatchers } from '../im/rooms';
+import { roomAudience, roomAudiences } from '../im/audience';
+import { createLiveRoom, roomEvent } from '../im/rooms';
 import type { SessionUser } from '../../http/context';
 import { forbidden, notFound, refuse } from '../../http/errors';
 import { liveMedia, type PushInfo, type StreamHandlers } from '../../providers/live';
@@ -240,7 +241,7 @@ async function view(room: RoomRow, anchor: Anchor, viewer: number | null): Promi
     play: room.status === 'live' ? liveMedia().playInfo(room.stream) : null,
     started_at: air.startedAt,
     group_id: room.status === 'banned' ? null : room.imGroupId,
-    viewers: room.imGroupId ? roomWatchers(room.imGroupId).length : 0,
+    viewers: room.imGroupId ? await roomAudience(room.imGroupId) : 0,
     likes: air.likes,
     gift_coins: air.giftCoins,
     shelf,
@@ -496,6 +497,7 @@ export async function roomList(p: { type?: 0 | 1 | undefined; living: 0 | 1; pag
       .offset((p.page - 1) * p.limit),
     db().select({ n: count() }).from(liveRooms).where(cond),
   ]);
+  const audience = await roomAudiences(rows.flatMap((r) => (r.status === 'live' && r.groupId ? [r.groupId] : [])));
   return {
     total: total?.n ?? 0,
     page: p.page,
@@ -513,7 +515,7 @@ export async function roomList(p: { type?: 0 | 1 | undefined; living: 0 | 1; pag
       },
       started_at: r.startedAt?.toISOString() ?? null,
       category: r.category,
-      viewers: r.status === 'live' && r.groupId ? roomWatchers(r.groupId).length : 0,
+      viewers: r.status === 'live' && r.groupId ? (audience.get(r.groupId) ?? 0) : 0,
     })),
   };
 }
