@@ -223,9 +223,10 @@ if (!`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`.includes(
 
 /**
  * Graceful stop (SIGTERM from systemd or a rolling restart; SIGINT): readiness fails and the
- * listener closes, so the balancer sends new connections to the other instances; idle keep-alive
- * sockets close; chat sockets close with 1001 (clients reconnect elsewhere); requests in flight
- * finish (up to SHUTDOWN_TIMEOUT_S); then jobs, Redis, counted views and the database close.
+ * listener closes, so the balancer sends new connections to the other instances; chat sockets
+ * close with 1001 (clients reconnect elsewhere); idle keep-alive sockets close after a short
+ * grace; requests in flight finish (up to SHUTDOWN_TIMEOUT_S); then jobs, Redis, counted views and
+ * the database close.
  */
 let stopping = false;
 async function stop(signal) {
@@ -234,10 +235,18 @@ async function stop(signal) {
   draining = true;
   log('info', 'stopping', { signal, in_flight: inFlight });
   ops?.drain();
+  // Stop accepting, but keep idle keep-alive sockets a moment (Node's close() would drop them at
+  // once): a balancer may be writing a request into one right now, and a POST lost that way is
+  // not retried. Connection refusals meanwhile make it skip this instance; whatever still arrives
+  // on an open socket is answered with Connection: close.
+  const closeIdle = server.closeIdleConnections.bind(server);
+  server.closeIdleConnections = () => {};
   server.close();
-  server.closeIdleConnections?.();
+  server.closeIdleConnections = closeIdle;
   await im?.close().catch(() => {});
   await globalThis[Symbol.for('gongfu.live.ingest')]?.close().catch(() => {});
+  await new Promise((r) => setTimeout(r, seconds('SHUTDOWN_IDLE_GRACE_S', 1.5)));
+  server.closeIdleConnections();
   const deadline = Date.now() + seconds('SHUTDOWN_TIMEOUT_S', 20);
   while (inFlight > 0 && Date.now() < deadline) {
     server.closeIdleConnections?.();

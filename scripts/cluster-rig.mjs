@@ -190,6 +190,9 @@ process.on('SIGHUP', async () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     say(`app${inst.n} restarted in ${Date.now() - started} ms`);
+    // nginx skips an instance for fail_timeout (3 s) after it refused connections: let it count this one
+    // as live again before the next one stops.
+    await new Promise((r) => setTimeout(r, 4000));
   }
   rolling = false;
 });

@@ -31,7 +31,7 @@ export function renderSiteConfig(o) {
           `  access_log ${p}/access.log;`,
         ].join('\n')
       : '  access_log /var/log/nginx/access.log;',
-    UPSTREAMS: o.upstreams.map((u) => `    server ${u} max_fails=2 fail_timeout=5s;`).join('\n'),
+    UPSTREAMS: o.upstreams.map((u) => `    server ${u} max_fails=2 fail_timeout=3s;`).join('\n'),
     SERVER_NAME: o.serverName ?? '_',
     HTTP_PORT: String(o.httpPort ?? 80),
     HTTPS_PORT: String(httpsPort),

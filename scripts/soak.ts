@@ -4,7 +4,7 @@
  * Issue 17's soak (a measurement, not a timed test): starts the cluster rig (scripts/cluster-rig.mjs:
  * two production instances on PostgreSQL + Redis behind nginx with the shipped TLS config) and, for
  * --minutes, sends a steady mix through the balancer: guest pages, logged-in API calls, chat
- * messages between members over /im, and checkouts (a course order paid through the sandbox
+ * messages between members over /im, and checkouts (a goods order paid through the sandbox
  * gateway). With --restart-at S the rig restarts both instances one at a time at second S (a rolling
  * restart under load). Prints per-minute request counts, failures and p99, the instances' RSS at the
  * start and the end, and writes docs/perf/soak.json (with --no-write only prints).
@@ -96,7 +96,14 @@ interface Minute {
   checkouts: number;
 }
 const minutes: Minute[] = [];
-const failures: string[] = [];
+/** Failures by what failed: a count, and the first answers (with the second they happened at). */
+const failures = new Map<string, { count: number; examples: string[] }>();
+function fail(label: string, what: string): void {
+  const f = failures.get(label) ?? { count: 0, examples: [] };
+  f.count += 1;
+  if (f.examples.length < 5) f.examples.push(`${Math.round((Date.now() - started) / 1000)} s: ${what}`);
+  failures.set(label, f);
+}
 const started = Date.now();
 const minute = () => {
   const i = Math.floor((Date.now() - started) / 60_000);
@@ -117,12 +124,12 @@ async function timed(label: string, run: () => Promise<Response>, ok: (body: unk
     if (res.status >= 500) m.server_errors += 1;
     if (res.status >= 400 || !ok(body)) {
       m.failures += 1;
-      if (failures.length < 50) failures.push(`${label}: HTTP ${res.status} ${JSON.stringify(body).slice(0, 160)}`);
+      fail(label, `HTTP ${res.status} ${JSON.stringify(body).slice(0, 160)}`);
     }
     return body;
   } catch (err) {
     m.failures += 1;
-    if (failures.length < 50) failures.push(`${label}: ${err instanceof Error ? err.message : String(err)}`);
+    fail(label, err instanceof Error ? `${err.message} ${String((err as { cause?: unknown }).cause ?? '')}` : String(err));
     return null;
   }
 }
@@ -157,8 +164,13 @@ async function login(phone: string): Promise<{ token: string; user_id: number; u
   return body.data;
 }
 
-async function checkout(token: string, courseId: number): Promise<void> {
-  const order = (await timed('createCourse', () => api('/order/createCourse', { course_id: courseId }, token), envelopeOk)) as {
+/** A goods checkout: the order, the sandbox gateway's cashier, its signed notice; the order ends up paid. */
+async function checkout(token: string, skuId: number, addressId: number): Promise<void> {
+  const order = (await timed(
+    'createGoods',
+    () => api('/order/createGoods', { items: [{ sku_id: skuId, num: 1 }], address_id: addressId }, token),
+    envelopeOk,
+  )) as {
     data?: { id: number };
   } | null;
   if (!order?.data) return;
@@ -168,6 +180,29 @@ async function checkout(token: string, courseId: number): Promise<void> {
   if (!started?.data) return;
   const done = await timed('sandbox/confirm', () => api('/pay/sandbox/confirm', { pay_no: started.data?.pay_no }, token), envelopeOk);
   if (envelopeOk(done)) minute().checkouts += 1;
+}
+
+/** The member's address (one is added when there is none) and SKUs in stock to buy from. */
+async function shoppingSetup(token: string): Promise<{ addressId: number; skus: number[] }> {
+  const list = (await (await api('/member/addressList', {}, token)).json()) as { data: { id: number }[] };
+  let addressId = list.data[0]?.id;
+  if (!addressId) {
+    const saved = (await (
+      await api(
+        '/member/addressSave',
+        { name: '压测', phone: '13912345678', province: '北京市', city: '市辖区', district: '海淀区', detail: '中关村大街1号' },
+        token,
+      )
+    ).json()) as { data: { id: number } };
+    addressId = saved.data.id;
+  }
+  const goods = (await (await api('/goods/list', { page: 1, limit: 40 })).json()) as { data: { list: { id: number }[] } };
+  const skus: number[] = [];
+  for (const g of goods.data.list) {
+    const d = (await (await api('/goods/detail', { id: g.id })).json()) as { data?: { skus: { id: number; stock: number }[] } };
+    for (const k of d.data?.skus ?? []) if (k.stock >= 20) skus.push(k.id);
+  }
+  return { addressId, skus };
 }
 
 /** A WebSocket that accepts the rig's self-signed certificate. */
@@ -183,9 +218,7 @@ async function main(): Promise<void> {
     `cluster ready; ${MINUTES} min at ${RATE} requests/s, ${PAIRS} chat pairs${RESTART_AT !== null ? `, rolling restart at ${RESTART_AT} s` : ''}`,
   );
   const member = await login('13800000001');
-  const { data: courses } = (await (await api('/public/courseList', { price: 'paid', page: 1, limit: 20 })).json()) as {
-    data: { list: { id: number }[] };
-  };
+  const shop = await shoppingSetup(member.token);
 
   // Chat: seeded coaches 13800000102… as pairs, one side's socket through the balancer each.
   const chats: { a: LocalChatClient; b: LocalChatClient; bId: number }[] = [];
@@ -205,6 +238,7 @@ async function main(): Promise<void> {
   const rssStart = await rssMb();
   const endAt = started + MINUTES * 60_000;
   let restarted = false;
+  let rssBeforeRestart: number[] | null = null;
   let n = 0;
   const inflight = new Set<Promise<unknown>>();
   const tick = 1000 / RATE;
@@ -213,6 +247,7 @@ async function main(): Promise<void> {
     if (RESTART_AT !== null && !restarted && Date.now() - started >= RESTART_AT * 1000) {
       restarted = true;
       say('rolling restart of both instances (SIGHUP to the rig)');
+      rssBeforeRestart = await rssMb();
       rig.kill('SIGHUP');
     }
     const i = n++;
@@ -226,10 +261,10 @@ async function main(): Promise<void> {
             ? timed('goods/list', () => api('/goods/list', { page: 1 + (i % 5), limit: 20, sort: 'new' }), envelopeOk)
             : kind === 8
               ? timed('cart/list', () => api('/cart/list', {}, member.token), envelopeOk)
-              : i % 40 === 9 && courses.list.length
-                ? checkout(member.token, courses.list[i % courses.list.length]?.id ?? 1)
+              : i % 40 === 9 && shop.skus.length
+                ? checkout(member.token, shop.skus[Math.floor(i / 40) % shop.skus.length] ?? 0, shop.addressId)
                 : (async () => {
-                    const c = chats[i % chats.length];
+                    const c = chats[Math.floor(i / 10) % chats.length];
                     if (!c) return;
                     minute().chat_sent += 1;
                     await c.a
@@ -239,7 +274,7 @@ async function main(): Promise<void> {
                         type: 'TIMTextElem',
                         payload: { text: `压测消息 ${i}` },
                       })
-                      .catch((err: unknown) => failures.length < 50 && failures.push(`chat: ${String(err)}`));
+                      .catch((err: unknown) => fail('chat', String(err)));
                   })();
     inflight.add(job);
     void job.finally(() => inflight.delete(job));
@@ -263,6 +298,7 @@ async function main(): Promise<void> {
     chat_pairs: PAIRS,
     rolling_restart_at_s: RESTART_AT,
     rss_start_mb: rssStart,
+    rss_before_restart_mb: rssBeforeRestart,
     rss_end_mb: rssEnd,
     totals: {
       requests: minutes.reduce((s, m) => s + m.requests, 0),
@@ -283,7 +319,7 @@ async function main(): Promise<void> {
       chat_received: m.chat_received,
       checkouts: m.checkouts,
     })),
-    failures,
+    failures: Object.fromEntries(failures),
   };
   console.log(JSON.stringify(report, null, 2));
   if (!values['no-write']) writeFileSync(join(process.cwd(), 'docs/perf/soak.json'), `${JSON.stringify(report, null, 2)}\n`);

@@ -13,7 +13,8 @@ const direct = [1, 2].map((n) => `http://127.0.0.1:${port + n}`);
 const TOKEN = 'cluster-rig-metrics-token-0123456789';
 const MEMBER = { phone: '13800000001', password: 'gongfu123' };
 const COACH = { phone: '13800000002', password: 'gongfu123', name: '陈师傅' };
-const rig = () => JSON.parse(readFileSync(join(tmpdir(), `gongfu-cluster-${port}.json`), 'utf8')) as { databaseUrl: string };
+const rig = () =>
+  JSON.parse(readFileSync(join(tmpdir(), `gongfu-cluster-${port}.json`), 'utf8')) as { databaseUrl: string; rigPid: number };
 
 interface Login {
   token: string;
@@ -153,4 +154,34 @@ test('an unpaid order past its time is closed once, and the shared jobs run once
   } finally {
     await client.end();
   }
+});
+
+test('a rolling restart of both instances under steady requests loses none of them', async ({ request }) => {
+  test.setTimeout(120_000);
+  const me = await login(request, MEMBER);
+  const uptime = async (base: string) => ((await (await request.get(`${base}/healthz`)).json()) as { uptime_s: number }).uptime_s;
+  const before = await Promise.all(direct.map(uptime));
+  // SIGHUP: the rig restarts app1, waits until it is ready (and nginx counts it live again), then app2.
+  process.kill(rig().rigPid, 'SIGHUP');
+  const answers: string[] = [];
+  const restarted = async () =>
+    (await Promise.all(direct.map((b) => uptime(b).catch(() => Infinity)))).every((u, i) => u < (before[i] ?? 0));
+  let i = 0;
+  while (!(await restarted())) {
+    const batch = await Promise.all([
+      request.get('/shop/goodsList').then(
+        (r) => `GET ${r.status()}`,
+        (e: Error) => `GET ${e.message}`,
+      ),
+      request.post('/api/member/memberInfo', { headers: { authSource: 'web', authToken: me.token }, data: {} }).then(
+        async (r) => `POST ${r.status()} ${((await r.json()) as { code: number }).code}`,
+        (e: Error) => `POST ${e.message}`,
+      ),
+    ]);
+    answers.push(...batch);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(++i, 'both instances restarted within the test').toBeLessThan(1500);
+  }
+  expect(answers.length).toBeGreaterThan(50);
+  expect(answers.filter((a) => a !== 'GET 200' && a !== 'POST 200 200')).toEqual([]);
 });
