@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, executablePath } from './tests/chromium';
 
 /**
  * The scale-out subset (issue 17): two instances on PostgreSQL + Redis behind nginx with the shipped
@@ -6,7 +7,6 @@ import { defineConfig } from '@playwright/test';
  * runs it after the main suites.
  */
 const port = Number(process.env['CLUSTER_PORT'] ?? 4480);
-const executablePath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests/cluster',
@@ -25,18 +25,7 @@ export default defineConfig({
     viewport: { width: 1366, height: 900 },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath, args: chromiumArgs },
   },
   webServer: {
     command: 'node scripts/cluster-rig.mjs',

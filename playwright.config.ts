@@ -1,18 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, executablePath } from './tests/chromium';
 
 const port = process.env['E2E_PORT'] ?? '4391';
 const baseURL = `http://127.0.0.1:${port}`;
-
-const executablePath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** E2E against the built server on a fresh seeded data dir, driving Debian's Chromium (never a download). */
 export default defineConfig({

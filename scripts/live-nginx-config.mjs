@@ -1,8 +1,8 @@
 // Renders deploy/nginx/live.conf.template (issue 15, LIVE_MEDIA=nginx). Also imported by the nginx test.
 //   npm run live:nginx-config -- --site http://127.0.0.1:4321 --token "$LIVE_NGINX_HOOK_TOKEN" > /etc/nginx/live.conf
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { httpScratch, renderTemplate } from './nginx-template.mjs';
 
 const TEMPLATE = fileURLToPath(new URL('../deploy/nginx/live.conf.template', import.meta.url));
 
@@ -18,12 +18,7 @@ export function renderLiveConfig(o) {
     SCRATCH: p
       ? `pid ${p}/nginx.pid;\nerror_log ${p}/error.log warn;`
       : 'pid /run/nginx-live.pid;\nerror_log /var/log/nginx/live-error.log warn;',
-    HTTP_SCRATCH: p
-      ? [
-          ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${p}/${t}_temp;`),
-          `  access_log ${p}/access.log;`,
-        ].join('\n')
-      : '  access_log /var/log/nginx/live-access.log;',
+    HTTP_SCRATCH: httpScratch(p, '/var/log/nginx/live-access.log'),
     SITE: o.site.replace(/\/+$/, ''),
     TOKEN: encodeURIComponent(o.token),
     RTMP_PORT: String(o.rtmpPort ?? 1935),
@@ -31,10 +26,7 @@ export function renderLiveConfig(o) {
     HLS_DIR: o.hlsDir ?? '/var/lib/gongfu-live/hls',
     RECORD_DIR: o.recordDir ?? '/var/lib/gongfu-live/rec',
   };
-  return readFileSync(TEMPLATE, 'utf8').replace(/\{\{(\w+)\}\}/g, (_, k) => {
-    if (!(k in vars)) throw new Error(`unknown template variable ${k}`);
-    return vars[k];
-  });
+  return renderTemplate(TEMPLATE, vars);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -3,9 +3,9 @@
 //     --cert /etc/letsencrypt/live/gongfu.example.com/fullchain.pem --key /etc/letsencrypt/live/gongfu.example.com/privkey.pem \
 //     > /etc/nginx/nginx.conf
 // Also imported by the cluster rig (scripts/cluster-rig.mjs), which runs the result in the foreground.
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { httpScratch, renderTemplate } from './nginx-template.mjs';
 
 const TEMPLATE = fileURLToPath(new URL('../deploy/nginx/site.conf.template', import.meta.url));
 
@@ -25,12 +25,7 @@ export function renderSiteConfig(o) {
       ? `worker_processes 1;\npid ${p}/nginx.pid;\nerror_log ${p}/error.log warn;\ndaemon off;`
       : 'user www-data;\nworker_processes auto;\npid /run/nginx.pid;\nerror_log /var/log/nginx/error.log warn;',
     MIME_TYPES: '/etc/nginx/mime.types',
-    HTTP_SCRATCH: p
-      ? [
-          ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${p}/${t}_temp;`),
-          `  access_log ${p}/access.log;`,
-        ].join('\n')
-      : '  access_log /var/log/nginx/access.log;',
+    HTTP_SCRATCH: httpScratch(p, '/var/log/nginx/access.log'),
     UPSTREAMS: o.upstreams.map((u) => `    server ${u} max_fails=2 fail_timeout=3s;`).join('\n'),
     SERVER_NAME: o.serverName ?? '_',
     HTTP_PORT: String(o.httpPort ?? 80),
@@ -40,10 +35,7 @@ export function renderSiteConfig(o) {
     KEY: o.key,
     EXTRA_LOCATIONS: o.extraLocations ?? '',
   };
-  return readFileSync(TEMPLATE, 'utf8').replace(/\{\{(\w+)\}\}/g, (_, k) => {
-    if (!(k in vars)) throw new Error(`unknown template variable ${k}`);
-    return vars[k];
-  });
+  return renderTemplate(TEMPLATE, vars);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
