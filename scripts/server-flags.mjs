@@ -8,3 +8,28 @@
 //   so memory freed after a burst goes back to the system (measured: 430 MB → 355 MB after load).
 export const NODE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=256'];
 export const SERVER_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '65536', MALLOC_TRIM_THRESHOLD_: '65536' };
+
+/**
+ * The production server on a scratch data directory, as the bench and the backup test run it:
+ * production mode with the sandbox gateway and the demo accounts allowed, PGlite unless
+ * `databaseUrl`, nothing inherited that would change what is measured (Redis, output checks, log level).
+ * @param {{ port: number; dataDir: string; databaseUrl?: string }} o
+ */
+export function rigEnv({ port, dataDir, databaseUrl = undefined }) {
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SITE_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    PAY_SANDBOX: 'true',
+    ALLOW_DEMO_ACCOUNTS: 'true',
+  };
+  delete env.DATABASE_URL;
+  delete env.API_CHECK_OUTPUT;
+  delete env.REDIS_URL;
+  delete env.LOG_LEVEL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  return env;
+}

@@ -31,28 +31,8 @@ export async function ensureBuild(root, force = false) {
   return { built: true, seconds: (Date.now() - started) / 1000 };
 }
 
-/**
- * The environment every child of the bench gets: production mode, the sandbox gateway and demo
- * accounts allowed (as in the e2e rig), our own data directory; never a developer's .env.
- */
-export function appEnv({ port, dataDir, databaseUrl }) {
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SITE_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    PAY_SANDBOX: 'true',
-    ALLOW_DEMO_ACCOUNTS: 'true',
-  };
-  delete env.DATABASE_URL;
-  delete env.API_CHECK_OUTPUT;
-  delete env.REDIS_URL;
-  delete env.LOG_LEVEL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  return env;
-}
+/** The production server's environment on a scratch data directory (scripts/server-flags.mjs). */
+export { rigEnv as appEnv } from '../server-flags.mjs';
 
 /** A throwaway PostgreSQL database next to `baseUrl` (dropped at the end). */
 export async function createPgDatabase(baseUrl) {

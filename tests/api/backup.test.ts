@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { NODE_FLAGS, SERVER_ENV } from '../../scripts/server-flags.mjs';
+import { NODE_FLAGS, SERVER_ENV, rigEnv } from '../../scripts/server-flags.mjs';
 import { DEMO_PAY_PASSWORD } from '~/server/db/seed/commerce';
 
 /**
@@ -25,22 +25,7 @@ const node = (script: string, args: string[], env: NodeJS.ProcessEnv) =>
   execFileSync(process.execPath, [script, ...args], { env, stdio: 'pipe' }).toString();
 
 function envFor(dataDir: string, port: number): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    ...SERVER_ENV,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SITE_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    PAY_SANDBOX: 'true',
-    ALLOW_DEMO_ACCOUNTS: 'true',
-    LOG_LEVEL: 'warn',
-    LIVE_MEDIA: 'off',
-  };
-  delete env['DATABASE_URL'];
-  delete env['REDIS_URL'];
-  return env;
+  return { ...rigEnv({ port, dataDir }), ...SERVER_ENV, LOG_LEVEL: 'warn', LIVE_MEDIA: 'off' };
 }
 
 async function start(dataDir: string, port: number): Promise<ChildProcess> {
