@@ -19,15 +19,22 @@ const PGLITE_VACUUM_MS = 30 * 60_000;
  * their refund window (settling the seller's income). Each run is also safe to repeat (every state
  * change is a conditional update), so a lost or doubled tick costs nothing but time.
  */
-export const SHARED_JOBS: readonly { name: string; everyS: number; run: () => Promise<number> }[] = [
-  { name: 'orders-close', everyS: 60, run: closeExpiredOrders },
-  { name: 'orders-advance', everyS: 60, run: advanceOrders },
+export const SHARED_JOBS: readonly { name: string; run: () => Promise<number> }[] = [
+  { name: 'orders-close', run: closeExpiredOrders },
+  { name: 'orders-advance', run: advanceOrders },
 ];
 
-/** The shared jobs at the configured tick (JOBS_TICK_S). */
-const sharedJobs = () => SHARED_JOBS.map((j) => ({ ...j, everyS: env().JOBS_TICK_S }));
+/** A shared job with its tick. */
+export interface SharedJob {
+  name: string;
+  everyS: number;
+  run: () => Promise<number>;
+}
 
-async function runShared(job: (typeof SHARED_JOBS)[number]): Promise<void> {
+/** The shared jobs at the configured tick (JOBS_TICK_S). */
+const sharedJobs = (): SharedJob[] => SHARED_JOBS.map((j) => ({ ...j, everyS: env().JOBS_TICK_S }));
+
+async function runShared(job: SharedJob): Promise<void> {
   try {
     const n = await countedJob(job.name, job.run);
     if (n) log.info('job done', { job: job.name, count: n });
@@ -48,7 +55,7 @@ export class SharedJobQueue {
 
   constructor(
     connectionString: string,
-    private readonly jobs: typeof SHARED_JOBS = SHARED_JOBS,
+    private readonly jobs: readonly SharedJob[],
     schema = 'pgboss',
   ) {
     this.boss = new PgBoss({ connectionString, schema, max: 2, schedule: false });
