@@ -51,16 +51,25 @@ export function freshPhone(): string {
     .padStart(9, '0')}`;
 }
 
-/** The code of the newest SMS to `phone`, from the log provider's outbox (SMS_OUTBOX_API). */
+/** The last code this worker read per phone: the next read must be a newer SMS. */
+const readCodes = new Map<string, string>();
+
+/**
+ * The code of the newest SMS to `phone`, from the log provider's outbox (SMS_OUTBOX_API). A phone
+ * that already had a code (registration, then recovery) waits until a different one arrives: the
+ * outbox may be read just before the new SMS is recorded, and the old code would be refused.
+ */
 export async function smsCode(page: Page, phone: string): Promise<string> {
   let code = '';
+  const before = readCodes.get(phone);
   await expect
     .poll(async () => {
       const res = await page.request.post('/api/dev/smsOutbox', { data: { phone } });
       code = ((await res.json()) as { data: { code: string } }).data.code;
-      return code;
+      return /^\d{6}$/.test(code) && code !== before;
     })
-    .toMatch(/^\d{6}$/);
+    .toBe(true);
+  readCodes.set(phone, code);
   return code;
 }
 
