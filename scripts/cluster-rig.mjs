@@ -1,6 +1,7 @@
 // The scale-out rig (issue 17): two production instances of the built app on one fresh PostgreSQL
 // database and Redis, behind nginx with the shipped site config (deploy/nginx/site.conf.template)
-// and a self-signed certificate. playwright.cluster.config.ts starts it; `node scripts/cluster-rig.mjs`
+// and a self-signed certificate. Files live in an S3-compatible stand-in (STORAGE=s3, port
+// CLUSTER_PORT+4): the instances share no disk, each has its own DATA_DIR. playwright.cluster.config.ts starts it; `node scripts/cluster-rig.mjs`
 // runs it by hand (Ctrl-C stops everything and drops the database).
 //   CLUSTER_PORT (4480): nginx HTTPS; instances on CLUSTER_PORT+1 and +2, nginx HTTP on +3.
 //   CLUSTER_PG_URL (postgres://postgres@127.0.0.1:5432/test), CLUSTER_REDIS_URL (redis://127.0.0.1:6379).
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { renderSiteConfig } from './nginx-site-config.mjs';
+import { startS3StandIn } from './s3-stand-in.mjs';
 import { NODE_FLAGS, SERVER_ENV } from './server-flags.mjs';
 
 export const CLUSTER_PORT = Number(process.env.CLUSTER_PORT ?? 4480);
@@ -52,6 +54,7 @@ dbUrl.pathname = `/${dbName}`;
 const site = `https://127.0.0.1:${CLUSTER_PORT}`;
 const stateFile = join(tmpdir(), `gongfu-cluster-${CLUSTER_PORT}.json`);
 
+const s3 = await startS3StandIn({ directory: join(scratch, 's3'), bucket: 'gongfu-cluster', port: CLUSTER_PORT + 4 });
 const baseEnv = {
   ...SERVER_ENV,
   ...process.env,
@@ -68,12 +71,23 @@ const baseEnv = {
   ALLOW_DEMO_ACCOUNTS: 'true',
   API_CHECK_OUTPUT: 'true',
   METRICS_TOKEN: CLUSTER_TOKEN,
+  // Instances of one site must share the secret (sessions' signatures, upload vouchers, signed media URLs).
+  APP_SECRET: 'cluster-rig-app-secret-0123456789abcdef',
+  ...s3.env,
   // Short ticks so the spec sees the shared jobs run (once per tick across both instances).
   JOBS_TICK_S: '3',
   // One RTMP ingest per machine; live media is not what this rig proves.
   LIVE_MEDIA: 'off',
 };
-execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/migrate.ts'], { env: baseEnv, stdio: 'inherit' });
+// Not execFileSync: the seed writes its images into the stand-in, which runs in this process.
+const migrated = await new Promise((done) =>
+  spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/migrate.ts'], { env: baseEnv, stdio: 'inherit' }).on('exit', done),
+);
+if (migrated !== 0) {
+  say(`migrate failed (${migrated})`);
+  await s3.stop();
+  process.exit(1);
+}
 
 // Everything started so far; stop() takes it down and drops the database, whatever failed.
 let stopping = false;
@@ -97,6 +111,7 @@ async function stop(code = 0) {
   await c.connect();
   await c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch((err) => say(`could not drop ${dbName}: ${err.message}`));
   await c.end();
+  await s3.stop().catch(() => {});
   rmSync(scratch, { recursive: true, force: true });
   rmSync(stateFile, { force: true });
   process.exit(code);
@@ -105,7 +120,7 @@ async function stop(code = 0) {
 function launch(n) {
   const port = CLUSTER_PORT + n;
   const child = spawn(process.execPath, [...NODE_FLAGS, 'server.mjs'], {
-    env: { ...baseEnv, PORT: String(port), INSTANCE_NAME: `app${n}` },
+    env: { ...baseEnv, PORT: String(port), INSTANCE_NAME: `app${n}`, DATA_DIR: join(scratch, `data${n}`) },
     stdio: 'inherit',
   });
   const inst = { n, port, child, restarting: false };
@@ -162,7 +177,10 @@ try {
 nginx = spawn(nginxBin, ['-p', prefix, '-c', conf], { stdio: 'inherit' });
 say(`nginx https://127.0.0.1:${CLUSTER_PORT} → ${instances.map((i) => `app${i.n} :${i.port}`).join(', ')}; database ${dbName}`);
 // For the spec: which database to look into.
-writeFileSync(stateFile, JSON.stringify({ databaseUrl: dbUrl.toString(), scratch, rigPid: process.pid }));
+writeFileSync(
+  stateFile,
+  JSON.stringify({ databaseUrl: dbUrl.toString(), scratch, rigPid: process.pid, s3: { endpoint: s3.endpoint, bucket: 'gongfu-cluster' } }),
+);
 
 process.on('SIGTERM', () => void stop());
 process.on('SIGINT', () => void stop());

@@ -179,6 +179,27 @@ const schema = z.object({
   /** Largest image upload, in KiB. */
   UPLOAD_MAX_KB: z.coerce.number().int().positive().default(2048),
 
+  /**
+   * Where user files live (issue 17 §2): `local` (DATA_DIR/uploads) or `s3`, any S3-compatible bucket
+   * (Tencent COS, Aliyun OSS, MinIO, AWS) under the key `uploads/<path>`, so a MEDIA_URL pointing at
+   * the bucket (or its CDN) serves the stored '/uploads/…' paths as they are.
+   */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** The service endpoint for non-AWS stores, e.g. https://cos.ap-guangzhou.myqcloud.com. */
+  S3_ENDPOINT: z.url().optional(),
+  /** Without these two the AWS SDK's own chain is used (environment, instance role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style addressing (MinIO and most stand-ins); virtual-hosted style otherwise. */
+  S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  /**
+   * Private media (lesson and 功夫圈 videos) reach viewers only as signed URLs valid this long
+   * (seconds); the signature is stable within a window of this length so caches still work.
+   */
+  MEDIA_SIGN_TTL_S: z.coerce.number().int().min(60).max(86_400).default(3600),
+
   /** Largest lesson video a coach may upload, in MiB (checked by the tus server). */
   VIDEO_MAX_MB: z.coerce.number().int().positive().max(8192).default(1024),
   /** `auto` processes videos with ffmpeg/ffprobe when they are on PATH; `off` serves them as uploaded. */
@@ -208,6 +229,7 @@ export function env(): Env {
       throw new Error('Invalid configuration:\n  IM_PROVIDER=tim 需要 TIM_SDK_APP_ID 和 TIM_SECRET_KEY');
     }
     const d = parsed.data;
+    if (d.STORAGE === 's3' && !d.S3_BUCKET) throw new Error('Invalid configuration:\n  STORAGE=s3 需要 S3_BUCKET');
     if (d.LIVE_MEDIA === 'nginx' && !d.LIVE_NGINX_HOOK_TOKEN) {
       throw new Error(
         'Invalid configuration:\n  LIVE_MEDIA=nginx 需要 LIVE_NGINX_HOOK_TOKEN（nginx 回调地址携带的令牌，见 deploy/nginx/README.md）',

@@ -105,5 +105,6 @@ describe.skipIf(!built || Boolean(process.env['TEST_DATABASE_URL']))('backup and
     expect(after.ledger).toEqual(before.ledger);
     expect(after.orders).toEqual(before.orders);
     expect(JSON.stringify(after.orders)).toContain(String(created.data.id));
-  });
+    // Two production starts, a migrate with the seed, a backup and a restore: a hang guard, not a speed bound.
+  }, 120_000);
 });

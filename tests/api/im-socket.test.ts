@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { eq } from 'drizzle-orm';
 import { ChatError } from '~/lib/chat/client';
+import { LocalChatClient, type SocketCtor } from '~/lib/chat/local';
 import type { Message } from '~/lib/chat/types';
 import { users } from '~/server/db/schema';
 import { genUserSig, imKeys, userSig } from '~/server/providers/im/user-sig';
@@ -119,6 +120,35 @@ describe('messages over /im', () => {
     expect(x.ID).toBe(y.ID);
     const page = await c.getMessageList({ conversationID: `C2C${b}` });
     expect(page.messageList).toHaveLength(1);
+  });
+
+  it.each([
+    ['before the frame left', false],
+    ['as the frame left', true],
+  ])('resends a message whose socket dropped %s, once reconnected, and stores it once', async (_when, written) => {
+    const a = await t.makeUser();
+    const b = await t.makeUser();
+    const clientID = `drop-${written ? 'as' : 'before'}`;
+    // A socket that drops at the send (as when its instance stops in a rolling restart), before
+    // writing the frame or right after (the server may or may not have it: either way, one copy).
+    let dropped = false;
+    class Dropping extends WebSocket {
+      override send(data: string, ...rest: never[]): void {
+        if (dropped || !data.includes('"op":"sendMessage"')) return super.send(data, ...rest);
+        dropped = true;
+        if (written) super.send(data, ...rest);
+        this.terminate();
+      }
+    }
+    const c = new LocalChatClient({ url: t.wsUrl, WebSocket: Dropping as unknown as SocketCtor });
+    await c.login({ userID: String(a), userSig: userSig(a) });
+    const m = await c.sendMessage({ conversationID: `C2C${b}`, clientID, type: 'TIMTextElem', payload: { text: '断线重发' } });
+    expect(dropped).toBe(true);
+    expect(m).toMatchObject({ clientID, status: 'success' });
+    const { c: reader } = await t.connect(b);
+    const page = await reader.getMessageList({ conversationID: `C2C${a}` });
+    expect(page.messageList.filter((x) => x.clientID === clientID)).toHaveLength(1);
+    await c.logout();
   });
 
   it('counts unread, moves it on read and tells the sender (read receipt)', async () => {

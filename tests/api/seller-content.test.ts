@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { classes, coaches, courses, users } from '~/server/db/schema';
+import { classes, coaches, courses, users, videos } from '~/server/db/schema';
 import { hashPassword } from '~/server/security/password';
 import { changeCoins } from '~/server/modules/commerce/wallet.service';
 import { SC_TEXTS } from '~/lib/rules/seller-content';
-import { hasFfmpeg, videoQueueIdle } from '~/server/modules/seller-content/video.service';
+import { env } from '~/server/env';
+import { hasFfmpeg, VIDEO_LEASE, videoQueueIdle } from '~/server/modules/seller-content/video.service';
 import { tusUpload as upload } from '../helpers/tus';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
@@ -272,8 +273,9 @@ describe('video upload (tus) and a buyer watching', () => {
     expect(info.lesson.course_id).toBe(id);
     if (hasFfmpeg()) {
       expect(info.video).toMatchObject({ status: 'ready', processed: 1, duration: 3, width: 320, height: 180 });
-      expect(info.video.poster).toMatch(/poster\.jpg$/);
-      expect(info.video.path).toMatch(/video\.mp4$/);
+      // Uploaded videos are private media: the coach gets them as signed URLs too.
+      expect(info.video.poster).toMatch(/poster\.jpg\?e=\d+&s=[\w-]+$/);
+      expect(info.video.path).toMatch(/video\.mp4\?e=\d+&s=[\w-]+$/);
     } else {
       expect(info.video).toMatchObject({ status: 'raw', processed: 0 });
     }
@@ -296,6 +298,20 @@ describe('video upload (tus) and a buyer watching', () => {
     expect((await part.arrayBuffer()).byteLength).toBe(100);
     expect((await files.request(info.video.path, { headers: { Range: 'bytes=999999999-' } })).status).toBe(416);
 
+    // Not hot-linkable: without the signature, with another file's, or once expired, it is refused.
+    const bare = info.video.path.replace(/\?.*$/, '');
+    expect((await files.request(bare)).status).toBe(403);
+    const sig = new URL(info.video.path, 'http://x').searchParams;
+    const otherFile = bare.replace(/[^/]+$/, 'other.mp4');
+    expect((await files.request(`${otherFile}?e=${sig.get('e')}&s=${sig.get('s')}`)).status).toBe(403);
+    expect((await files.request(`${bare}?e=${sig.get('e')}&s=${sig.get('s')!.slice(0, -2)}xx`)).status).toBe(403);
+    const { storage } = await import('~/server/providers/storage');
+    const ttl = env().MEDIA_SIGN_TTL_S;
+    const old = await storage().signedUrl(bare.replace('/uploads/', ''), ttl, Date.now() - 3 * ttl * 1000);
+    expect((await files.request(old)).status).toBe(403);
+    // Signed URLs are stable within a window (caches keep working) and good for at least one TTL.
+    expect(Number(sig.get('e')) * 1000 - Date.now()).toBeGreaterThanOrEqual(ttl * 1000 - 2000);
+
     // A course with a buyer: delete refused; off sale keeps the buyer's access.
     expect((await t.post('/coach/courseStatus', { id, status: 0 }, coach)).body.code).toBe(200);
     expect((await t.post('/coach/courseDelete', { id }, coach)).body.msg).toBe(SC_TEXTS.hasBuyers);
@@ -307,6 +323,35 @@ describe('video upload (tus) and a buyer watching', () => {
     const listed = (await t.post('/coach/courseList', { status: 'off' }, coach)).body.data.list.find((c: { id: number }) => c.id === id);
     expect(listed.buyers).toBe(1);
   }, 60_000);
+});
+
+describe('video processing across instances', () => {
+  it.skipIf(!hasFfmpeg())(
+    'takes over a video left processing only once its processor went silent',
+    async () => {
+      const up = await tusUpload(MP4, await voucher());
+      const id = Number(up.last.headers.get('upload-video-id'));
+      await videoQueueIdle();
+      const status = async () => (await t.post('/coach/videoStatus', { id }, coach)).body.data.status as string;
+      expect(await status()).toBe('ready');
+
+      // Another instance is processing it (its lease is fresh): this one leaves it alone.
+      await t.db.update(videos).set({ status: 'processing', updatedAt: new Date() }).where(eq(videos.id, id));
+      expect(await status()).toBe('processing');
+      await videoQueueIdle();
+      expect(await status()).toBe('processing');
+
+      // That processor went silent past the lease: the next look takes the video over and finishes it.
+      await t.db
+        .update(videos)
+        .set({ updatedAt: new Date(Date.now() - VIDEO_LEASE.LEASE_MS - 1000) })
+        .where(eq(videos.id, id));
+      await status();
+      await videoQueueIdle();
+      expect(await status()).toBe('ready');
+    },
+    60_000,
+  );
 });
 
 describe('classes', () => {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
@@ -14,7 +14,12 @@ const TOKEN = 'cluster-rig-metrics-token-0123456789';
 const MEMBER = { phone: '13800000001', password: 'gongfu123' };
 const COACH = { phone: '13800000002', password: 'gongfu123', name: '陈师傅' };
 const rig = () =>
-  JSON.parse(readFileSync(join(tmpdir(), `gongfu-cluster-${port}.json`), 'utf8')) as { databaseUrl: string; rigPid: number };
+  JSON.parse(readFileSync(join(tmpdir(), `gongfu-cluster-${port}.json`), 'utf8')) as {
+    databaseUrl: string;
+    rigPid: number;
+    scratch: string;
+    s3: { endpoint: string; bucket: string };
+  };
 
 interface Login {
   token: string;
@@ -154,6 +159,68 @@ test('an unpaid order past its time is closed once, and the shared jobs run once
   } finally {
     await client.end();
   }
+});
+
+test('a lesson video uploaded in parts through both instances lands in the bucket and plays only through a signed URL', async ({
+  request,
+}) => {
+  const coach = await login(request, COACH);
+  const api = async <T>(path: string, data: object): Promise<T> => {
+    const body = (await (await request.post(`/api${path}`, { headers: { authSource: 'web', authToken: coach.token }, data })).json()) as {
+      code: number;
+      msg: string;
+      data: T;
+    };
+    expect(body.code, body.msg).toBe(200);
+    return body.data;
+  };
+  const { voucher } = await api<{ voucher: string }>('/public/updateVideoVoucher', {});
+  const mp4 = readFileSync('tests/fixtures/lesson.mp4');
+  const tus = { 'Tus-Resumable': '1.0.0', 'Upload-Voucher': voucher };
+  const created = await request.post(`${direct[0]}/api/tus`, {
+    headers: { ...tus, 'Upload-Length': String(mp4.length), 'Upload-Metadata': `filename ${Buffer.from('跨实例.mp4').toString('base64')}` },
+  });
+  expect(created.status()).toBe(201);
+  const location = created.headers()['location'] ?? '';
+  // Four parts, alternating instances: the upload lives in the bucket, not on either disk.
+  const size = Math.ceil(mp4.length / 4);
+  let offset = 0;
+  let videoId = 0;
+  for (let i = 0; offset < mp4.length; i++) {
+    const res = await request.patch(`${direct[i % 2]}${location}`, {
+      headers: { ...tus, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
+      data: mp4.subarray(offset, offset + size),
+    });
+    expect(res.status(), `part ${i + 1} on app${(i % 2) + 1}`).toBe(204);
+    offset = Number(res.headers()['upload-offset']);
+    videoId = Number(res.headers()['upload-video-id'] ?? 0);
+  }
+  expect(videoId).toBeGreaterThan(0);
+
+  const course = await api<{ id: number }>('/coach/courseSave', {
+    title: `跨实例课程 ${Date.now()}`,
+    cover: '/imgs/default/default.jpg',
+    label_ids: [],
+    level: '入门',
+    price: 990,
+    summary: '存储在对象存储',
+    intro: '<p>x</p>',
+  });
+  const lesson = await api<{ id: number }>('/coach/lessonSave', { course_id: course.id, title: '第一课', video_id: videoId });
+  await expect
+    .poll(async () => (await api<{ video: { status: string } }>('/coach/videoInfo', { id: lesson.id })).video.status, { timeout: 60_000 })
+    .toMatch(/^(ready|raw)$/);
+  const detail = await api<{ lessons: { id: number; video: string }[] }>('/course/detail', { id: course.id });
+  const url = detail.lessons.find((l) => l.id === lesson.id)?.video ?? '';
+  const { s3, scratch } = rig();
+  expect(url.startsWith(`${s3.endpoint}/${s3.bucket}/uploads/videos/`)).toBe(true);
+  const played = await request.get(url);
+  expect(played.status()).toBe(200);
+  expect(played.headers()['content-type']).toBe('video/mp4');
+  // Through the site without the signature: refused (a copied path is not a link to the lesson).
+  const path = new URL(url).pathname.replace(`/${s3.bucket}`, '');
+  expect((await request.get(path)).status()).toBe(403);
+  for (const n of [1, 2]) expect(existsSync(join(scratch, `data${n}`, 'uploads', 'videos'))).toBe(false);
 });
 
 test('a rolling restart of both instances under steady requests loses none of them', async ({ request }) => {

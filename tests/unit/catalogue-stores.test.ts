@@ -169,6 +169,20 @@ describe('the lesson player', () => {
     expect(p.$progress.get().get(2)).toEqual({ lesson_id: 2, position: 120, finished: 1 });
   });
 
+  it('fetches a fresh signed URL for a lesson whose URL expired (guests too); a lesson now locked gives none', async () => {
+    $session.set(null);
+    const p = createLessonPlayer(9, lessons);
+    reply = () => ({ lessons: lessons.map((l) => (l.id === 2 ? { ...l, video: '/v/2.webm?e=2&s=new' } : l)) });
+    expect((await p.refreshLesson(2))?.video).toBe('/v/2.webm?e=2&s=new');
+    expect(p.$lessons.get().find((l) => l.id === 2)?.video).toBe('/v/2.webm?e=2&s=new');
+    expect(calls).toEqual([{ path: '/course/detail', body: { id: 9 } }]);
+    expect(await p.refreshLesson(1)).toBeNull();
+    reply = () => {
+      throw new Error('网络错误');
+    };
+    expect(await p.refreshLesson(2)).toBeNull();
+  });
+
   it('reports nothing for a guest', async () => {
     $session.set(null);
     const p = createLessonPlayer(9, lessons);

@@ -19,6 +19,8 @@ export default function LessonPlayer(props: { courseId: number; cover: string; l
   const progress = useStore(player.$progress);
   const [current, setCurrent] = useState<Lesson | null>(null);
   const video = useRef<HTMLVideoElement>(null);
+  // The lesson whose URL was already refreshed once after a load error (no endless retry).
+  const retried = useRef<number | null>(null);
 
   useEffect(() => {
     if (ready && user) void player.loadForViewer();
@@ -32,6 +34,14 @@ export default function LessonPlayer(props: { courseId: number; cover: string; l
     if (at > 0) v.currentTime = at;
     void v.play().catch(() => {});
   }, [current, player]);
+
+  /** A video that fails to load may carry an expired signed URL: fetch a fresh one once. */
+  async function recover() {
+    if (!current || retried.current === current.id) return;
+    retried.current = current.id;
+    const fresh = await player.refreshLesson(current.id);
+    if (fresh && fresh.video !== current.video) setCurrent(fresh);
+  }
 
   /** Reports progress (signed-in viewers; every 10 s while playing, on pause and at the end). */
   function report(ended: boolean, force = ended) {
@@ -56,6 +66,7 @@ export default function LessonPlayer(props: { courseId: number; cover: string; l
             onTimeUpdate={() => report(false)}
             onPause={() => report(false, true)}
             onEnded={() => report(true)}
+            onError={() => void recover()}
           />
         ) : (
           <>

@@ -434,9 +434,24 @@ export class LocalChatClient implements ChatClient {
       wire = draft as WireDraft;
     }
     const args: OpArgs<'sendMessage'> = opts.onlineUserOnly ? [wire, { onlineUserOnly: true }] : [wire];
-    const m = await this.request('sendMessage', ...args);
+    let m: Message;
+    try {
+      m = await this.request('sendMessage', ...args);
+    } catch (err) {
+      // The socket closed under the send (its instance stopping in a rolling restart, a network
+      // blip): the message may or may not have arrived. Once reconnected it goes again with the same
+      // clientID, and the server answers the stored copy if the first one did arrive. Live rooms
+      // keep no history to recognise a repeat by, so their messages are not resent.
+      if (!(err instanceof ChatError) || err.code !== CHAT_CODE.network || !this.keepsHistory(wire.conversationID)) throw err;
+      m = await this.request('sendMessage', ...args);
+    }
     if (this.remember(m)) this.fold([m]);
     return m;
+  }
+
+  /** C2C and group conversations are stored threads (a resend is recognised); a live room is not one. */
+  private keepsHistory(conversationID: string): boolean {
+    return conversationID.startsWith('C2C') || Boolean(this.conversations?.some((c) => c.conversationID === conversationID));
   }
   revokeMessage = (p: { conversationID: string; ID: string }) => this.request('revokeMessage', p);
   deleteMessage = (p: { conversationID: string; IDList: string[] }) => this.request('deleteMessage', p);

@@ -60,6 +60,18 @@ export function createLessonPlayer(courseId: number, lessons: Lesson[], now: () 
     ]);
   }
 
+  /**
+   * Fresh lesson URLs (uploaded videos are signed for a limited time: a page left open for hours
+   * holds expired ones). Answers the refreshed lesson `id`, or null when it cannot be played now.
+   */
+  async function refreshLesson(id: number): Promise<Lesson | null> {
+    const d = await api('/course/detail', { id: courseId }).catch(() => null);
+    if (!d) return null;
+    $lessons.set(d.lessons);
+    const l = d.lessons.find((x) => x.id === id);
+    return l && !isLocked(l) ? l : null;
+  }
+
   /** Whether a report is due: always when forced (pause, end), else once per REPORT_EVERY_MS. */
   function due(force: boolean): boolean {
     const t = now();
@@ -84,5 +96,5 @@ export function createLessonPlayer(courseId: number, lessons: Lesson[], now: () 
     }
   }
 
-  return { $lessons, $progress, loadForViewer, report, resumeAt: (l: Lesson) => resumeAt($progress.get().get(l.id)) };
+  return { $lessons, $progress, loadForViewer, refreshLesson, report, resumeAt: (l: Lesson) => resumeAt($progress.get().get(l.id)) };
 }

@@ -15,6 +15,7 @@ import { classes, coaches, courses, labels, lessons, shops } from '../../db/sche
 import { cached } from '../../cache';
 import { notFound } from '../../http/errors';
 import { countView, unflushedViews } from '../../views';
+import { viewableUrl } from '../../providers/storage';
 import { ownsCourse } from './course-access';
 import { cappedCount, countedRow, listOrder, onPage, pageOf, pageWindow, searchMatch, withoutTokens, type Page } from './listing';
 import { planSearch, recheck, searchHits, searchTotal, walkComplete } from './search';
@@ -210,13 +211,16 @@ export async function courseDetail(id: number, viewerId: number | null, view = f
       fans_count: row.coach_fans ?? row.shop_fans ?? 0,
       user_id: ownerUserId ?? 0,
     },
-    lessons: list.map((l) => ({
-      id: l.id,
-      title: l.title,
-      duration: l.durationS,
-      is_free: l.isFree ? 1 : 0,
-      video: (l.isFree && onSale) || fullAccess ? l.video : '',
-    })),
+    // Uploaded lesson videos go out as short-lived signed URLs: a copied link stops playing.
+    lessons: await Promise.all(
+      list.map(async (l) => ({
+        id: l.id,
+        title: l.title,
+        duration: l.durationS,
+        is_free: l.isFree ? 1 : 0,
+        video: (l.isFree && onSale) || fullAccess ? await viewableUrl(l.video) : '',
+      })),
+    ),
   };
 }
 

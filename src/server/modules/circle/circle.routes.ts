@@ -22,7 +22,7 @@ export function registerCircle(api: OpenAPIHono<AppEnv>): void {
     if (env().VOD_PROVIDER === 'tencent') throw refuse(CIRCLE_TEXTS.vodUnsupported);
     return localVoucher(user.id, 0);
   });
-  endpoint(api, circleApi.videoStatus, async ({ user, input }) => videoInfo(await circle.ownCircleVideo(user.id, input.id)));
+  endpoint(api, circleApi.videoStatus, async ({ user, input }) => await videoInfo(await circle.ownCircleVideo(user.id, input.id)));
   endpoint(api, circleApi.settings, ({ user, input }) => circle.settings(user.id, input.show_study));
   endpoint(api, circleApi.myComments, ({ user, input }) => circle.myComments(user.id, input.page, input.limit));
   endpoint(api, circleApi.like, ({ user, input }) => circle.like(user.id, input.id, input.status));

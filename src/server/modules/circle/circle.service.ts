@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 import { likeOf, searchMatch } from '../catalogue/listing';
 import { forbidden, notFound, refuse } from '../../http/errors';
-import { normaliseStoredPath } from '../../providers/storage';
+import { normaliseStoredPath, viewableUrl } from '../../providers/storage';
 import { maskBanned } from '../im/messages.service';
 
 /**
@@ -110,9 +110,15 @@ async function views(rows: PostRow[], viewer: number | null): Promise<CirclePost
       : Promise.resolve([]),
   ]);
   const likedSet = new Set(liked.map((l) => l.id));
+  // A post's video and poster go out as signed URLs (uploaded videos are private media).
+  const signed = new Map(
+    await Promise.all(
+      vids.map(async (v) => [v.id, { url: await viewableUrl(v.path), poster: await viewableUrl(v.poster), duration: v.duration }] as const),
+    ),
+  );
   const videoOf = (id: number | null) => {
     const v = id === null ? undefined : vids.find((x) => x.id === id);
-    return v?.path ? { url: v.path, poster: v.poster, duration: v.duration } : null;
+    return v?.path ? (signed.get(v.id) ?? null) : null;
   };
   return rows.map((r) => ({
     id: r.id,

@@ -4,7 +4,7 @@ import { LESSON_LIMITS, OFF_SALE, ON_SALE, SC_TEXTS } from '~/lib/rules/seller-c
 import { db, type Tx } from '../../db';
 import { courseAccess, courses, labels, lessons, orderItems, orders, videos } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
-import { normaliseStoredPath } from '../../providers/storage';
+import { normaliseStoredPath, viewableUrl } from '../../providers/storage';
 import { sanitizeRichText } from '../../security/sanitize';
 import { pageOf, type Page } from '../catalogue/listing';
 import { refuseIfHeld } from '../admin-content/catalogue.admin';
@@ -193,7 +193,7 @@ export async function deleteCourse(coachId: number, id: number): Promise<null> {
 
 type LessonRow = typeof lessons.$inferSelect;
 
-function lessonOut(l: LessonRow, videoStatus: string | null): CoachLesson {
+async function lessonOut(l: LessonRow, videoStatus: string | null): Promise<CoachLesson> {
   return {
     id: l.id,
     course_id: l.courseId,
@@ -202,7 +202,7 @@ function lessonOut(l: LessonRow, videoStatus: string | null): CoachLesson {
     is_free: l.isFree ? 1 : 0,
     duration: l.durationS,
     video_id: l.videoId,
-    video: l.video,
+    video: await viewableUrl(l.video),
     video_status: (l.videoId ? (videoStatus ?? 'failed') : l.video ? 'ready' : 'none') as CoachLesson['video_status'],
   };
 }
@@ -218,7 +218,7 @@ export async function coachLessons(coachId: number, courseId: number) {
     .leftJoin(videos, eq(videos.id, lessons.videoId))
     .where(eq(lessons.courseId, courseId))
     .orderBy(asc(lessons.sort), asc(lessons.id));
-  return { course: head(c), list: rows.map((r) => lessonOut(r.l, r.vs)) };
+  return { course: head(c), list: await Promise.all(rows.map((r) => lessonOut(r.l, r.vs))) };
 }
 
 /** A lesson of one of the coach's courses, with its course, or 404. */
@@ -237,7 +237,7 @@ async function ownLesson(coachId: number, id: number): Promise<{ l: LessonRow; c
 export async function coachLesson(coachId: number, id: number) {
   const { l, c } = await ownLesson(coachId, id);
   const v = l.videoId ? ((await db().select().from(videos).where(eq(videos.id, l.videoId)).limit(1))[0] ?? null) : null;
-  return { ...lessonOut(l, v?.status ?? null), course: head(c), video_info: v ? videoInfo(v) : null };
+  return { ...(await lessonOut(l, v?.status ?? null)), course: head(c), video_info: v ? await videoInfo(v) : null };
 }
 
 /** /coach/videoInfo: the lesson's video as the coach sees it. */
@@ -246,7 +246,7 @@ export async function lessonVideo(coachId: number, lessonId: number, ffmpeg: boo
   let video: VideoInfo | null = null;
   if (l.videoId) {
     const [v] = await db().select().from(videos).where(eq(videos.id, l.videoId)).limit(1);
-    if (v) video = videoInfo(v);
+    if (v) video = await videoInfo(v);
   }
   return { lesson: { id: l.id, title: l.title, course_id: c.id, course_title: c.title }, video, ffmpeg: (ffmpeg ? 1 : 0) as 0 | 1 };
 }

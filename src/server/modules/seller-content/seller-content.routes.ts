@@ -41,7 +41,7 @@ export function registerSellerContent(api: OpenAPIHono<AppEnv>): void {
   endpoint(api, s.lessonSort, async ({ input, user }) => sortLessons(await me(user.id), input.course_id, input.ids));
 
   endpoint(api, s.videoInfo, async ({ input, user }) => lessonVideo(await me(user.id), input.id, hasFfmpeg()));
-  endpoint(api, s.videoStatus, async ({ input, user }) => videoInfo(await ownVideo(await me(user.id), input.id)));
+  endpoint(api, s.videoStatus, async ({ input, user }) => await videoInfo(await ownVideo(await me(user.id), input.id)));
   endpoint(api, s.voucher, async ({ user }) => {
     const coachId = await me(user.id);
     const e = env();

@@ -1,13 +1,18 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { FileStore } from '@tus/file-store';
-import { Server } from '@tus/server';
+import { Server, type DataStore, type Upload } from '@tus/server';
 import type { Context } from 'hono';
 import { PLAYABLE_VIDEO_TYPES, SC_TEXTS, TRANSCODABLE_VIDEO_TYPES } from '~/lib/rules/seller-content';
 import type { AppEnv } from '../../http/context';
 import { API_PREFIX } from '../../http/envelope';
 import { env } from '../../env';
 import { log } from '../../log';
+import { deleteBucketObjects, s3ClientConfig } from '../../providers/storage/s3';
 import { issueVoucher, readVoucher } from './voucher';
 import { hasFfmpeg, registerUploadedVideo, UploadRefusal } from './video.service';
 
@@ -23,11 +28,50 @@ export const TUS_PATH = `${API_PREFIX}/tus`;
 
 let server: { key: string; tus: Server } | null = null;
 
-/** The tus server for the current DATA_DIR (tests switch DATA_DIR between files). */
-function tusServer(): Server {
+const UPLOAD_EXPIRY_MS = 24 * 3600_000;
+
+/**
+ * Where unfinished uploads collect: DATA_DIR/tus, or with STORAGE=s3 the bucket itself (a multipart
+ * upload per video, at the bucket's root beside its `.info`), so the parts of one upload may land
+ * on any instance behind the balancer.
+ */
+async function datastoreFor(dir: string): Promise<DataStore> {
+  if (env().STORAGE !== 's3') return new FileStore({ directory: dir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const { S3Store } = await import('@tus/s3-store');
+  return new S3Store({ s3ClientConfig: s3ClientConfig(), partSize: 8 * 1024 * 1024, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+}
+
+/** Both stores can read an upload back (S3Store and FileStore), though DataStore does not declare it. */
+function readable(store: DataStore): store is DataStore & { read(id: string): Promise<Readable> } {
+  return typeof (store as { read?: unknown }).read === 'function';
+}
+
+/** A finished upload as a file on this disk: FileStore's own file, or a download of the bucket's object. */
+async function finishedFile(datastore: DataStore, upload: Upload): Promise<{ file: string; done(): Promise<void> } | null> {
+  if (upload.storage?.type !== 's3') return upload.storage?.path ? { file: upload.storage.path, done: async () => {} } : null;
+  const dir = resolve(env().DATA_DIR, 'tmp');
+  await mkdir(dir, { recursive: true });
+  const file = resolve(dir, `tus-${upload.id.replace(/[^\w-]/g, '')}`);
+  if (!readable(datastore)) return null;
+  await pipeline(await datastore.read(upload.id), createWriteStream(file));
+  return {
+    file,
+    async done() {
+      await rm(file, { force: true });
+      // Not datastore.remove(): it aborts the multipart upload first, which a finished one no longer has.
+      await deleteBucketObjects([upload.id, `${upload.id}.info`, `${upload.id}.part`]).catch((err: unknown) =>
+        log.warn('tus upload not removed from the bucket', { id: upload.id, error: String(err) }),
+      );
+    },
+  };
+}
+
+/** The tus server for the current DATA_DIR and storage (tests switch both between files). */
+async function tusServer(): Promise<Server> {
   const dir = resolve(env().DATA_DIR, 'tus');
-  if (server?.key === dir) return server.tus;
-  const datastore = new FileStore({ directory: dir, expirationPeriodInMilliseconds: 24 * 3600_000 });
+  const key = `${env().STORAGE}:${dir}`;
+  if (server?.key === key) return server.tus;
+  const datastore = await datastoreFor(dir);
   const tus = new Server({
     path: TUS_PATH,
     datastore,
@@ -53,19 +97,20 @@ function tusServer(): Server {
       // coach 0: a member's 功夫圈 video (voucher from /member/circleVideoVoucher).
       const coachId = Number(upload.metadata?.['coach']) || null;
       const userId = Number(upload.metadata?.['user']);
-      if (!upload.storage?.path || !userId) throw new UploadRefusal(500, SC_TEXTS.videoGone);
+      const finished = userId ? await finishedFile(datastore, upload) : null;
+      if (!finished) throw new UploadRefusal(500, SC_TEXTS.videoGone);
       const video = await registerUploadedVideo({
         uploadId: upload.id,
         coachId,
         userId,
         name: upload.metadata?.['filename'] ?? '',
-        file: upload.storage.path,
-      });
+        file: finished.file,
+      }).finally(() => finished.done());
       log.info('video uploaded', { id: video.id, coachId, userId, size: video.size, status: video.status });
       return { headers: { 'Upload-Video-Id': String(video.id) } };
     },
   });
-  server = { key: dir, tus };
+  server = { key, tus };
   return tus;
 }
 
@@ -73,7 +118,7 @@ function tusServer(): Server {
 async function handle(c: Context<AppEnv>): Promise<Response> {
   // Hono answers HEAD through GET routes; the raw request keeps its method.
   if (c.req.raw.method === 'GET') return c.text('Not found', 404);
-  return tusServer().handleWeb(c.req.raw);
+  return (await tusServer()).handleWeb(c.req.raw);
 }
 
 export function registerTus(api: OpenAPIHono<AppEnv>): void {

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
-import { open, rename, mkdir, rm, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { mkdir, mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { VideoInfo } from '~/lib/api/contract/seller-content';
 import { PLAYABLE_VIDEO_TYPES, SC_TEXTS, TRANSCODABLE_VIDEO_TYPES, VIDEO_STATUS_TEXT, type VideoStatus } from '~/lib/rules/seller-content';
@@ -11,10 +11,18 @@ import { lessons, videos } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { errorFields, log } from '../../log';
 import { hasFfmpeg } from '../../providers/ffmpeg';
-import { safeUploadPath } from '../../providers/storage';
+import { env } from '../../env';
+import { safeUploadPath, storage, storageKey, viewableUrl, type LocalCopy } from '../../providers/storage';
 import { invalidateCatalogue } from './invalidate';
 
 const run = promisify(execFile);
+
+/** Scratch space for ffmpeg, on this disk whatever the storage. */
+async function tmpDir(): Promise<string> {
+  const dir = resolve(env().DATA_DIR, 'tmp');
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
 
 type VideoRow = typeof videos.$inferSelect;
 
@@ -71,12 +79,10 @@ export async function registerUploadedVideo(opts: {
   }
   const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
   const key = `videos/${day}/${opts.uploadId}/original.${EXT[kind.mime] ?? 'bin'}`;
-  const target = safeUploadPath(key);
-  if (!target) throw new UploadRefusal(400, SC_TEXTS.videoType);
-  await mkdir(dirname(target), { recursive: true });
-  await rename(opts.file, target);
+  if (!safeUploadPath(key)) throw new UploadRefusal(400, SC_TEXTS.videoType);
+  const size = (await stat(opts.file)).size;
+  await storage().putFile(key, opts.file, kind.mime, { move: true });
   await rm(`${opts.file}.json`, { force: true });
-  const size = (await stat(target)).size;
   const processing = hasFfmpeg();
   const [row] = await db()
     .insert(videos)
@@ -93,19 +99,55 @@ export async function registerUploadedVideo(opts: {
     })
     .returning();
   if (!row) throw new Error('video insert returned nothing');
-  if (processing) queueProcessing(row.id);
+  if (processing) queueProcessing(row.id, true);
   return row;
 }
 
 const running = new Set<number>();
 let queue: Promise<void> = Promise.resolve();
 
-/** Processing runs one video at a time in this process, after the request has been answered. */
-function queueProcessing(id: number): void {
+/**
+ * A processing video's row is a lease: its processor touches `updated_at` every HEARTBEAT_MS, and
+ * another instance (or this one after a restart) takes a `processing` row over only once the
+ * lease has been silent for LEASE_MS, so with several instances each video is processed once.
+ */
+export const VIDEO_LEASE = { HEARTBEAT_MS: 60_000, LEASE_MS: 3 * 60_000 };
+
+/** Takes over a processing video whose processor went silent; false when someone holds it. */
+async function claimStale(id: number): Promise<boolean> {
+  const taken = await db()
+    .update(videos)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(videos.id, id), eq(videos.status, 'processing'), lt(videos.updatedAt, new Date(Date.now() - VIDEO_LEASE.LEASE_MS))))
+    .returning({ id: videos.id });
+  return taken.length > 0;
+}
+
+/**
+ * Processing runs one video at a time in this process, after the request has been answered. A
+ * video this process just registered is its own; any other is claimed first (claimStale).
+ */
+function queueProcessing(id: number, own: boolean): void {
   if (running.has(id)) return;
   running.add(id);
   queue = queue
-    .then(() => processVideo(id))
+    .then(async () => {
+      if (!own && !(await claimStale(id))) return;
+      const beat = setInterval(
+        () =>
+          void db()
+            .update(videos)
+            .set({ updatedAt: new Date() })
+            .where(and(eq(videos.id, id), eq(videos.status, 'processing')))
+            .catch(() => undefined),
+        VIDEO_LEASE.HEARTBEAT_MS,
+      );
+      try {
+        await processVideo(id);
+      } finally {
+        clearInterval(beat);
+      }
+    })
     .catch((err: unknown) => log.error('video processing', { id, ...errorFields(err) }))
     .finally(() => running.delete(id));
 }
@@ -142,19 +184,27 @@ async function probe(file: string): Promise<Probe> {
   };
 }
 
-/** ffprobe, a poster frame and an H.264/AAC MP4 (faststart, at most 1280 wide); then the lessons play it. */
+/**
+ * ffprobe, a poster frame and an H.264/AAC MP4 (faststart, at most 1280 wide); then the lessons play
+ * it. ffmpeg works on this disk (a download of the original when it lives in a bucket) and the
+ * results are stored next to the original.
+ */
 async function processVideo(id: number): Promise<void> {
   const [row] = await db().select().from(videos).where(eq(videos.id, id)).limit(1);
   if (row?.status !== 'processing') return;
-  const source = safeUploadPath(row.original.replace(/^\/uploads\//, ''));
-  if (!source) return;
-  const folder = row.original.replace(/\/[^/]+$/, '');
-  const posterPath = `${folder}/poster.jpg`;
-  const mp4Path = `${folder}/video.mp4`;
-  const posterFile = safeUploadPath(posterPath.replace(/^\/uploads\//, ''));
-  const mp4File = safeUploadPath(mp4Path.replace(/^\/uploads\//, ''));
-  if (!posterFile || !mp4File) return;
+  const originalKey = storageKey(row.original);
+  if (!originalKey) return;
+  const folder = originalKey.replace(/\/[^/]+$/, '');
+  const posterPath = `/uploads/${folder}/poster.jpg`;
+  const mp4Path = `/uploads/${folder}/video.mp4`;
+  const work = await mkdtemp(join(await tmpDir(), `video-${id}-`));
+  const posterFile = join(work, 'poster.jpg');
+  const mp4File = join(work, 'video.mp4');
+  let copy: LocalCopy | null = null;
   try {
+    copy = await storage().localCopy(originalKey);
+    if (!copy) throw new Error('original missing');
+    const source = copy.path;
     const p = await probe(source);
     const at = Math.min(1, Math.max(0, p.duration / 2)).toFixed(2);
     await run('ffmpeg', ['-y', '-v', 'error', '-ss', at, '-i', source, '-frames:v', '1', '-vf', "scale='min(640,iw)':-2", posterFile], {
@@ -188,6 +238,8 @@ async function processVideo(id: number): Promise<void> {
       { timeout: 6 * 3600_000, maxBuffer: 4 * 1024 * 1024 },
     );
     const out = await probe(mp4File);
+    await storage().putFile(`${folder}/poster.jpg`, posterFile, 'image/jpeg', { move: true });
+    await storage().putFile(`${folder}/video.mp4`, mp4File, 'video/mp4', { move: true });
     await db().transaction(async (tx) => {
       const done = await tx
         .update(videos)
@@ -227,13 +279,20 @@ async function processVideo(id: number): Promise<void> {
         .returning({ id: videos.id });
       if (done.length && fallback) await tx.update(lessons).set({ video: row.original }).where(eq(lessons.videoId, id));
     });
+  } finally {
+    await copy?.release();
+    await rm(work, { recursive: true, force: true });
   }
   invalidateCatalogue();
 }
 
-/** The wire form of a video; a row left `processing` by a restart is queued again here. */
-export function videoInfo(v: VideoRow): VideoInfo {
-  if (v.status === 'processing' && !running.has(v.id) && hasFfmpeg()) queueProcessing(v.id);
+/**
+ * The wire form of a video, its files as signed URLs; a row left `processing` by a stopped
+ * processor (a restart, a lost instance) is taken over here once its lease lapsed.
+ */
+export async function videoInfo(v: VideoRow): Promise<VideoInfo> {
+  if (v.status === 'processing' && !running.has(v.id) && hasFfmpeg() && v.updatedAt.getTime() < Date.now() - VIDEO_LEASE.LEASE_MS)
+    queueProcessing(v.id, false);
   const status = v.status as VideoStatus;
   return {
     id: v.id,
@@ -246,8 +305,8 @@ export function videoInfo(v: VideoRow): VideoInfo {
     duration: v.durationS,
     width: v.width,
     height: v.height,
-    poster: v.poster,
-    path: v.path,
+    poster: await viewableUrl(v.poster),
+    path: await viewableUrl(v.path),
     error: v.error,
     created_at: v.createdAt.toISOString(),
   };

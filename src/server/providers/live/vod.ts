@@ -4,7 +4,7 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { log } from '../../log';
 import { hasFfmpeg } from '../ffmpeg';
-import { uploadsDir } from '../storage';
+import { storage, uploadsDir } from '../storage';
 
 const run = promisify(execFile);
 
@@ -15,9 +15,18 @@ export interface Recording {
   durationS: number;
 }
 
-/** '/uploads/…' for a file inside the uploads directory. */
-function storedPath(file: string): string {
-  return `/uploads/${relative(uploadsDir(), file).split(sep).join('/')}`;
+/**
+ * A finished file inside the uploads directory handed to storage: it stays where it is locally and
+ * moves to the bucket with STORAGE=s3. Answers its stored path, '/uploads/…'.
+ */
+async function keep(file: string, type: string): Promise<string> {
+  return storage().putFile(relative(uploadsDir(), file).split(sep).join('/'), file, type, { move: true });
+}
+
+/** The FLV kept as the playback (no ffmpeg, or the remux failed): played with mpegts.js. */
+async function keepFlv(flv: string): Promise<Recording> {
+  const durationS = await flvDurationS(flv);
+  return { url: await keep(flv, 'video/x-flv'), poster: '', durationS };
 }
 
 /**
@@ -54,7 +63,7 @@ export async function finishRecording(flv: string): Promise<Recording> {
     await rm(flv, { force: true });
     return { url: '', poster: '', durationS: 0 };
   }
-  if (!hasFfmpeg()) return { url: storedPath(flv), poster: '', durationS: await flvDurationS(flv) };
+  if (!hasFfmpeg()) return keepFlv(flv);
   const base = join(dirname(flv), basename(flv, '.flv'));
   const mp4 = `${base}.mp4`;
   const jpg = `${base}.jpg`;
@@ -77,16 +86,17 @@ export async function finishRecording(flv: string): Promise<Recording> {
         () => false,
       );
       if (made && (await stat(jpg).catch(() => null))?.size) {
-        poster = storedPath(jpg);
+        poster = await keep(jpg, 'image/jpeg');
         break;
       }
     }
+    const url = await keep(mp4, 'video/mp4');
     await rm(flv, { force: true });
-    return { url: storedPath(mp4), poster, durationS };
+    return { url, poster, durationS };
   } catch (err) {
     // The FLV still plays: keep it rather than lose the broadcast.
     log.error('live recording remux failed; keeping the FLV', { file: flv, error: String(err) });
     await rm(mp4, { force: true });
-    return { url: storedPath(flv), poster: '', durationS: await flvDurationS(flv) };
+    return keepFlv(flv);
   }
 }

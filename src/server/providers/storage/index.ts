@@ -1,38 +1,34 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
 import { env } from '../../env';
+import { localStorage } from './local';
+import { isPrivateKey, storageKey } from './paths';
+import { s3Storage } from './s3';
+import type { Storage } from './types';
 
-/** Where user files go. The embedded default is the local disk; S3 arrives with uploads. */
-export interface Storage {
-  /** Stores `bytes` under `key` (e.g. 'qr/download.png'); returns the path to show, '/uploads/…'. */
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<string>;
-}
+export type { LocalCopy, Storage, StoredFile } from './types';
+export { contentTypeOf, isPrivateKey, safeUploadPath, storageKey, uploadsDir, signingWindow } from './paths';
 
-/** The directory local uploads live in. */
-export function uploadsDir(): string {
-  return resolve(env().DATA_DIR, 'uploads');
-}
-
-/** Resolves a key inside the uploads directory, refusing anything that escapes it. */
-export function safeUploadPath(key: string): string | null {
-  const root = uploadsDir();
-  const full = resolve(root, key.replace(/^\/+/, ''));
-  return full.startsWith(root + sep) ? full : null;
-}
-
-const local: Storage = {
-  async put(key, bytes) {
-    const full = safeUploadPath(key);
-    if (!full) throw new Error(`bad storage key ${key}`);
-    await mkdir(dirname(full), { recursive: true });
-    await writeFile(full, bytes);
-    return `/uploads/${key.replace(/^\/+/, '')}`;
-  },
-};
+let chosen: { kind: string; storage: Storage } | null = null;
 
 /** The configured storage provider. */
 export function storage(): Storage {
-  return local;
+  const kind = env().STORAGE;
+  if (chosen?.kind !== kind) chosen = { kind, storage: kind === 's3' ? s3Storage() : localStorage };
+  return chosen.storage;
+}
+
+/** Forgets the chosen provider (tests switch STORAGE between suites). */
+export function resetStorage(): void {
+  chosen = null;
+}
+
+/**
+ * What a viewer's browser may load for a stored path: private media as a short-lived signed URL,
+ * anything else unchanged (public files get the media prefix where they are rendered).
+ */
+export async function viewableUrl(path: string, now = Date.now()): Promise<string> {
+  const key = storageKey(path);
+  if (!key || !isPrivateKey(key)) return path;
+  return storage().signedUrl(key, env().MEDIA_SIGN_TTL_S, now);
 }
 
 /**

@@ -1,48 +1,31 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { extname } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
-import { safeUploadPath } from './index';
+import { env } from '../../env';
+import { contentTypeOf, isPrivateKey, safeUploadPath, storage } from './index';
+import { localSignatureValid } from './local';
 
-const TYPES: Record<string, string> = {
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.svg': 'image/svg+xml',
-  '.mp4': 'video/mp4',
-  // Live recordings kept as FLV when the server has no ffmpeg (played with mpegts.js).
-  '.flv': 'video/x-flv',
-  '.webm': 'video/webm',
-  '.m3u8': 'application/vnd.apple.mpegurl',
-  '.ts': 'video/mp2t',
-  // Chat attachments (src/server/modules/im/upload.ts); any other file is stored as .bin.
-  '.mov': 'video/quicktime',
-  '.mp3': 'audio/mpeg',
-  '.m4a': 'audio/mp4',
-  '.aac': 'audio/aac',
-  '.ogg': 'audio/ogg',
-  '.wav': 'audio/wav',
-  '.pdf': 'application/pdf',
-  '.zip': 'application/zip',
-  '.bin': 'application/octet-stream',
-};
-
-/** GET /uploads/* from local storage. Unknown types are not served (no HTML from uploads). */
+/**
+ * GET /uploads/*. Unknown types are not served (no HTML from uploads). Private media (videos) need
+ * the signature viewableUrl() put on the URL; a bad or expired one is 403, so a copied link stops
+ * working. With STORAGE=s3 the answer is a redirect to a presigned URL of the bucket.
+ */
 export async function serveUploads(c: Context): Promise<Response> {
   const key = decodeURIComponent(c.req.path.slice('/uploads/'.length));
   const file = safeUploadPath(key);
-  const type = TYPES[extname(key).toLowerCase()];
+  const type = contentTypeOf(key);
   if (!file || !type) return c.text('Not found', 404);
+  const privateKey = isPrivateKey(key);
+  if (privateKey && !localSignatureValid(key, c.req.query('e'), c.req.query('s'))) return c.text('Forbidden', 403);
+  if (storage().kind === 's3') return redirectToBucket(key, privateKey);
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) return c.text('Not found', 404);
   const etag = `"${info.size.toString(16)}-${info.mtimeMs.toString(16)}"`;
   const headers = {
     'Content-Type': type,
     'Content-Length': String(info.size),
-    'Cache-Control': 'public, max-age=86400',
+    'Cache-Control': privateKey ? 'private, max-age=3600' : 'public, max-age=86400',
     ETag: etag,
     'Accept-Ranges': 'bytes',
     'X-Content-Type-Options': 'nosniff',
@@ -68,6 +51,22 @@ export async function serveUploads(c: Context): Promise<Response> {
     }
   }
   return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, { headers });
+}
+
+/**
+ * A stored file of the bucket: a 302 to a presigned GET (the bucket answers ranges and
+ * revalidation). The target is stable within a signing window, so the redirect may be cached that
+ * long by the browser and no longer.
+ */
+async function redirectToBucket(key: string, privateKey: boolean): Promise<Response> {
+  const ttl = env().MEDIA_SIGN_TTL_S;
+  return new Response(null, {
+    status: 302,
+    headers: {
+      Location: await storage().signedUrl(key, ttl),
+      'Cache-Control': `${privateKey ? 'private' : 'public'}, max-age=${Math.min(ttl, 3600)}`,
+    },
+  });
 }
 
 /**
