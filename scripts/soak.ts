@@ -6,8 +6,8 @@
  * --minutes, sends a steady mix through the balancer: guest pages, logged-in API calls, chat
  * messages between members over /im, and checkouts (a goods order paid through the sandbox
  * gateway). With --restart-at S the rig restarts both instances one at a time at second S (a rolling
- * restart under load). Prints per-minute request counts, failures and p99, the instances' RSS at the
- * start and the end, and writes docs/perf/soak.json (with --no-write only prints).
+ * restart under load). Prints per-minute request counts, failures, p99 and the instances' RSS (also
+ * at the start and the end) and writes docs/perf/soak.json (with --no-write only prints).
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -94,6 +94,8 @@ interface Minute {
   chat_sent: number;
   chat_received: number;
   checkouts: number;
+  /** The instances' RSS as the minute ended (MB). */
+  rss_mb: number[] | null;
 }
 const minutes: Minute[] = [];
 /** Failures by what failed: a count, and the first answers (with the second they happened at). */
@@ -108,7 +110,7 @@ const started = Date.now();
 const minute = () => {
   const i = Math.floor((Date.now() - started) / 60_000);
   while (minutes.length <= i)
-    minutes.push({ requests: 0, failures: 0, server_errors: 0, latencies: [], chat_sent: 0, chat_received: 0, checkouts: 0 });
+    minutes.push({ requests: 0, failures: 0, server_errors: 0, latencies: [], chat_sent: 0, chat_received: 0, checkouts: 0, rss_mb: null });
   return minutes[i] as Minute;
 };
 
@@ -283,12 +285,21 @@ async function main(): Promise<void> {
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     if (i % (RATE * 60) === 0 && i > 0) {
       const m = minutes.at(-2);
-      if (m) say(`minute ${minutes.length - 1}: ${m.requests} requests, ${m.failures} failed, p99 ${p99(m.latencies)} ms`);
+      if (m) {
+        say(`minute ${minutes.length - 1}: ${m.requests} requests, ${m.failures} failed, p99 ${p99(m.latencies)} ms`);
+        // Sampled off the loop's path (an instance mid-restart answers nothing: left null).
+        void rssMb().then(
+          (r) => (m.rss_mb = r),
+          () => undefined,
+        );
+      }
     }
   }
   await Promise.all(inflight);
   await new Promise((r) => setTimeout(r, 2000));
   const rssEnd = await rssMb();
+  const last = minutes.at(-1);
+  if (last) last.rss_mb = rssEnd;
   for (const c of chats) await Promise.all([c.a.logout().catch(() => {}), c.b.logout().catch(() => {})]);
 
   const report = {
@@ -318,6 +329,7 @@ async function main(): Promise<void> {
       chat_sent: m.chat_sent,
       chat_received: m.chat_received,
       checkouts: m.checkouts,
+      rss_mb: m.rss_mb,
     })),
     failures: Object.fromEntries(failures),
   };
