@@ -185,6 +185,54 @@ describe('page cache', () => {
     expect(renders).toBe(2);
   });
 
+  /** An HTML answer whose body takes `ms` to arrive (a slow render). */
+  const slow = (body: string, ms: number) =>
+    new Response(
+      new ReadableStream({
+        async start(c) {
+          await new Promise((r) => setTimeout(r, ms));
+          c.enqueue(new TextEncoder().encode(body));
+          c.close();
+        },
+      }),
+      { status: 200, headers: page('').headers },
+    );
+
+  it('renders an expired page once; requests meanwhile get the expired copy, then the new one', async () => {
+    enablePageCache({ maxBytes: 1024 * 1024, ttlMs: 50 });
+    answer = () => page('<p>第一版</p>');
+    await get('/swr');
+    await new Promise((r) => setTimeout(r, 80));
+    answer = () => slow('<p>第二版</p>', 150);
+    const burst = await Promise.all(Array.from({ length: 6 }, () => get('/swr')));
+    expect(renders).toBe(2);
+    const states = burst.map((r) => r.headers['x-page-cache']).sort();
+    expect(states).toEqual(['MISS', 'STALE', 'STALE', 'STALE', 'STALE', 'STALE']);
+    for (const r of burst) expect(r.body.toString()).toBe(r.headers['x-page-cache'] === 'MISS' ? '<p>第二版</p>' : '<p>第一版</p>');
+    const after = await get('/swr');
+    expect(after.headers['x-page-cache']).toBe('HIT');
+    expect(after.body.toString()).toBe('<p>第二版</p>');
+  });
+
+  it('renders a missing page once for requests arriving together (no stampede after an edit)', async () => {
+    answer = () => slow('<p>新内容</p>', 150);
+    invalidatePages();
+    const burst = await Promise.all(Array.from({ length: 6 }, () => get('/together')));
+    expect(renders).toBe(1);
+    expect(burst.map((r) => r.body.toString())).toEqual(Array(6).fill('<p>新内容</p>'));
+    expect(burst.filter((r) => r.headers['x-page-cache'] === 'HIT')).toHaveLength(5);
+  });
+
+  it('never stands an expired copy in for a page that is no longer kept (gone, private)', async () => {
+    enablePageCache({ maxBytes: 1024 * 1024, ttlMs: 50 });
+    await get('/gone');
+    await new Promise((r) => setTimeout(r, 80));
+    answer = () => new Response('不存在', { status: 404, headers: { 'content-type': 'text/html' } });
+    expect((await get('/gone')).status).toBe(404);
+    expect((await get('/gone')).status).toBe(404);
+    expect(renders).toBe(3);
+  });
+
   it('still counts a view of a course or article answered from memory', async () => {
     await get('/article/detail?id=777');
     const before = unflushedViews('article', 777);

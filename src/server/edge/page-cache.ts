@@ -36,24 +36,59 @@ const TRANSFER_HEADERS = new Set([
 ]);
 
 let pages: LRUCache<string, CachedPage> | undefined;
+let ttl = 0;
 const devices = new LRUCache<string, boolean>({ max: 500 });
+
+/**
+ * One render per page at a time (no stampede when a popular page expires or after an edit): the
+ * request that finds a page missing or past its TTL renders it; while it does, others get the
+ * expired copy if there is one, or wait for the render (up to RENDER_WAIT_MS, then render too).
+ */
+const renders = new Map<string, { started: number; done: Promise<void> }>();
+const RENDER_WAIT_MS = 5000;
+/** How long past its TTL a page is kept to be served while its next render runs. */
+const STALE_KEEP_MS = 10 * 60_000;
+/** URLs whose last render was not kept (private pages, errors): rendered at once, never waited for. */
+const notKept = new LRUCache<string, true>({ max: 2000, ttl: 60_000 });
 
 /**
  * Rendered guest HTML kept per URL (desktop only: phones are redirected) with its compressed
  * bodies, so a repeated page costs a map lookup and a socket write instead of a render and a
  * compression. Pages are the same for every visitor (personal parts are islands), so whatever
  * Astro marks `public` may be kept. Bounded in bytes and by a TTL; content edits call
- * `invalidatePages()`; stock, sales and follow counts may lag by the TTL.
+ * `invalidatePages()`; stock, sales and follow counts may lag by the TTL (and, for the requests
+ * that arrive while an expired page is rendered again, by that render).
  */
 export function enablePageCache(opts: { maxBytes: number; ttlMs: number }): void {
   pages =
     opts.maxBytes > 0
       ? new LRUCache<string, CachedPage>({
           maxSize: opts.maxBytes,
-          ttl: opts.ttlMs,
+          ttl: opts.ttlMs + STALE_KEEP_MS,
           sizeCalculation: (p) => Object.values(p.bodies).reduce((n, b) => n + b.length, 0) + 512,
         })
       : undefined;
+  ttl = opts.ttlMs;
+  renders.clear();
+  notKept.clear();
+}
+
+/** Marks `key` as being rendered by the request behind `res`, until that answer is sent. */
+function renderBy(key: string, res: ServerResponse): void {
+  let finish = () => {};
+  const done = new Promise<void>((ok) => (finish = ok));
+  const flight = { started: Date.now(), done };
+  renders.set(key, flight);
+  res.once('close', () => {
+    if (renders.get(key) === flight) renders.delete(key);
+    // Not kept this time (private, an error, gone): no expired copy may stand in for it any more.
+    const kept = pages?.peek(key);
+    if (!kept || Date.now() - kept.stored >= ttl) {
+      pages?.delete(key);
+      notKept.set(key, true);
+    }
+    finish();
+  });
 }
 
 /** Forgets every kept page (after publishing or editing what pages show), here and on every instance. */
@@ -139,7 +174,7 @@ function own(b: Buffer): Buffer {
   return copy;
 }
 
-function answerHeaders(page: CachedPage, enc: Encoding, state: 'HIT' | 'MISS'): Record<string, string | string[]> {
+function answerHeaders(page: CachedPage, enc: Encoding, state: 'HIT' | 'MISS' | 'STALE'): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [k, v] of page.headers) out[k] = k in out ? ([] as string[]).concat(out[k] ?? [], v) : v;
   const vary = new Set(
@@ -172,20 +207,42 @@ export async function servePage(req: IncomingMessage, res: ServerResponse): Prom
   } catch {
     return false;
   }
-  const page = pages.get(keyOf(url));
-  countCache('page', page !== undefined);
-  if (!page) return false;
+  const key = keyOf(url);
+  let page = pages.get(key);
+  let state: 'HIT' | 'STALE' = 'HIT';
+  if (!page && notKept.has(key)) {
+    countCache('page', false);
+    return false;
+  }
+  if (!page || Date.now() - page.stored >= ttl) {
+    const flight = renders.get(key);
+    if (!flight || Date.now() - flight.started > RENDER_WAIT_MS) {
+      countCache('page', false);
+      renderBy(key, res);
+      return false;
+    }
+    if (page) state = 'STALE';
+    else {
+      await Promise.race([flight.done, new Promise((r) => setTimeout(r, RENDER_WAIT_MS - (Date.now() - flight.started)))]);
+      page = pages.get(key);
+      if (!page) {
+        countCache('page', false);
+        return false;
+      }
+    }
+  }
+  countCache('page', true);
   // The render this copy replaces would have counted a view of the course or article.
   if (method === 'GET') countPageView(url);
   const enc = pickEncoding(req.headers['accept-encoding'], { br: true, gzip: true });
   if (notModified(req.headers['if-none-match'], page.etag)) {
-    const headers = answerHeaders(page, 'identity', 'HIT');
+    const headers = answerHeaders(page, 'identity', state);
     res.writeHead(304, headers);
     res.end();
     return true;
   }
-  const body = await bodyFor(page, enc, keyOf(url));
-  res.writeHead(200, { ...answerHeaders(page, enc, 'HIT'), 'content-length': String(body.length) });
+  const body = await bodyFor(page, enc, key);
+  res.writeHead(200, { ...answerHeaders(page, enc, state), 'content-length': String(body.length) });
   res.end(method === 'HEAD' ? undefined : body);
   return true;
 }
