@@ -6,7 +6,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { startWireServer } from './pglite-wire.mjs';
 
 const dataDir = resolve(workerData.dataDir);
 mkdirSync(dirname(dataDir), { recursive: true });
@@ -16,19 +16,20 @@ const db = await PGlite.create(dataDir, {
   extensions: { pg_trgm },
   postgresqlconf: `shared_buffers = ${workerData.sharedBuffersMb ?? 8}MB`,
 });
-// One client connection: the server's pool has one connection, so a transaction owns the
-// database until it ends, exactly as with PGlite in-process.
-const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: workerData.connections ?? 1 });
-await server.start();
-parentPort.postMessage({ type: 'ready', url: `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable` });
+// Several client connections (the server's pool), their units of work run back to back; an open
+// transaction owns the database until it ends, as with PGlite in-process (pglite-wire.mjs).
+const server = await startWireServer(db, {
+  log: (msg, err) => console.error(`[pglite-worker] ${msg}`, err instanceof Error ? err.message : (err ?? '')),
+});
+parentPort.postMessage({ type: 'ready', url: server.url });
 
 parentPort.on('message', async (msg) => {
   if (msg?.type === 'backup') {
-    // A consistent copy while serving: PGlite tars its data directory between two queries (no
-    // statement runs meanwhile); a transaction still open is rolled back when the copy is started.
+    // A consistent copy while serving: PGlite tars its data directory between two units of work,
+    // when no transaction is open (pglite-wire.mjs); the queries meanwhile wait their turn.
     try {
       const started = Date.now();
-      const tar = Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer());
+      const tar = await server.exclusive(async () => Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer()));
       writeFileSync(`${msg.path}.part`, tar, { mode: 0o600 });
       renameSync(`${msg.path}.part`, msg.path);
       parentPort.postMessage({ type: 'backup-done', id: msg.id, bytes: tar.length, ms: Date.now() - started });
@@ -38,7 +39,7 @@ parentPort.on('message', async (msg) => {
     return;
   }
   if (msg?.type !== 'close') return;
-  await server.stop().catch(() => {});
+  await server.close().catch(() => {});
   // PGlite flushes its data directory on close.
   await db.close().catch(() => {});
   parentPort.postMessage({ type: 'closed' });

@@ -95,7 +95,7 @@ test.describe('live broadcast', () => {
     const token = ((await login.json()) as { data: { token: string } }).data.token;
     const start = await request.post('/api/live/start', { data: { title: '武当好物直播间' }, headers: { authToken: token } });
     const { push: pushInfo, room_id: roomId } = ((await start.json()) as { data: { push: { url: string }; room_id: number } }).data;
-    const { p, exited } = push(pushInfo.url, 60);
+    const { p, exited } = push(pushInfo.url, 300);
     try {
       await page.goto('/live/liver');
       await expect(page.getByTestId('liver-console')).toHaveAttribute('data-status', 'live', { timeout: 20_000 });

@@ -40,7 +40,7 @@ export interface OpenOptions {
   dataDir?: string;
   /** PostgreSQL only: a schema to work in (each test suite gets its own). */
   schemaName?: string;
-  /** `url` is the PGlite worker thread (one connection: a transaction owns the database). */
+  /** `url` is the PGlite worker thread (one session: an open transaction owns the database). */
   pgliteWorker?: boolean;
 }
 
@@ -51,10 +51,10 @@ export function openDatabase(opts: OpenOptions): DatabaseHandle {
   if (opts.url) {
     const pool = new pg.Pool({
       connectionString: opts.url,
-      max: opts.pgliteWorker ? 1 : 10,
-      // The PGlite worker has one backend for every connection: a pooled client closed when idle
-      // and opened again would find its named prepared statements (the session lookup) still there
-      // and fail with 42P05 on every signed-in request. Keep that one connection open.
+      // The PGlite worker takes several connections and runs their queries back to back, so
+      // one request's next query never waits for this thread to finish rendering another page
+      // (scripts/pglite-wire.mjs). Kept open: connecting costs a startup round in the worker.
+      max: opts.pgliteWorker ? 6 : 10,
       ...(opts.pgliteWorker ? { idleTimeoutMillis: 0 } : {}),
       // public stays on the path for extensions (migration 0001 creates pg_trgm there).
       ...(opts.schemaName ? { options: `-c search_path=${opts.schemaName},public` } : {}),
