@@ -11,7 +11,7 @@ declare module 's3rver' {
     constructor(options: S3rverOptions);
     run(): Promise<{ address: string; port: number }>;
     /** Koa's middleware list (s3rver is a Koa app); the router is the last entry. */
-    middleware: ((ctx: any, next: () => Promise<void>) => Promise<void>)[];
+    middleware: ((ctx: unknown, next: () => Promise<void>) => Promise<void>)[];
     store: { getResourcePath(bucket: string, key: string | undefined, resource: string): string };
     close(): Promise<void>;
   }
