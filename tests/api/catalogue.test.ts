@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { T } from '~/lib/texts';
 import { classes, courseAccess, courses, goods, skus, users } from '~/server/db/schema';
 import { notFound, refuse } from '~/server/http/errors';
@@ -36,6 +36,33 @@ describe('courses', () => {
     );
     expect(cheap).toEqual([...cheap].sort((a: number, b: number) => a - b));
     expect(cheap[0]).toBeGreaterThan(0);
+  });
+
+  it('gives the same total on a full page, the short last page and a page past the end', async () => {
+    const limit = 7;
+    const first = (await t.post('/public/courseList', { page: 1, limit })).body.data as { total: number; list: unknown[] };
+    const lastPage = Math.ceil(first.total / limit);
+    expect(first.total % limit).not.toBe(0); // the seed's course count, so the last page is short
+    const last = (await t.post('/public/courseList', { page: lastPage, limit })).body.data as { total: number; list: unknown[] };
+    expect(last.list).toHaveLength(first.total % limit);
+    expect(last.total).toBe(first.total);
+    const beyond = (await t.post('/public/courseList', { page: lastPage + 1, limit })).body.data as { total: number; list: unknown[] };
+    expect(beyond.list).toHaveLength(0);
+    expect(beyond.total).toBe(first.total);
+    // A coach's few courses fit one short page; its total is what a count would say.
+    const [one] = await t.db
+      .select({ coachId: courses.coachId })
+      .from(courses)
+      .where(and(eq(courses.status, 1), isNotNull(courses.coachId)))
+      .limit(1);
+    const own = (await t.post('/public/courseList', { coach_id: one!.coachId, limit: 50 })).body.data as { total: number; list: unknown[] };
+    const listed = await t.db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(and(eq(courses.coachId, one!.coachId!), eq(courses.status, 1)));
+    expect(listed.length).toBeGreaterThan(0);
+    expect(own.list).toHaveLength(listed.length);
+    expect(own.total).toBe(listed.length);
   });
 
   it('refuses bad filters and paging in Chinese', async () => {

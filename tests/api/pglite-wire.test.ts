@@ -4,7 +4,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error -- a plain ES module of the worker, without type declarations
 import { startWireServer } from '../../scripts/pglite-wire.mjs';
 
 interface Wire {

@@ -1,7 +1,7 @@
 import { asc, count, desc, ilike, inArray, or, sql, type SQL, type Subquery } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { LIST_MAX_ROWS, TOO_DEEP_TEXT } from '~/lib/rules/paging';
-import { db } from '../../db';
+import { database, db } from '../../db';
 import { refuse } from '../../http/errors';
 
 /**
@@ -56,6 +56,23 @@ export async function cappedCount(rows: (cap: number) => Subquery): Promise<{ to
     .from(rows(LIST_MAX_ROWS + 1));
   const n = r?.n ?? 0;
   return { total: Math.min(n, LIST_MAX_ROWS), capped: n > LIST_MAX_ROWS };
+}
+
+/**
+ * A page's rows (a Drizzle query, run here) and the capped count of `count(cap)`. A short page holds
+ * the end of the list, so its total is known without counting: PGlite runs one query at a time, and
+ * there the count is skipped (most coach and shop homepages, every last page); PostgreSQL runs the
+ * two side by side.
+ */
+export async function rowsAndCount<T>(
+  rows: PromiseLike<T[]>,
+  counted: (cap: number) => Subquery,
+  win: { offset: number; take: number },
+): Promise<[T[], { total: number; capped: boolean }]> {
+  if (database().kind === 'postgres') return Promise.all([rows, cappedCount(counted)]);
+  const list = await rows;
+  if (list.length < win.take && (list.length > 0 || win.offset === 0)) return [list, { total: win.offset + list.length, capped: false }];
+  return [list, await cappedCount(counted)];
 }
 
 /** The page answer from its rows and its capped count. */

@@ -5,7 +5,7 @@ import { db } from '../../db';
 import { agentGoods, agentOffers, coaches, goods, goodsCategories, shops, skus } from '../../db/schema';
 import { cached } from '../../cache';
 import { notFound } from '../../http/errors';
-import { cappedCount, countedRow, listOrder, onPage, pageOf, pageWindow, searchMatch, withoutTokens, type Page } from './listing';
+import { rowsAndCount, countedRow, listOrder, onPage, pageOf, pageWindow, searchMatch, withoutTokens, type Page } from './listing';
 import { planSearch, recheck, searchHits, searchTotal, walkComplete } from './search';
 
 export type { GoodsItem, GoodsSort };
@@ -93,7 +93,7 @@ async function loadGoodsList(opts: GoodsQuery): Promise<Page<GoodsItem>> {
   const order = listOrder(goods, opts.sort);
   const { offset, take } = pageWindow(opts.page, opts.limit);
   const pageWhere = onPage(goods, goods.id, where, order, offset, take);
-  const [rows, counted] = await Promise.all([
+  const [rows, counted] = await rowsAndCount(
     db()
       .select({ g: goodsCols, shopName: shops.name })
       .from(goods)
@@ -101,8 +101,9 @@ async function loadGoodsList(opts: GoodsQuery): Promise<Page<GoodsItem>> {
       .where(pageWhere)
       .orderBy(...order)
       .limit(take),
-    cappedCount((cap) => db().select(countedRow()).from(goods).where(where).limit(cap).as('rows')),
-  ]);
+    (cap) => db().select(countedRow()).from(goods).where(where).limit(cap).as('rows'),
+    { offset, take },
+  );
   return pageOf(
     rows.map((r) => goodsItem(r.g, r.shopName)),
     counted,
@@ -151,10 +152,11 @@ export function shopCard(s: ShopRow): ShopCard {
 async function loadShopPage(opts: { q?: string | undefined; page: number; limit: number }): Promise<Page<ShopCard>> {
   const where = and(eq(shops.status, 1), opts.q ? searchMatch(shops.searchTokens, opts.q, [shops.name, shops.intro]) : undefined);
   const { offset, take } = pageWindow(opts.page, opts.limit);
-  const [rows, counted] = await Promise.all([
+  const [rows, counted] = await rowsAndCount(
     db().select(shopCols).from(shops).where(where).orderBy(desc(shops.fansCount), asc(shops.id)).limit(take).offset(offset),
-    cappedCount((cap) => db().select(countedRow()).from(shops).where(where).limit(cap).as('rows')),
-  ]);
+    (cap) => db().select(countedRow()).from(shops).where(where).limit(cap).as('rows'),
+    { offset, take },
+  );
   return pageOf(rows.map(shopCard), counted, opts.page, opts.limit);
 }
 
@@ -171,7 +173,7 @@ export async function agentGoodsPage(type: 'coach' | 'shop', agentId: number, pa
   const where = and(eq(agentGoods.agentType, type), eq(agentGoods.agentId, agentId), eq(agentGoods.shown, true), eq(goods.status, 1));
   const offered = and(eq(agentOffers.kind, 'goods'), eq(agentOffers.itemId, agentGoods.goodsId));
   const { offset, take } = pageWindow(page, limit);
-  const [rows, counted] = await Promise.all([
+  const [rows, counted] = await rowsAndCount(
     db()
       .select({ g: goodsCols, shopName: shops.name })
       .from(agentGoods)
@@ -182,7 +184,7 @@ export async function agentGoodsPage(type: 'coach' | 'shop', agentId: number, pa
       .orderBy(desc(agentGoods.createdAt), desc(agentGoods.id))
       .limit(take)
       .offset(offset),
-    cappedCount((cap) =>
+    (cap) =>
       db()
         .select(countedRow())
         .from(agentGoods)
@@ -191,8 +193,8 @@ export async function agentGoodsPage(type: 'coach' | 'shop', agentId: number, pa
         .where(where)
         .limit(cap)
         .as('rows'),
-    ),
-  ]);
+    { offset, take },
+  );
   return pageOf(
     rows.map((r) => goodsItem(r.g, r.shopName)),
     counted,

@@ -17,7 +17,7 @@ import { notFound } from '../../http/errors';
 import { countView, unflushedViews } from '../../views';
 import { viewableUrl } from '../../providers/storage';
 import { ownsCourse } from './course-access';
-import { cappedCount, countedRow, listOrder, onPage, pageOf, pageWindow, searchMatch, withoutTokens, type Page } from './listing';
+import { rowsAndCount, countedRow, listOrder, onPage, pageOf, pageWindow, searchMatch, withoutTokens, type Page } from './listing';
 import { planSearch, recheck, searchHits, searchTotal, walkComplete } from './search';
 
 const TTL = 30_000;
@@ -151,7 +151,7 @@ async function loadCourseList(opts: CourseQuery): Promise<Page<CourseItem>> {
   const order = listOrder(courses, opts.sort);
   const { offset, take } = pageWindow(opts.page, opts.limit);
   const pageWhere = onPage(courses, courses.id, where, order, offset, take);
-  const [rows, counted] = await Promise.all([
+  const [rows, counted] = await rowsAndCount(
     db()
       .select(courseCardCols)
       .from(courses)
@@ -160,8 +160,9 @@ async function loadCourseList(opts: CourseQuery): Promise<Page<CourseItem>> {
       .where(pageWhere)
       .orderBy(...order)
       .limit(take),
-    cappedCount((cap) => db().select(countedRow()).from(courses).where(where).limit(cap).as('rows')),
-  ]);
+    (cap) => db().select(countedRow()).from(courses).where(where).limit(cap).as('rows'),
+    { offset, take },
+  );
   return pageOf(rows.map(courseItem), counted, opts.page, opts.limit);
 }
 
@@ -250,7 +251,7 @@ async function loadClassPage(opts: {
           ? [desc(classes.createdAt), desc(classes.id)]
           : [asc(classes.startsAt), asc(classes.id)];
   const { offset, take } = pageWindow(opts.page, opts.limit);
-  const [rows, counted] = await Promise.all([
+  const [rows, counted] = await rowsAndCount(
     db()
       .select({ k: classCols, coach_name: coaches.name, coach_avatar: coaches.avatar })
       .from(classes)
@@ -259,8 +260,9 @@ async function loadClassPage(opts: {
       .orderBy(...order)
       .limit(take)
       .offset(offset),
-    cappedCount((cap) => db().select(countedRow()).from(classes).where(where).limit(cap).as('rows')),
-  ]);
+    (cap) => db().select(countedRow()).from(classes).where(where).limit(cap).as('rows'),
+    { offset, take },
+  );
   return pageOf(
     rows.map((r) => classItem(r.k, r.coach_name, r.coach_avatar)),
     counted,
@@ -322,10 +324,11 @@ async function loadCoachPage(opts: {
     opts.q ? searchMatch(coaches.searchTokens, opts.q, [coaches.name, coaches.title, sql`${coaches.styles}::text`]) : undefined,
   );
   const { offset, take } = pageWindow(opts.page, opts.limit);
-  const [rows, counted] = await Promise.all([
+  const [rows, counted] = await rowsAndCount(
     db().select(coachCols).from(coaches).where(where).orderBy(desc(coaches.sort), asc(coaches.id)).limit(take).offset(offset),
-    cappedCount((cap) => db().select(countedRow()).from(coaches).where(where).limit(cap).as('rows')),
-  ]);
+    (cap) => db().select(countedRow()).from(coaches).where(where).limit(cap).as('rows'),
+    { offset, take },
+  );
   return pageOf(rows.map(coachCard), counted, opts.page, opts.limit);
 }
 

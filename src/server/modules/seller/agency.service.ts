@@ -6,7 +6,7 @@ import { db, type Db, type Tx } from '../../db';
 import { agentCourses, agentGoods, agentOffers, coaches, courses, goods, shops } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import type { SessionUser } from '../../http/context';
-import { likeOf, pageOf, pageWindow, cappedCount, countedRow, type Page } from '../catalogue/listing';
+import { likeOf, pageOf, pageWindow, rowsAndCount, countedRow, type Page } from '../catalogue/listing';
 import { courseCardCols, courseItem } from '../catalogue/training.service';
 import { saveOffer } from './goods-manage.service';
 import { ownerOf, publicChanged, type Owner } from './settings.service';
@@ -95,7 +95,7 @@ export async function agentMarket(user: SessionUser, kind: AgentKind, q: string,
   const notMine = or(ne(agentOffers.ownerType, o.type), ne(agentOffers.ownerId, o.id));
   if (kind === 'goods') {
     const where = and(eq(agentOffers.kind, 'goods'), notMine, eq(goods.status, 1), q ? ilike(goods.title, likeOf(q)) : undefined);
-    const [rows, counted] = await Promise.all([
+    const [rows, counted] = await rowsAndCount(
       db()
         .select(goodsAgentCols)
         .from(agentOffers)
@@ -106,10 +106,10 @@ export async function agentMarket(user: SessionUser, kind: AgentKind, q: string,
         .orderBy(desc(agentOffers.createdAt), desc(agentOffers.id))
         .limit(take)
         .offset(offset),
-      cappedCount((cap) =>
+      (cap) =>
         db().select(countedRow()).from(agentOffers).innerJoin(goods, eq(goods.id, agentOffers.itemId)).where(where).limit(cap).as('rows'),
-      ),
-    ]);
+      { offset, take },
+    );
     return pageOf(
       rows.map((r) => agentItem('goods', r)),
       counted,
@@ -124,7 +124,7 @@ export async function agentMarket(user: SessionUser, kind: AgentKind, q: string,
     eq(courses.status, 1),
     q ? ilike(courses.title, likeOf(q)) : undefined,
   );
-  const [rows, counted] = await Promise.all([
+  const [rows, counted] = await rowsAndCount(
     db()
       .select(courseAgentCols)
       .from(agentOffers)
@@ -136,10 +136,10 @@ export async function agentMarket(user: SessionUser, kind: AgentKind, q: string,
       .orderBy(desc(agentOffers.createdAt), desc(agentOffers.id))
       .limit(take)
       .offset(offset),
-    cappedCount((cap) =>
+    (cap) =>
       db().select(countedRow()).from(agentOffers).innerJoin(courses, eq(courses.id, agentOffers.itemId)).where(where).limit(cap).as('rows'),
-    ),
-  ]);
+    { offset, take },
+  );
   return pageOf(
     rows.map((r) => agentItem('course', r)),
     counted,
@@ -330,7 +330,7 @@ export async function agentCoursesPage(type: 'coach' | 'shop', agentId: number, 
   );
   const { offset, take } = pageWindow(page, limit);
   const offered = and(eq(agentOffers.kind, 'course'), eq(agentOffers.itemId, agentCourses.courseId));
-  const [rows, counted] = await Promise.all([
+  const [rows, counted] = await rowsAndCount(
     db()
       .select(courseCardCols)
       .from(agentCourses)
@@ -342,7 +342,7 @@ export async function agentCoursesPage(type: 'coach' | 'shop', agentId: number, 
       .orderBy(desc(agentCourses.createdAt), desc(agentCourses.id))
       .limit(take)
       .offset(offset),
-    cappedCount((cap) =>
+    (cap) =>
       db()
         .select(countedRow())
         .from(agentCourses)
@@ -351,8 +351,8 @@ export async function agentCoursesPage(type: 'coach' | 'shop', agentId: number, 
         .where(where)
         .limit(cap)
         .as('rows'),
-    ),
-  ]);
+    { offset, take },
+  );
   return pageOf(rows.map(courseItem), counted, page, limit);
 }
 
