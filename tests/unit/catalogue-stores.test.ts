@@ -183,6 +183,28 @@ describe('the lesson player', () => {
     expect(await p.refreshLesson(2)).toBeNull();
   });
 
+  it('plays a lesson clicked while the buyer’s access is still loading, asking the server once', async () => {
+    const p = createLessonPlayer(9, lessons);
+    const detail = later<unknown>();
+    reply = (path) => (path === '/course/detail' ? detail.promise : []);
+    const loading = p.loadForViewer();
+    // The click lands on lesson 3 while the page still shows the guest view (locked).
+    expect(isLocked(p.$lessons.get().find((l) => l.id === 3) as (typeof lessons)[number])).toBe(true);
+    const clicked = p.playable(3);
+    detail.resolve({ lessons: lessons.map((l) => ({ ...l, video: `/v/${l.id}.webm` })) });
+    expect((await clicked)?.video).toBe('/v/3.webm');
+    await loading;
+    expect(calls.filter((c) => c.path === '/course/detail')).toHaveLength(1);
+  });
+
+  it('keeps a locked lesson locked for a viewer who has not bought it, and for a guest', async () => {
+    const p = createLessonPlayer(9, lessons);
+    reply = (path) => (path === '/course/detail' ? { lessons } : []);
+    expect(await p.playable(3)).toBeNull();
+    $session.set(null);
+    expect(await createLessonPlayer(9, lessons).playable(3)).toBeNull();
+  });
+
   it('reports nothing for a guest', async () => {
     $session.set(null);
     const p = createLessonPlayer(9, lessons);

@@ -101,7 +101,8 @@ export default function LessonPlayer(props: { courseId: number; cover: string; l
           <li key={l.id} className="border-b border-line last:border-0">
             <button
               type="button"
-              onClick={() => (locked(l) ? undefined : setCurrent(l))}
+              // A locked lesson may be the viewer's own once their access arrives (a buyer back from paying).
+              onClick={() => (locked(l) ? void player.playable(l.id).then((p) => p && setCurrent(p)) : setCurrent(l))}
               aria-current={current?.id === l.id ? 'true' : undefined}
               className={`flex w-full items-center gap-2 px-4 py-3 text-left text-sm ${current?.id === l.id ? 'bg-brand-light text-brand' : locked(l) ? 'cursor-default text-ink-mute' : 'text-ink hover:bg-page'}`}
             >

@@ -47,17 +47,35 @@ export function createLessonPlayer(courseId: number, lessons: Lesson[], now: () 
   const $progress = atom<Map<number, LessonProgress>>(new Map());
   let lastSent = 0;
 
+  /** The viewer whose access was last asked for, and that request (one per viewer). */
+  let viewer: { token: string; done: Promise<void> } | null = null;
+
   /** The viewer's own access and progress (logged-in viewers; failures keep the guest view). */
-  async function loadForViewer(): Promise<void> {
-    if (!$session.get()) return;
-    await Promise.all([
+  function loadForViewer(): Promise<void> {
+    const token = $session.get()?.token;
+    if (!token) return Promise.resolve();
+    if (viewer?.token === token) return viewer.done;
+    const done = Promise.all([
       api('/course/detail', { id: courseId })
         .then((d) => $lessons.set(d.lessons))
         .catch(() => undefined),
       api('/course/myProgress', { course_id: courseId })
         .then((rows) => $progress.set(new Map(rows.map((r) => [r.lesson_id, r]))))
         .catch(() => undefined),
-    ]);
+    ]).then(() => undefined);
+    viewer = { token, done };
+    return done;
+  }
+
+  /**
+   * Lesson `id` if this viewer may play it, once their own access is known: a buyer who clicks a
+   * lesson while the page still shows the guest view (locked) gets it played, not ignored. Null
+   * when it stays locked.
+   */
+  async function playable(id: number): Promise<Lesson | null> {
+    await loadForViewer();
+    const l = $lessons.get().find((x) => x.id === id);
+    return l && !isLocked(l) ? l : null;
   }
 
   /**
@@ -96,5 +114,13 @@ export function createLessonPlayer(courseId: number, lessons: Lesson[], now: () 
     }
   }
 
-  return { $lessons, $progress, loadForViewer, refreshLesson, report, resumeAt: (l: Lesson) => resumeAt($progress.get().get(l.id)) };
+  return {
+    $lessons,
+    $progress,
+    loadForViewer,
+    playable,
+    refreshLesson,
+    report,
+    resumeAt: (l: Lesson) => resumeAt($progress.get().get(l.id)),
+  };
 }
