@@ -50,7 +50,7 @@ export const countedRow = () => ({ one: sql<number>`1`.as('one') });
  * subquery) with cap = LIST_MAX_ROWS + 1, so a count never reads more than the window; `capped`
  * when there were more.
  */
-export async function cappedCount(rows: (cap: number) => Subquery): Promise<{ total: number; capped: boolean }> {
+async function cappedCount(rows: (cap: number) => Subquery): Promise<{ total: number; capped: boolean }> {
   const [r] = await db()
     .select({ n: count() })
     .from(rows(LIST_MAX_ROWS + 1));
