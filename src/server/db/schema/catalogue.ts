@@ -222,6 +222,16 @@ export const coursePostings = pgTable(
   (t) => [primaryKey({ columns: [t.token, t.createdAt, t.courseId] })],
 );
 
+/**
+ * How many postings each course search token has, kept by the statement triggers of migration 0024
+ * on `course_postings`: a search chooses its driver token and estimates its total from two or three
+ * primary-key lookups here instead of counting postings, so planning costs the same at any size.
+ */
+export const courseTokenCounts = pgTable('course_token_counts', {
+  token: text('token').primaryKey(),
+  postings: integer('postings').notNull(),
+});
+
 /** Goods sold by a shop; the listed price is the lowest SKU price. */
 export const goods = pgTable(
   'goods',
@@ -271,6 +281,12 @@ export const goodsPostings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.token, t.createdAt, t.goodsId] })],
 );
+
+/** How many postings each goods search token has, like `courseTokenCounts`. */
+export const goodsTokenCounts = pgTable('goods_token_counts', {
+  token: text('token').primaryKey(),
+  postings: integer('postings').notNull(),
+});
 
 /** One purchasable combination of spec values, with its own price and stock. */
 export const skus = pgTable(

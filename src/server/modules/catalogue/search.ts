@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { LIST_MAX_ROWS } from '~/lib/rules/paging';
 import { db } from '../../db';
-import { coursePostings, courses, goods, goodsPostings } from '../../db/schema';
+import { coursePostings, courseTokenCounts, courses, goods, goodsPostings, goodsTokenCounts } from '../../db/schema';
 import { likeOf } from './listing';
 
 /**
@@ -24,8 +24,8 @@ export const WALK = 5 * LIST_MAX_ROWS;
 const CANDIDATES = 8;
 
 const KINDS = {
-  goods: { postings: goodsPostings, ref: goodsPostings.goodsId, row: goods },
-  course: { postings: coursePostings, ref: coursePostings.courseId, row: courses },
+  goods: { postings: goodsPostings, counts: goodsTokenCounts, ref: goodsPostings.goodsId, row: goods },
+  course: { postings: coursePostings, counts: courseTokenCounts, ref: coursePostings.courseId, row: courses },
 } as const;
 export type SearchKind = keyof typeof KINDS;
 
@@ -42,8 +42,8 @@ export interface SearchPlan {
   /** The token whose postings a page walks (the rarest of the key's first CANDIDATES tokens). */
   driver: string;
   /**
-   * How many postings the driver has, counted up to LIST_MAX_ROWS + 1 for a one-token key and
-   * WALK + 1 for a longer one.
+   * How many postings the driver has, capped at LIST_MAX_ROWS + 1 for a one-token key and WALK + 1
+   * for a longer one.
    */
   postings: number;
   /** The key has one or two characters, so it is its only token: every posting of the driver is a match. */
@@ -51,29 +51,27 @@ export interface SearchPlan {
 }
 
 /**
- * One query, index-only scans of the postings: the key's tokens as PostgreSQL makes them
- * (`gf_query_tokens`, the same lower() as the stored tokens), the first CANDIDATES of them each
- * counted up to LIST_MAX_ROWS + 1, the rarest being the driver (ties: the first in text order); for
- * a longer key whose driver reached that cap, its postings counted again up to WALK + 1. Null when
- * the driver has no postings (nothing matches).
+ * One query of primary-key lookups: the key's tokens as PostgreSQL makes them (`gf_query_tokens`,
+ * the same lower() as the stored tokens), the first CANDIDATES of them looked up in the token
+ * counts the postings triggers keep (migration 0024), the rarest being the driver (ties: the first
+ * in text order). Its count is capped as the callers expect (LIST_MAX_ROWS + 1 for a one-token key,
+ * WALK + 1 for a longer one). Null when the driver has no postings (nothing matches). Planning so
+ * costs the same whether a token has ten postings or a hundred thousand.
  */
 export async function planSearch(kind: SearchKind, q: string): Promise<SearchPlan | null> {
   const k = KINDS[kind];
-  // The numbers are constants of this module, written into the statement (LIMIT wants a bigint).
+  // The numbers are constants of this module, written into the statement.
   const n = (v: number) => sql.raw(String(Math.trunc(v)));
-  const postingsOf = (tok: SQL, cap: SQL) =>
-    sql`(select count(*)::int from (select 1 from ${k.postings} where ${k.postings.token} = ${tok} limit ${cap}) x)`;
   const res = await db().execute(sql`
-    with t as (
-      select tok, ${postingsOf(sql`tok`, n(LIST_MAX_ROWS + 1))} as n
-      from unnest((gf_query_tokens(${q}::text))[1:${n(CANDIDATES)}]) as tok
-    ), d as (select tok, n from t order by n, tok limit 1)
-    select d.tok as driver, char_length(lower(${q}::text)) <= 2 as single,
-      case when d.n <= ${n(LIST_MAX_ROWS)} or char_length(lower(${q}::text)) <= 2 then d.n
-        else ${postingsOf(sql`d.tok`, n(WALK + 1))} end as postings
-    from d`);
+    select tok as driver, char_length(lower(${q}::text)) <= 2 as single,
+      least(coalesce(c.postings, 0),
+        case when char_length(lower(${q}::text)) <= 2 then ${n(LIST_MAX_ROWS + 1)} else ${n(WALK + 1)} end) as postings
+    from unnest((gf_query_tokens(${q}::text))[1:${n(CANDIDATES)}]) as tok
+    left join ${k.counts} as c on c.token = tok
+    order by coalesce(c.postings, 0), tok
+    limit 1`);
   const row = res.rows[0] as { driver: string; postings: number | string; single: boolean } | undefined;
-  if (!row || Number(row.postings) === 0) return null;
+  if (!row || Number(row.postings) <= 0) return null;
   return { driver: row.driver, postings: Number(row.postings), single: row.single };
 }
 
