@@ -156,6 +156,12 @@ describe('goods and shops', () => {
       code: 404,
       msg: '教练不存在',
     });
+    expect((await t.post('/public/businessAgentCourses', { type: 'shop', id: 999999 })).body).toMatchObject({
+      code: 404,
+      msg: '店铺不存在',
+    });
+    // The homepage asks for a profile once and 404s an unknown one.
+    expect((await t.post('/coach/public/indexInfo', { coach_id: 999999 })).body).toMatchObject({ code: 404, msg: '教练不存在' });
   });
 });
 

@@ -159,7 +159,9 @@ describe('search tokens: the same answers as ILIKE', () => {
       expect(drift).toEqual([]);
     }
     const kept = rows(await t.db.execute(sql`select postings from goods_token_counts where token = '护膝'`));
-    expect(Number(kept[0]?.['postings'])).toBe(Number(rows(await t.db.execute(sql`select count(*) as n from goods_postings where token = '护膝'`))[0]?.['n']));
+    expect(Number(kept[0]?.['postings'])).toBe(
+      Number(rows(await t.db.execute(sql`select count(*) as n from goods_postings where token = '护膝'`))[0]?.['n']),
+    );
     expect((await goodsPage({ q: '鑫字', page: 1, limit: 10 })).total).toBe(0);
     expect((await goodsPage({ q: '护膝', page: 1, limit: 10 })).list.map((g) => g.id)).toContain(ids[0]);
   });

@@ -8,6 +8,7 @@ import { notFound, refuse } from '../../http/errors';
 import type { SessionUser } from '../../http/context';
 import { likeOf, pageOf, pageWindow, rowsAndCount, countedRow, type Page } from '../catalogue/listing';
 import { courseCardCols, courseItem } from '../catalogue/training.service';
+import { assertAgent } from '../catalogue/shop.service';
 import { saveOffer } from './goods-manage.service';
 import { ownerOf, publicChanged, type Owner } from './settings.service';
 
@@ -314,14 +315,16 @@ export async function courseOffer(user: SessionUser, courseId: number, rateBp: n
 
 /**
  * /api/public/businessAgentCourses and the agent's homepage: the courses an agent shows (picked,
- * shown, on sale, offer still active), newest pick first.
+ * shown, on sale, offer still active), newest pick first. `known` as for `agentGoodsPage`.
  */
-export async function agentCoursesPage(type: 'coach' | 'shop', agentId: number, page: number, limit: number): Promise<Page<CourseItem>> {
-  const exists =
-    type === 'coach'
-      ? await db().select({ id: coaches.id }).from(coaches).where(eq(coaches.id, agentId)).limit(1)
-      : await db().select({ id: shops.id }).from(shops).where(eq(shops.id, agentId)).limit(1);
-  if (!exists.length) throw notFound(type === 'coach' ? '教练不存在' : '店铺不存在');
+export async function agentCoursesPage(
+  type: 'coach' | 'shop',
+  agentId: number,
+  page: number,
+  limit: number,
+  known = false,
+): Promise<Page<CourseItem>> {
+  if (!known) await assertAgent(type, agentId);
   const where = and(
     eq(agentCourses.agentType, type),
     eq(agentCourses.agentId, agentId),
