@@ -4,6 +4,9 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '~/server/db';
+import { metrics } from '~/server/ops/metrics';
 import { startWireServer } from '../../scripts/pglite-wire.mjs';
 
 interface Wire {
@@ -118,5 +121,26 @@ describe('PGlite wire server', () => {
     await a.query('commit');
     await task;
     expect(seen).toBe(1);
+  });
+});
+
+describe('the app pool over the wire', () => {
+  it('counts a slow query whether it comes alone (pool.query, a callback) or inside a transaction (a promise)', async () => {
+    const handle = openDatabase({ url: wire.url, pgliteWorker: true });
+    const slow = async () => (await metrics().slowQueries.get()).values[0]?.value ?? 0;
+    try {
+      const before = await slow();
+      await handle.db.execute(sql`select 1`);
+      expect(await slow()).toBe(before);
+      // SLOW_QUERY_MS is 200 by default.
+      await handle.db.execute(sql`select pg_sleep(0.25)`);
+      expect(await slow()).toBe(before + 1);
+      await handle.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_sleep(0.25)`);
+      });
+      expect(await slow()).toBe(before + 2);
+    } finally {
+      await handle.close();
+    }
   });
 });

@@ -96,18 +96,26 @@ function timeQueries(client: pg.PoolClient): void {
   const slowMs = env().SLOW_QUERY_MS;
   Reflect.set(client, 'query', (...args: unknown[]) => {
     const started = performance.now();
-    const out = query(...args);
-    if (out instanceof Promise) {
-      const done = () => {
-        const ms = performance.now() - started;
-        if (ms < slowMs) return;
-        const first = args[0];
-        const text = typeof first === 'string' ? first : ((first as { text?: string } | undefined)?.text ?? '');
-        metrics().slowQueries.inc();
-        log.warn('slow query', { ms: Math.round(ms), query: text.replace(/\s+/g, ' ').slice(0, 1000) });
+    const done = () => {
+      const ms = performance.now() - started;
+      if (ms < slowMs) return;
+      const first = args[0];
+      const text = typeof first === 'string' ? first : ((first as { text?: string } | undefined)?.text ?? '');
+      metrics().slowQueries.inc();
+      log.warn('slow query', { ms: Math.round(ms), query: text.replace(/\s+/g, ' ').slice(0, 1000) });
+    };
+    // pool.query (what Drizzle calls outside a transaction) hands the client a callback and takes
+    // no promise back; a transaction's queries come as promises.
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (...answer: unknown[]) => {
+        done();
+        return (last as (...a: unknown[]) => unknown)(...answer);
       };
-      out.then(done, done);
+      return query(...args);
     }
+    const out = query(...args);
+    if (out instanceof Promise) out.then(done, done);
     return out;
   });
 }
