@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { LIST_MAX_ROWS, TOO_DEEP_TEXT } from '~/lib/rules/paging';
 import { liveNotices, liveSessions, messages, users } from '~/server/db/schema';
 import { liveStreamHandlers } from '~/server/modules/live/rooms.service';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
@@ -140,6 +141,9 @@ describe('playbacks and the broadcast history', () => {
     });
     expect((await t.post('/public/playbackList', { type: 1 })).body.data.list.map((p: { id: number }) => p.id)).not.toContain(session_id);
     expect((await t.post('/public/playbackList', { q: '回放测试' })).body.data.total).toBe(1);
+    // Bounded like every list: a page past the first LIST_MAX_ROWS is refused in Chinese.
+    for (const path of ['/public/playbackList', '/public/liveNotices'])
+      expect((await t.post(path, { page: LIST_MAX_ROWS / 10 + 1, limit: 10 })).body).toMatchObject({ code: 100, msg: TOO_DEEP_TEXT });
     expect((await t.post('/public/playback', { id: session_id })).body.data).toMatchObject({
       url: `/uploads/live/${stream}/1.mp4`,
       format: 'mp4',

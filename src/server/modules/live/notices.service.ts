@@ -9,6 +9,7 @@ import { forbidden, notFound, refuse } from '../../http/errors';
 import { normaliseStoredPath } from '../../providers/storage';
 import { sendMessage } from '../notice/notice.service';
 import { ownRoom, type RoomRow } from './rooms.service';
+import { countedRow, pageOf, pageWindow, rowsAndCount, type Page } from '../catalogue/listing';
 
 /**
  * 直播预告 (issue 15 §2): an anchor schedules a broadcast, members book it, and when the room goes
@@ -17,7 +18,6 @@ import { ownRoom, type RoomRow } from './rooms.service';
  */
 
 type NoticeInput = { title: string; cover: string; intro: string; start_at: string };
-type Page<T> = { list: T[]; total: number; page: number; limit: number };
 
 function checkTime(startAt: string): Date {
   const at = new Date(startAt);
@@ -47,7 +47,9 @@ async function noticePage(
   limit: number,
   order: SQL[],
 ): Promise<Page<LiveNotice>> {
-  const [rows, [total]] = await Promise.all([
+  // Bounded like the catalogue lists: the first LIST_MAX_ROWS, a capped count, none for a short page.
+  const { offset, take } = pageWindow(page, limit);
+  const [rows, counted] = await rowsAndCount(
     db()
       .select({
         n: liveNotices,
@@ -64,10 +66,18 @@ async function noticePage(
       .leftJoin(shops, and(eq(liveRooms.ownerKind, 'shop'), eq(shops.id, liveRooms.ownerId)))
       .where(where)
       .orderBy(...order)
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db().select({ n: count() }).from(liveNotices).innerJoin(liveRooms, eq(liveRooms.id, liveNotices.roomId)).where(where),
-  ]);
+      .limit(take)
+      .offset(offset),
+    (cap) =>
+      db()
+        .select(countedRow())
+        .from(liveNotices)
+        .innerJoin(liveRooms, eq(liveRooms.id, liveNotices.roomId))
+        .where(where)
+        .limit(cap)
+        .as('rows'),
+    { offset, take },
+  );
   const mine = new Set<number>();
   if (viewer && rows.length) {
     const b = await db()
@@ -84,11 +94,8 @@ async function noticePage(
       );
     for (const x of b) mine.add(x.id);
   }
-  return {
-    total: total?.n ?? 0,
-    page,
-    limit,
-    list: rows.map((r) => ({
+  return pageOf(
+    rows.map((r) => ({
       id: r.n.id,
       room_id: r.n.roomId,
       title: r.n.title,
@@ -105,7 +112,10 @@ async function noticePage(
         avatar: (r.kind === 'coach' ? r.coachAvatar : r.shopLogo) ?? '',
       },
     })),
-  };
+    counted,
+    page,
+    limit,
+  );
 }
 
 async function oneNotice(id: number, viewer: number | null): Promise<LiveNotice> {

@@ -6,7 +6,7 @@ import { db } from '../../db';
 import { coaches, liveGiftSends, liveRooms, liveSessions, shops } from '../../db/schema';
 import type { SessionUser } from '../../http/context';
 import { notFound, refuse } from '../../http/errors';
-import { likeOf } from '../catalogue/listing';
+import { countedRow, likeOf, pageOf, pageWindow, rowsAndCount } from '../catalogue/listing';
 import { publicNotices } from './notices.service';
 import { ownRoom, roomOfOwner } from './rooms.service';
 
@@ -77,15 +77,25 @@ export async function playbackPage(p: {
   if (p.type !== undefined) conds.push(eq(liveRooms.ownerKind, p.type === 0 ? 'coach' : 'shop'));
   if (p.q) conds.push(sql`${liveSessions.title} ilike ${likeOf(p.q)}`);
   const where = and(...conds);
-  const [rows, [total]] = await Promise.all([
+  // Bounded like the catalogue lists: the first LIST_MAX_ROWS, a capped count, none for a short page.
+  const { offset, take } = pageWindow(p.page, p.limit);
+  const [rows, counted] = await rowsAndCount(
     joined()
       .where(where)
       .orderBy(sql`${liveSessions.pinnedAt} is null`, desc(liveSessions.pinnedAt), desc(liveSessions.startedAt), desc(liveSessions.id))
-      .limit(p.limit)
-      .offset((p.page - 1) * p.limit),
-    db().select({ n: count() }).from(liveSessions).innerJoin(liveRooms, eq(liveRooms.id, liveSessions.roomId)).where(where),
-  ]);
-  return { list: rows.map(card), total: total?.n ?? 0, page: p.page, limit: p.limit };
+      .limit(take)
+      .offset(offset),
+    (cap) =>
+      db()
+        .select(countedRow())
+        .from(liveSessions)
+        .innerJoin(liveRooms, eq(liveRooms.id, liveSessions.roomId))
+        .where(where)
+        .limit(cap)
+        .as('rows'),
+    { offset, take },
+  );
+  return pageOf(rows.map(card), counted, p.page, p.limit);
 }
 
 export async function playback(id: number): Promise<Playback> {
