@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { mallApi } from '~/lib/api/contract/catalogue-shop';
 import type { AppEnv } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
-import { agentGoodsPage, categoryList, goodsDetail, goodsPage, shopPage } from './shop.service';
+import { agentGoodsPage, assertAgent, categoryList, goodsDetail, goodsPage, shopPage } from './shop.service';
 import { isFavourite } from './social.service';
 import { viewerId } from './viewer';
 
@@ -25,5 +25,8 @@ export function registerMall(api: OpenAPIHono<AppEnv>): void {
     return { ...(await goodsDetail(input.id)), is_favorite: await isFavourite(me, 'goods', input.id) };
   });
   endpoint(api, mallApi.shopList, ({ input }) => shopPage({ page: input.page, limit: input.limit }));
-  endpoint(api, mallApi.agentGoods, ({ input }) => agentGoodsPage(input.type, input.id, input.page, input.limit));
+  endpoint(api, mallApi.agentGoods, async ({ input }) => {
+    await assertAgent(input.type, input.id);
+    return agentGoodsPage(input.type, input.id, input.page, input.limit);
+  });
 }

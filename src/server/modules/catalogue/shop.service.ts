@@ -160,7 +160,10 @@ async function loadShopPage(opts: { q?: string | undefined; page: number; limit:
   return pageOf(rows.map(shopCard), counted, opts.page, opts.limit);
 }
 
-/** 404 unless the coach or shop exists: an agent's lists are public pages of that profile. */
+/**
+ * 404 unless the coach or shop exists: the public agent lists answer for a profile (their routes
+ * ask first; the homepage has just loaded it).
+ */
 export async function assertAgent(type: 'coach' | 'shop', agentId: number): Promise<void> {
   const table = type === 'coach' ? coaches : shops;
   const [row] = await db().select({ id: table.id }).from(table).where(eq(table.id, agentId)).limit(1);
@@ -170,16 +173,8 @@ export async function assertAgent(type: 'coach' | 'shop', agentId: number): Prom
 /**
  * /api/public/businessAgentGoods: what a coach or shop re-sells — picks they show on their
  * homepage whose goods are on sale and whose agency offer is still open (seller/agency.service.ts).
- * `known`: the caller has just loaded the profile (the homepage), so its existence is not asked again.
  */
-export async function agentGoodsPage(
-  type: 'coach' | 'shop',
-  agentId: number,
-  page: number,
-  limit: number,
-  known = false,
-): Promise<Page<GoodsItem>> {
-  if (!known) await assertAgent(type, agentId);
+export async function agentGoodsPage(type: 'coach' | 'shop', agentId: number, page: number, limit: number): Promise<Page<GoodsItem>> {
   const where = and(eq(agentGoods.agentType, type), eq(agentGoods.agentId, agentId), eq(agentGoods.shown, true), eq(goods.status, 1));
   const offered = and(eq(agentOffers.kind, 'goods'), eq(agentOffers.itemId, agentGoods.goodsId));
   const { offset, take } = pageWindow(page, limit);

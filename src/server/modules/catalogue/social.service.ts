@@ -96,7 +96,7 @@ export async function coachIndex(coachId: number, viewerId: number | null): Prom
   const [courseList, classList, agent, extras] = await Promise.all([
     coursePage({ coachId, page: 1, limit: 8 }),
     classPage({ coachId, page: 1, limit: 6 }),
-    agentGoodsPage('coach', coachId, 1, 8, true),
+    agentGoodsPage('coach', coachId, 1, 8),
     homepageExtras({ type: 'coach', id: coachId }),
   ]);
   const live = await homepageLive('coach', coachId, viewerId);
@@ -109,7 +109,7 @@ export async function shopIndex(shopId: number, viewerId: number | null): Promis
   const [goodsList, courseList, agent, extras] = await Promise.all([
     goodsPage({ shopId, page: 1, limit: 12 }),
     coursePage({ shopId, page: 1, limit: 8 }),
-    agentGoodsPage('shop', shopId, 1, 8, true),
+    agentGoodsPage('shop', shopId, 1, 8),
     homepageExtras({ type: 'shop', id: shopId }),
   ]);
   const live = await homepageLive('shop', shopId, viewerId);
@@ -121,7 +121,7 @@ async function homepageExtras(o: { type: 'coach' | 'shop'; id: number }) {
   const table = o.type === 'coach' ? coaches : shops;
   const [banners, agentCourses, [row]] = await Promise.all([
     bannersOf(o),
-    agentCoursesPage(o.type, o.id, 1, 8, true),
+    agentCoursesPage(o.type, o.id, 1, 8),
     db()
       .select({ phone: table.phone, wechat: table.wechat, labels: o.type === 'coach' ? coaches.styles : shops.labels })
       .from(table)

@@ -8,7 +8,6 @@ import { notFound, refuse } from '../../http/errors';
 import type { SessionUser } from '../../http/context';
 import { likeOf, pageOf, pageWindow, rowsAndCount, countedRow, type Page } from '../catalogue/listing';
 import { courseCardCols, courseItem } from '../catalogue/training.service';
-import { assertAgent } from '../catalogue/shop.service';
 import { saveOffer } from './goods-manage.service';
 import { ownerOf, publicChanged, type Owner } from './settings.service';
 
@@ -315,16 +314,9 @@ export async function courseOffer(user: SessionUser, courseId: number, rateBp: n
 
 /**
  * /api/public/businessAgentCourses and the agent's homepage: the courses an agent shows (picked,
- * shown, on sale, offer still active), newest pick first. `known` as for `agentGoodsPage`.
+ * shown, on sale, offer still active), newest pick first.
  */
-export async function agentCoursesPage(
-  type: 'coach' | 'shop',
-  agentId: number,
-  page: number,
-  limit: number,
-  known = false,
-): Promise<Page<CourseItem>> {
-  if (!known) await assertAgent(type, agentId);
+export async function agentCoursesPage(type: 'coach' | 'shop', agentId: number, page: number, limit: number): Promise<Page<CourseItem>> {
   const where = and(
     eq(agentCourses.agentType, type),
     eq(agentCourses.agentId, agentId),

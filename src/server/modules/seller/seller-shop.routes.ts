@@ -4,6 +4,7 @@ import type { AppEnv } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
 import { agentCoursesPage, agentMarket, agentMine, agentPick, agentShow, courseOffer } from './agency.service';
 import { goodsManage, goodsManageInfo, goodsSave, goodsStatus } from './goods-manage.service';
+import { assertAgent } from '../catalogue/shop.service';
 import { homeClasses, homeCourses, homeInfo } from './home.service';
 import {
   bannerDelete,
@@ -38,5 +39,8 @@ export function registerSellerShop(api: OpenAPIHono<AppEnv>): void {
   endpoint(api, A.homeInfo, ({ user }) => homeInfo(user));
   endpoint(api, A.homeCourses, ({ user, input }) => homeCourses(user, input.page, input.limit));
   endpoint(api, A.homeClasses, ({ user, input }) => homeClasses(user.id, input.page, input.limit));
-  endpoint(api, A.agentCourses, ({ input }) => agentCoursesPage(input.type, input.id, input.page, input.limit));
+  endpoint(api, A.agentCourses, async ({ input }) => {
+    await assertAgent(input.type, input.id);
+    return agentCoursesPage(input.type, input.id, input.page, input.limit);
+  });
 }
