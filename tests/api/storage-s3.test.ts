@@ -13,6 +13,7 @@ import { hasFfmpeg, videoQueueIdle } from '~/server/modules/seller-content/video
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 import { startS3 } from '../helpers/s3';
 import { tusUpload } from '../helpers/tus';
+import { resolvesTo, uploadPathVariants } from '../helpers/upload-paths';
 
 /** STORAGE=s3 against a local S3-compatible stand-in (issue 17 §2). */
 const run = promisify(execFile);
@@ -151,6 +152,24 @@ describe('STORAGE=s3', () => {
     },
     60_000,
   );
+
+  it('redirects a private key to the bucket by no spelling of its URL (the signature cannot be skipped)', async () => {
+    const secret = Buffer.from('a private object');
+    for (const key of ['videos/20260102/0123456789abcdef0123456789abcdef/original.mp4', 'docs/9/20260102-0123456789abcdef.png']) {
+      await storage().put(key, secret, 'application/octet-stream');
+      for (const variant of [`/uploads/${key}`, ...uploadPathVariants(key)]) {
+        const res = await files.request(variant);
+        expect(res.status, variant).toBe(resolvesTo(variant) === `/uploads/${key}` ? 403 : 404);
+        expect(res.headers.get('location'), variant).toBeNull();
+      }
+    }
+    // A public file: redirected by its canonical path only.
+    await storage().put('seed/public-1.png', secret, 'image/png');
+    expect((await files.request('/uploads/seed/public-1.png')).status).toBe(302);
+    for (const variant of uploadPathVariants('seed/public-1.png')) {
+      if (resolvesTo(variant) !== '/uploads/seed/public-1.png') expect((await files.request(variant)).status, variant).toBe(404);
+    }
+  });
 
   it('npm run storage:migrate copies local uploads into the bucket once, and --delete clears them locally', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'gongfu-migrate-'));
