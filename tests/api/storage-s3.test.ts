@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '~/server/env';
-import { resetStorage, storage } from '~/server/providers/storage';
+import { DOCUMENT_SIGN_TTL_S, resetStorage, storage } from '~/server/providers/storage';
 import { serveUploads } from '~/server/providers/storage/serve';
 import { finishRecording } from '~/server/providers/live/vod';
 import { hasFfmpeg, videoQueueIdle } from '~/server/modules/seller-content/video.service';
@@ -169,6 +169,20 @@ describe('STORAGE=s3', () => {
     for (const variant of uploadPathVariants('seed/public-1.png')) {
       if (resolvesTo(variant) !== '/uploads/seed/public-1.png') expect((await files.request(variant)).status, variant).toBe(404);
     }
+  });
+
+  it('keeps documents private in the bucket: presigned for minutes, cached nowhere', async () => {
+    const up = await t.post('/member/uploadDocument', { image: `data:image/png;base64,${PNG.toString('base64')}` }, coach);
+    expect(up.body.code, up.body.msg).toBe(200);
+    const { path, url } = up.body.data as { path: string; url: string };
+    expect(path).toMatch(/^\/uploads\/docs\/\d+\/\d{8}-[0-9a-f]{16}\.png$/);
+    expect((await s3.object(path.slice(1)))?.cacheControl).toBe('private, no-store');
+    expect(url.startsWith(`${s3.endpoint}/${s3.bucket}${path}?`)).toBe(true);
+    expect(url).toContain(`X-Amz-Expires=${2 * DOCUMENT_SIGN_TTL_S}&`);
+    const got = await fetch(url);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('cache-control')).toBe('private, no-store');
+    expect((await files.request(path)).status).toBe(403);
   });
 
   it('npm run storage:migrate copies local uploads into the bucket once, and --delete clears them locally', async () => {
