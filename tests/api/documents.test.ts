@@ -1,16 +1,18 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { labels, users } from '~/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { identityApplications, labels, providerApplications, users } from '~/server/db/schema';
 import { hashPassword } from '~/server/security/password';
 import { DOCUMENT_SIGN_TTL_S, resetStorage, storage, storageKey } from '~/server/providers/storage';
 import { serveUploads } from '~/server/providers/storage/serve';
+import { moveApplicationDocuments, privateKeyFor } from '~/server/modules/applications/documents-move';
 import { UPLOAD_TEXTS } from '~/lib/rules/upload';
 import { startApi, PNG_1X1, type TestApi } from '../helpers/api';
 
 /**
  * Verification documents (ID photos, licences, certificates) are private media: uploaded through
  * their own endpoint, cited only by their uploader's applications, shown only through signed URLs
- * to the applicant and to reviewing staff, never cached.
+ * to the applicant and to reviewing staff, never cached; older public ones are moved.
  */
 let t: TestApi;
 let labelIds: number[];
@@ -227,5 +229,82 @@ describe('who sees the documents', () => {
     expect((await get(row.licence_url)).status).toBe(200);
     expect((await t.post('/admin/providers/applications', {}, undefined, { cookie: await t.staffCookie('finance') })).body.code).toBe(403);
     expect((await get(provLicence)).status).toBe(403);
+  });
+});
+
+describe('documents stored before they were private', () => {
+  it('are moved to private keys and the rows rewritten, once, whatever was interrupted', async () => {
+    const a = await member();
+    const b = await member();
+    const put = async (key: string) => storage().put(key, PNG, 'image/png');
+    const front = await put(`common/20250101/${a.id}-00000000000000a1.png`);
+    const back = await put(`common/20250101/${a.id}-00000000000000a2.png`);
+    const cert = await put(`common/20250101/${a.id}-00000000000000a3.png`);
+    const staffCert = await put('common/20250101/staff1-00000000000000a4.png');
+    const licence = await put(`common/20250101/${b.id}-00000000000000b1.png`);
+    const provLicence = await put(`common/20250101/${b.id}-00000000000000b2.png`);
+    const missing = `/uploads/common/20250101/${b.id}-00000000000000b3.png`;
+    const answers = (over: Record<string, unknown>) => ({ real_name: '旧', id_front: front, id_back: back, certificates: [cert], ...over });
+    // A refused application and its resubmission cite the same photos.
+    const rows = await t.db
+      .insert(identityApplications)
+      .values([
+        { userId: a.id, kind: 'coach', status: 'refused', title: '旧', answers: answers({ certificates: [cert, staffCert] }) },
+        { userId: a.id, kind: 'coach', status: 'pending', title: '旧', answers: answers({}) },
+        {
+          userId: b.id,
+          kind: 'shop',
+          status: 'pending',
+          title: '旧店',
+          answers: { shop_name: '旧店', logo: licence, licence_image: licence },
+        },
+        {
+          userId: b.id,
+          kind: 'coach',
+          status: 'refused',
+          title: '旧',
+          answers: answers({ id_front: '/imgs/default/default.jpg', id_back: missing }),
+        },
+      ])
+      .returning();
+    const [prov] = await t.db
+      .insert(providerApplications)
+      .values({ userId: b.id, name: '旧', contact: '旧', phone: '13900000000', city: '上海', intro: '旧的申请', licence: provLicence })
+      .returning();
+
+    // An earlier run stopped after copying and removing the certificate, before writing any row.
+    const certKey = storageKey(cert)!;
+    await storage().put(privateKeyFor(certKey), PNG, 'image/png');
+    await storage().remove(certKey);
+
+    const report = await moveApplicationDocuments();
+    expect(report).toMatchObject({ moved: 5, rows: 5, missing: 1, failed: 0 });
+    const docs = (k: string) => `/uploads/docs/${k}`;
+    const [r0, r1, r2, r3] = await Promise.all(
+      rows.map(async (r) => (await t.db.select().from(identityApplications).where(eq(identityApplications.id, r.id)))[0]!.answers),
+    );
+    expect(r0).toMatchObject({
+      id_front: docs(`${a.id}/20250101-00000000000000a1.png`),
+      id_back: docs(`${a.id}/20250101-00000000000000a2.png`),
+      certificates: [docs(`${a.id}/20250101-00000000000000a3.png`), expect.stringMatching(/^\/uploads\/docs\/moved\/[0-9a-f]{24}\.png$/)],
+    });
+    expect(r1).toMatchObject({ id_front: r0!['id_front'], certificates: [docs(`${a.id}/20250101-00000000000000a3.png`)] });
+    // The shop's logo is public: its file stays where it is, the licence gets its private copy.
+    expect(r2).toMatchObject({ logo: licence, licence_image: docs(`${b.id}/20250101-00000000000000b1.png`) });
+    expect(r3).toMatchObject({ id_front: '/imgs/default/default.jpg', id_back: missing, real_name: '旧' });
+    const [p] = await t.db.select().from(providerApplications).where(eq(providerApplications.id, prov!.id));
+    expect(p!.licence).toBe(docs(`${b.id}/20250101-00000000000000b2.png`));
+
+    // The public copies are gone (but the logo's), the private ones need a signature.
+    for (const old of [front, back, cert, staffCert, provLicence]) expect((await get(old)).status).toBe(404);
+    expect((await get(licence)).status).toBe(200);
+    expect((await get(p!.licence)).status).toBe(403);
+    // The applicant may cite a moved document of their own again.
+    const again = coachForm({ front: r1!['id_front'] as string, back: r1!['id_back'] as string, certs: [] });
+    await t.db.update(identityApplications).set({ status: 'refused' }).where(eq(identityApplications.id, rows[1]!.id));
+    expect((await t.post('/registerCoach', again, a.token)).body.code).toBe(200);
+
+    // Run again: nothing left to move.
+    expect(await moveApplicationDocuments()).toMatchObject({ moved: 0, rows: 0, failed: 0 });
   });
 });

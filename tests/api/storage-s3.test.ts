@@ -5,11 +5,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { env } from '~/server/env';
+import { identityApplications, users } from '~/server/db/schema';
 import { DOCUMENT_SIGN_TTL_S, resetStorage, storage } from '~/server/providers/storage';
 import { serveUploads } from '~/server/providers/storage/serve';
 import { finishRecording } from '~/server/providers/live/vod';
 import { hasFfmpeg, videoQueueIdle } from '~/server/modules/seller-content/video.service';
+import { moveApplicationDocuments } from '~/server/modules/applications/documents-move';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 import { startS3 } from '../helpers/s3';
 import { tusUpload } from '../helpers/tus';
@@ -183,6 +186,24 @@ describe('STORAGE=s3', () => {
     expect(got.status).toBe(200);
     expect(got.headers.get('cache-control')).toBe('private, no-store');
     expect((await files.request(path)).status).toBe(403);
+  });
+
+  it('moves documents stored before they were private inside the bucket', async () => {
+    const [u] = await t.db.select().from(users).where(eq(users.phone, DEMO.member));
+    const old = await storage().put(`common/20250101/${u!.id}-00000000000000c1.png`, PNG, 'image/png');
+    const [row] = await t.db
+      .insert(identityApplications)
+      .values({ userId: u!.id, kind: 'shop', status: 'refused', title: '桶里的店', answers: { licence_image: old } })
+      .returning();
+    const report = await moveApplicationDocuments();
+    expect(report).toMatchObject({ moved: 1, rows: 1, failed: 0 });
+    const moved = `uploads/docs/${u!.id}/20250101-00000000000000c1.png`;
+    expect(await s3.keys(old.slice(1))).toEqual([]);
+    expect((await s3.object(moved))?.bytes.equals(PNG)).toBe(true);
+    expect((await s3.object(moved))?.cacheControl).toBe('private, no-store');
+    const [after] = await t.db.select().from(identityApplications).where(eq(identityApplications.id, row!.id));
+    expect(after!.answers['licence_image']).toBe(`/${moved}`);
+    expect(await moveApplicationDocuments()).toMatchObject({ moved: 0, rows: 0 });
   });
 
   it('npm run storage:migrate copies local uploads into the bucket once, and --delete clears them locally', async () => {
