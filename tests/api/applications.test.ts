@@ -15,6 +15,19 @@ let phoneSeq = 0;
 const ID = '11010519491231002X';
 const IMG = '/imgs/default/default.jpg';
 
+/** A member's own private documents for the forms (ID photos, a certificate, a licence). */
+interface Docs {
+  front: string;
+  back: string;
+  cert: string;
+  licence: string;
+}
+const NO_DOCS: Docs = { front: '', back: '', cert: '', licence: '' };
+async function docsOf(token: string): Promise<Docs> {
+  const [front, back, cert, licence] = await Promise.all([1, 2, 3, 4].map(() => t.uploadDocument(token)));
+  return { front: front!, back: back!, cert: cert!, licence: licence! };
+}
+
 async function member() {
   const phone = `1370000${String(1000 + phoneSeq++).slice(-4)}`;
   const [u] = await t.db
@@ -27,32 +40,32 @@ async function member() {
     })
     .returning();
   const token = await t.login(phone, 'abc12345');
-  return { id: u!.id, phone, token };
+  return { id: u!.id, phone, token, docs: await docsOf(token) };
 }
 
-function coachForm(over: Record<string, unknown> = {}) {
+function coachForm(docs: Docs, over: Record<string, unknown> = {}) {
   return {
     real_name: '李小龙',
     id_number: ID,
-    id_front: IMG,
-    id_back: IMG,
+    id_front: docs.front,
+    id_back: docs.back,
     phone: '13912345678',
     province: '广东省',
     city: '佛山市',
     label_ids: labelIds.slice(0, 2),
     intro: '习武二十年，擅长咏春与截拳道，带过上百名学员。',
-    certificates: [IMG],
+    certificates: [docs.cert],
     agree: true,
     ...over,
   };
 }
 
-function shopForm(over: Record<string, unknown> = {}) {
+function shopForm(docs: Docs, over: Record<string, unknown> = {}) {
   return {
     shop_name: '佛山武馆用品店',
     logo: IMG,
     licence_no: '91350100M000100Y43',
-    licence_image: IMG,
+    licence_image: docs.licence,
     province: '广东省',
     city: '佛山市',
     district: '禅城区',
@@ -93,16 +106,18 @@ describe('coach application', () => {
     expect((await status('coach', m.token)).value).toBe(1);
 
     // Server-side validation in Chinese.
-    const bad = await t.post('/registerCoach', coachForm({ id_number: '110105194912310021' }), m.token);
+    const bad = await t.post('/registerCoach', coachForm(m.docs, { id_number: '110105194912310021' }), m.token);
     expect(bad.body).toMatchObject({ code: 100, msg: expect.stringContaining('身份证号不正确') });
-    expect((await t.post('/registerCoach', coachForm({ agree: false }), m.token)).body.msg).toBe('请阅读并勾选入驻协议');
-    expect((await t.post('/registerCoach', coachForm({ city: '上海市' }), m.token)).body.msg).toBe('所在地区不正确，请重新选择');
-    expect((await t.post('/registerCoach', coachForm({ label_ids: [999999] }), m.token)).body.msg).toBe('擅长拳种不存在，请重新选择');
-    expect((await t.post('/registerCoach', coachForm({ id_front: 'https://evil.example/x.png' }), m.token)).body.msg).toBe(
-      '图片地址不正确，请重新上传',
+    expect((await t.post('/registerCoach', coachForm(m.docs, { agree: false }), m.token)).body.msg).toBe('请阅读并勾选入驻协议');
+    expect((await t.post('/registerCoach', coachForm(m.docs, { city: '上海市' }), m.token)).body.msg).toBe('所在地区不正确，请重新选择');
+    expect((await t.post('/registerCoach', coachForm(m.docs, { label_ids: [999999] }), m.token)).body.msg).toBe(
+      '擅长拳种不存在，请重新选择',
+    );
+    expect((await t.post('/registerCoach', coachForm(m.docs, { id_front: 'https://evil.example/x.png' }), m.token)).body.msg).toBe(
+      '证件照片无效，请重新上传',
     );
 
-    const first = await t.post('/registerCoach', coachForm(), m.token);
+    const first = await t.post('/registerCoach', coachForm(m.docs), m.token);
     expect(first.body).toMatchObject({ code: 200, msg: '申请已提交，请等待审核', data: { status: 'pending', kind: 'coach' } });
     // The database never holds the plain number; the key derived from APP_SECRET opens it.
     const [row] = await t.db.select().from(identityApplications).where(eq(identityApplications.id, first.body.data.id));
@@ -113,7 +128,7 @@ describe('coach application', () => {
     const pending = await status('coach', m.token);
     expect(pending.value).toBe(2);
     expect(pending.msg).toContain('正在审核中');
-    const again = await t.post('/registerCoach', coachForm(), m.token);
+    const again = await t.post('/registerCoach', coachForm(m.docs), m.token);
     expect(again.body).toMatchObject({ code: 100, msg: pending.msg });
     expect((await t.post('/member/coachFailInfo', {}, m.token)).body).toMatchObject({ code: 100, msg: '没有未通过的申请' });
     // One identity per account: a pending coach application blocks the shop form.
@@ -134,7 +149,11 @@ describe('coach application', () => {
     });
 
     // Resubmitting with the ID number left empty keeps the one given before.
-    const second = await t.post('/registerCoach', coachForm({ id_number: '', intro: '习武二十年，现已补充清晰的身份证照片。' }), m.token);
+    const second = await t.post(
+      '/registerCoach',
+      coachForm(m.docs, { id_number: '', intro: '习武二十年，现已补充清晰的身份证照片。' }),
+      m.token,
+    );
     expect(second.body.code).toBe(200);
     expect(second.body.data.id).not.toBe(first.body.data.id);
     const [row2] = await t.db.select().from(identityApplications).where(eq(identityApplications.id, second.body.data.id));
@@ -164,7 +183,7 @@ describe('coach application', () => {
 
   it('a double submit makes one application', async () => {
     const m = await member();
-    const answers = await Promise.all([1, 2, 3].map(() => t.post('/registerCoach', coachForm(), m.token)));
+    const answers = await Promise.all([1, 2, 3].map(() => t.post('/registerCoach', coachForm(m.docs), m.token)));
     expect(answers.filter((a) => a.body.code === 200)).toHaveLength(1);
     const rows = await t.db.select().from(identityApplications).where(eq(identityApplications.userId, m.id));
     expect(rows).toHaveLength(1);
@@ -176,7 +195,7 @@ describe('coach application', () => {
     expect((await status('shop', coach)).msg).toContain('您已经是教练');
     const shop = await t.login(DEMO.mechant);
     expect((await status('coach', shop)).value).toBe(6);
-    expect((await t.post('/registerCoach', coachForm(), shop)).body).toMatchObject({
+    expect((await t.post('/registerCoach', coachForm(await docsOf(shop)), shop)).body).toMatchObject({
       code: 100,
       msg: expect.stringContaining('您已经是店主'),
     });
@@ -184,7 +203,7 @@ describe('coach application', () => {
 
   it('guests need to log in', async () => {
     expect((await t.post('/member/coachExamineStatus', {})).body.code).toBe(101);
-    expect((await t.post('/registerShop', shopForm())).body.code).toBe(101);
+    expect((await t.post('/registerShop', shopForm(NO_DOCS))).body.code).toBe(101);
   });
 });
 
@@ -193,11 +212,13 @@ describe('shop application with a fee in coins', () => {
     await setConfig({ shop_settle_fee: '5000' });
     try {
       const m = await member();
-      expect((await t.post('/registerShop', shopForm({ licence_no: '91350100M000100Y44' }), m.token)).body.msg).toContain(
+      expect((await t.post('/registerShop', shopForm(m.docs, { licence_no: '91350100M000100Y44' }), m.token)).body.msg).toContain(
         '统一社会信用代码不正确',
       );
-      expect((await t.post('/registerShop', shopForm({ district: '海淀区' }), m.token)).body.msg).toBe('所在地区不正确，请重新选择');
-      const app = await t.post('/registerShop', shopForm(), m.token);
+      expect((await t.post('/registerShop', shopForm(m.docs, { district: '海淀区' }), m.token)).body.msg).toBe(
+        '所在地区不正确，请重新选择',
+      );
+      const app = await t.post('/registerShop', shopForm(m.docs), m.token);
       expect(app.body.code).toBe(200);
       await review(app.body.data.id, 'approved');
       const info = await t.post('/member/identityApplication', { type: 'shop' }, m.token);
@@ -236,7 +257,7 @@ describe('shop application with a fee in coins', () => {
 describe('a cancelled shop', () => {
   it('may apply again; settling reopens the same shop and its management link', async () => {
     const m = await member();
-    const first = await t.post('/registerShop', shopForm({ shop_name: '旧店' }), m.token);
+    const first = await t.post('/registerShop', shopForm(m.docs, { shop_name: '旧店' }), m.token);
     await review(first.body.data.id, 'approved');
     expect((await t.post('/member/settledShop', {}, m.token)).body.code).toBe(200);
     const cancel = await t.post('/shop/applyCancel', { reason: '暂停经营' }, m.token);
@@ -245,7 +266,7 @@ describe('a cancelled shop', () => {
     const token = await t.login(m.phone, 'abc12345');
     expect((await status('shop', token)).value).toBe(1);
 
-    const again = await t.post('/registerShop', shopForm({ shop_name: '新店' }), token);
+    const again = await t.post('/registerShop', shopForm(m.docs, { shop_name: '新店' }), token);
     expect(again.body.code).toBe(200);
     const rows = await t.db.select().from(identityApplications).where(eq(identityApplications.userId, m.id));
     expect(rows.map((r) => r.status).sort()).toEqual(['closed', 'pending']);
@@ -261,7 +282,7 @@ describe('a cancelled shop', () => {
 describe('operator console', () => {
   it('lists with counts, shows the detail masked, decides once, notifies and audits every write', async () => {
     const m = await member();
-    const app = (await t.post('/registerCoach', coachForm({ real_name: '叶问' }), m.token)).body.data;
+    const app = (await t.post('/registerCoach', coachForm(m.docs, { real_name: '叶问' }), m.token)).body.data;
     const reviewer = await t.staffCookie('reviewer');
     const list = await t.post('/admin/applications/list', { kind: 'coach', status: 'pending', q: '叶问' }, undefined, { cookie: reviewer });
     expect(list.body.data.list).toEqual([expect.objectContaining({ id: app.id, title: '叶问', status: 'pending' })]);
@@ -308,7 +329,7 @@ describe('operator console', () => {
 
   it('the approval notice leads to the settlement page', async () => {
     const m = await member();
-    const app = (await t.post('/registerShop', shopForm(), m.token)).body.data;
+    const app = (await t.post('/registerShop', shopForm(m.docs), m.token)).body.data;
     await review(app.id, 'approved', '欢迎入驻');
     const [notice] = await t.db.select().from(messages).where(eq(messages.userId, m.id)).orderBy(desc(messages.id)).limit(1);
     expect(notice).toMatchObject({ title: '店主入驻申请已通过', link: '/account/settle?type=mechant' });

@@ -21,6 +21,7 @@ import { moveSellerMoney, sellerAccountId } from '~/server/modules/seller/ledger
 import { approveApplication, refuseApplication } from '~/server/modules/provider/application.service';
 import { DEMO_PAY_PASSWORD } from '~/server/db/seed/commerce';
 import { PROVIDER_TEXTS, providerShare } from '~/lib/rules/provider';
+import { UPLOAD_TEXTS } from '~/lib/rules/upload';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
 /** Seed coaches no other test file uses: one to invite, one already in the demo provider's team. */
@@ -50,11 +51,12 @@ const FORM = {
   phone: '13912340000',
   city: '杭州',
   intro: '为武术教练提供课程拍摄、剪辑和线上推广服务，已服务二十余位教练。',
-  licence: '/uploads/common/licence.png',
+  licence: '',
   agree: true,
 };
 
-async function applicant(): Promise<{ token: string; id: number; phone: string }> {
+/** A fresh member with the form of an application, its licence their own private upload. */
+async function applicant(): Promise<{ token: string; id: number; phone: string; form: typeof FORM }> {
   const phone = `1391${Math.floor(Math.random() * 1e7)
     .toString()
     .padStart(7, '0')}`;
@@ -66,7 +68,8 @@ async function applicant(): Promise<{ token: string; id: number; phone: string }
       nickName: '申请人',
     })
     .returning();
-  return { token: await t.login(phone), id: u!.id, phone };
+  const token = await t.login(phone);
+  return { token, id: u!.id, phone, form: { ...FORM, licence: await t.uploadDocument(token) } };
 }
 
 const coachIdOf = async (phone: string) =>
@@ -118,19 +121,19 @@ describe('provider application', () => {
   it('apply → refuse → resubmit → approve; the member becomes a provider', async () => {
     const a = await applicant();
     expect((await t.post('/member/supplierStatus', {}, a.token)).body.data).toMatchObject({ state: 'none', service_id: 0, form: null });
-    expect((await t.post('/public/supplierSettle', FORM)).body.code).toBe(101);
-    expect((await t.post('/public/supplierSettle', { ...FORM, agree: false }, a.token)).body).toMatchObject({
+    expect((await t.post('/public/supplierSettle', a.form)).body.code).toBe(101);
+    expect((await t.post('/public/supplierSettle', { ...a.form, agree: false }, a.token)).body).toMatchObject({
       code: 100,
       msg: PROVIDER_TEXTS.agreeRequired,
     });
-    expect((await t.post('/public/supplierSettle', { ...FORM, phone: '123' }, a.token)).body.msg).toBe(PROVIDER_TEXTS.phoneInvalid);
-    expect((await t.post('/public/supplierSettle', { ...FORM, intro: '太短' }, a.token)).body.msg).toBe(PROVIDER_TEXTS.introRequired);
-    expect((await t.post('/public/supplierSettle', { ...FORM, licence: 'https://evil.example/x.png' }, a.token)).body.msg).toBe(
-      PROVIDER_TEXTS.badImage,
+    expect((await t.post('/public/supplierSettle', { ...a.form, phone: '123' }, a.token)).body.msg).toBe(PROVIDER_TEXTS.phoneInvalid);
+    expect((await t.post('/public/supplierSettle', { ...a.form, intro: '太短' }, a.token)).body.msg).toBe(PROVIDER_TEXTS.introRequired);
+    expect((await t.post('/public/supplierSettle', { ...a.form, licence: 'https://evil.example/x.png' }, a.token)).body.msg).toBe(
+      UPLOAD_TEXTS.badDocument,
     );
-    const first = await t.post('/public/supplierSettle', FORM, a.token);
+    const first = await t.post('/public/supplierSettle', a.form, a.token);
     expect(first.body).toMatchObject({ code: 200, data: { state: 'pending', form: { name: FORM.name } } });
-    expect((await t.post('/public/supplierSettle', FORM, a.token)).body.msg).toBe(PROVIDER_TEXTS.pending);
+    expect((await t.post('/public/supplierSettle', a.form, a.token)).body.msg).toBe(PROVIDER_TEXTS.pending);
     // Provider endpoints stay closed while pending.
     expect((await t.post('/provider/overview', {}, a.token)).body.code).toBe(403);
 
@@ -142,9 +145,8 @@ describe('provider application', () => {
     const notice = await t.db.select().from(messages).where(eq(messages.userId, a.id));
     expect(notice.map((m) => m.title)).toContain('服务商入驻申请未通过');
 
-    expect((await t.post('/public/supplierSettle', { ...FORM, licence: '/uploads/common/licence-2.png' }, a.token)).body.data.state).toBe(
-      'pending',
-    );
+    const licence2 = await t.uploadDocument(a.token);
+    expect((await t.post('/public/supplierSettle', { ...a.form, licence: licence2 }, a.token)).body.data.state).toBe('pending');
     const [again] = await t.db
       .select()
       .from(providerApplications)
@@ -159,7 +161,7 @@ describe('provider application', () => {
     expect(status).toMatchObject({ state: 'approved', service_id: u!.serviceId });
     const o = (await t.post('/provider/overview', {}, a.token)).body;
     expect(o).toMatchObject({ code: 200, data: { provider: { name: FORM.name, commission_bp: 200 }, team_size: 0 } });
-    expect((await t.post('/public/supplierSettle', FORM, a.token)).body.msg).toBe(PROVIDER_TEXTS.alreadyProvider);
+    expect((await t.post('/public/supplierSettle', a.form, a.token)).body.msg).toBe(PROVIDER_TEXTS.alreadyProvider);
   });
 
   it('refuses an empty reason and unknown applications', async () => {
@@ -190,7 +192,7 @@ describe('provider team', () => {
 
     // Another provider cannot take a coach who is in a team.
     const other = await applicant();
-    await t.post('/public/supplierSettle', FORM, other.token);
+    await t.post('/public/supplierSettle', other.form, other.token);
     const [app] = await t.db.select().from(providerApplications).where(eq(providerApplications.userId, other.id));
     await approveApplication(app!.id, 1, '');
     expect((await t.post('/provider/invite', { phone: INVITEE }, other.token)).body.msg).toBe(PROVIDER_TEXTS.inOtherTeam);
@@ -200,7 +202,7 @@ describe('provider team', () => {
 
   it('decline: the coach refuses and stays free; remove ends the membership', async () => {
     const other = await applicant();
-    await t.post('/public/supplierSettle', FORM, other.token);
+    await t.post('/public/supplierSettle', other.form, other.token);
     const [app] = await t.db.select().from(providerApplications).where(eq(providerApplications.userId, other.id));
     await approveApplication(app!.id, 1, '');
     expect((await t.post('/provider/invite', { phone: OTHER_COACH }, other.token)).body.code).toBe(200);
@@ -336,7 +338,7 @@ describe('provider authz and withdrawals', () => {
 
   it("another provider's order and ledger rows answer 404", async () => {
     const other = await applicant();
-    await t.post('/public/supplierSettle', FORM, other.token);
+    await t.post('/public/supplierSettle', other.form, other.token);
     const [app] = await t.db.select().from(providerApplications).where(eq(providerApplications.userId, other.id));
     await approveApplication(app!.id, 1, '');
     const mine = (await t.post('/provider/orders', {}, provider)).body.data.list[0];
@@ -380,7 +382,7 @@ describe('/api/admin/providers', () => {
   it('reviewers list, refuse and approve, each decision with exactly one audit row; finance is refused', async () => {
     const cookie = await t.staffCookie('reviewer');
     const a = await applicant();
-    await t.post('/public/supplierSettle', FORM, a.token);
+    await t.post('/public/supplierSettle', a.form, a.token);
     const list = (await t.post('/admin/providers/applications', {}, undefined, { cookie })).body.data;
     const row = list.list.find((r: { user_id: number }) => r.user_id === a.id);
     expect(row).toMatchObject({ status: 'pending', name: FORM.name });
@@ -389,7 +391,7 @@ describe('/api/admin/providers', () => {
     );
     expect((await t.post('/admin/providers/refuse', { id: row.id, reason: '城市与执照不符' }, undefined, { cookie })).body.code).toBe(200);
     expect((await t.post('/admin/providers/approve', { id: row.id }, undefined, { cookie })).body.msg).toBe(PROVIDER_TEXTS.notPending);
-    await t.post('/public/supplierSettle', FORM, a.token);
+    await t.post('/public/supplierSettle', a.form, a.token);
     const again = (await t.post('/admin/providers/applications', {}, undefined, { cookie })).body.data.list.find(
       (r: { user_id: number }) => r.user_id === a.id,
     );

@@ -5,14 +5,18 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { env } from '~/server/env';
-import { resetStorage, storage } from '~/server/providers/storage';
+import { identityApplications, users } from '~/server/db/schema';
+import { DOCUMENT_SIGN_TTL_S, resetStorage, storage } from '~/server/providers/storage';
 import { serveUploads } from '~/server/providers/storage/serve';
 import { finishRecording } from '~/server/providers/live/vod';
 import { hasFfmpeg, videoQueueIdle } from '~/server/modules/seller-content/video.service';
+import { moveApplicationDocuments } from '~/server/modules/applications/documents-move';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 import { startS3 } from '../helpers/s3';
 import { tusUpload } from '../helpers/tus';
+import { resolvesTo, uploadPathVariants } from '../helpers/upload-paths';
 
 /** STORAGE=s3 against a local S3-compatible stand-in (issue 17 §2). */
 const run = promisify(execFile);
@@ -151,6 +155,56 @@ describe('STORAGE=s3', () => {
     },
     60_000,
   );
+
+  it('redirects a private key to the bucket by no spelling of its URL (the signature cannot be skipped)', async () => {
+    const secret = Buffer.from('a private object');
+    for (const key of ['videos/20260102/0123456789abcdef0123456789abcdef/original.mp4', 'docs/9/20260102-0123456789abcdef.png']) {
+      await storage().put(key, secret, 'application/octet-stream');
+      for (const variant of [`/uploads/${key}`, ...uploadPathVariants(key)]) {
+        const res = await files.request(variant);
+        expect(res.status, variant).toBe(resolvesTo(variant) === `/uploads/${key}` ? 403 : 404);
+        expect(res.headers.get('location'), variant).toBeNull();
+      }
+    }
+    // A public file: redirected by its canonical path only.
+    await storage().put('seed/public-1.png', secret, 'image/png');
+    expect((await files.request('/uploads/seed/public-1.png')).status).toBe(302);
+    for (const variant of uploadPathVariants('seed/public-1.png')) {
+      if (resolvesTo(variant) !== '/uploads/seed/public-1.png') expect((await files.request(variant)).status, variant).toBe(404);
+    }
+  });
+
+  it('keeps documents private in the bucket: presigned for minutes, cached nowhere', async () => {
+    const up = await t.post('/member/uploadDocument', { image: `data:image/png;base64,${PNG.toString('base64')}` }, coach);
+    expect(up.body.code, up.body.msg).toBe(200);
+    const { path, url } = up.body.data as { path: string; url: string };
+    expect(path).toMatch(/^\/uploads\/docs\/\d+\/\d{8}-[0-9a-f]{16}\.png$/);
+    expect((await s3.object(path.slice(1)))?.cacheControl).toBe('private, no-store');
+    expect(url.startsWith(`${s3.endpoint}/${s3.bucket}${path}?`)).toBe(true);
+    expect(url).toContain(`X-Amz-Expires=${2 * DOCUMENT_SIGN_TTL_S}&`);
+    const got = await fetch(url);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('cache-control')).toBe('private, no-store');
+    expect((await files.request(path)).status).toBe(403);
+  });
+
+  it('moves documents stored before they were private inside the bucket', async () => {
+    const [u] = await t.db.select().from(users).where(eq(users.phone, DEMO.member));
+    const old = await storage().put(`common/20250101/${u!.id}-00000000000000c1.png`, PNG, 'image/png');
+    const [row] = await t.db
+      .insert(identityApplications)
+      .values({ userId: u!.id, kind: 'shop', status: 'refused', title: '桶里的店', answers: { licence_image: old } })
+      .returning();
+    const report = await moveApplicationDocuments();
+    expect(report).toMatchObject({ moved: 1, rows: 1, failed: 0 });
+    const moved = `uploads/docs/${u!.id}/20250101-00000000000000c1.png`;
+    expect(await s3.keys(old.slice(1))).toEqual([]);
+    expect((await s3.object(moved))?.bytes.equals(PNG)).toBe(true);
+    expect((await s3.object(moved))?.cacheControl).toBe('private, no-store');
+    const [after] = await t.db.select().from(identityApplications).where(eq(identityApplications.id, row!.id));
+    expect(after!.answers['licence_image']).toBe(`/${moved}`);
+    expect(await moveApplicationDocuments()).toMatchObject({ moved: 0, rows: 0 });
+  });
 
   it('npm run storage:migrate copies local uploads into the bucket once, and --delete clears them locally', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'gongfu-migrate-'));

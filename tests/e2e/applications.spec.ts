@@ -4,6 +4,10 @@ import { loginStaff, newMember, ready, signIn, toastWith } from './helpers';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 
+/** The image has loaded (ID photos are private: only their signed URL shows them). */
+const loaded = (img: ReturnType<Page['getByRole']>) =>
+  expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
+
 /** Fills and sends the coach form the way a member would. */
 async function applyAsCoach(page: Page, idNumber: string, name = '李小龙') {
   const form = page.getByTestId('coach-apply-form');
@@ -87,6 +91,7 @@ test('apply → the operator refuses with a reason → correct and resubmit → 
   await loginStaff(op, 'reviewer');
   let detail = await openInConsole(op, name);
   await expect(detail.getByTestId('id-number')).toHaveText('1101**********002X');
+  await loaded(detail.getByRole('img', { name: '身份证人像面' }));
   await detail.getByRole('button', { name: /显示完整号码/ }).click();
   await expect(detail.getByTestId('id-number')).toHaveText('11010519491231002X');
   await detail.getByLabel(/审核意见/).fill('请补充段位证书');
@@ -101,6 +106,7 @@ test('apply → the operator refuses with a reason → correct and resubmit → 
   const form = page.getByTestId('coach-apply-form');
   await expect(form.getByLabel('真实姓名')).toHaveValue(name);
   await expect(form.getByLabel('身份证号')).toHaveAttribute('placeholder', '1101**********002X');
+  await loaded(form.getByRole('img', { name: '人像面' }));
   await page.getByLabel('选择添加证书').setInputFiles(photo('cert.png'));
   await expect(form.getByRole('img', { name: '证书 1' })).toBeVisible();
   await form.getByLabel('同意入驻协议').check();

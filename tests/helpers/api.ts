@@ -121,6 +121,13 @@ export async function startApi(extraEnv: Record<string, string> = {}) {
     return `${STAFF_COOKIE}=${token}`;
   }
 
+  /** A member's private verification document (a 1×1 PNG through /member/uploadDocument): its stored path. */
+  async function uploadDocument(token: string): Promise<string> {
+    const res = await post<{ path: string }>('/member/uploadDocument', { image: `data:image/png;base64,${PNG_1X1}` }, token);
+    if (res.body.code !== 200) throw new Error(`document upload failed: ${res.body.msg}`);
+    return res.body.data.path;
+  }
+
   async function stop(): Promise<void> {
     if (url && schemaName) await handle.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`)).catch(() => {});
     await closeDatabase();
@@ -132,10 +139,27 @@ export async function startApi(extraEnv: Record<string, string> = {}) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { app, db: handle.db, post, login, staffCookie, stop, dataDir, captchaPass, sendCode, lastCode, skipCooldown, wallet };
+  return {
+    app,
+    db: handle.db,
+    post,
+    login,
+    staffCookie,
+    uploadDocument,
+    stop,
+    dataDir,
+    captchaPass,
+    sendCode,
+    lastCode,
+    skipCooldown,
+    wallet,
+  };
 }
 
 export type TestApi = Awaited<ReturnType<typeof startApi>>;
+
+/** A valid 1×1 PNG, base64. */
+export const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 /** The seeded demo accounts (see src/server/db/seed/users.ts and the README). */
 export const DEMO = { member: '13800000001', coach: '13800000002', mechant: '13800000003', provider: '13800000004' } as const;

@@ -24,11 +24,11 @@ export async function startS3(bucket = 'gongfu-test') {
     return (page.Contents ?? []).map((o) => o.Key ?? '').sort();
   }
 
-  /** One object's bytes and type, or null. */
-  async function object(key: string): Promise<{ bytes: Buffer; type: string } | null> {
+  /** One object's bytes, type and Cache-Control, or null. */
+  async function object(key: string): Promise<{ bytes: Buffer; type: string; cacheControl: string } | null> {
     const got = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key })).catch(() => null);
     if (!got?.Body) return null;
-    return { bytes: Buffer.from(await got.Body.transformToByteArray()), type: got.ContentType ?? '' };
+    return { bytes: Buffer.from(await got.Body.transformToByteArray()), type: got.ContentType ?? '', cacheControl: got.CacheControl ?? '' };
   }
 
   async function stop(): Promise<void> {

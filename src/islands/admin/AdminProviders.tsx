@@ -65,8 +65,8 @@ function Applications({ status }: { status: ApplicationTab }) {
       <ul className="flex flex-col gap-3" data-testid="provider-applications">
         {q.data.list.map((a) => (
           <li key={a.id} className="flex gap-5 rounded-lg border border-line px-5 py-4 text-sm">
-            <a href={img(a.licence)} target="_blank" rel="noopener" className="shrink-0">
-              <img src={img(a.licence)} alt="营业执照" className="h-24 w-36 rounded border border-line object-cover" />
+            <a href={a.licence_url || img(a.licence)} target="_blank" rel="noopener noreferrer" className="shrink-0">
+              <img src={a.licence_url || img(a.licence)} alt="营业执照" className="h-24 w-36 rounded border border-line object-cover" />
             </a>
             <div className="min-w-0 flex-1">
               <p className="text-[15px] font-600 text-ink">{a.name}</p>

@@ -1,5 +1,5 @@
 import { useState, type ReactNode, type SubmitEvent } from 'react';
-import { img } from '~/lib/media';
+import { docImg, img } from '~/lib/media';
 import { formatDateTime } from '~/lib/format';
 import { APPLICATION_STATE_TEXT, APPLY_LIMITS as L, type ApplicationKind, type ApplicationState } from '~/lib/rules/applications';
 import {
@@ -165,11 +165,13 @@ function Row(props: { label: string; children: ReactNode }) {
   );
 }
 
-function Photo(props: { src: string; label: string }) {
+/** A photo of the application; `urls` holds the signed URLs of its private documents (made when the detail loaded). */
+function Photo(props: { src: string; label: string; urls?: Readonly<Record<string, string>> }) {
   if (!props.src) return <span className="text-ink-mute">未上传</span>;
+  const url = props.urls ? docImg(props.src, props.urls) : img(props.src);
   return (
-    <a href={img(props.src)} target="_blank" rel="noopener" className="inline-block">
-      <img src={img(props.src)} alt={props.label} className="h-[90px] max-w-[150px] rounded border border-line object-cover" />
+    <a href={url} target="_blank" rel="noopener noreferrer" className="inline-block">
+      <img src={url} alt={props.label} className="h-[90px] max-w-[150px] rounded border border-line object-cover" />
     </a>
   );
 }
@@ -237,8 +239,8 @@ function DetailView(props: { detail: ReviewDetail; onDecided: (d: ReviewDetail) 
           </Row>
           <Row label="身份证照片">
             <div className="flex gap-3">
-              <Photo src={c.id_front} label="身份证人像面" />
-              <Photo src={c.id_back} label="身份证国徽面" />
+              <Photo src={c.id_front} label="身份证人像面" urls={detail.doc_urls} />
+              <Photo src={c.id_back} label="身份证国徽面" urls={detail.doc_urls} />
             </div>
           </Row>
           <Row label="联系电话">{c.phone}</Row>
@@ -253,7 +255,7 @@ function DetailView(props: { detail: ReviewDetail; onDecided: (d: ReviewDetail) 
             {c.certificates.length ? (
               <div className="flex flex-wrap gap-3">
                 {c.certificates.map((p, i) => (
-                  <Photo key={p} src={p} label={`证书 ${i + 1}`} />
+                  <Photo key={p} src={p} label={`证书 ${i + 1}`} urls={detail.doc_urls} />
                 ))}
               </div>
             ) : (
@@ -272,7 +274,7 @@ function DetailView(props: { detail: ReviewDetail; onDecided: (d: ReviewDetail) 
             <span className="font-mono">{s.licence_no}</span>
           </Row>
           <Row label="营业执照">
-            <Photo src={s.licence_image} label="营业执照" />
+            <Photo src={s.licence_image} label="营业执照" urls={detail.doc_urls} />
           </Row>
           <Row label="经营地址">
             {s.province} {s.city} {s.district} {s.address}

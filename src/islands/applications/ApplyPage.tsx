@@ -10,11 +10,13 @@ import {
   submitCoach,
   submitShop,
   toggleLabel,
+  withDocument,
   type CoachForm,
   type IdentityApplication,
   type ShopForm,
 } from '~/lib/stores/applications';
 import { errorText } from '~/lib/api/client';
+import { docImg } from '~/lib/media';
 import { toast } from '~/lib/toast';
 import { Field, LoadFailed, MemberOnly } from '../account/parts';
 import { Loading } from '../seller/shop-parts';
@@ -161,7 +163,7 @@ function CoachArea(props: { info: IdentityApplication; onDone: () => void }) {
     props.info,
     async () => {
       const f = await api('/member/coachFailInfo');
-      return { reason: f.reason, form: coachFormOf(f.answers) };
+      return { reason: f.reason, form: coachFormOf(f.answers, f.doc_urls) };
     },
     emptyCoachForm(),
   );
@@ -184,6 +186,9 @@ function CoachFormView(props: { initial: CoachForm; labels: { id: number; name: 
   const send = useAction();
   const pick = useAction();
   const set = (patch: Partial<CoachForm>) => setForm((f) => ({ ...f, ...patch }));
+  const setDoc = (patch: (path: string, f: CoachForm) => Partial<CoachForm>) => (path: string, url: string) =>
+    setForm((f) => withDocument(f, patch(path, f), path, url));
+  const preview = (path: string) => docImg(path, form.doc_urls);
   function submit(e: SubmitEvent) {
     e.preventDefault();
     void send
@@ -218,8 +223,24 @@ function CoachFormView(props: { initial: CoachForm; labels: { id: number; name: 
       </Field>
       <Field label="身份证照片" hint="请上传清晰的身份证正反面照片，支持 JPG、PNG，不超过 2MB">
         <div className="flex gap-6">
-          <PhotoField label="人像面" wide value={form.id_front} onChange={(id_front) => set({ id_front })} testId="id-front-file" />
-          <PhotoField label="国徽面" wide value={form.id_back} onChange={(id_back) => set({ id_back })} testId="id-back-file" />
+          <PhotoField
+            label="人像面"
+            wide
+            document
+            value={form.id_front}
+            preview={preview(form.id_front)}
+            onChange={setDoc((id_front) => ({ id_front }))}
+            testId="id-front-file"
+          />
+          <PhotoField
+            label="国徽面"
+            wide
+            document
+            value={form.id_back}
+            preview={preview(form.id_back)}
+            onChange={setDoc((id_back) => ({ id_back }))}
+            testId="id-back-file"
+          />
         </div>
       </Field>
       <Field label="联系电话">
@@ -272,8 +293,10 @@ function CoachFormView(props: { initial: CoachForm; labels: { id: number; name: 
             <div key={c} className="relative">
               <PhotoField
                 label={`证书 ${i + 1}`}
+                document
                 value={c}
-                onChange={(p) => set({ certificates: form.certificates.map((x, j) => (j === i ? p : x)) })}
+                preview={preview(c)}
+                onChange={setDoc((p, f) => ({ certificates: f.certificates.map((x, j) => (j === i ? p : x)) }))}
                 testId={`certificate-file-${i}`}
               />
               <button
@@ -289,8 +312,9 @@ function CoachFormView(props: { initial: CoachForm; labels: { id: number; name: 
           {form.certificates.length < L.certificatesMax && (
             <PhotoField
               label="添加证书"
+              document
               value=""
-              onChange={(p) => set({ certificates: [...form.certificates, p] })}
+              onChange={setDoc((p, f) => ({ certificates: [...f.certificates, p] }))}
               testId="certificate-file"
             />
           )}
@@ -313,7 +337,7 @@ function ShopArea(props: { info: IdentityApplication; onDone: () => void }) {
     props.info,
     async () => {
       const f = await api('/member/shopFailInfo');
-      return { reason: f.reason, form: shopFormOf(f.answers) };
+      return { reason: f.reason, form: shopFormOf(f.answers, f.doc_urls) };
     },
     emptyShopForm(),
   );
@@ -333,6 +357,7 @@ function ShopFormView(props: { initial: ShopForm; onDone: () => void }) {
   const [form, setForm] = useState(props.initial);
   const send = useAction();
   const set = (patch: Partial<ShopForm>) => setForm((f) => ({ ...f, ...patch }));
+  const setLicence = (licence_image: string, url: string) => setForm((f) => withDocument(f, { licence_image }, licence_image, url));
   function submit(e: SubmitEvent) {
     e.preventDefault();
     void send
@@ -368,8 +393,10 @@ function ShopFormView(props: { initial: ShopForm; onDone: () => void }) {
         <PhotoField
           label="执照照片"
           wide
+          document
           value={form.licence_image}
-          onChange={(licence_image) => set({ licence_image })}
+          preview={docImg(form.licence_image, form.doc_urls)}
+          onChange={setLicence}
           testId="licence-file"
         />
       </Field>

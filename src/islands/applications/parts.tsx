@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { img } from '~/lib/media';
 import { citiesOf, districtsOf, provincesOf } from '~/lib/rules/regions';
-import { uploadImage } from '~/lib/stores/account';
+import { uploadDocument, uploadImage } from '~/lib/stores/account';
 import { $regions, ensureRegions } from '~/lib/stores/address';
 import { toast } from '~/lib/toast';
 import { useAction } from '../ui/useAction';
@@ -65,8 +65,20 @@ export function RegionSelect(props: { value: RegionValue; withDistrict?: boolean
   );
 }
 
-/** One uploaded photo (ID card side, logo, licence): a framed preview and a pick button. */
-export function PhotoField(props: { label: string; value: string; onChange: (path: string) => void; testId: string; wide?: boolean }) {
+/**
+ * One uploaded photo (ID card side, logo, licence): a framed preview and a pick button. With
+ * `preview` it is a private document: uploaded through /member/uploadDocument and shown from the
+ * signed URL given (onChange hands over the new one); without, a public image.
+ */
+export function PhotoField(props: {
+  label: string;
+  value: string;
+  onChange: (path: string, url: string) => void;
+  testId: string;
+  wide?: boolean;
+  preview?: string | undefined;
+  document?: boolean;
+}) {
   const upload = useAction();
   const file = useRef<HTMLInputElement>(null);
   const size = props.wide ? 'h-[110px] w-[170px]' : 'h-[90px] w-[90px]';
@@ -74,7 +86,13 @@ export function PhotoField(props: { label: string; value: string; onChange: (pat
     const f = e.target.files?.[0];
     e.target.value = '';
     if (!f) return;
-    void upload.run(async () => props.onChange((await uploadImage(f, 'common')).path), { done: `${props.label}已上传` });
+    void upload.run(
+      async () => {
+        const up = props.document ? await uploadDocument(f) : await uploadImage(f, 'common');
+        props.onChange(up.path, up.url);
+      },
+      { done: `${props.label}已上传` },
+    );
   }
   return (
     <div className="flex flex-col items-center gap-2">
@@ -86,7 +104,7 @@ export function PhotoField(props: { label: string; value: string; onChange: (pat
         aria-label={props.value ? `更换${props.label}` : `上传${props.label}`}
       >
         {props.value ? (
-          <img src={img(props.value)} alt={props.label} className="h-full w-full object-cover" />
+          <img src={props.preview ?? img(props.value)} alt={props.label} className="h-full w-full object-cover" />
         ) : (
           <span className="flex flex-col items-center gap-1 text-xs">
             <span className={upload.busy ? 'i-ri-loader-4-line animate-spin text-xl' : 'i-ri-add-line text-xl'} />

@@ -79,6 +79,8 @@ function State(props: { icon: string; title: string; testid: string; children?: 
 
 function ApplyForm(props: { status: SupplierStatus; onDone: (s: SupplierStatus) => void }) {
   const [form, setForm] = useState<ProviderForm>(props.status.form ?? EMPTY_PROVIDER_FORM);
+  // The licence is a private document: shown from a signed URL (the last application's, or the upload's).
+  const [licenceUrl, setLicenceUrl] = useState(props.status.licence_url);
   const [agreed, setAgreed] = useState(false);
   const send = useAction();
   const set = (patch: Partial<ProviderForm>) => setForm((f) => ({ ...f, ...patch }));
@@ -118,7 +120,18 @@ function ApplyForm(props: { status: SupplierStatus; onDone: (s: SupplierStatus) 
         </Field>
         <ContactFields form={form} set={set} introHint="介绍您的团队、服务内容和合作教练情况" counter />
         <Field label="营业执照" hint="营业执照或经营者身份证明照片，JPG、PNG、GIF、WEBP，不超过 2MB">
-          <ImageUpload label="执照照片" shape="wide" value={form.licence} onChange={(licence) => set({ licence })} testId="licence-file" />
+          <ImageUpload
+            label="执照照片"
+            shape="wide"
+            document
+            value={form.licence}
+            preview={licenceUrl || undefined}
+            onChange={(licence, url) => {
+              set({ licence });
+              setLicenceUrl(url);
+            }}
+            testId="licence-file"
+          />
         </Field>
         <div className="pl-[116px] text-sm text-ink-soft">
           <label className="flex items-center gap-2">

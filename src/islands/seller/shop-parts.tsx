@@ -1,15 +1,18 @@
 import { useRef, type ReactNode } from 'react';
 import { img } from '~/lib/media';
-import { uploadImage } from '~/lib/stores/account';
+import { uploadDocument, uploadImage } from '~/lib/stores/account';
 import { useAction } from '../ui/useAction';
 
-/** Picks an image, uploads it (/api/uploader_img_base64) and hands back the stored path. */
+/** Picks an image, uploads it (/api/uploader_img_base64, or /api/member/uploadDocument) and hands back the stored path and its URL. */
 export function ImageUpload(props: {
   label: string;
   value: string;
-  onChange: (path: string) => void;
+  onChange: (path: string, url: string) => void;
   shape?: 'round' | 'wide' | 'square';
   testId?: string;
+  /** A private document (licence, proof of identity): uploaded as one, shown from this signed URL. */
+  document?: boolean;
+  preview?: string | undefined;
 }) {
   const upload = useAction();
   const file = useRef<HTMLInputElement>(null);
@@ -19,12 +22,18 @@ export function ImageUpload(props: {
     const f = e.target.files?.[0];
     e.target.value = '';
     if (!f) return;
-    void upload.run(async () => props.onChange((await uploadImage(f, 'common')).path), { done: `${props.label}已上传，保存后生效` });
+    void upload.run(
+      async () => {
+        const up = props.document ? await uploadDocument(f) : await uploadImage(f, 'common');
+        props.onChange(up.path, up.url);
+      },
+      { done: `${props.label}已上传，保存后生效` },
+    );
   }
   return (
     <div className="flex items-center gap-4">
       {props.value ? (
-        <img src={img(props.value)} alt={props.label} className={`${size} border border-line object-cover`} />
+        <img src={props.preview ?? img(props.value)} alt={props.label} className={`${size} border border-line object-cover`} />
       ) : (
         <span className={`${size} flex items-center justify-center border border-dashed border-[#dcdfe6] text-xs text-ink-mute`}>
           未上传

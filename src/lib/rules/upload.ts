@@ -10,6 +10,8 @@ export const UPLOAD_TEXTS = {
   badData: '图片数据不正确',
   badType: '仅支持 JPG、PNG、GIF、WEBP 格式的图片',
   tooBig: (kb: number) => `图片不能超过 ${kb >= 1024 ? `${Math.round(kb / 1024)}MB` : `${kb}KB`}`,
+  /** A document path that is not one of the member's own private uploads (or no longer exists). */
+  badDocument: '证件照片无效，请重新上传',
 } as const;
 
 /** The browser-side limit of a picked image (the server applies its own UPLOAD_MAX_KB). */

@@ -154,16 +154,28 @@ export async function saveProfile(form: ProfileForm): Promise<void> {
   patchSession({ nick_name, avatar: form.avatar });
 }
 
-/** Checks a picked image (type and size), reads it as a data URL and uploads it; answers the stored path and its URL. */
-export async function uploadImage(file: File, type: UploadFolder): Promise<ApiOutput<'/uploader_img_base64'>> {
+/** A picked image checked (type and size) and read as a data URL. */
+async function readImage(file: File): Promise<string> {
   check(imageError(file));
-  const image = await new Promise<string>((resolve, reject) => {
+  return new Promise<string>((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
     reader.onerror = () => reject(new Error('读取图片失败'));
     reader.readAsDataURL(file);
   });
-  return api('/uploader_img_base64', { image, type });
+}
+
+/** Checks a picked image (type and size), reads it as a data URL and uploads it; answers the stored path and its URL. */
+export async function uploadImage(file: File, type: UploadFolder): Promise<ApiOutput<'/uploader_img_base64'>> {
+  return api('/uploader_img_base64', { image: await readImage(file), type });
+}
+
+/**
+ * A verification document (ID photo, licence, certificate) uploaded privately: answers its stored
+ * path (what the application submits) and a signed URL to preview it, good for a few minutes.
+ */
+export async function uploadDocument(file: File): Promise<ApiOutput<'/member/uploadDocument'>> {
+  return api('/member/uploadDocument', { image: await readImage(file) });
 }
 
 /** /account/setting/password: the same rules as the server, checked before sending. */

@@ -67,6 +67,8 @@ export interface CoachForm {
   label_ids: number[];
   intro: string;
   certificates: string[];
+  /** Signed preview URLs of the private documents (ID photos, certificates) by stored path. */
+  doc_urls: Record<string, string>;
   agree: boolean;
 }
 
@@ -82,11 +84,12 @@ export const emptyCoachForm = (phone = ''): CoachForm => ({
   label_ids: [],
   intro: '',
   certificates: [],
+  doc_urls: {},
   agree: false,
 });
 
-/** The refused application's answers, to correct (the ID number only as its mask). */
-export const coachFormOf = (a: CoachAnswers): CoachForm => ({
+/** The refused application's answers, to correct (the ID number only as its mask; documents with their signed URLs). */
+export const coachFormOf = (a: CoachAnswers, docUrls: Record<string, string> = {}): CoachForm => ({
   real_name: a.real_name,
   id_number: '',
   id_mask: a.id_number_mask,
@@ -98,8 +101,14 @@ export const coachFormOf = (a: CoachAnswers): CoachForm => ({
   label_ids: a.label_ids,
   intro: a.intro,
   certificates: a.certificates,
+  doc_urls: docUrls,
   agree: false,
 });
+
+/** A document just uploaded: `patch` sets its path; its preview URL joins the form's. */
+export function withDocument<F extends { doc_urls: Record<string, string> }>(form: F, patch: Partial<F>, path: string, url: string): F {
+  return { ...form, ...patch, doc_urls: { ...form.doc_urls, [path]: url } };
+}
 
 /** The first problem of a coach form, in the order the fields appear (the server checks again). */
 export function coachFormError(f: CoachForm): string | null {
@@ -162,6 +171,8 @@ export interface ShopForm {
   address: string;
   contact_name: string;
   contact_phone: string;
+  /** Signed preview URL of the licence photo (a private document) by stored path. */
+  doc_urls: Record<string, string>;
   agree: boolean;
 }
 
@@ -176,10 +187,11 @@ export const emptyShopForm = (phone = ''): ShopForm => ({
   address: '',
   contact_name: '',
   contact_phone: phone,
+  doc_urls: {},
   agree: false,
 });
 
-export const shopFormOf = (a: ShopAnswers): ShopForm => ({ ...a, agree: false });
+export const shopFormOf = (a: ShopAnswers, docUrls: Record<string, string> = {}): ShopForm => ({ ...a, doc_urls: docUrls, agree: false });
 
 export function shopFormError(f: ShopForm): string | null {
   const name = f.shop_name.trim();

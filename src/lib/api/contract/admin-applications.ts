@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { APPLICATION_KINDS, APPLICATION_STATES, APPLY_LIMITS as L, APPLY_TEXTS as A } from '../../rules/applications';
 import { defineEndpoint } from '../define';
 import { fen, idField, isoTime, pageInput, pageSchema, textField } from '../fields';
-import { coachAnswersSchema, shopAnswersSchema } from './applications';
+import { coachAnswersSchema, docUrlsSchema, shopAnswersSchema } from './applications';
 
 const tags = ['运营后台：入驻审核'];
 const staff = ['reviewer'] as const;
@@ -28,6 +28,7 @@ export const reviewDetailSchema = reviewItemSchema.extend({
   settled_at: isoTime().nullable(),
   coach: coachAnswersSchema.nullable(),
   shop: shopAnswersSchema.nullable(),
+  doc_urls: docUrlsSchema,
 });
 export type ReviewDetail = z.output<typeof reviewDetailSchema>;
 
@@ -53,7 +54,7 @@ export const adminApplicationApi = {
   }),
   detail: defineEndpoint({
     path: '/admin/applications/detail',
-    summary: '入驻申请详情（身份证号仅显示脱敏号码）',
+    summary: '入驻申请详情（身份证号仅显示脱敏号码；证件照片为临时签名地址）',
     tags,
     access: 'operator',
     staff,

@@ -16,6 +16,7 @@ export const applicationRowSchema = z.object({
   city: z.string(),
   intro: z.string(),
   licence: z.string(),
+  licence_url: z.string().describe('执照照片的临时查看地址（签名，打开页面时生成）'),
   status: z.enum(['pending', 'approved', 'refused']),
   refuse_reason: z.string(),
   review_note: z.string(),

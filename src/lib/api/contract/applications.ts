@@ -18,7 +18,7 @@ import { fen, idField, isoTime, phoneField } from '../fields';
 const tags = ['身份入驻'];
 
 const required = (msg: string, max = 200, maxMsg = msg) => z.string({ error: msg }).trim().min(1, msg).max(max, maxMsg);
-/** An uploaded image's path (the server checks it is one of ours). */
+/** An uploaded image's path (the server checks it is one of ours; documents: the applicant's own from /member/uploadDocument). */
 const image = (msg: string) => z.string({ error: msg }).trim().min(1, msg).max(300, A.badImage);
 const agree = z.literal(true, { error: A.agree });
 
@@ -115,12 +115,18 @@ export const myApplicationSchema = z.object({
 });
 export type MyApplication = z.output<typeof myApplicationSchema>;
 
+/** Signed URLs of an application's verification documents (they are private files). */
+export const docUrlsSchema = z
+  .record(z.string(), z.string())
+  .describe('证件照片（身份证、证书、营业执照）的临时查看地址：存储路径 → 签名地址，约 5–10 分钟内有效');
+
 export const failInfoSchema = <T extends z.ZodType>(answers: T) =>
   z.object({
     id: z.number().int(),
     reason: z.string().describe('拒绝原因'),
     reviewed_at: isoTime().nullable(),
     answers,
+    doc_urls: docUrlsSchema,
   });
 
 export const identityApplicationSchema = z.object({

@@ -40,7 +40,7 @@ const applicationForm = z.object({
   phone: z.string(),
   city: z.string(),
   intro: z.string(),
-  licence: z.string().describe('营业执照照片（站内路径）'),
+  licence: z.string().describe('营业执照或身份证明照片（存储路径，私密证件）'),
 });
 
 export const supplierStatusSchema = z.object({
@@ -49,6 +49,7 @@ export const supplierStatusSchema = z.object({
   refuse_reason: z.string(),
   review_note: z.string(),
   form: applicationForm.nullable().describe('最近一次申请的内容（用于修改后重新提交）'),
+  licence_url: z.string().describe('执照照片的临时查看地址（签名，约 5–10 分钟内有效；没有时为空）'),
   submitted_at: isoTime().nullable(),
   decided_at: isoTime().nullable(),
   service_id: z.number().int().describe('服务商 id（users.service_id），0 = 还不是服务商'),
@@ -152,7 +153,12 @@ export const supplierApi = {
     access: 'member',
     input: z.object({
       ...profileFields,
-      licence: z.string({ error: P.licenceRequired }).trim().min(1, P.licenceRequired).max(300, P.badImage),
+      licence: z
+        .string({ error: P.licenceRequired })
+        .trim()
+        .min(1, P.licenceRequired)
+        .max(300, P.badImage)
+        .describe('/member/uploadDocument 上传的本人证件照片路径'),
       agree: z.literal(true, { error: P.agreeRequired }),
     }),
     output: supplierStatusSchema,

@@ -28,6 +28,7 @@ import { db } from '../../db';
 import { coaches, identityApplications, labels, shops, users, wallets } from '../../db/schema';
 import { refuse } from '../../http/errors';
 import { normaliseStoredPath } from '../../providers/storage';
+import { documentUrls, ownDocument } from '../upload/documents';
 import { forgetSessions } from '../auth/session.service';
 import { checkPayPassword } from '../commerce/coin-pay.service';
 import { changeCoins, coinsFor, walletBalance, type Tx } from '../commerce/wallet.service';
@@ -129,6 +130,15 @@ export function shopAnswers(r: Row): ShopAnswers {
   };
 }
 
+/** The verification documents an application cites (ID photos, certificates; the licence photo). */
+export function documentsOf(r: Row): string[] {
+  if (kindOf(r) === 'coach') {
+    const a = coachAnswers(r);
+    return [a.id_front, a.id_back, ...a.certificates].filter(Boolean);
+  }
+  return [shopAnswers(r).licence_image].filter(Boolean);
+}
+
 /* ---------- the examine status (SPEC §4) ---------- */
 
 async function latest(tx: Tx, userId: number, kind: ApplicationKind): Promise<Row | undefined> {
@@ -202,6 +212,7 @@ export async function identityApplication(userId: number, kind: ApplicationKind)
 
 /* ---------- submitting ---------- */
 
+/** A public image (the shop logo): one of our stored paths. */
 function image(path: string, missing: string): string {
   const p = normaliseStoredPath(path);
   if (p === null) throw refuse(A.badImage);
@@ -254,17 +265,23 @@ export async function registerCoach(userId: number, input: z.output<typeof coach
   const found = await db().select({ id: labels.id, name: labels.name }).from(labels).where(inArray(labels.id, ids));
   if (found.length !== ids.length) throw refuse(A.labelBad);
   const byId = new Map(found.map((l) => [l.id, l.name]));
+  // ID photos and certificates: the applicant's own private documents only.
+  const [idFront, idBack, certificates] = await Promise.all([
+    ownDocument(userId, input.id_front, A.idFront),
+    ownDocument(userId, input.id_back, A.idBack),
+    Promise.all(input.certificates.map((c) => ownDocument(userId, c, A.badImage))),
+  ]);
   const answers = {
     real_name: input.real_name,
-    id_front: image(input.id_front, A.idFront),
-    id_back: image(input.id_back, A.idBack),
+    id_front: idFront,
+    id_back: idBack,
     phone: input.phone,
     province: input.province,
     city: input.city,
     label_ids: ids,
     labels: ids.map((id) => byId.get(id) ?? ''),
     intro: input.intro,
-    certificates: input.certificates.map((c) => image(c, A.badImage)),
+    certificates,
   };
   return submit(userId, 'coach', (own) => {
     let cipher: string;
@@ -291,7 +308,7 @@ export async function registerShop(userId: number, input: z.output<typeof shopAp
     shop_name: input.shop_name,
     logo: image(input.logo, A.logo),
     licence_no: input.licence_no,
-    licence_image: image(input.licence_image, A.licenceImage),
+    licence_image: await ownDocument(userId, input.licence_image, A.licenceImage),
     province: input.province,
     city: input.city,
     district: input.district,
@@ -312,16 +329,16 @@ async function refused(userId: number, kind: ApplicationKind): Promise<Row> {
 
 const failBase = (r: Row) => ({ id: r.id, reason: r.refuseReason, reviewed_at: r.reviewedAt?.toISOString() ?? null });
 
-/** `/api/member/coachFailInfo` */
+/** `/api/member/coachFailInfo` (the documents with signed URLs only the applicant gets) */
 export async function coachFailInfo(userId: number) {
   const r = await refused(userId, 'coach');
-  return { ...failBase(r), answers: coachAnswers(r) };
+  return { ...failBase(r), answers: coachAnswers(r), doc_urls: await documentUrls(documentsOf(r)) };
 }
 
 /** `/api/member/shopFailInfo` */
 export async function shopFailInfo(userId: number) {
   const r = await refused(userId, 'shop');
-  return { ...failBase(r), answers: shopAnswers(r) };
+  return { ...failBase(r), answers: shopAnswers(r), doc_urls: await documentUrls(documentsOf(r)) };
 }
 
 /* ---------- settling ---------- */

@@ -13,7 +13,8 @@ import { identityApplications, users } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import type { Tx } from '../commerce/wallet.service';
 import { sendMessage } from '../notice/notice.service';
-import { coachAnswers, kindOf, shopAnswers, stateOf, type Row } from './application.service';
+import { documentUrls } from '../upload/documents';
+import { coachAnswers, documentsOf, kindOf, shopAnswers, stateOf, type Row } from './application.service';
 import { decryptIdNumber } from './id-crypto';
 
 /**
@@ -100,7 +101,7 @@ async function row(id: number): Promise<{ app: Row; phone: string | null; nickNa
   return r;
 }
 
-/** One application in full (the ID number only masked). */
+/** One application in full (the ID number only masked; the documents as signed URLs made now, for this reviewer). */
 export async function reviewDetail(id: number) {
   const r = await row(id);
   const base = {
@@ -109,6 +110,7 @@ export async function reviewDetail(id: number) {
     review_note: r.app.reviewNote,
     fee: r.app.fee,
     settled_at: r.app.settledAt?.toISOString() ?? null,
+    doc_urls: await documentUrls(documentsOf(r.app)),
   };
   return kindOf(r.app) === 'coach'
     ? { ...base, coach: coachAnswers(r.app), shop: null }

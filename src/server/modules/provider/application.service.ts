@@ -5,7 +5,8 @@ import { db } from '../../db';
 import { config, providerApplications, serviceProviders, users } from '../../db/schema';
 import type { SessionUser } from '../../http/context';
 import { notFound, refuse } from '../../http/errors';
-import { normaliseStoredPath } from '../../providers/storage';
+import { viewableUrl } from '../../providers/storage';
+import { ownDocument } from '../upload/documents';
 import { forgetSessions } from '../auth/session.service';
 import type { Tx } from '../commerce/wallet.service';
 import { sendMessage } from '../notice/notice.service';
@@ -30,7 +31,10 @@ function stateOf(a: Application | undefined, serviceId: number): ApplicationStat
   return 'none';
 }
 
-function statusView(a: Application | undefined, serviceId: number): SupplierStatus {
+/** A licence photo as its viewer may load it: a signed URL for a private document. */
+const licenceUrl = async (path: string) => (path ? viewableUrl(path) : '');
+
+async function statusView(a: Application | undefined, serviceId: number): Promise<SupplierStatus> {
   const state = stateOf(a, serviceId);
   return {
     state,
@@ -38,6 +42,8 @@ function statusView(a: Application | undefined, serviceId: number): SupplierStat
     refuse_reason: a?.status === 'refused' ? a.refuseReason : '',
     review_note: a?.status === 'approved' ? a.reviewNote : '',
     form: a ? { name: a.name, contact: a.contact, phone: a.phone, city: a.city, intro: a.intro, licence: a.licence } : null,
+    // For the applicant's own form (a refused one is corrected from it).
+    licence_url: a ? await licenceUrl(a.licence) : '',
     submitted_at: a?.createdAt.toISOString() ?? null,
     decided_at: a?.decidedAt?.toISOString() ?? null,
     service_id: serviceId,
@@ -72,8 +78,8 @@ export async function submitApplication(
   input: { name: string; contact: string; phone: string; city: string; intro: string; licence: string },
 ): Promise<SupplierStatus> {
   if ((await serviceIdOf(user.id)) > 0) throw refuse(PROVIDER_TEXTS.alreadyProvider);
-  const licence = normaliseStoredPath(input.licence);
-  if (!licence) throw refuse(PROVIDER_TEXTS.badImage);
+  // The licence (or proof of identity) is a private document the applicant uploaded.
+  const licence = await ownDocument(user.id, input.licence, PROVIDER_TEXTS.licenceRequired);
   try {
     const [row] = await db()
       .insert(providerApplications)
@@ -101,6 +107,7 @@ export interface ApplicationRow {
   city: string;
   intro: string;
   licence: string;
+  licence_url: string;
   status: 'pending' | 'approved' | 'refused';
   refuse_reason: string;
   review_note: string;
@@ -129,23 +136,27 @@ export async function applicationPage(q: {
     db().select({ n: count() }).from(providerApplications).where(where),
   ]);
   return {
-    list: rows.map(({ a, phone, nick }) => ({
-      id: a.id,
-      user_id: a.userId,
-      user_phone: phone ?? '',
-      user_nick: nick,
-      name: a.name,
-      contact: a.contact,
-      phone: a.phone,
-      city: a.city,
-      intro: a.intro,
-      licence: a.licence,
-      status: asStatus(a.status),
-      refuse_reason: a.refuseReason,
-      review_note: a.reviewNote,
-      created_at: a.createdAt.toISOString(),
-      decided_at: a.decidedAt?.toISOString() ?? null,
-    })),
+    list: await Promise.all(
+      rows.map(async ({ a, phone, nick }) => ({
+        id: a.id,
+        user_id: a.userId,
+        user_phone: phone ?? '',
+        user_nick: nick,
+        name: a.name,
+        contact: a.contact,
+        phone: a.phone,
+        city: a.city,
+        intro: a.intro,
+        licence: a.licence,
+        // Signed now, for the reviewer who opened the queue.
+        licence_url: await licenceUrl(a.licence),
+        status: asStatus(a.status),
+        refuse_reason: a.refuseReason,
+        review_note: a.reviewNote,
+        created_at: a.createdAt.toISOString(),
+        decided_at: a.decidedAt?.toISOString() ?? null,
+      })),
+    ),
     total: total?.n ?? 0,
     page: q.page,
     limit: q.limit,

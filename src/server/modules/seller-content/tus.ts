@@ -29,6 +29,8 @@ export const TUS_PATH = `${API_PREFIX}/tus`;
 let server: { key: string; tus: Server } | null = null;
 
 const UPLOAD_EXPIRY_MS = 24 * 3600_000;
+/** The names tus gives uploads (its default: 16 random bytes in hex). */
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 /**
  * Where unfinished uploads collect: DATA_DIR/tus, or with STORAGE=s3 the bucket itself (a multipart
@@ -77,6 +79,9 @@ async function tusServer(): Promise<Server> {
     datastore,
     maxSize: env().VIDEO_MAX_MB * 1024 * 1024,
     relativeLocation: true,
+    // Only a name this server gave can reach a store (a file name on disk, a key in the bucket);
+    // the library's own check stops '/', '\\' and NUL, this one everything else ('..', '.x').
+    getFileIdFromRequest: (_req, id) => (id && UPLOAD_ID.test(id) ? id : undefined),
     allowedHeaders: ['Upload-Voucher'],
     exposedHeaders: ['Upload-Video-Id'],
     async onIncomingRequest(req, id) {

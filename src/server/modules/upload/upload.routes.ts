@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { THUMB_EDGE } from '~/lib/rules/upload';
 import { UPLOAD_TEXTS, uploadApi } from '~/lib/api/contract/upload';
@@ -10,29 +9,20 @@ import { endpoint } from '../../http/endpoint';
 import { refuse } from '../../http/errors';
 import { env } from '../../env';
 import { storage } from '../../providers/storage';
+import { storeDocument } from './documents';
+import { checkedImage } from './image';
 
 export { UPLOAD_TEXTS };
 
-/** Image kinds we keep; decided from the bytes, never from the name or the data-URL label. */
-const IMAGE_TYPES = new Map([
-  ['image/jpeg', 'jpg'],
-  ['image/png', 'png'],
-  ['image/gif', 'gif'],
-  ['image/webp', 'webp'],
-]);
-
-/** Decodes a data URL or bare base64 string; null when it is not base64. */
-function decodeBase64(input: string): Buffer | null {
-  const raw = input.replace(/^data:[^,]*,/, '').replace(/\s+/g, '');
-  if (!raw || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(raw)) return null;
-  return Buffer.from(raw, 'base64');
-}
-
-/** /api/uploader_img_base64 (SPEC §7): a member's image, checked by content and size, stored. */
+/**
+ * /api/uploader_img_base64 (SPEC §7): a member's public image, checked by content and size, stored;
+ * /api/member/uploadDocument: a verification document, stored privately (documents.ts).
+ */
 export function registerUpload(api: OpenAPIHono<AppEnv>): void {
   // base64 is 4/3 of the bytes, plus the JSON around it.
   const bodyLimitKb = Math.ceil((env().UPLOAD_MAX_KB * 4) / 3) + 16;
   endpoint(api, { ...uploadApi.imageBase64, bodyLimitKb }, ({ input, user }) => storeImage(input.image, input.type, String(user.id)));
+  endpoint(api, { ...uploadApi.document, bodyLimitKb }, ({ input, user }) => storeDocument(input.image, user.id));
 }
 
 /**
@@ -40,13 +30,7 @@ export function registerUpload(api: OpenAPIHono<AppEnv>): void {
  * Shared by the member upload and the console's (`owner` is the member id, or `staff<id>`).
  */
 export async function storeImage(image: string, folder: string, owner: string): Promise<{ path: string; url: string }> {
-  const maxKb = env().UPLOAD_MAX_KB;
-  const bytes = decodeBase64(image);
-  if (!bytes || bytes.length < 16) throw refuse(UPLOAD_TEXTS.badData);
-  if (bytes.length > maxKb * 1024) throw refuse(UPLOAD_TEXTS.tooBig(maxKb));
-  const kind = await fileTypeFromBuffer(bytes);
-  const ext = kind && IMAGE_TYPES.get(kind.mime);
-  if (!kind || !ext) throw refuse(UPLOAD_TEXTS.badType);
+  const { bytes, ext, mime } = await checkedImage(image);
   const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
   const name = `${folder}/${day}/${owner}-${randomBytes(8).toString('hex')}`;
   let thumb: Buffer | null = null;
@@ -61,7 +45,7 @@ export async function storeImage(image: string, folder: string, owner: string): 
         throw refuse(UPLOAD_TEXTS.badData);
       });
   }
-  const path = await storage().put(`${name}.${ext}`, bytes, kind.mime);
+  const path = await storage().put(`${name}.${ext}`, bytes, mime);
   if (thumb) await storage().put(`${name}_t.webp`, thumb, 'image/webp');
   return { path, url: img(path, env().MEDIA_URL) };
 }

@@ -10,7 +10,7 @@ function target(key: string): string {
   return full;
 }
 
-const stored = (key: string) => `/uploads/${key.replace(/^\/+/, '')}`;
+const stored = (key: string) => `/uploads/${key}`;
 const signed = (key: string, expires: number) => sign(`media:${key}:${expires}`);
 
 /** Whether `e`/`s` of a local signed URL grant reading `key` now. */

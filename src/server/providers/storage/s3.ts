@@ -6,14 +6,21 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { env } from '../../env';
-import { isPrivateKey, signingWindow } from './paths';
+import { cacheControlOf, canonicalKey, signingWindow } from './paths';
 import type { Storage } from './types';
 
-/** Keys in the bucket mirror the stored paths: '/uploads/a.png' lives at 'uploads/a.png'. */
-const objectKey = (key: string) => `uploads/${key.replace(/^\/+/, '')}`;
-const stored = (key: string) => `/uploads/${key.replace(/^\/+/, '')}`;
-// Private objects must not sit in shared caches; public ones may (their names never change).
-const cacheControl = (key: string) => (isPrivateKey(key) ? 'private, max-age=3600' : 'public, max-age=86400');
+/**
+ * Keys in the bucket mirror the stored paths: '/uploads/a.png' lives at 'uploads/a.png'. Only a
+ * canonical key names an object (paths.ts): '/videos/x' or 'seed/../videos/x' would otherwise be
+ * presigned as the private 'uploads/videos/x' by one decision and judged public by another.
+ */
+function objectKey(key: string): string {
+  if (!canonicalKey(key)) throw new Error(`bad storage key ${key}`);
+  return `uploads/${key}`;
+}
+const stored = (key: string) => `/uploads/${key}`;
+// Private objects must not sit in shared caches (documents in none); public ones may (their names never change).
+const cacheControl = cacheControlOf;
 
 const notFound = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -132,7 +139,7 @@ export function s3Storage(): Storage {
       let token: string | undefined;
       do {
         const page = await s3.send(
-          new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: objectKey(prefix), ...(token ? { ContinuationToken: token } : {}) }),
+          new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: `uploads/${prefix}`, ...(token ? { ContinuationToken: token } : {}) }),
         );
         for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key.slice('uploads/'.length), size: o.Size ?? 0 };
         token = page.IsTruncated ? page.NextContinuationToken : undefined;

@@ -3,29 +3,42 @@ import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { env } from '../../env';
-import { contentTypeOf, isPrivateKey, safeUploadPath, storage } from './index';
+import {
+  cacheControlOf,
+  contentTypeOf,
+  DOCUMENT_SIGN_TTL_S,
+  isDocumentKey,
+  isPrivateKey,
+  safeUploadPath,
+  storage,
+  storageKey,
+} from './index';
 import { localSignatureValid } from './local';
 
 /**
- * GET /uploads/*. Unknown types are not served (no HTML from uploads). Private media (videos) need
- * the signature viewableUrl() put on the URL; a bad or expired one is 403, so a copied link stops
- * working. With STORAGE=s3 the answer is a redirect to a presigned URL of the bucket.
+ * GET /uploads/*. Unknown types are not served (no HTML from uploads). Private media (videos,
+ * documents) need the signature viewableUrl() put on the URL; a bad or expired one is 403, so a
+ * copied link stops working. With STORAGE=s3 the answer is a redirect to a presigned URL of the
+ * bucket.
+ *
+ * The key is the request path exactly as it arrived (never decoded: Hono's c.req.path is) and must
+ * be canonical (paths.ts): the key that is judged private or public is the very file opened.
  */
 export async function serveUploads(c: Context): Promise<Response> {
-  const key = decodeURIComponent(c.req.path.slice('/uploads/'.length));
-  const file = safeUploadPath(key);
-  const type = contentTypeOf(key);
-  if (!file || !type) return c.text('Not found', 404);
+  const key = storageKey(new URL(c.req.url).pathname);
+  const file = key && safeUploadPath(key);
+  const type = key && contentTypeOf(key);
+  if (!key || !file || !type) return c.text('Not found', 404);
   const privateKey = isPrivateKey(key);
   if (privateKey && !localSignatureValid(key, c.req.query('e'), c.req.query('s'))) return c.text('Forbidden', 403);
-  if (storage().kind === 's3') return redirectToBucket(key, privateKey);
+  if (storage().kind === 's3') return redirectToBucket(key);
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) return c.text('Not found', 404);
   const etag = `"${info.size.toString(16)}-${info.mtimeMs.toString(16)}"`;
   const headers = {
     'Content-Type': type,
     'Content-Length': String(info.size),
-    'Cache-Control': privateKey ? 'private, max-age=3600' : 'public, max-age=86400',
+    'Cache-Control': cacheControlOf(key),
     ETag: etag,
     'Accept-Ranges': 'bytes',
     'X-Content-Type-Options': 'nosniff',
@@ -58,13 +71,15 @@ export async function serveUploads(c: Context): Promise<Response> {
  * revalidation). The target is stable within a signing window, so the redirect may be cached that
  * long by the browser and no longer.
  */
-async function redirectToBucket(key: string, privateKey: boolean): Promise<Response> {
-  const ttl = env().MEDIA_SIGN_TTL_S;
+async function redirectToBucket(key: string): Promise<Response> {
+  const ttl = isDocumentKey(key) ? DOCUMENT_SIGN_TTL_S : env().MEDIA_SIGN_TTL_S;
   return new Response(null, {
     status: 302,
     headers: {
       Location: await storage().signedUrl(key, ttl),
-      'Cache-Control': `${privateKey ? 'private' : 'public'}, max-age=${Math.min(ttl, 3600)}`,
+      'Cache-Control': isDocumentKey(key)
+        ? 'private, no-store'
+        : `${isPrivateKey(key) ? 'private' : 'public'}, max-age=${Math.min(ttl, 3600)}`,
     },
   });
 }
