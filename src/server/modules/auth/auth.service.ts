@@ -10,7 +10,7 @@ import { Code } from '~/lib/api/codes';
 import { verifyPassword } from '../../security/password';
 import { userSig } from '../../providers/im/user-sig';
 import { disabledMessage } from '../operations/member-block';
-import { createSession } from './session.service';
+import { startLoginSession } from './session.service';
 import { syncChatAccount } from '../../providers/im/account-sync';
 
 /** What login answers (SPEC §3 "User"): the contract's session user. */
@@ -47,7 +47,7 @@ export async function loginWithPassword(
     throw !r.ok && r.blocked ? tooMany(LOCKED(r.blocked)) : refuse(T.badCredentials);
   }
   if (user.status !== 1) throw new AppError(Code.FORBIDDEN, await disabledMessage(user.id));
-  const token = await createSession(user.id, meta);
+  const token = await startLoginSession(user.id, meta);
   return loginData(user, token);
 }
 
