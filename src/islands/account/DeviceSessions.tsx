@@ -70,11 +70,11 @@ export default function DeviceSessions() {
                 </p>
               </div>
               {s.current ? (
-                <span className="w-24 text-center text-xs text-ink-mute">当前设备</span>
+                <span className="w-28 shrink-0 text-center text-xs text-ink-mute">当前设备</span>
               ) : (
                 <button
                   type="button"
-                  className="gf-btn-ghost w-24"
+                  className="gf-btn-ghost w-28 shrink-0 whitespace-nowrap"
                   disabled={act.busy}
                   onClick={() => revoke(() => revokeDevice(s.id, ask), SESSION_TEXTS.revoked)}
                 >
