@@ -146,7 +146,7 @@ describe('login protection', () => {
 });
 
 describe('account settings', () => {
-  it('changes the password with the old one and ends other sessions only', async () => {
+  it('changes the password with the old one: every session ends, this device gets a fresh token', async () => {
     const phone = '13700000030';
     const a = await registered(phone);
     const b = await t.login(phone, 'abc12345');
@@ -156,10 +156,12 @@ describe('account settings', () => {
       code: 100,
       msg: ACCOUNT_TEXTS.oldPasswordWrong,
     });
-    expect(
-      (await t.post('/member/editPw', { old_password: 'abc12345', password: 'xyz12345', passwords: 'xyz12345' }, a)).body,
-    ).toMatchObject({ code: 200, msg: T.changed });
-    expect((await t.post('/member/memberInfo', {}, a)).body.code).toBe(200);
+    const changed = await t.post('/member/editPw', { old_password: 'abc12345', password: 'xyz12345', passwords: 'xyz12345' }, a);
+    expect(changed.body).toMatchObject({ code: 200, msg: T.changed, data: { phone: '137****0030' } });
+    const fresh: string = changed.body.data.token;
+    expect(fresh).not.toBe(a);
+    expect((await t.post('/member/memberInfo', {}, fresh)).body.code).toBe(200);
+    expect((await t.post('/member/memberInfo', {}, a)).body.code).toBe(101);
     expect((await t.post('/member/memberInfo', {}, b)).body.code).toBe(101);
   });
 

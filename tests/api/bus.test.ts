@@ -83,4 +83,13 @@ describe('cache invalidation across instances', () => {
     expect(out.body.code).toBe(200);
     await vi.waitFor(async () => expect(await B.sessions.resolveSession(token)).toBeNull(), { timeout: 2000, interval: 50 });
   });
+
+  it('退出其他设备 on one instance ends those sessions on the other at once', async () => {
+    const here = await t.login(DEMO.coach);
+    const there = await t.login(DEMO.coach);
+    expect(await B.sessions.resolveSession(there, '')).not.toBeNull();
+    expect((await t.post('/member/sessionRevokeOthers', {}, here)).body.data.count).toBeGreaterThanOrEqual(1);
+    await vi.waitFor(async () => expect(await B.sessions.resolveSession(there, '')).toBeNull(), { timeout: 2000, interval: 50 });
+    expect(await B.sessions.resolveSession(here, '')).not.toBeNull();
+  });
 });

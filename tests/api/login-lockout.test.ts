@@ -4,7 +4,7 @@ import { hashPassword } from '~/server/security/password';
 import { users } from '~/server/db/schema';
 import { startApi, type TestApi } from '../helpers/api';
 
-/** The login lockout holds under a concurrent burst: attempts are counted before passwords are checked. */
+/** The login lockout holds under a concurrent burst (checks are reserved first) and counts wrong passwords only. */
 let t: TestApi;
 const phone = '13700000042';
 beforeAll(async () => {
@@ -29,6 +29,13 @@ describe('login lockout', () => {
     const right = await t.post('/login', { type: 1, phone, password: 'right-pw1' }, undefined, { 'x-forwarded-for': '10.9.99.1' });
     expect(right.body.code).toBe(429);
     expect(right.body.msg).toMatch(/锁定/);
+  });
+
+  it('ten logins at once with the right password all succeed (logins in flight are not failures)', async () => {
+    const busy = '13700000044';
+    await t.db.insert(users).values({ phone: busy, nickName: '并发登录', passwordHash: await hashPassword('right-pw1') });
+    const all = await Promise.all(Array.from({ length: 10 }, () => t.post('/login', { type: 1, phone: busy, password: 'right-pw1' })));
+    expect(all.map((r) => r.body.code)).toEqual(Array.from({ length: 10 }, () => 200));
   });
 
   it('a right password within the limit logs in and clears the count', async () => {

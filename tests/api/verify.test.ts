@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { T } from '~/lib/texts';
 import { smsCodes, smsOutbox } from '~/server/db/schema';
 import { SMS_TEXTS } from '~/server/modules/verify/sms-code.service';
@@ -174,6 +174,24 @@ describe('test-rig endpoints (SMS_OUTBOX_API with the log provider)', () => {
 });
 
 describe('code attempts under a burst', () => {
+  it('the guess that takes the last slot does not kill a code an earlier slot may still be spending', async () => {
+    const phone = '13600000078';
+    expect((await t.sendCode(phone, 'register', undefined, '10.7.0.3')).body.code).toBe(200);
+    const body = (yzm: string) => ({ phone, yzm, password: 'abc12345', passwords: 'abc12345', agree: true });
+    for (let i = 0; i < 3; i++) expect((await t.post('/register', body('000000'))).body.msg).toBe(SMS_TEXTS.codeWrong);
+    // A right guess in flight holds the fourth slot (taken, not yet compared and spent)...
+    await t.db
+      .update(smsCodes)
+      .set({ attempts: sql`${smsCodes.attempts} + 1` })
+      .where(eq(smsCodes.phone, phone));
+    // ...when a wrong guess takes the fifth: it is told the code is locked, but the code stays for the one in flight.
+    expect((await t.post('/register', body('000000'))).body.msg).toBe(SMS_TEXTS.codeLocked);
+    const [code] = await t.db.select().from(smsCodes).where(eq(smsCodes.phone, phone));
+    expect(code).toMatchObject({ attempts: 5, spentAt: null });
+    // No sixth comparison: the right code now is refused like every other.
+    expect((await t.post('/register', body(await t.lastCode(phone)))).body.msg).toBe(SMS_TEXTS.codeLocked);
+  });
+
   it('forty simultaneous guesses get five comparisons at most: the right code at the end of the burst is refused', async () => {
     const phone = '13600000077';
     expect((await t.sendCode(phone, 'register', undefined, '10.7.0.1')).body.code).toBe(200);

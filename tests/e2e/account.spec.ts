@@ -106,6 +106,11 @@ test.describe('account settings', () => {
     await page.getByLabel('确认新密码').fill('xyz67890');
     await page.getByRole('button', { name: '确认修改' }).click();
     await expect(toastWith(page, '修改成功')).toBeVisible();
+    // Every old login ended; this browser goes on with the fresh token the change handed it.
+    await page.goto('/account/setting/safe');
+    await ready(page);
+    await expect(page.getByTestId('device-session')).toHaveCount(1);
+    await expect(page.getByTestId('device-session')).toContainText('当前设备');
     const res = await page.request.post('/api/login', { data: { type: 1, phone, password: 'xyz67890' } });
     expect(((await res.json()) as { code: number }).code).toBe(200);
   });

@@ -222,6 +222,40 @@ describe('account settings', () => {
     );
   });
 
+  it('login password: the fresh token of the answer replaces the session (every old one has ended)', async () => {
+    reply = () => ({ ...member, token: 'rotated-token' });
+    await account.changePassword({ old_password: 'abc12345', password: 'xyz12345', passwords: 'xyz12345' });
+    expect(calls).toEqual([{ path: '/member/editPw', body: { old_password: 'abc12345', password: 'xyz12345', passwords: 'xyz12345' } }]);
+    expect($session.get()?.token).toBe('rotated-token');
+  });
+
+  it('登录设备: revoking asks first, and answers the list afterwards', async () => {
+    const device = {
+      id: 7,
+      device: 'Chrome 140 · Windows 10',
+      kind: 'desktop',
+      place: '112.64.*.*',
+      created_at: '',
+      last_active_at: '',
+      current: 0,
+    };
+    reply = (path) => (path === '/member/sessionList' ? { list: [] } : null);
+    expect(await account.revokeDevice(7, () => false)).toBeNull();
+    expect(await account.revokeOtherDevices(() => false)).toBeNull();
+    expect(calls).toEqual([]);
+    expect(await account.revokeDevice(7, () => true)).toEqual([]);
+    expect(await account.revokeOtherDevices(() => true)).toEqual([]);
+    expect(calls.map((c) => c.path)).toEqual([
+      '/member/sessionRevoke',
+      '/member/sessionList',
+      '/member/sessionRevokeOthers',
+      '/member/sessionList',
+    ]);
+    expect(calls[0]?.body).toEqual({ id: 7 });
+    reply = () => ({ list: [device] });
+    expect(await account.fetchDeviceSessions()).toEqual([device]);
+  });
+
   it('changing the phone: the old code gives a ticket, the new phone shows masked in the header', async () => {
     reply = () => ({ ticket: 't-1' });
     expect(await account.verifyOldPhone(' 222222 ')).toBe('t-1');

@@ -6,7 +6,7 @@ import { Field, Heading, MemberOnly } from './parts';
 
 const EMPTY = { old_password: '', password: '', passwords: '' };
 
-/** /account/setting/password: old password, new twice. Other devices are logged out. */
+/** /account/setting/password: old password, new twice. Other devices are logged out; this one gets a fresh token. */
 export default function PasswordForm(props: { back?: string }) {
   return (
     <MemberOnly>

@@ -1,9 +1,10 @@
 import { cancelBind, fetchSecurity, OAUTH_LABEL, startThirdParty, type OAuthKind } from '~/lib/stores/account';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
+import DeviceSessions from './DeviceSessions';
 import { Heading, LoadFailed, MemberOnly } from './parts';
 
-/** /account/setting/safe: phone, login password, pay password and WeChat/QQ bindings at a glance. */
+/** /account/setting/safe: phone, login password, pay password, WeChat/QQ bindings and the 登录设备 at a glance. */
 export default function SecurityOverview(props: { base?: string }) {
   return (
     <MemberOnly>
@@ -80,7 +81,7 @@ function Overview(props: { base: string }) {
         <Row
           icon="i-ri-lock-password-line"
           title="登录密码"
-          desc="建议定期更换，使用字母和数字的组合"
+          desc="建议定期更换，使用字母和数字的组合；修改后其他设备需重新登录"
           done
           action={link(`${props.base}/password`, '修改')}
         />
@@ -119,6 +120,7 @@ function Overview(props: { base: string }) {
           />
         ))}
       </ul>
+      <DeviceSessions />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { forgetInviter, keptInviter } from './referral';
 import { ApiError, api, call, errorText } from '../api/client';
 import { Code } from '../api/codes';
 import type { ProfileInput } from '../api/contract/account';
+import type { DeviceSession } from '../api/contract/auth';
 import type { BindState, OAuthKind, OAuthPurpose, ThirdLoginResult } from '../api/contract/oauth';
 import type { ApiOutput } from '../api/types';
 import { ACCOUNT_TEXTS } from '../rules/account';
@@ -14,11 +15,12 @@ import { runtime } from '../runtime';
 import { passwordError, payPasswordError } from '../rules/password';
 import { maskPhone, phoneError } from '../rules/phone';
 import { safeRedirect } from '../rules/redirect';
+import { SESSION_TEXTS } from '../rules/sessions';
 import { check, InputError } from './action';
 import { clearSession, patchSession, setSession, type SessionUser } from './session';
 import { closeDialog, openLogin } from './ui';
 
-export type { MemberInfo } from '../api/contract/auth';
+export type { DeviceSession, MemberInfo } from '../api/contract/auth';
 export type { BindState, OAuthKind, ThirdLoginResult };
 
 /** The display name of a provider. */
@@ -178,12 +180,15 @@ export async function uploadDocument(file: File): Promise<ApiOutput<'/member/upl
   return api('/member/uploadDocument', { image: await readImage(file) });
 }
 
-/** /account/setting/password: the same rules as the server, checked before sending. */
+/**
+ * /account/setting/password: the same rules as the server, checked before sending. Every login of
+ * the account ends on success; this browser keeps going with the fresh token the answer carries.
+ */
 export async function changePassword(input: { old_password: string; password: string; passwords: string }): Promise<void> {
   check(input.old_password ? null : ACCOUNT_TEXTS.oldPasswordRequired);
   check(passwordError(input.password));
   check(input.password !== input.passwords ? T.passwordsDiffer : null, 'warning');
-  await api('/member/editPw', input);
+  setSession(await api('/member/editPw', input));
 }
 
 /** /account/setting/paypassword: six digits, not a run, twice the same, and the SMS code. */
@@ -214,6 +219,25 @@ export async function bindingPhone(input: { phone: string; yzm: string; ticket: 
   });
   patchSession({ phone: maskPhone(phone) });
   return phone;
+}
+
+// ── 登录设备 ───────────────────────────────────────────────────────────────────────────────
+
+/** The member's live logins, this browser's first (/api/member/sessionList). */
+export const fetchDeviceSessions = async (): Promise<DeviceSession[]> => (await api('/member/sessionList')).list;
+
+/** 退出该设备: after a confirmation; answers the list afterwards, or null when not confirmed. */
+export async function revokeDevice(id: number, confirm: (text: string) => boolean): Promise<DeviceSession[] | null> {
+  if (!confirm(SESSION_TEXTS.confirmOne)) return null;
+  await api('/member/sessionRevoke', { id });
+  return fetchDeviceSessions();
+}
+
+/** 退出其他设备: after a confirmation; answers the list afterwards, or null when not confirmed. */
+export async function revokeOtherDevices(confirm: (text: string) => boolean): Promise<DeviceSession[] | null> {
+  if (!confirm(SESSION_TEXTS.confirmOthers)) return null;
+  await api('/member/sessionRevokeOthers');
+  return fetchDeviceSessions();
 }
 
 // ── WeChat and QQ ──────────────────────────────────────────────────────────────────────────

@@ -13,8 +13,11 @@ export interface SessionUser {
   serviceId: number;
 }
 
-/** Looks a bearer token up; injected by createApi() so endpoint() does not depend on the auth module. */
-export type SessionResolver = (token: string) => Promise<SessionUser | null>;
+/**
+ * Looks a bearer token up (`ip`: the caller's address, recorded as the session's last one);
+ * injected by createApi() so endpoint() does not depend on the auth module.
+ */
+export type SessionResolver = (token: string, ip: string) => Promise<SessionUser | null>;
 
 /** A console staff member as operator endpoints see them. */
 export interface StaffUser {
@@ -60,4 +63,9 @@ export function clientIp(c: ApiContext): string {
   const socket = Reflect.get(c.req.raw, CLIENT_ADDRESS) as string | undefined;
   const ip = env().TRUST_PROXY || !socket ? fromHeaders() || socket || '' : socket;
   return ip.slice(0, 64);
+}
+
+/** Who is opening a session with this request: client kind, address and User-Agent. */
+export function sessionMeta(c: ApiContext): { source: string; ip: string; userAgent: string } {
+  return { source: authSource(c), ip: clientIp(c), userAgent: c.req.header('user-agent') ?? '' };
 }

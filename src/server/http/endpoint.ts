@@ -7,7 +7,7 @@ import { STAFF_COOKIE, staffMay } from '~/lib/rules/staff';
 import { getCookie } from 'hono/cookie';
 import { T } from '~/lib/texts';
 import { env } from '../env';
-import type { ApiContext, AppEnv, SessionUser, StaffUser } from './context';
+import { clientIp, type ApiContext, type AppEnv, type SessionUser, type StaffUser } from './context';
 import { forbidden, needLogin, refuse } from './errors';
 import { API_PREFIX, envelopeSchema, ok } from './envelope';
 import { badInput } from './input-guard';
@@ -121,7 +121,7 @@ export async function currentUser(c: ApiContext): Promise<SessionUser | null> {
   const known = c.get('sessionUser');
   if (known !== undefined) return known;
   const token = c.req.header('authToken') ?? '';
-  const user = token ? await c.get('resolveSession')(token) : null;
+  const user = token ? await c.get('resolveSession')(token, clientIp(c)) : null;
   c.set('sessionUser', user);
   return user;
 }

@@ -64,11 +64,11 @@ export const accountApi = {
   }),
   editPw: defineEndpoint({
     path: '/member/editPw',
-    summary: '修改登录密码（其他设备上的登录失效）',
+    summary: '修改登录密码：所有登录失效，本机换发新的登录（新 token）',
     tags: settings,
     access: 'member',
     input: z.object({ old_password: z.string().max(64).optional(), password: passwordField, passwords: repeatField }),
-    output: noOutput,
+    output: sessionUserSchema,
     okMsg: T.changed,
   }),
   editPayPw: defineEndpoint({
@@ -95,7 +95,7 @@ export const accountApi = {
   }),
   bindingPhone: defineEndpoint({
     path: '/member/bindingPhone',
-    summary: '绑定手机号；已有手机号时凭 verifyPhone 的凭证更换',
+    summary: '绑定手机号；已有手机号时凭 verifyPhone 的凭证更换（更换后其他设备上的登录失效）',
     tags: settings,
     access: 'member',
     input: z.object({ phone: phoneField, yzm: smsCodeField, ticket: z.string().max(200).optional() }),

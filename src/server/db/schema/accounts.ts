@@ -15,7 +15,7 @@ export const smsCodes = pgTable(
     attempts: smallint('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** Set when used, replaced by a newer code, or out of attempts. */
+    /** Set when used, replaced by a newer code, or never delivered (five attempts lock it without setting this). */
     spentAt: timestamp('spent_at', { withTimezone: true }),
   },
   (t) => [index('sms_codes_phone_idx').on(t.phone, t.createdAt), index('sms_codes_ip_idx').on(t.ip, t.createdAt)],
@@ -125,9 +125,24 @@ export const messageStates = pgTable(
   (t) => [uniqueIndex('message_states_uq').on(t.messageId, t.userId)],
 );
 
-/** Counters of rate-limiter-flexible's Drizzle store (login lockout, pay-password attempts). */
+/** Counters of rate-limiter-flexible's Drizzle store (call budgets such as chat user search). */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   points: integer('points').notNull(),
   expire: timestamp('expire', { withTimezone: true }),
+});
+
+/**
+ * Wrong-secret counters (login, pay password, console login; security/limiter.ts AttemptGuard):
+ * `failures` within the window until `window_until`, a block until `blocked_until`, and `pending`
+ * checks in flight, reserved atomically so a burst cannot be checked more often than the limit.
+ */
+export const attemptGuards = pgTable('attempt_guards', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowUntil: timestamp('window_until', { withTimezone: true }).notNull(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  pending: integer('pending').notNull().default(0),
+  /** In-flight reservations lapse after this (an instance that died mid-check). */
+  pendingUntil: timestamp('pending_until', { withTimezone: true }).notNull(),
 });

@@ -44,6 +44,10 @@ export const sessions = pgTable(
     ip: varchar('ip', { length: 64 }).notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last request seen with this token, written at most once every few minutes (登录设备 list). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The address of that request ('' until the first touch after login). */
+    lastIp: varchar('last_ip', { length: 64 }).notNull().default(''),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },

@@ -1,22 +1,22 @@
 import { recordReferral } from '../referral/referral.service';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { passwordError, payPasswordError } from '~/lib/rules/password';
 import { T } from '~/lib/texts';
 import { db } from '../../db';
 import { users } from '../../db/schema';
-import { refuse } from '../../http/errors';
+import { refuse, tooMany } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { sign, verifySignature } from '../../security/tokens';
 import { consumeSmsCode, SMS_TEXTS } from '../verify/sms-code.service';
 import { ACCOUNT_TEXTS } from '~/lib/api/contract/account';
-import { createSession, forgetSessions, revokeUserSessions } from '../auth/session.service';
-import { loginData, type LoginData } from '../auth/auth.service';
+import { createSession, forgetSessions, insertSession, revokeUserSessionsIn, type SessionMeta } from '../auth/session.service';
+import { loginData, phoneGuard, type LoginData } from '../auth/auth.service';
+import { BUSY_TEXT, minutesText } from '../../security/limiter';
+import { SESSION_TEXTS } from '~/lib/rules/sessions';
 import { normaliseStoredPath } from '../../providers/storage';
 import { syncChatAccount } from '../../providers/im/account-sync';
 
 export { ACCOUNT_TEXTS };
-
-type Meta = { source: string; ip: string; userAgent: string };
 
 /** Postgres unique violation (the phone was taken by a concurrent request). */
 const isUniqueViolation = (err: unknown) =>
@@ -32,7 +32,7 @@ function checkNewPassword(password: string, passwords: string): void {
 /** /api/register: a new member with a verified phone, logged in at once. */
 export async function register(
   input: { phone: string; yzm: string; password: string; passwords: string; inviter?: string | undefined },
-  meta: Meta,
+  meta: SessionMeta,
 ): Promise<LoginData> {
   checkNewPassword(input.password, input.passwords);
   const [taken] = await db().select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
@@ -56,36 +56,56 @@ export async function register(
   }
 }
 
-/** /api/forgetPassword: a new password by SMS; every session of the account ends. */
+/** /api/forgetPassword: a new password by SMS; every session of the account ends (SPEC §4 修改成功). */
 export async function forgetPassword(input: { phone: string; yzm: string; password: string; passwords: string }): Promise<void> {
   checkNewPassword(input.password, input.passwords);
   const [user] = await db().select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
   if (!user) throw refuse(SMS_TEXTS.phoneUnknown);
   await consumeSmsCode(input.phone, 'forget_pw', input.yzm);
-  await db()
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.password) })
-    .where(eq(users.id, user.id));
-  await revokeUserSessions(user.id);
+  const passwordHash = await hashPassword(input.password);
+  await db().transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await revokeUserSessionsIn(tx, user.id);
+  });
+  forgetSessions({ userId: user.id });
 }
 
-/** /api/member/editPw: needs the old password when one is set; other sessions end. */
+/**
+ * /api/member/editPw: needs the old password when one is set (wrong ones count against the same
+ * lockout as logins). Every session of the account ends, this one included, and this device gets
+ * a fresh token: a token that leaked before the change is worthless after it.
+ */
 export async function editPassword(
-  userId: number,
-  sessionId: number,
+  current: { id: number; sessionId: number; phone: string | null },
   input: { old_password?: string | undefined; password: string; passwords: string },
-): Promise<void> {
+  meta: SessionMeta,
+): Promise<LoginData> {
   checkNewPassword(input.password, input.passwords);
+  const userId = current.id;
   const [u] = await db().select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
-  if (u?.hash) {
-    if (!(await verifyPassword(input.old_password ?? '', u.hash))) throw refuse(ACCOUNT_TEXTS.oldPasswordWrong);
+  const oldHash = u?.hash ?? null;
+  if (oldHash) {
+    const r = await phoneGuard.attempt(current.phone ?? `user:${userId}`, () => verifyPassword(input.old_password ?? '', oldHash));
+    if (!r.ok) {
+      if (r.busy) throw tooMany(BUSY_TEXT);
+      throw r.blocked ? tooMany(ACCOUNT_TEXTS.oldPasswordLocked(minutesText(r.blocked))) : refuse(ACCOUNT_TEXTS.oldPasswordWrong);
+    }
     if (input.old_password === input.password) throw refuse(ACCOUNT_TEXTS.samePassword);
   }
-  await db()
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.password) })
-    .where(eq(users.id, userId));
-  await revokeUserSessions(userId, sessionId);
+  const passwordHash = await hashPassword(input.password);
+  const done = await db().transaction(async (tx) => {
+    // Guarded on the hash just checked: of two changes racing, the second finds nothing to change.
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, userId), oldHash ? eq(users.passwordHash, oldHash) : isNull(users.passwordHash)))
+      .returning();
+    if (!user) throw refuse(SESSION_TEXTS.pwChangedMeanwhile);
+    await revokeUserSessionsIn(tx, userId);
+    return { user, session: await insertSession(userId, meta, tx) };
+  });
+  forgetSessions({ userId });
+  return loginData(done.user, done.session.token);
 }
 
 /** /api/member/editPayPw: six digits, confirmed by an SMS code to the member's phone. */
@@ -121,11 +141,12 @@ function validTicket(userId: number, ticket: string): boolean {
   return verifySignature(`${kind}.${owner}.${expiry}`, sig) && parseInt(expiry, 36) > Date.now();
 }
 
-/** /api/member/bindingPhone: binds a first phone, or changes it with a verifyPhone ticket. */
+/** /api/member/bindingPhone: binds a first phone, or changes it with a verifyPhone ticket (other sessions end). */
 export async function bindPhone(
   userId: number,
   current: string | null,
   input: { phone: string; yzm: string; ticket?: string | undefined },
+  sessionId?: number,
 ): Promise<{ phone: string }> {
   if (current) {
     if (!input.ticket || !validTicket(userId, input.ticket)) throw refuse(ACCOUNT_TEXTS.changeTicket);
@@ -135,7 +156,12 @@ export async function bindPhone(
   if (owner && owner.id !== userId) throw refuse(ACCOUNT_TEXTS.phoneBound);
   await consumeSmsCode(input.phone, 'bind_phone', input.yzm);
   try {
-    await db().update(users).set({ phone: input.phone }).where(eq(users.id, userId));
+    await db().transaction(async (tx) => {
+      await tx.update(users).set({ phone: input.phone }).where(eq(users.id, userId));
+      // A changed login phone ends the other devices' sessions (they sign in again with the new
+      // number); this one stays, its holder having just proved both phones. A first phone ends none.
+      if (current) await revokeUserSessionsIn(tx, userId, sessionId);
+    });
     forgetSessions({ userId });
   } catch (err) {
     if (isUniqueViolation(err)) throw refuse(ACCOUNT_TEXTS.phoneBound);

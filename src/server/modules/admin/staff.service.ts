@@ -4,7 +4,7 @@ import { db } from '../../db';
 import { staff, staffSessions } from '../../db/schema';
 import type { StaffUser } from '../../http/context';
 import { refuse } from '../../http/errors';
-import { FailureLimiter, minutesText } from '../../security/limiter';
+import { AttemptGuard, BUSY_TEXT, minutesText } from '../../security/limiter';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { newToken, tokenHash } from '../../security/tokens';
 import { acceptTotp, newTotpSecret, openTotpSecret, sealTotpSecret, totpUri } from './totp';
@@ -12,7 +12,7 @@ import { acceptTotp, newTotpSecret, openTotpSecret, sealTotpSecret, totpUri } fr
 export type { StaffUser };
 
 /** Five wrong logins (password or code) per phone in 15 minutes lock that phone for 15 minutes. */
-const staffGuard = new FailureLimiter('staff_login', 5, 900, 900);
+const staffGuard = new AttemptGuard('staff_login', 5, 900, 900);
 
 export const STAFF_LOGIN_FAILED = '手机号、密码或动态验证码不正确';
 const CODE_USED = '该动态验证码已使用，请等待验证器显示下一个验证码';
@@ -50,14 +50,20 @@ export async function loginStaff(input: {
   code: string;
   ip: string;
 }): Promise<{ token: string; staff: StaffUser }> {
-  const attempt = await staffGuard.reserve(input.phone);
-  if (attempt.wait) throw refuse(`登录失败次数过多，请 ${minutesText(attempt.wait)}后再试`);
-  const [row] = await db().select().from(staff).where(eq(staff.phone, input.phone)).limit(1);
-  const passwordOk = await verifyPassword(input.password, row?.passwordHash);
-  const step = row && passwordOk ? acceptTotp(openTotpSecret(row.totpSecret), input.code, row.lastTotpStep) : 'wrong';
-  if (!row || typeof step !== 'number') {
-    const blocked = await staffGuard.failed(input.phone, attempt);
-    if (blocked) throw refuse(`登录失败次数过多，请 ${minutesText(blocked)}后再试`);
+  // What the check found, for after it (the account and the accepted time step).
+  const seen: { row?: typeof staff.$inferSelect | undefined; step: ReturnType<typeof acceptTotp> } = { step: 'wrong' };
+  // Only wrong logins count (a spent code too), and at most five are checked however many arrive at once.
+  const r = await staffGuard.attempt(input.phone, async () => {
+    const [found] = await db().select().from(staff).where(eq(staff.phone, input.phone)).limit(1);
+    const passwordOk = await verifyPassword(input.password, found?.passwordHash);
+    seen.row = found;
+    seen.step = found && passwordOk ? acceptTotp(openTotpSecret(found.totpSecret), input.code, found.lastTotpStep) : 'wrong';
+    return found !== undefined && typeof seen.step === 'number';
+  });
+  const { row, step } = seen;
+  if (!r.ok || !row || typeof step !== 'number') {
+    if (!r.ok && r.busy) throw refuse(BUSY_TEXT);
+    if (!r.ok && r.blocked) throw refuse(`登录失败次数过多，请 ${minutesText(r.blocked)}后再试`);
     // Only someone who knows the password learns that the code was right but already spent.
     throw refuse(step === 'used' ? CODE_USED : STAFF_LOGIN_FAILED);
   }
@@ -69,7 +75,6 @@ export async function loginStaff(input: {
     .where(and(eq(staff.id, row.id), sql`${staff.lastTotpStep} < ${step}`))
     .returning({ id: staff.id });
   if (!used.length) throw refuse(CODE_USED);
-  await staffGuard.reset(input.phone);
   const token = newToken();
   const now = Date.now();
   await db()

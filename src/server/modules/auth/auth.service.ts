@@ -5,21 +5,21 @@ import { T } from '~/lib/texts';
 import { db } from '../../db';
 import { users } from '../../db/schema';
 import { AppError, notFound, refuse, tooMany } from '../../http/errors';
-import { FailureLimiter, minutesText } from '../../security/limiter';
+import { AttemptGuard, BUSY_TEXT, minutesText } from '../../security/limiter';
 import { Code } from '~/lib/api/codes';
 import { verifyPassword } from '../../security/password';
 import { userSig } from '../../providers/im/user-sig';
 import { disabledMessage } from '../operations/member-block';
-import { createSession } from './session.service';
+import { startLoginSession } from './session.service';
 import { syncChatAccount } from '../../providers/im/account-sync';
 
 /** What login answers (SPEC §3 "User"): the contract's session user. */
 export type LoginData = SessionUser;
 
 /** Five wrong passwords for a phone within 15 minutes lock it for 15 minutes. */
-export const phoneGuard = new FailureLimiter('login_phone', 5, 900, 900);
+export const phoneGuard = new AttemptGuard('login_phone', 5, 900, 900);
 /** Thirty failures from one address within 15 minutes block it for 15 minutes. */
-export const ipGuard = new FailureLimiter('login_ip', 30, 900, 900);
+export const ipGuard = new AttemptGuard('login_ip', 30, 900, 900);
 
 const LOCKED = (seconds: number) => `密码错误次数过多，账号已临时锁定，请 ${minutesText(seconds)}后再试或找回密码`;
 
@@ -31,23 +31,23 @@ export async function loginWithPassword(
 ): Promise<LoginData> {
   const ipWait = meta.ip ? await ipGuard.blockedFor(meta.ip) : 0;
   if (ipWait) throw tooMany(`登录失败次数过多，请 ${minutesText(ipWait)}后再试`);
-  // The attempt is counted before the password is checked, so concurrent guesses cannot
-  // outrun the limit (only the first five of a burst are ever checked).
-  const attempt = await phoneGuard.reserve(phone);
-  if (attempt.wait) throw tooMany(LOCKED(attempt.wait));
-
-  const [user] = await db().select().from(users).where(eq(users.phone, phone)).limit(1);
-  const good = await verifyPassword(password, user?.passwordHash);
-  if (!user || !good) {
-    // Counted per phone whether or not it exists, so the lockout reveals nothing either.
-    if (meta.ip) await ipGuard.fail(meta.ip);
-    const blocked = await phoneGuard.failed(phone, attempt);
-    if (blocked) throw tooMany(LOCKED(blocked));
-    throw refuse(T.badCredentials);
+  const seen: { user?: typeof users.$inferSelect | undefined } = {};
+  // Only wrong passwords count, and at most five are ever checked, however many arrive at once.
+  // Counted per phone whether or not it exists, so the lockout reveals nothing either.
+  const r = await phoneGuard.attempt(phone, async () => {
+    const [found] = await db().select().from(users).where(eq(users.phone, phone)).limit(1);
+    const good = (await verifyPassword(password, found?.passwordHash)) && found !== undefined;
+    if (!good && meta.ip) await ipGuard.fail(meta.ip);
+    seen.user = found;
+    return good;
+  });
+  const { user } = seen;
+  if (!r.ok || !user) {
+    if (!r.ok && r.busy) throw tooMany(BUSY_TEXT);
+    throw !r.ok && r.blocked ? tooMany(LOCKED(r.blocked)) : refuse(T.badCredentials);
   }
-  await phoneGuard.reset(phone);
   if (user.status !== 1) throw new AppError(Code.FORBIDDEN, await disabledMessage(user.id));
-  const token = await createSession(user.id, meta);
+  const token = await startLoginSession(user.id, meta);
   return loginData(user, token);
 }
 

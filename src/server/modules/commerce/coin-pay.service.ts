@@ -5,30 +5,29 @@ import { orders, users } from '../../db/schema';
 import { refuse, tooMany } from '../../http/errors';
 import { invalidate } from '../../cache';
 import { verifyPassword } from '../../security/password';
-import { FailureLimiter, minutesText } from '../../security/limiter';
+import { AttemptGuard, BUSY_TEXT, minutesText } from '../../security/limiter';
 import { alreadyHeld, fulfilPaid } from './order-holding';
 import { ORDER_TEXTS } from './order-texts';
 import { changeCoins, coinsFor } from './wallet.service';
 
 /** Five wrong pay passwords in 15 minutes lock coin payments for 15 minutes. */
-export const payGuard = new FailureLimiter('pay_pw', 5, 900, 900);
+export const payGuard = new AttemptGuard('pay_pw', 5, 900, 900);
 
 /**
  * Checks the member's pay password (unset, wrong and locked each refuse with their own message);
- * attempts are limited by `payGuard`. Every coin spend that asks for the password goes through here.
+ * wrong answers are limited by `payGuard`. Every spend that asks for the password goes through
+ * here (coin payments, gifts, application fees, withdrawals).
  */
 export async function checkPayPassword(userId: number, payPassword: string, emptyMsg = '请输入支付密码'): Promise<void> {
   const [u] = await db().select({ hash: users.payPasswordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (!u?.hash) throw refuse(ORDER_TEXTS.payPwUnset);
   if (!payPassword) throw refuse(emptyMsg);
-  // Counted before the check (one atomic upsert), so concurrent guesses cannot outrun the limit.
-  const attempt = await payGuard.reserve(String(userId));
-  if (attempt.wait) throw tooMany(ORDER_TEXTS.payPwLocked(minutesText(attempt.wait)));
-  if (!(await verifyPassword(payPassword, u.hash))) {
-    const blocked = await payGuard.failed(String(userId), attempt);
-    throw blocked ? tooMany(ORDER_TEXTS.payPwLocked(minutesText(blocked))) : refuse(ORDER_TEXTS.payPwWrong);
-  }
-  await payGuard.reset(String(userId));
+  const hash = u.hash;
+  // Payments of one member in flight together are not failures: only wrong passwords count.
+  const r = await payGuard.attempt(String(userId), () => verifyPassword(payPassword, hash));
+  if (r.ok) return;
+  if (r.busy) throw tooMany(BUSY_TEXT);
+  throw r.blocked ? tooMany(ORDER_TEXTS.payPwLocked(minutesText(r.blocked))) : refuse(ORDER_TEXTS.payPwWrong);
 }
 
 /**

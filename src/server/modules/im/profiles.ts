@@ -6,7 +6,7 @@ import { IM_SOCIAL, IM_SOCIAL_TEXT } from '~/lib/rules/im-social';
 import { db } from '../../db';
 import { imFriends, users } from '../../db/schema';
 import { env } from '../../env';
-import { FailureLimiter } from '../../security/limiter';
+import { CallLimiter } from '../../security/limiter';
 import { ChatFault } from './ops';
 
 /** Chat profiles: a user's nick, avatar (media host rule), gender and signature (users.intro). */
@@ -46,7 +46,7 @@ export function userIdOf(userID: string): number | null {
   return /^[1-9]\d{0,9}$/.test(userID) && Number(userID) <= 2_147_483_647 ? Number(userID) : null;
 }
 
-const searchLimiter = new FailureLimiter('im-search', IM_SOCIAL.searchPoints, IM_SOCIAL.searchWindowS, IM_SOCIAL.searchWindowS);
+const searchLimiter = new CallLimiter('im-search', IM_SOCIAL.searchPoints, IM_SOCIAL.searchWindowS);
 
 /**
  * Finds a user by an exact 11-digit phone or an exact user id, never by a prefix, so phone numbers
@@ -58,8 +58,7 @@ export async function searchUser(viewer: number, keyword: string): Promise<UserS
   const id = isPhone ? null : userIdOf(k);
   const match = isPhone ? eq(users.phone, k) : id != null ? eq(users.id, id) : null;
   if (!match) throw new ChatFault(CHAT_CODE.badInput, IM_SOCIAL_TEXT.searchKeyword);
-  const attempt = await searchLimiter.reserve(String(viewer));
-  if (attempt.wait > 0) throw new ChatFault(CHAT_CODE.rateLimited, IM_SOCIAL_TEXT.searchTooFast);
+  if ((await searchLimiter.take(String(viewer))) > 0) throw new ChatFault(CHAT_CODE.rateLimited, IM_SOCIAL_TEXT.searchTooFast);
   const rows = await db()
     .select(profileColumns)
     .from(users)

@@ -1,14 +1,13 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { getCookie, setCookie } from 'hono/cookie';
 import { oauthApi } from '~/lib/api/contract/oauth';
-import type { AppEnv, ApiContext } from '../../http/context';
-import { authSource, clientIp } from '../../http/context';
+import type { AppEnv } from '../../http/context';
+import { sessionMeta } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
 import { env } from '../../env';
 import { bindPhoneAndLogin, bindStatus, bindThird, cancelBind, configuredProviders, startOAuth, thirdLogin } from './oauth.service';
 
 const NONCE_COOKIE = 'gf_oauth';
-const meta = (c: ApiContext) => ({ source: authSource(c), ip: clientIp(c), userAgent: c.req.header('user-agent') ?? '' });
 
 /** WeChat and QQ login and binding (SPEC §2 third-party routes, §7 thirdLogin/bindPhone/…). */
 export function registerOAuth(api: OpenAPIHono<AppEnv>): void {
@@ -27,10 +26,12 @@ export function registerOAuth(api: OpenAPIHono<AppEnv>): void {
   });
 
   endpoint(api, oauthApi.thirdLogin, ({ input, c }) =>
-    thirdLogin(input.type, input.code, input.state, getCookie(c, NONCE_COOKIE) ?? '', meta(c)),
+    thirdLogin(input.type, input.code, input.state, getCookie(c, NONCE_COOKIE) ?? '', sessionMeta(c)),
   );
 
-  endpoint(api, oauthApi.bindPhone, ({ input, c }) => bindPhoneAndLogin(input.ticket, input.phone, input.yzm, meta(c), input.inviter));
+  endpoint(api, oauthApi.bindPhone, ({ input, c }) =>
+    bindPhoneAndLogin(input.ticket, input.phone, input.yzm, sessionMeta(c), input.inviter),
+  );
 
   endpoint(api, oauthApi.bindThird, async ({ input, c, user }) => {
     await bindThird(user.id, input.type, input.code, input.state, getCookie(c, NONCE_COOKIE) ?? '');

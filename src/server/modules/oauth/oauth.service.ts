@@ -9,7 +9,7 @@ import { OAUTH_NAMES, oauthProvider, type OAuthKind, type OAuthProfile, type OAu
 import { spendOnce } from '../../security/spent';
 import { sign, verifySignature } from '../../security/tokens';
 import { consumeSmsCode } from '../verify/sms-code.service';
-import { createSession } from '../auth/session.service';
+import { startLoginSession } from '../auth/session.service';
 import { loginData, type LoginData } from '../auth/auth.service';
 import { disabledMessage } from '../operations/member-block';
 import { T } from '~/lib/texts';
@@ -103,7 +103,7 @@ export async function thirdLogin(
     .limit(1);
   if (row && row.user.phone) {
     if (row.user.status !== 1) throw refuse(await disabledMessage(row.user.id));
-    return { need_bind: 0, ticket: '', nick_name: profile.nickName, user: loginData(row.user, await createSession(row.user.id, meta)) };
+    return { need_bind: 0, ticket: '', nick_name: profile.nickName, user: loginData(row.user, await startLoginSession(row.user.id, meta)) };
   }
   return { need_bind: 1, ticket: ticketFor(kind, profile), nick_name: profile.nickName, user: null };
 }
@@ -154,7 +154,8 @@ export async function bindPhoneAndLogin(
       .onConflictDoNothing();
     return u;
   });
-  return loginData(user, await createSession(user.id, meta));
+  // A new account has no earlier session, so only an existing one can hear of a new device.
+  return loginData(user, await startLoginSession(user.id, meta));
 }
 
 /** /api/member/bindThird: binds a WeChat or QQ identity to the logged-in account. */

@@ -21,12 +21,9 @@ import { db } from '../../db';
 import { bankCards, sellerAccounts, sellerLedger, sellerWithdrawals, users } from '../../db/schema';
 import { env } from '../../env';
 import type { SessionUser } from '../../http/context';
-import { forbidden, notFound, refuse, tooMany } from '../../http/errors';
-import { FailureLimiter, minutesText } from '../../security/limiter';
-import { verifyPassword } from '../../security/password';
+import { forbidden, notFound, refuse } from '../../http/errors';
 import { consumeSmsCode } from '../verify/sms-code.service';
-import { payGuard } from '../commerce/coin-pay.service';
-import { ORDER_TEXTS } from '../commerce/order-texts';
+import { checkPayPassword } from '../commerce/coin-pay.service';
 import type { Tx } from '../commerce/wallet.service';
 import { cardNumberHash, encryptCardNumber } from './card-crypto';
 import { moveSellerMoney, sellerAccountId, type SellerOwner } from './ledger';
@@ -331,19 +328,6 @@ export async function deleteCard(user: SessionUser, cardId: number, scope: Payou
 
 const isUniqueViolation = (err: unknown): boolean =>
   (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
-
-/** The pay password of the caller, counted against the same limit as coin payments. */
-async function checkPayPassword(userId: number, password: string, guard: FailureLimiter = payGuard): Promise<void> {
-  const [u] = await db().select({ hash: users.payPasswordHash }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!u?.hash) throw refuse(ORDER_TEXTS.payPwUnset);
-  const attempt = await guard.reserve(String(userId));
-  if (attempt.wait) throw tooMany(ORDER_TEXTS.payPwLocked(minutesText(attempt.wait)));
-  if (!(await verifyPassword(password, u.hash))) {
-    const blocked = await guard.failed(String(userId), attempt);
-    throw blocked ? tooMany(ORDER_TEXTS.payPwLocked(minutesText(blocked))) : refuse(ORDER_TEXTS.payPwWrong);
-  }
-  await guard.reset(String(userId));
-}
 
 /**
  * Requests a withdrawal of `amount` fen to one of the caller's cards. In one transaction under the

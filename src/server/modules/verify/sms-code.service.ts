@@ -113,8 +113,9 @@ async function lockedByGuesses(phone: string, purpose: SmsPurpose): Promise<bool
 }
 
 /**
- * Consumes the live code for phone + purpose. Every try counts an attempt before the comparison;
- * the fifth wrong one kills the code. A code passes once (the spend is a conditional update).
+ * Consumes the live code for phone + purpose. Every try takes one of five slots before the
+ * comparison, so a burst gets five comparisons at most; a right one spends the code (a
+ * conditional update, so it passes once). With every slot taken, the code is locked.
  */
 export async function consumeSmsCode(phone: string, purpose: SmsPurpose, code: string): Promise<void> {
   const input = code.trim();
@@ -135,11 +136,9 @@ export async function consumeSmsCode(phone: string, purpose: SmsPurpose, code: s
     .returning({ attempts: smsCodes.attempts });
   if (!slot) throw refuse(SMS_TEXTS.codeLocked);
   if (live.codeHash !== codeHash(phone, purpose, input)) {
-    if (slot.attempts >= SMS_MAX_ATTEMPTS) {
-      await db().update(smsCodes).set({ spentAt: new Date() }).where(eq(smsCodes.id, live.id));
-      throw refuse(SMS_TEXTS.codeLocked);
-    }
-    throw refuse(SMS_TEXTS.codeWrong);
+    // The last slot taken: no comparison follows (the update above refuses a sixth). The code is
+    // not killed here, since a slot taken earlier may be the right code still in flight.
+    throw refuse(slot.attempts >= SMS_MAX_ATTEMPTS ? SMS_TEXTS.codeLocked : SMS_TEXTS.codeWrong);
   }
   const spent = await db()
     .update(smsCodes)

@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { loginViaDialog, newMember, ready, toastWith } from './helpers';
+
+const WINDOWS_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+
+test('登录设备: two browsers see each other; revoking the other logs it out on its next action', async ({ browser, request }) => {
+  const m = await newMember(request);
+  // The registration's own session ends, so the two browsers below are the member's only logins.
+  await request.post('/api/logout', { headers: { authToken: m.user.token } });
+
+  const here = await browser.newContext();
+  const there = await browser.newContext({ userAgent: WINDOWS_CHROME });
+  try {
+    const a = await here.newPage();
+    const b = await there.newPage();
+    for (const page of [a, b]) {
+      await page.goto('/');
+      await loginViaDialog(page, m);
+    }
+
+    await b.goto('/account/setting/safe');
+    await ready(b);
+    await expect(b.getByTestId('device-session')).toHaveCount(2);
+
+    await a.goto('/account/setting/safe');
+    await ready(a);
+    const rows = a.getByTestId('device-session');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText('当前设备');
+    const other = rows.filter({ hasText: 'Chrome 140 · Windows 10' });
+    await expect(other).toContainText('本机/局域网');
+    await expect(other).not.toContainText('当前设备');
+
+    a.once('dialog', (d) => void d.accept());
+    await other.getByRole('button', { name: '退出该设备' }).click();
+    await expect(toastWith(a, '已退出该设备')).toBeVisible();
+    await expect(rows).toHaveCount(1);
+    await expect(a.getByRole('button', { name: '退出其他设备' })).toBeDisabled();
+
+    // The other browser still shows the page it had; its next action finds its login gone.
+    b.once('dialog', (d) => void d.accept());
+    await b.getByRole('button', { name: '退出其他设备' }).click();
+    await expect(b.getByText('登录后才能查看此页面')).toBeVisible();
+    await expect(b.getByRole('banner').getByRole('button', { name: '登录' })).toBeVisible();
+    expect((await there.cookies()).find((c) => c.name === 'user')).toBeUndefined();
+
+    // The first browser is untouched.
+    await a.reload();
+    await ready(a);
+    await expect(a.getByTestId('device-session')).toHaveCount(1);
+  } finally {
+    await here.close();
+    await there.close();
+  }
+});
