@@ -20,6 +20,20 @@ export function formatDateTime(iso: string | Date): string {
   return dateTimeFmt.format(new Date(iso)).replace(/\//g, '-');
 }
 
+const monthDayTimeFmt = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai',
+  month: 'numeric',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+/** 11/27 20:00 (a broadcast's start, a notice's time) */
+export function monthDayTime(iso: string | Date): string {
+  return monthDayTimeFmt.format(new Date(iso));
+}
+
 /** Reads a positive integer from a query value; null when absent or malformed. */
 export function positiveInt(v: string | null | undefined): number | null {
   if (!v || !/^\d{1,9}$/.test(v)) return null;

@@ -102,6 +102,8 @@ const schema = z.object({
   LIVE_NGINX_HOOK_TOKEN: z.string().min(16).optional(),
   /** nginx-rtmp's control endpoint (rtmp_control), used to drop a publisher: http://127.0.0.1:8089/control */
   LIVE_NGINX_CONTROL_URL: z.url().optional(),
+  /** nginx-rtmp's stat page (rtmp_stat), read to end rooms whose stream nginx no longer has: http://127.0.0.1:8089/stat */
+  LIVE_NGINX_STAT_URL: z.url().optional(),
   /** Tencent Cloud Live: push and play domains, their URL-auth keys, the app name, the callback key. */
   LIVE_TX_PUSH_DOMAIN: z.string().min(1).optional(),
   LIVE_TX_PLAY_DOMAIN: z.string().min(1).optional(),

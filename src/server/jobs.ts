@@ -5,6 +5,7 @@ import { env } from './env';
 import { log, errorFields } from './log';
 import { closeExpiredOrders } from './modules/commerce/order.service';
 import { advanceOrders } from './modules/commerce/order-lifecycle.service';
+import { RECONCILE_EVERY_MS, reconcileLive } from './modules/live/reconcile.service';
 import { countedJob } from './ops/metrics';
 import { flushViews } from './views';
 
@@ -99,7 +100,8 @@ const timers: NodeJS.Timeout[] = [];
  * Background work of a running server, started on the first request or by server.mjs (never at
  * import, which also happens during the build). The shared jobs go through the PostgreSQL job
  * queue when DATABASE_URL is set (several instances), else run on this process's timers. Counted
- * page views are flushed by every instance (they are counted in its memory) and PGlite is vacuumed.
+ * page views are flushed by every instance (they are counted in its memory), live rooms are
+ * reconciled with the ingest, and PGlite is vacuumed.
  */
 export function startJobs(): void {
   if (started) return;
@@ -120,6 +122,14 @@ export function startJobs(): void {
     setInterval(
       () => void countedJob('views-flush', flushViews).catch((err) => log.warn('writing views failed', errorFields(err))),
       VIEW_FLUSH_MS,
+    ),
+  );
+  // Live rooms against the ingest (a crash loses a stream's end): on every instance, as only the
+  // instance running the embedded ingest can ask it. startup() runs the first round.
+  timers.push(
+    setInterval(
+      () => void countedJob('live-reconcile', reconcileLive).catch((err) => log.warn('live reconciliation failed', errorFields(err))),
+      RECONCILE_EVERY_MS,
     ),
   );
   if (database().kind === 'pglite') {

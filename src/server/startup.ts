@@ -6,7 +6,8 @@ import { DEMO_PASSWORD, SEEDED_PHONES } from './db/seed/users';
 import { env } from './env';
 import { startBus } from './bus';
 import { startJobs } from './jobs';
-import { log } from './log';
+import { errorFields, log } from './log';
+import { reconcileLive } from './modules/live/reconcile.service';
 import { sandboxEnabled } from './providers/pay';
 import { startIngest } from './providers/live/local';
 import { verifyPassword } from './security/password';
@@ -38,7 +39,8 @@ export async function openDemoAccounts(): Promise<string[]> {
 /**
  * Runs once before the server listens (server.mjs awaits it): says loudly when the sandbox
  * gateway is on, refuses a production start while seeded accounts keep the published password,
- * joins the other instances' cache bus (Redis) and starts the background jobs. Throws to stop the start.
+ * joins the other instances' cache bus (Redis), starts the background jobs and the live ingest, and
+ * reconciles live rooms with it. Throws to stop the start.
  */
 export async function startup(): Promise<void> {
   const e = env();
@@ -61,6 +63,8 @@ export async function startup(): Promise<void> {
   await startBus();
   startJobs();
   if (e.LIVE_MEDIA === 'local') await startLiveIngest(e.LIVE_RTMP_PORT);
+  // Rooms a crash left 直播中 end now, not at the job's next round (their stream died with the process).
+  void reconcileLive().catch((err: unknown) => log.warn('live reconciliation failed', errorFields(err)));
 }
 
 /**

@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { liveSessions } from '~/server/db/schema';
+import { liveRooms, liveSessions } from '~/server/db/schema';
 import { liveStreamHandlers } from '~/server/modules/live/rooms.service';
+import { reconcileLive } from '~/server/modules/live/reconcile.service';
 import { setStreamHandlers } from '~/server/providers/live';
 import { renderLiveConfig } from '../../scripts/live-nginx-config.mjs';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
@@ -58,6 +59,7 @@ beforeAll(async () => {
     LIVE_NGINX_HLS_URL: `http://127.0.0.1:${HTTP_PORT}/hls`,
     LIVE_NGINX_RECORD_DIR: recordDir,
     LIVE_NGINX_CONTROL_URL: `http://127.0.0.1:${HTTP_PORT}/control`,
+    LIVE_NGINX_STAT_URL: `http://127.0.0.1:${HTTP_PORT}/stat`,
   });
   setStreamHandlers(liveStreamHandlers);
   site = http.createServer(nodeHandler((r) => t.app.fetch(r)));
@@ -115,6 +117,13 @@ describe.skipIf(!ready)('nginx-rtmp with the shipped config', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(await res.text()).toMatch(/#EXTM3U[\s\S]*\.ts/);
+    // The reconciliation finds the stream in nginx's stat and leaves the room on air.
+    await t.db
+      .update(liveSessions)
+      .set({ startedAt: new Date(Date.now() - 60_000) })
+      .where(eq(liveSessions.id, session_id));
+    expect(await reconcileLive()).toBe(0);
+    expect((await t.post('/public/liveRoom', { id: room_id })).body.data.status).toBe('live');
 
     expect(await pushing).toBe(0);
     expect(await until(async () => (await t.post('/public/liveRoom', { id: room_id })).body.data.status === 'idle')).toBe(true);
@@ -128,6 +137,32 @@ describe.skipIf(!ready)('nginx-rtmp with the shipped config', () => {
     expect(pb.url).toMatch(/^\/uploads\/live\/.+\.mp4$/);
     expect(pb.duration_s).toBeGreaterThanOrEqual(6);
   }, 90_000);
+
+  it('ends a room nginx has no stream for (a publish_done lost in a crash) and takes the recording nginx left', async () => {
+    const coach = await t.login('13800000106');
+    const { push: info, room_id, session_id } = (await t.post('/live/start', { title: '崩溃时的直播' }, coach)).body.data;
+    const stream = info.key.split('?')[0];
+    // The database says live (on_publish reached us), nginx has nothing: the end never arrived.
+    expect(await liveStreamHandlers.started(stream)).toBe(true);
+    const [room] = await t.db.select().from(liveRooms).where(eq(liveRooms.id, room_id));
+    expect(room!.ingest).toBe('nginx');
+    // Just started: nginx's stat may not list a publish it is still asking about, so it waits.
+    expect(await reconcileLive()).toBe(0);
+    const started = new Date(Date.now() - 60_000);
+    await t.db.update(liveSessions).set({ startedAt: started }).where(eq(liveSessions.id, session_id));
+    const file = join(recordDir, `${stream}-${Math.floor(started.getTime() / 1000) + 1}.flv`);
+    spawnSync('ffmpeg', [
+      ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-t', '2'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', 'flv', file],
+    ]);
+
+    expect(await reconcileLive()).toBe(1);
+    expect((await t.post('/public/liveRoom', { id: room_id })).body.data.status).toBe('idle');
+    const [s] = await t.db.select().from(liveSessions).where(eq(liveSessions.id, session_id));
+    expect(s).toMatchObject({ recordStatus: 'ready' });
+    expect(s!.endedAt).not.toBeNull();
+    expect(existsSync(file)).toBe(false);
+  }, 60_000);
 
   it('drops the publisher when the anchor stops (nginx control)', async () => {
     const shop = await t.login(DEMO.mechant);

@@ -164,6 +164,22 @@ describe('gifts paid in kung fu coins', () => {
     expect(got.sum_income_fen).toBe(acctAfter.gifts);
   });
 
+  it('counts gift income in the 30-day income and its chart, like the balance does', async () => {
+    const chartBefore = (await t.post('/seller/incomeChart', {}, coach)).body.data;
+    const acct = await coachAccount();
+    const tea = await giftId('功夫茶');
+    const sent = await t.post('/member/sendGift', { room_id: roomId, gift_id: tea.id, num: 2, key: key() }, member);
+    expect(sent.body.code).toBe(200);
+    const share = tea.coins * 2 * 70;
+    expect((await coachAccount()).balance - acct.balance).toBe(share);
+    const chart = (await t.post('/seller/incomeChart', {}, coach)).body.data;
+    expect(chart.total - chartBefore.total).toBe(share);
+    const today = chart.days.at(-1);
+    expect(today.income - chartBefore.days.at(-1).income).toBe(share);
+    // Every gift so far is in the chart: its income equals the gift rows of the ledger.
+    expect(chart.days.reduce((s: number, d: { income: number }) => s + d.income, 0)).toBe((await coachAccount()).gifts);
+  });
+
   it('asks for the pay password above the threshold and refuses what the rules refuse', async () => {
     const trophy = await giftId('奖杯');
     const before = await t.wallet(memberId);

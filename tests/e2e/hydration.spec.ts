@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { ready, toastWith } from './helpers';
+import { DEMO, loginByCookie, ready, toastWith } from './helpers';
 
 /*
  * Content pages do not need React before the first paint (docs/ARCHITECTURE.md, "How islands
@@ -87,5 +87,84 @@ test.describe('islands hydrate off the critical path', () => {
     await value.click();
     release();
     await expect(value).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+/**
+ * Pages are rendered for guests; a logged-in viewer's islands must hydrate that same HTML and only
+ * then show what the session changes (useHydrated), or React throws #418 and re-renders the island.
+ * Every page a logged-in viewer opens here must hydrate without any console error or page error.
+ */
+test.describe('logged-in viewers: islands hydrate the server HTML (no React #418)', () => {
+  async function roomOf(page: Page, nick: string): Promise<number> {
+    const res = await page.request.post('/api/public/liveSearch', { data: { q: nick } });
+    const rooms = ((await res.json()) as { data: { list: { id: number; anchor: { nick: string } }[] } }).data.list;
+    return rooms.find((r) => r.anchor.nick === nick)!.id;
+  }
+  async function firstPlayback(page: Page): Promise<number> {
+    const res = await page.request.post('/api/public/playbackList', { data: {} });
+    return ((await res.json()) as { data: { list: { id: number }[] } }).data.list[0]!.id;
+  }
+
+  /** Opens each page as `phone` and fails on any console error or page error, islands below the fold included. */
+  async function sweep(page: Page, phone: string, paths: string[]): Promise<void> {
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`${page.url()} console: ${m.text().slice(0, 200)}`);
+    });
+    page.on('pageerror', (e) => problems.push(`${page.url()} page error: ${e.message.slice(0, 200)}`));
+    await page.goto('/download');
+    await loginByCookie(page, phone);
+    for (const path of paths) {
+      await page.goto(path);
+      await ready(page);
+      for (const island of await page.locator('astro-island[client="visible"][ssr]').all()) await island.scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="demand"])').length === 0);
+    }
+    expect(problems).toEqual([]);
+  }
+
+  test('a member: live room, live pages, coach and shop pages, course and goods detail, 功夫圈, /my pages', async ({ page }) => {
+    test.slow();
+    await page.goto('/download');
+    const [coachRoom, shopRoom, playback] = [
+      await roomOf(page, DEMO.coach.name),
+      await roomOf(page, DEMO.mechant.name),
+      await firstPlayback(page),
+    ];
+    await sweep(page, DEMO.member.phone, [
+      `/live/room/${coachRoom}`,
+      `/live/room/${shopRoom}`,
+      '/live',
+      '/live/prev',
+      `/live/playback/${playback}`,
+      '/livesearch?q=%E5%92%8F%E6%98%A5',
+      '/anchor?type=coach&id=1',
+      '/anchor?type=mechant&id=1',
+      '/train/coach?id=1',
+      '/train/courseDetail?id=1',
+      '/shop/goodsDetail?id=1',
+      '/firendscircle',
+      '/my',
+      '/my/order',
+      '/my/finance',
+      '/my/wallet/kungfucoin',
+      '/my/focus',
+      '/my/notice',
+      '/cart',
+    ]);
+  });
+
+  test('a coach: own room, live console and the coach area', async ({ page }) => {
+    await page.goto('/download');
+    const room = await roomOf(page, DEMO.coach.name);
+    await sweep(page, DEMO.coach.phone, [`/live/room/${room}`, '/live/liver', '/coach/finance', '/coach/course', '/coach/homepage/live']);
+  });
+
+  test('a shop owner and a provider: the shop area and the provider area', async ({ page, browser }) => {
+    await sweep(page, DEMO.mechant.phone, ['/mechant/live', '/mechant/finance', '/mechant/order/goods', '/mechant/homepage']);
+    const provider = await browser.newPage();
+    await sweep(provider, DEMO.provider.phone, ['/my/service_identity', '/my/service_identity/money']);
+    await provider.close();
   });
 });

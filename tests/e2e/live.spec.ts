@@ -100,12 +100,21 @@ test.describe('live broadcast', () => {
       await page.goto('/live/liver');
       await expect(page.getByTestId('liver-console')).toHaveAttribute('data-status', 'live', { timeout: 20_000 });
       await expect(page.getByTestId('anchor-feed')).toContainText('已连接');
+      const giftStat = page.getByTestId('live-stat-gifts');
+      await expect(giftStat).toHaveText(/^\d+ 功夫币$/);
+      const coinsBefore = Number.parseInt((await giftStat.textContent()) ?? '', 10);
 
       const fan = await newMember(request, { coins: 300, payPassword: true });
       const viewer = await browser.newPage();
       await signIn(viewer, fan);
       await viewer.goto(`/live/room/${roomId}`);
       await expect(viewer.getByTestId('live-stage')).toHaveAttribute('data-status', 'live');
+      await expect(viewer.getByTestId('live-started')).toContainText('开播');
+      // The room's info card keeps its short labels on one line while live (no two-line 分享 / 举报).
+      const info = viewer.getByTestId('live-info');
+      for (const label of [info.getByTestId('live-category'), info.getByTestId('live-share'), info.getByRole('button', { name: '举报' })]) {
+        expect((await label.boundingBox())!.height).toBeLessThan(26);
+      }
       await expect(viewer.getByTestId('live-chat-input')).toBeEnabled({ timeout: 15_000 });
       await viewer.getByTestId('live-chat-input').fill('掌柜的，这把剑怎么卖？');
       await viewer.getByTestId('live-chat-send').click();
@@ -125,6 +134,11 @@ test.describe('live broadcast', () => {
       await viewer.getByRole('button', { name: '确认支付' }).click();
       await expect(viewer.getByTestId('gift-balance')).toContainText('余额 110 功夫币');
       await expect(page.getByTestId('anchor-gift').filter({ hasText: '奖杯' })).toBeVisible();
+      // The console's 收到礼物 follows the gifts during the broadcast, and is the same after a reload.
+      await expect(giftStat).toHaveText(`${coinsBefore + 190} 功夫币`);
+      await page.reload();
+      await expect(page.getByTestId('liver-console')).toHaveAttribute('data-status', 'live');
+      await expect(giftStat).toHaveText(`${coinsBefore + 190} 功夫币`);
 
       // The viewer's 打赏流水 lists both.
       const logs = await browser.newPage();

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { LIVE_LIMITS, LIVE_TEXTS } from '~/lib/rules/live';
-import { fetchAnchorRoom, LIVE_POLL_MS, startLive, stopLive } from '~/lib/stores/live';
+import { batched, fetchAnchorRoom, LIVE_POLL_MS, startLive, statsKey, stopLive } from '~/lib/stores/live';
 import { openLogin } from '~/lib/stores/ui';
 import { T } from '~/lib/texts';
 import { toast } from '~/lib/toast';
@@ -81,6 +81,9 @@ function Console() {
   const go = useAction();
   const end = useAction();
   const [tab, setTab] = useState<Tab>('feed');
+  // Gifts heard in the room's chat: the totals are read again once per burst.
+  const [giftTick, setGiftTick] = useState(0);
+  const [onGift] = useState(() => batched(() => setGiftTick((n) => n + 1), 500));
   const data = room.data;
 
   // Follow the room while a broadcast is prepared or on air: the push arriving turns it live.
@@ -126,7 +129,7 @@ function Console() {
 
   return (
     <div data-testid="liver-console" data-status={data.status}>
-      <LiveStats kind={data.anchor.kind} />
+      <LiveStats kind={data.anchor.kind} version={statsKey(data, giftTick)} />
       <div className="grid grid-cols-[1fr_320px] gap-5">
         <section>
           <div className="aspect-video overflow-hidden rounded bg-[#111]">
@@ -214,7 +217,7 @@ function Console() {
             </button>
           ))}
         </div>
-        {tab === 'feed' && <AnchorFeed room={data} />}
+        {tab === 'feed' && <AnchorFeed room={data} onGift={onGift} />}
         {tab === 'settings' && <RoomSettings room={data} onSaved={(r) => room.set(r)} />}
         {tab === 'notices' && <NoticeManager kind={data.anchor.kind} />}
         {tab === 'logs' && <PlaybackManager />}

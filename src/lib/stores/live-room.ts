@@ -41,7 +41,9 @@ export function createLiveRoom(initial: LiveRoom) {
   const $chat = atom<ChatLine[]>([]);
   const $barrage = atom<Barrage[]>([]);
   const $gifts = atom<GiftEvent[]>([]);
-  const $phase = map<{ phase: ChatPhase; error: string }>({ phase: $session.get()?.token ? 'connecting' : 'guest', error: '' });
+  // The same first phase on the server (no session) and in the browser (a session cookie), so the
+  // hydrating chat matches the server HTML (no React #418); connect() decides guest or ready.
+  const $phase = map<{ phase: ChatPhase; error: string }>({ phase: 'connecting', error: '' });
   const $likes = atom(initial.likes);
   let client: ChatClient | null = null;
   let unsubscribe: (() => void) | null = null;

@@ -16,6 +16,29 @@ export async function startLive(title: string) {
 }
 export const stopLive = () => api('/live/stop', {});
 
+/**
+ * Calls `fn` once, `ms` after the first of a burst of calls: gifts arriving in the anchor's console
+ * refresh its totals once per burst, not once per gift.
+ */
+export function batched(fn: () => void, ms: number): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  return () => {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      fn();
+    }, ms);
+  };
+}
+
+/**
+ * When the console's totals (liveIndexInfo) must be read again: a gift heard in the room (`tick`),
+ * the current broadcast's gift total seen by the console's poll, or a broadcast starting or ending.
+ */
+export function statsKey(room: Pick<AnchorRoom, 'session_id' | 'status' | 'gift_coins'>, tick: number): string {
+  return `${room.session_id ?? ''}:${room.status}:${room.gift_coins}:${tick}`;
+}
+
 /** The stream to play: only a live room has one; a change of stream means the player restarts. */
 export function streamKey(room: Pick<LiveRoom, 'status' | 'play'> | null): string {
   return room?.status === 'live' && room.play ? `${room.play.flv ?? ''}|${room.play.hls ?? ''}` : '';

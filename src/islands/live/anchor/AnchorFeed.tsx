@@ -10,10 +10,13 @@ import { useLoad } from '../../ui/useLoad';
 
 /**
  * What the anchor sees of the room: the chat with barrage and gifts as they arrive (the anchor is in
- * the room's chat too), and the audience with 禁言 and 踢出.
+ * the room's chat too), and the audience with 禁言 and 踢出. `onGift` hears each gift.
  */
-export default function AnchorFeed(props: { room: AnchorRoom }) {
+export default function AnchorFeed(props: { room: AnchorRoom; onGift?: () => void }) {
   const [store] = useState(() => createLiveRoom(props.room));
+  const { onGift } = props;
+  // The console's totals follow the gifts heard here.
+  useEffect(() => (onGift ? store.$gifts.listen(() => onGift()) : undefined), [store, onGift]);
   const chat = useStore(store.$chat);
   const phase = useStore(store.$phase);
   const viewers = useLoad(fetchViewers);

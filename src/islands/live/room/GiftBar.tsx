@@ -4,9 +4,9 @@ import type { Gift } from '~/lib/api/contract/live-gifts';
 import { img } from '~/lib/media';
 import { LIVE_TEXTS } from '~/lib/rules/live';
 import { fetchGifts, fetchWallet, needsPayPassword, type LiveRoomStore } from '~/lib/stores/live-room';
-import { $session } from '~/lib/stores/session';
 import { openLogin } from '~/lib/stores/ui';
 import { toast } from '~/lib/toast';
+import { useSession } from '../../chrome/useSession';
 import { PayPasswordDialog } from '../../commerce/parts';
 import { useAction } from '../../ui/useAction';
 import { useLoad } from '../../ui/useLoad';
@@ -16,7 +16,8 @@ const NUMS = [1, 10, 66, 188] as const;
 /** The gift shelf under the stage: pick a gift and a number, pay in kung fu coins. */
 export default function GiftBar(props: { store: LiveRoomStore }) {
   const room = useStore(props.store.$room);
-  const session = useStore($session);
+  // The page is rendered for guests: the viewer's balance appears once hydrated (no React #418).
+  const { user: session } = useSession();
   const gifts = useLoad(fetchGifts);
   const wallet = useLoad(() => (session?.token ? fetchWallet() : Promise.resolve(null)), session?.token ?? '');
   const [picked, setPicked] = useState<Gift | null>(null);

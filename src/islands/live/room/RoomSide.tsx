@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import { monthDayTime } from '~/lib/format';
 import { img } from '~/lib/media';
 import { LIVE_TEXTS } from '~/lib/rules/live';
 import { bookNotice, type LiveRoomStore } from '~/lib/stores/live-room';
@@ -8,15 +9,6 @@ import { toast } from '~/lib/toast';
 import ReportButton from '../../catalogue/ReportButton';
 import { useAction } from '../../ui/useAction';
 import { requireLoginOr } from './require-login';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('zh-CN', {
-    timeZone: 'Asia/Shanghai',
-    month: 'numeric',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
 
 /** The anchor's card (follow, share), the next notice (book) — the top of the room's side column. */
 export default function RoomSide(props: { store: LiveRoomStore; home: string }) {
@@ -55,12 +47,16 @@ export default function RoomSide(props: { store: LiveRoomStore; home: string }) 
           {followed ? '已关注' : '+ 关注'}
         </button>
       </div>
-      <div className="gf-card flex items-center gap-2 px-4 py-3 text-sm">
-        {room.category && <span className="rounded bg-brand-light px-2 py-0.5 text-xs text-brand-dark">{room.category}</span>}
-        {room.started_at && <span className="text-xs text-ink-mute">开播于 {when(room.started_at)}</span>}
+      {/* Short labels on one line in the 320px column (the start time is under the picture). */}
+      <div className="gf-card flex items-center gap-3 whitespace-nowrap px-4 py-3 text-sm" data-testid="live-info">
+        {room.category && (
+          <span className="min-w-0 truncate rounded bg-brand-light px-2 py-0.5 text-xs text-brand-dark" data-testid="live-category">
+            {room.category}
+          </span>
+        )}
         <button
           type="button"
-          className="ml-auto inline-flex items-center gap-1 text-ink-soft hover:text-brand"
+          className="ml-auto inline-flex shrink-0 items-center gap-1 text-ink-soft hover:text-brand"
           onClick={() =>
             void navigator.clipboard.writeText(location.href).then(
               () => toast.success('直播间链接已复制，快去分享吧'),
@@ -76,7 +72,7 @@ export default function RoomSide(props: { store: LiveRoomStore; home: string }) 
       </div>
       {notice && room.status !== 'live' && (
         <div className="gf-card p-4" data-testid="live-notice">
-          <p className="text-xs text-ink-mute">直播预告 · {when(notice.start_at)}</p>
+          <p className="text-xs text-ink-mute">直播预告 · {monthDayTime(notice.start_at)}</p>
           <p className="mt-1 font-600">{notice.title}</p>
           <div className="mt-2 flex items-center text-xs text-ink-mute">
             {notice.bookings} 人已预约

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import { monthDayTime } from '~/lib/format';
 import { img } from '~/lib/media';
 import { LIVE_TEXTS } from '~/lib/rules/live';
 import type { LiveRoomStore } from '~/lib/stores/live-room';
@@ -24,22 +25,18 @@ export default function RoomStage(props: { store: LiveRoomStore }) {
         {live && room.play ? (
           <LiveVideo src={room.play} />
         ) : (
-          <div className="relative flex h-full w-full flex-col items-center justify-center gap-3 text-white/85">
-            {room.cover && <img src={img(room.cover)} alt="" className="absolute inset-0 h-full w-full object-cover opacity-25" />}
+          <div className="relative flex h-full w-full flex-col items-center justify-center gap-3 overflow-hidden text-white/85">
+            {/* The cover as a soft backdrop: its own title must not compete with the sentence over it. */}
+            {room.cover && (
+              <img src={img(room.cover)} alt="" className="absolute inset-0 h-full w-full scale-110 object-cover opacity-35 blur-md" />
+            )}
             <span className={`relative text-5xl ${room.status === 'banned' ? 'i-ri-forbid-line' : 'i-ri-live-line'}`} />
             <p className="relative text-[15px]" data-testid="live-idle">
               {room.status === 'banned' ? LIVE_TEXTS.banned(room.ban_reason) : '主播暂未开播，开播后这里会自动播放'}
             </p>
             {room.status !== 'banned' && room.next_notice && (
               <p className="relative text-sm text-white/70">
-                下一场：{room.next_notice.title} ·{' '}
-                {new Date(room.next_notice.start_at).toLocaleString('zh-CN', {
-                  timeZone: 'Asia/Shanghai',
-                  month: 'numeric',
-                  day: 'numeric',
-                  hour: '2-digit',
-                  minute: '2-digit',
-                })}
+                下一场：{room.next_notice.title} · {monthDayTime(room.next_notice.start_at)}
               </p>
             )}
           </div>
@@ -79,6 +76,11 @@ export default function RoomStage(props: { store: LiveRoomStore }) {
         >
           <span className="i-ri-thumb-up-line" /> <span data-testid="live-likes">{likes}</span>
         </button>
+        {live && room.started_at && (
+          <span className="text-xs text-white/60" data-testid="live-started">
+            {monthDayTime(room.started_at)} 开播
+          </span>
+        )}
         <label className="ml-auto inline-flex cursor-pointer items-center gap-1">
           <input type="checkbox" checked={showBarrage} onChange={(e) => setShowBarrage(e.target.checked)} data-testid="barrage-toggle" />
           弹幕

@@ -31,7 +31,7 @@ export type FinanceSummary = z.output<typeof financeSummarySchema>;
 
 export const incomeDaySchema = z.object({
   date: z.string().describe('YYYY-MM-DD（北京时间）'),
-  income: fen().describe('当日销售收入与代理佣金'),
+  income: fen().describe('当日收入：销售、代理佣金与直播打赏'),
   refund: fen().describe('当日退款扣回（正数）'),
 });
 export type IncomeDay = z.output<typeof incomeDaySchema>;

@@ -39,6 +39,14 @@ export const liveRooms = pgTable(
     stream: varchar('stream', { length: 64 }).notNull(),
     /** The broadcast on air (or being prepared) — null when idle. */
     sessionId: integer('session_id'),
+    /**
+     * Which ingest took the stream on air: `local:<host>:<rtmp port>` (the embedded ingest of that
+     * instance), `nginx` or `tencent`; '' when idle. The reconciliation asks that ingest whether
+     * the stream still exists (a crash loses the end event).
+     */
+    ingest: varchar('ingest', { length: 80 }).notNull().default(''),
+    /** When that ingest last confirmed the stream (an embedded ingest whose instance died stops confirming). */
+    ingestSeenAt: timestamp('ingest_seen_at', { withTimezone: true }),
     banReason: varchar('ban_reason', { length: 200 }).notNull().default(''),
     /** The room's chat (an AVChatRoom group of the IM module), made with the room. */
     imGroupId: varchar('im_group_id', { length: 64 }),

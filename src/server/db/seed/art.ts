@@ -49,6 +49,27 @@ ${lines.map((l, i) => `<text x="40" y="${250 + i * 56}" font-size="44" font-weig
 </svg>`;
 }
 
+/**
+ * A 16:9 live cover (640×360): the title low on the left, a small label above it, a large faint
+ * 武 on the right — clear of what the live cards lay over it (badges in the top corners, the play
+ * mark in the middle, the duration bottom right).
+ */
+export function liveCoverSvg(title: string, label: string, palette: [string, string]): string {
+  const [a, b] = palette;
+  // "咏春寻桥 · 转马与摊膀手" breaks at its dot, never leaving the dot to start a line.
+  const parts = title.split(' · ');
+  const lines = parts.length === 2 && parts.every((p) => p.length <= 12) && title.length > 12 ? parts : coverLines(title);
+  const top = lines.length > 1 ? 262 : 314;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
+<rect width="640" height="360" fill="url(#g)"/>
+<circle cx="560" cy="70" r="130" fill="#fff" opacity=".08"/><circle cx="610" cy="300" r="90" fill="#fff" opacity=".06"/>
+<text x="600" y="250" font-size="210" text-anchor="end" fill="#fff" opacity=".12" font-weight="700" font-family="'Noto Serif CJK SC','Songti SC',serif">武</text>
+<text x="40" y="${top - 58}" font-size="22" fill="#fff" opacity=".85" font-family="'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif">${esc(label)}</text>
+${lines.map((l, i) => `<text x="40" y="${top + i * 52}" font-size="40" font-weight="700" fill="#fff" font-family="'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif">${esc(l)}</text>`).join('\n')}
+</svg>`;
+}
+
 /** Rough width of a line of text: CJK glyphs are square, Latin and punctuation about half as wide. */
 const textWidth = (s: string, size: number) => [...s].reduce((w, ch) => w + (ch.charCodeAt(0) > 0x2e80 ? size : size * 0.55), 0);
 

@@ -10,6 +10,7 @@ import { changeCoins, walletBalance } from '../commerce/wallet.service';
 import { roomEvent } from '../im/rooms';
 import { moveSellerMoney, sellerAccountId } from '../seller/ledger';
 import { configValues } from '../site/site.service';
+import { confirmLive } from './reconcile.service';
 
 /**
  * Gifts (issue 15 §2). One send is one transaction: the send row (unique per sender and request
@@ -85,7 +86,10 @@ export async function sendGift(
   const [room] = await db().select().from(liveRooms).where(eq(liveRooms.id, p.room_id));
   if (!room) throw notFound(LIVE_TEXTS.roomMissing);
   if (room.userId === user.id) throw refuse(LIVE_TEXTS.giftSelf);
-  if (room.status !== 'live' || !room.sessionId) throw refuse(LIVE_TEXTS.giftNotLive);
+  // The database's word and, where this instance can ask, the ingest's: a room left 直播中 by a
+  // crash has no stream, and is ended here instead of taking coins.
+  if (room.status !== 'live' || !room.sessionId || !(await confirmLive(room.id))) throw refuse(LIVE_TEXTS.giftNotLive);
+  const sessionId = room.sessionId;
   const coins = gift.coins * p.num;
   if (coins > LIVE_LIMITS.giftPayPasswordAbove) {
     await checkPayPassword(user.id, p.pay_password ?? '', LIVE_TEXTS.giftPayPassword(LIVE_LIMITS.giftPayPasswordAbove));
@@ -95,11 +99,19 @@ export async function sendGift(
   const anchorFen = coins * 100 - platformFen;
 
   const sent = await db().transaction(async (tx) => {
+    // The guard: the broadcast is still the room's and on air, read under a share lock, so an end
+    // (which locks the room for update) waits for this send or this send sees it and pays nothing.
+    const [onAir] = await tx
+      .select({ id: liveRooms.id })
+      .from(liveRooms)
+      .where(and(eq(liveRooms.id, room.id), eq(liveRooms.status, 'live'), eq(liveRooms.sessionId, sessionId)))
+      .for('share');
+    if (!onAir) throw refuse(LIVE_TEXTS.giftNotLive);
     const [s] = await tx
       .insert(liveGiftSends)
       .values({
         roomId: room.id,
-        sessionId: room.sessionId,
+        sessionId,
         giftId: gift.id,
         senderId: user.id,
         anchorUserId: room.userId,
@@ -119,7 +131,7 @@ export async function sendGift(
     await tx
       .update(liveSessions)
       .set({ giftCoins: sql`${liveSessions.giftCoins} + ${coins}` })
-      .where(eq(liveSessions.id, room.sessionId ?? 0));
+      .where(eq(liveSessions.id, sessionId));
     return { id: s.id, balance };
   });
   if (sent.id === null) {

@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir, rm } from 'node:fs/promises';
-import { basename, join } from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
@@ -9,8 +6,7 @@ import type { AppEnv } from '../../http/context';
 import { log } from '../../log';
 import { pushSecret, streamHandlers } from '../../providers/live';
 import { checkPush, checkTencentCallback, STREAM_NAME } from '../../providers/live/sign';
-import { finishRecording } from '../../providers/live/vod';
-import { uploadsDir } from '../../providers/storage';
+import { takeNginxRecording } from '../../providers/live/nginx-records';
 
 /**
  * What media servers call (issue 15 §1). Not contract endpoints: nginx-rtmp posts forms and reads
@@ -41,37 +37,6 @@ function sameToken(given: string | undefined, want: string | undefined): boolean
   const a = Buffer.from(given);
   const b = Buffer.from(want);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** Files being taken now: nginx may report the same recording twice. */
-const taking = new Set<string>();
-
-/** nginx's recording (its own path) copied into uploads/live/<stream>/ and made a playback, once. */
-async function takeNginxRecording(stream: string, nginxPath: string): Promise<void> {
-  const dir = env().LIVE_NGINX_RECORD_DIR;
-  const handlers = streamHandlers();
-  if (!dir || !handlers) return;
-  const src = join(dir, basename(nginxPath));
-  if (taking.has(src) || !existsSync(src)) return;
-  taking.add(src);
-  try {
-    await take(stream, src, handlers);
-  } finally {
-    taking.delete(src);
-  }
-}
-
-async function take(stream: string, src: string, handlers: NonNullable<ReturnType<typeof streamHandlers>>): Promise<void> {
-  const started = Number(/-(\d{9,13})\.flv$/.exec(src)?.[1] ?? 0);
-  const dest = join(uploadsDir(), 'live', stream, `${started > 1e12 ? started : started * 1000 || Date.now()}.flv`);
-  await mkdir(join(uploadsDir(), 'live', stream), { recursive: true });
-  await copyFile(src, dest);
-  // nginx's worker owns its file: if this process may not delete it, nginx's own cleanup must.
-  await rm(src, { force: true }).catch((err: unknown) =>
-    log.warn('nginx recording copied but not removed', { file: src, error: String(err) }),
-  );
-  const rec = await finishRecording(dest);
-  await handlers.recorded(stream, { ...rec, ...(started ? { startedAt: new Date(started > 1e12 ? started : started * 1000) } : {}) });
 }
 
 export function registerLiveHooks(api: OpenAPIHono<AppEnv>): void {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnchorRoom, LiveRoom, LiveRoomCard, ShelfItem } from '~/lib/api/contract/live';
 import { LIVE_EVENT, LIVE_LIMITS, LIVE_TEXTS, type LiveStatus } from '~/lib/rules/live';
 import { db, type Tx } from '../../db';
@@ -22,9 +22,10 @@ import { roomAudience, roomAudiences } from '../im/audience';
 import { createLiveRoom, roomEvent } from '../im/rooms';
 import type { SessionUser } from '../../http/context';
 import { forbidden, notFound, refuse } from '../../http/errors';
-import { liveMedia, type PushInfo, type StreamHandlers } from '../../providers/live';
+import { ingestName, liveMedia, runningIngest, type PushInfo, type StreamHandlers } from '../../providers/live';
 import { startNoticeOf } from './notices.service';
 import { liveStats } from './playback.service';
+import { confirmLive } from './reconcile.service';
 import { likeOf } from '../catalogue/listing';
 import { invalidatePages } from '../../edge/page-cache';
 import { hasFfmpeg } from '../../providers/ffmpeg';
@@ -289,13 +290,15 @@ export async function saveSettings(
 export async function likeRoom(userId: number, roomId: number, n: number): Promise<{ likes: number }> {
   const [room] = await db().select().from(liveRooms).where(eq(liveRooms.id, roomId));
   if (!room) throw notFound(LIVE_TEXTS.roomMissing);
-  if (room.status !== 'live' || !room.sessionId) throw refuse(LIVE_TEXTS.likeNotLive);
+  if (room.status !== 'live' || !room.sessionId || !(await confirmLive(room.id))) throw refuse(LIVE_TEXTS.likeNotLive);
+  // Only a broadcast on air counts likes (one that ended since the room was read is refused).
   const [s] = await db()
     .update(liveSessions)
     .set({ likes: sql`${liveSessions.likes} + ${n}` })
-    .where(eq(liveSessions.id, room.sessionId))
+    .where(and(eq(liveSessions.id, room.sessionId), isNotNull(liveSessions.startedAt), isNull(liveSessions.endedAt)))
     .returning({ likes: liveSessions.likes });
-  const likes = s?.likes ?? 0;
+  if (!s) throw refuse(LIVE_TEXTS.likeNotLive);
+  const likes = s.likes;
   if (room.imGroupId) await roomEvent(room.imGroupId, userId, { type: LIVE_EVENT.like, count: n, likes });
   return { likes };
 }
@@ -342,12 +345,15 @@ export async function stopLive(user: SessionUser): Promise<{ status: LiveStatus 
 
 /**
  * live → idle (guarded, so the ingest's end event and /live/stop may both arrive): the session gets
- * its end and duration. A broadcast prepared but never on air is dropped.
+ * its end and duration. A broadcast prepared but never on air is dropped. With `onlySession`, only
+ * that broadcast is ended (the reconciliation must not end one that started since it looked).
+ * True when a broadcast on air was ended here.
  */
-export async function endBroadcast(roomId: number): Promise<void> {
-  await db().transaction(async (tx) => {
+export async function endBroadcast(roomId: number, onlySession?: number): Promise<boolean> {
+  return db().transaction(async (tx) => {
     const [room] = await tx.select().from(liveRooms).where(eq(liveRooms.id, roomId)).for('update');
-    if (!room?.sessionId) return;
+    if (!room?.sessionId) return false;
+    if (onlySession !== undefined && room.sessionId !== onlySession) return false;
     const now = new Date();
     await tx
       .update(liveSessions)
@@ -359,8 +365,9 @@ export async function endBroadcast(roomId: number): Promise<void> {
     await tx.delete(liveSessions).where(and(eq(liveSessions.id, room.sessionId), isNull(liveSessions.startedAt)));
     await tx
       .update(liveRooms)
-      .set({ sessionId: null, status: room.status === 'live' ? 'idle' : room.status, updatedAt: now })
+      .set({ sessionId: null, status: room.status === 'live' ? 'idle' : room.status, ingest: '', ingestSeenAt: null, updatedAt: now })
       .where(eq(liveRooms.id, roomId));
+    return room.status === 'live';
   });
 }
 
@@ -368,7 +375,7 @@ export async function endBroadcast(roomId: number): Promise<void> {
  * Tells the room's watchers the new state (players start or stop at once instead of at the next
  * poll); going live also starts the notice it fulfils and reminds its bookers.
  */
-async function announce(stream: string, status: 'live' | 'idle'): Promise<void> {
+export async function announce(stream: string, status: 'live' | 'idle'): Promise<void> {
   const [room] = await db().select().from(liveRooms).where(eq(liveRooms.stream, stream));
   if (!room) return;
   // The kept guest copies of the live lists would show the old state until their TTL.
@@ -394,7 +401,11 @@ export const liveStreamHandlers: StreamHandlers = {
           .update(liveSessions)
           .set({ startedAt: new Date(), recordStatus: env().LIVE_RECORD === 'auto' ? 'recording' : 'none' })
           .where(eq(liveSessions.id, sessionId));
-        await tx.update(liveRooms).set({ status: 'live', sessionId, updatedAt: new Date() }).where(eq(liveRooms.id, room.id));
+        const now = new Date();
+        await tx
+          .update(liveRooms)
+          .set({ status: 'live', sessionId, ingest: ingestName(), ingestSeenAt: now, updatedAt: now })
+          .where(eq(liveRooms.id, room.id));
         return true;
       })
       .then(async (ok) => {
@@ -404,10 +415,7 @@ export const liveStreamHandlers: StreamHandlers = {
   },
   async ended(stream) {
     const [room] = await db().select({ id: liveRooms.id, status: liveRooms.status }).from(liveRooms).where(eq(liveRooms.stream, stream));
-    if (room?.status === 'live') {
-      await endBroadcast(room.id);
-      await announce(stream, 'idle');
-    }
+    if (room?.status === 'live' && (await endBroadcast(room.id))) await announce(stream, 'idle');
   },
   async recorded(stream, rec) {
     const [room] = await db().select({ id: liveRooms.id }).from(liveRooms).where(eq(liveRooms.stream, stream));
@@ -531,7 +539,7 @@ export async function liveIndex(user: SessionUser): Promise<{ room: AnchorRoom; 
  * and ffmpeg is here to encode. Otherwise the console shows OBS's settings only, and says why.
  */
 export function pushCaps(): { browser_push: 0 | 1; reason: string; ws_path: string } {
-  const ingest = Reflect.get(globalThis, Symbol.for('gongfu.live.ingest'));
+  const ingest = runningIngest();
   const reason =
     env().LIVE_MEDIA !== 'local' || !ingest
       ? '当前服务器未运行内置推流服务，请使用 OBS 推流'

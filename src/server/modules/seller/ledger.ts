@@ -27,6 +27,13 @@ export const SELLER_LEDGER_REASONS = [
 ] as const;
 export type SellerLedgerReason = (typeof SELLER_LEDGER_REASONS)[number];
 
+/**
+ * The reasons that are income: money a customer's purchase or gift earned the account (the balance
+ * or the pending bucket gains it). Income figures (the 30-day chart and its total) count exactly
+ * these, less `refund`; `settle` and the withdrawal reasons only move money between buckets.
+ */
+export const SELLER_INCOME_REASONS = ['sale', 'commission', 'gift'] as const satisfies readonly SellerLedgerReason[];
+
 /** The owner of a seller account: a coach, a shop, or a service provider (issue 13, `service_providers.id`). */
 export type SellerOwner = { kind: 'coach' | 'shop' | 'provider'; id: number; userId: number };
 

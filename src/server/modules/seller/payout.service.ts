@@ -26,7 +26,7 @@ import { consumeSmsCode } from '../verify/sms-code.service';
 import { checkPayPassword } from '../commerce/coin-pay.service';
 import type { Tx } from '../commerce/wallet.service';
 import { cardNumberHash, encryptCardNumber } from './card-crypto';
-import { moveSellerMoney, sellerAccountId, type SellerOwner } from './ledger';
+import { moveSellerMoney, SELLER_INCOME_REASONS, sellerAccountId, type SellerOwner } from './ledger';
 import { coachIdOf, providerIdOf, shopIdOf } from './owner';
 
 /**
@@ -126,7 +126,8 @@ const dayStart = (day: string): Date => new Date(`${day}T00:00:00+08:00`);
 
 /**
  * Income of the last 30 China-time days (today included), one entry per day, empty days as 0:
- * sales and agent commission credited that day, and refunds taken back.
+ * every income the balance counts (sales, agent commission, live gifts) credited that day, and
+ * refunds taken back.
  */
 export async function incomeChart(
   user: SessionUser,
@@ -140,7 +141,7 @@ export async function incomeChart(
   const rows = await db()
     .select({
       day,
-      income: sql<number>`coalesce(sum(${sellerLedger.pendingDelta} + ${sellerLedger.balanceDelta}) filter (where ${sellerLedger.reason} in ('sale', 'commission')), 0)::int`,
+      income: sql<number>`coalesce(sum(${sellerLedger.pendingDelta} + ${sellerLedger.balanceDelta}) filter (where ${inArray(sellerLedger.reason, [...SELLER_INCOME_REASONS])}), 0)::int`,
       refund: sql<number>`coalesce(-sum(${sellerLedger.pendingDelta} + ${sellerLedger.balanceDelta}) filter (where ${sellerLedger.reason} = 'refund'), 0)::int`,
     })
     .from(sellerLedger)
@@ -148,7 +149,7 @@ export async function incomeChart(
       and(
         eq(sellerLedger.accountId, accountId),
         gte(sellerLedger.createdAt, first),
-        inArray(sellerLedger.reason, ['sale', 'commission', 'refund']),
+        inArray(sellerLedger.reason, [...SELLER_INCOME_REASONS, 'refund']),
       ),
     )
     .groupBy(day);

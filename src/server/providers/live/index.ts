@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { env } from '../../env';
 import { appSecret } from '../../security/tokens';
 import { signedPushQuery } from './sign';
@@ -64,6 +65,29 @@ function pushParts(base: string, stream: string, query: string, expireAt: number
   return { url: `${base}/${key}`, server: base, key, expiresAt: new Date(expireAt * 1000).toISOString() };
 }
 
+/** What the rest of the server may ask of the embedded ingest running in this process (local.ts). */
+export interface RunningIngest {
+  kick(stream: string): void;
+  publishing(stream: string): boolean;
+  recording(stream: string): boolean;
+}
+
+/** The embedded ingest of this process, when it runs (server.mjs's startup, not `astro dev`). */
+export function runningIngest(): RunningIngest | undefined {
+  return Reflect.get(globalThis, Symbol.for('gongfu.live.ingest')) as RunningIngest | undefined;
+}
+
+/**
+ * The name a room records for the ingest that took its stream (`live_rooms.ingest`): the embedded
+ * ingest by host and RTMP port (stable across a restart of that instance, so it recognises its own
+ * rooms after a crash), or the external backend.
+ */
+export function ingestName(): string {
+  const e = env();
+  if (e.LIVE_MEDIA === 'nginx' || e.LIVE_MEDIA === 'tencent') return e.LIVE_MEDIA;
+  return `local:${hostname()}:${e.LIVE_RTMP_PORT}`;
+}
+
 const localMedia: LiveMedia = {
   kind: 'local',
   pushInfo(stream, ttl) {
@@ -74,8 +98,7 @@ const localMedia: LiveMedia = {
   },
   playInfo: (stream) => ({ flv: `/media/live/${stream}.flv`, hls: null }),
   async kick(stream) {
-    const ingest = Reflect.get(globalThis, Symbol.for('gongfu.live.ingest')) as { kick(s: string): void } | undefined;
-    ingest?.kick(stream);
+    runningIngest()?.kick(stream);
   },
 };
 

@@ -50,8 +50,20 @@ export interface Ingest {
   /** Takes the /live/push WebSocket (going live from the browser); false when the path is not ours. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   kick(stream: string): void;
+  /** Whether `stream` has a publisher here now (the reconciliation's question). */
+  publishing(stream: string): boolean;
+  /** Whether a recording of `stream` is still being written or finished here (it reports itself). */
+  recording(stream: string): boolean;
   close(): Promise<void>;
 }
+
+/** Streams whose recording this process is writing or finishing. */
+const recordingNow = new Map<string, number>();
+const addRecording = (stream: string, d: number) => {
+  const n = (recordingNow.get(stream) ?? 0) + d;
+  if (n > 0) recordingNow.set(stream, n);
+  else recordingNow.delete(stream);
+};
 
 const INGEST = Symbol.for('gongfu.live.ingest');
 const FLV_PATH = /^\/media\/live\/([A-Za-z0-9_-]{4,64})\.flv$/;
@@ -74,8 +86,10 @@ function record(s: NmsSession, Context: NmsContext): void {
     Context.eventEmitter.off('doneRecord', onDone);
     void finishRecording(file)
       .then((r) => streamHandlers()?.recorded(s.streamName, { ...r, startedAt: new Date(started) }))
-      .catch((err: unknown) => log.error('live recording could not be finished', { stream: s.streamName, error: String(err) }));
+      .catch((err: unknown) => log.error('live recording could not be finished', { stream: s.streamName, error: String(err) }))
+      .finally(() => addRecording(s.streamName, -1));
   };
+  addRecording(s.streamName, 1);
   Context.eventEmitter.on('doneRecord', onDone);
   rec.run();
   Context.sessions.set(rec.id, rec);
@@ -157,6 +171,8 @@ export async function startIngest(opts: { port: number; host?: string }): Promis
     kick(stream) {
       for (const s of Context.sessions.values()) if (s.isPublisher && s.streamName === stream) s.close();
     },
+    publishing: (stream) => Boolean(Context.broadcasts.get(`/live/${stream}`)?.publisher),
+    recording: (stream) => recordingNow.has(stream),
     async close() {
       browserPush.close();
       rtmp.stop();

@@ -32,3 +32,25 @@ export const nginxMedia: LiveMedia = {
       log.warn('live: nginx did not drop the publisher', { stream, error: res instanceof Error ? res.message : res.status });
   },
 };
+
+/**
+ * The streams nginx-rtmp has a publisher for, from its stat page (LIVE_NGINX_STAT_URL, rtmp_stat's
+ * XML: one <stream> per stream, with <publishing/> while a publisher is on it). null when not
+ * configured or not answering: then nobody can tell, and nothing is ended.
+ */
+export async function nginxPublishing(): Promise<Set<string> | null> {
+  const url = env().LIVE_NGINX_STAT_URL;
+  if (!url) return null;
+  const res = await fetch(url, { signal: AbortSignal.timeout(5000) }).catch((err: unknown) => err as Error);
+  if (res instanceof Error || !res.ok) {
+    log.warn('live: nginx stat did not answer', { error: res instanceof Error ? res.message : res.status });
+    return null;
+  }
+  const xml = await res.text();
+  const live = new Set<string>();
+  for (const [, block = ''] of xml.matchAll(/<stream>([\s\S]*?)<\/stream>/g)) {
+    const name = /<name>([^<]*)<\/name>/.exec(block)?.[1];
+    if (name && block.includes('<publishing/>')) live.add(name);
+  }
+  return live;
+}
