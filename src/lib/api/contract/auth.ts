@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, noInput, noOutput } from '../define';
-import { passwordField, phoneField } from '../fields';
+import { intChoice, passwordField, phoneField } from '../fields';
 
 const tags = ['账号'];
 
@@ -42,10 +42,7 @@ export const authApi = {
     tags,
     access: 'public',
     input: z.object({
-      type: z.coerce
-        .number<number | string>()
-        .refine((t) => t === 1, '暂不支持该登录方式')
-        .default(1),
+      type: intChoice([1], '暂不支持该登录方式').default(1),
       phone: phoneField,
       password: passwordField,
     }),
