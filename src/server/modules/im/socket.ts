@@ -132,8 +132,9 @@ function serve(ws: WebSocket, ip: string): void {
     if (isBinary) return fail(CHAT_CODE.badInput, '不支持二进制消息');
     const parsed = parseFrame(rawText(data));
     if (!parsed.frame) {
-      if (parsed.id !== undefined) return send({ t: 'res', id: parsed.id, ok: false, code: CHAT_CODE.badInput, msg: '请求格式不正确' });
-      return fail(CHAT_CODE.badInput, '请求格式不正确');
+      const msg = parsed.msg ?? '请求格式不正确';
+      if (parsed.id !== undefined) return send({ t: 'res', id: parsed.id, ok: false, code: CHAT_CODE.badInput, msg });
+      return fail(CHAT_CODE.badInput, msg);
     }
     void handle(parsed.frame);
   });
