@@ -111,7 +111,7 @@ export function unboundedNumbers(where: string, schema: z.core.$ZodType): string
     const [lo, hi] = column === 'float8' ? [-Number.MAX_VALUE, Number.MAX_VALUE] : INT_RANGE[column];
     const min = n.minValue ?? -Infinity;
     const max = n.maxValue ?? Infinity;
-    if (column !== 'float8' && !n.isInt) bad.push(`${at}: accepts fractions`);
+    if (column !== 'float8' && !/int/.test(n.format ?? '')) bad.push(`${at}: accepts fractions`);
     if (!(min >= lo && max <= hi)) bad.push(`${at}: [${min}, ${max}] exceeds ${column}`);
   }
   return bad;
