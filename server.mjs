@@ -209,10 +209,13 @@ const server = http.createServer(
   },
 );
 server.timeout = seconds('HTTP_IDLE_TIMEOUT_S', 30);
+// WebSockets go through one upgrade router (src/server/edge/upgrades.ts): the endpoints below take
+// theirs; an upgrade on any other path is answered 404 (400 if not a WebSocket) and closed at once.
+const upgrades = globalThis[Symbol.for('gongfu.edge')].upgrades(server);
 // Chat: the /im WebSocket server (src/server/modules/im/socket.ts, inside the bundle) on this port.
 const im = globalThis[Symbol.for('gongfu.im')]?.attach(server);
 // Going live from the browser: /live/push (WebSocket → ffmpeg → the RTMP ingest), when the ingest runs here.
-server.on('upgrade', (req, socket, head) => globalThis[Symbol.for('gongfu.live.ingest')]?.handleUpgrade(req, socket, head));
+upgrades.add((req, socket, head) => globalThis[Symbol.for('gongfu.live.ingest')]?.handleUpgrade(req, socket, head) ?? false);
 // Longer than a load balancer's idle timeout (nginx/ALB 60 s), so it never reuses a closed socket.
 server.keepAliveTimeout = seconds('HTTP_KEEPALIVE_TIMEOUT_S', 65);
 

@@ -78,6 +78,10 @@ const schema = z.object({
     }, 'ICE_SERVERS 必须是 JSON 数组'),
   /** Messages a member may send per 10 s before the IM server answers "too fast". */
   IM_SEND_BURST: z.coerce.number().int().positive().default(20),
+  /** Seconds a /im socket may stay open without logging in (fractions for test rigs). */
+  IM_AUTH_TIMEOUT_S: z.coerce.number().positive().max(300).default(10),
+  /** /im sockets one address may hold open before logging in; the next upgrade is refused (429). */
+  IM_UNAUTH_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
 
   /**
    * Live (issue 15): `local` takes RTMP pushes in this process (node-media-server) and serves HTTP-FLV

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { positiveInt } from '~/lib/format';
 import { db } from './db';
 import { articles, courses } from './db/schema';
 import { errorFields, log } from './log';
@@ -58,8 +59,9 @@ const VIEW_PAGES: Record<string, ViewKind> = { '/train/courseDetail': 'course', 
 export function countPageView(url: URL): void {
   const kind = VIEW_PAGES[url.pathname];
   if (!kind) return;
-  const id = Number(url.searchParams.get('id'));
-  if (Number.isSafeInteger(id) && id > 0) countView(kind, id);
+  // Read as the page reads it: an id past the int4 column would fail every later flush.
+  const id = positiveInt(url.searchParams.get('id'));
+  if (id) countView(kind, id);
 }
 
 /** Views of an item counted but not yet written. */

@@ -254,6 +254,24 @@ describe('shop application with a fee in coins', () => {
   });
 });
 
+describe('a settlement fee configured beyond the money column', () => {
+  it('is read as the largest fee: settling is refused for want of coins, not with a 500', async () => {
+    await setConfig({ shop_settle_fee: '99999999999' });
+    try {
+      const m = await member();
+      const app = await t.post('/registerShop', shopForm(), m.token);
+      await review(app.body.data.id, 'approved');
+      expect((await t.post('/member/identityApplication', { type: 'shop' }, m.token)).body.data).toMatchObject({ fee: 2_147_483_647 });
+      expect((await t.post('/member/settledShop', { pay_password: '205813' }, m.token)).body).toMatchObject({
+        code: 100,
+        msg: '功夫币余额不足',
+      });
+    } finally {
+      await setConfig({ shop_settle_fee: '0' });
+    }
+  });
+});
+
 describe('a cancelled shop', () => {
   it('may apply again; settling reopens the same shop and its management link', async () => {
     const m = await member();

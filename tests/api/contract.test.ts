@@ -6,6 +6,7 @@ import { createApi } from '~/server/app';
 import { endpoint } from '~/server/http/endpoint';
 import { STAFF_ROLES, staffMay } from '~/lib/rules/staff';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
+import { unboundedNumbers } from '../helpers/schema-walk';
 
 let t: TestApi;
 beforeAll(async () => {
@@ -48,6 +49,25 @@ describe('the contract', () => {
     expect(wrong.status).toBe(500);
     const right = await appWith(def, { id: 1 })();
     expect(await right.json()).toMatchObject({ code: 200, data: { id: 1 } });
+  });
+});
+
+/**
+ * Every number an endpoint accepts is a shared field of src/lib/api/fields.ts, bounded by the column
+ * it meets: a bare z.number() or an int4 id without a maximum would reach PostgreSQL as 2147483648
+ * and fail there (SQLSTATE 22003, an HTTP 500) instead of being refused at the edge.
+ */
+describe('numeric inputs', () => {
+  it('are shared fields bounded by their column, in every contract', () => {
+    expect(allEndpoints.flatMap((e) => unboundedNumbers(e.path, e.input))).toEqual([]);
+  });
+
+  it('the check catches a bare or unbounded integer', () => {
+    const input = z.object({ id: z.coerce.number().int().positive(), list: z.array(z.object({ n: z.number() })) });
+    expect(unboundedNumbers('/x', input)).toEqual([
+      '/x.id: not a shared field (intField / idField / fenField / decimalValue …)',
+      '/x.list[].n: not a shared field (intField / idField / fenField / decimalValue …)',
+    ]);
   });
 });
 

@@ -54,6 +54,32 @@ test.describe('security at the edge', () => {
     });
   }
 
+  test('a WebSocket upgrade on a path no endpoint serves is answered and closed at once', async () => {
+    const { hostname, port } = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1:4391');
+    // Resolves what the server wrote once it closed the connection (or, with `first`, its first bytes).
+    const upgrade = (path: string, first = false) =>
+      new Promise<string>((resolve) => {
+        let answer = '';
+        const socket = connect(Number(port), hostname, () =>
+          socket.write(
+            `GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+              'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+          ),
+        );
+        socket.on('data', (d) => {
+          answer += d.toString();
+          if (first) socket.destroy();
+        });
+        socket.on('close', () => resolve(answer));
+        socket.on('error', () => undefined);
+      });
+    // The rig runs the RTMP ingest, so /media/live and /live/push are the real handlers' paths.
+    for (const path of ['/imx', '/', '/api/public/kefu', '/media/live/abcd1234.flv', '/live/pushx']) {
+      expect(await upgrade(path), path).toMatch(/^HTTP\/1\.1 404 /);
+    }
+    expect(await upgrade('/im', true)).toMatch(/^HTTP\/1\.1 101 /);
+  });
+
   test('a client that trickles its headers is cut off', async () => {
     test.setTimeout(60_000);
     // The rig sets HTTP_HEADERS_TIMEOUT_S=3; the trickle alone would go on for ever.

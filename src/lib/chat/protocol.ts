@@ -5,7 +5,7 @@ import type { ChatEventName, ChatEvents, MessageType, PayloadOf } from './types'
  * The /im WebSocket protocol between the `local` adapter and our IM server. JSON text frames.
  * The server validates every client frame with zod (src/server/modules/im/protocol.ts).
  *
- * 1. The client connects to `/im` and sends `auth` within 10 s (user_sig as issued at login).
+ * 1. The client connects to `/im` and sends `auth` within IM_AUTH_TIMEOUT_S (10 s; user_sig as issued at login).
  *    `resume` maps each conversation the client already holds to the last sequence it has; the
  *    server replays newer messages of those conversations before any live event, so a reconnect
  *    neither loses nor repeats a message (the client also drops an ID it already holds).
@@ -68,7 +68,6 @@ export const IM_CLOSE = {
 } as const;
 
 export const IM_TIMING = {
-  authWithinMs: 10_000,
   clientPingMs: 25_000,
   serverIdleMs: 60_000,
   /** Reconnect backoff: 0.5 s doubling to 30 s, with jitter. */

@@ -1,6 +1,7 @@
 import { env } from '../env';
 import { enablePageCache, servePage } from './page-cache';
 import { createStaticFiles } from './static-files';
+import { upgradeRouter } from './upgrades';
 
 const EDGE = Symbol.for('gongfu.edge');
 
@@ -11,6 +12,8 @@ export interface Edge {
     serveStatic: ReturnType<typeof createStaticFiles>;
     servePage: typeof servePage;
   };
+  /** The server's one 'upgrade' listener: /im and /live/push take theirs, anything else is refused at once. */
+  upgrades: typeof upgradeRouter;
 }
 
 /** Hands the Node-level fast path to server.mjs, which cannot import the bundle's modules by name. */
@@ -21,6 +24,7 @@ export function exposeEdge(): void {
       enablePageCache({ maxBytes: e.PAGE_CACHE_MB * 1024 * 1024, ttlMs: e.PAGE_CACHE_TTL_S * 1000 });
       return { serveStatic: createStaticFiles(clientDir), servePage };
     },
+    upgrades: upgradeRouter,
   };
   Reflect.set(globalThis, EDGE, edge);
 }

@@ -1,12 +1,13 @@
-/** Deepest nesting of arrays and objects a request body may have. */
+/** Deepest nesting of arrays and objects a request body (or chat frame) may have. */
 export const MAX_DEPTH = 16;
 
 /** NUL (PostgreSQL text cannot hold it) and unpaired UTF-16 surrogates (not encodable as UTF-8). */
 const unstorable = (s: string) => s.includes('\u0000') || !s.isWellFormed();
 
 /**
- * Checks a parsed JSON body once at the edge, for every field of every endpoint: no string (value
- * or key) the database cannot store, and no nesting deeper than MAX_DEPTH. Answers a Chinese
+ * Checks a parsed JSON body once at the edge, for every field of every endpoint and every /im frame
+ * (im/protocol.ts): no string (value or key) the database cannot store, and no nesting deeper than
+ * MAX_DEPTH. Answers a Chinese
  * message naming the field, or null when the body is fine. Iterative, so a hostile body cannot
  * exhaust the stack.
  */

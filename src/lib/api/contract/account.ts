@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_TEXTS } from '../../rules/account';
 import { T } from '../../texts';
 import { defineEndpoint, noOutput } from '../define';
-import { passwordField, phoneField } from '../fields';
+import { intField, passwordField, phoneField } from '../fields';
 import { sessionUserSchema } from './auth';
 import { smsCodeField } from './verify';
 
@@ -18,13 +18,7 @@ export { ACCOUNT_TEXTS };
 export const profileInput = z.object({
   nick_name: z.string().trim().min(1, ACCOUNT_TEXTS.nickRequired).max(16, '昵称最多 16 个字').optional(),
   avatar: z.string().max(500).optional(),
-  gender: z.coerce
-    .number<number | string>({ error: '性别不正确' })
-    .int('性别不正确')
-    .min(0, '性别不正确')
-    .max(2, '性别不正确')
-    .optional()
-    .describe('0 保密，1 男，2 女'),
+  gender: intField('性别', { max: 2, column: 'smallint' }).optional().describe('0 保密，1 男，2 女'),
   birthday: z
     .string()
     .regex(/^(\d{4}-\d{2}-\d{2})?$/, '生日格式应为 YYYY-MM-DD')

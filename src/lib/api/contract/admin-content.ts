@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADVERT_POSITIONS, CATALOGUE_KINDS } from '../../rules/admin-content';
 import { defineEndpoint, noOutput } from '../define';
-import { fen, idField, isoTime, pageInput, pageSchema, textField } from '../fields';
+import { fen, fenField, idField, intChoice, intField, isoTime, pageInput, pageSchema, textField } from '../fields';
 import { COUPON_SCOPES } from './coupon';
 import { PAGE_SLUGS } from './content';
 import { UPLOAD_FOLDERS, UPLOAD_TEXTS } from './upload';
@@ -17,13 +17,8 @@ const content = ['content'] as const;
 
 const required = (label: string, max: number) => textField(label, max).min(1, `请填写${label}`);
 const html = (label: string) => z.string({ error: `请填写${label}` }).max(200_000, `${label}太长`);
-const sortField = z.coerce
-  .number<number | string>({ error: '排序须为整数' })
-  .int('排序须为整数')
-  .min(0, '排序不能小于 0')
-  .max(99_999, '排序最大 99999');
-const bit = (label: string) =>
-  z.coerce.number<number | string>().pipe(z.union([z.literal(0), z.literal(1)], { error: `${label}只能是 0 或 1` }));
+const sortField = intField('排序', { max: 99_999, msg: '排序须为整数', tooSmall: '排序不能小于 0', tooBig: '排序最大 99999' });
+const bit = (label: string) => intChoice([0, 1], `${label}只能是 0 或 1`);
 const optionalTime = (label: string) =>
   z
     .string({ error: `${label}不正确` })
@@ -520,23 +515,38 @@ export const adminContentApi = {
     input: z.object({
       id: idField('模板').optional(),
       title: required('券名称', 32),
-      amount: z.coerce
-        .number<number | string>({ error: '减免金额不正确' })
-        .int('减免金额须为整数分')
-        .min(1, '减免金额至少 1 分')
-        .max(10_000_000, '减免金额太大'),
-      threshold: z.coerce
-        .number<number | string>({ error: '使用门槛不正确' })
-        .int('使用门槛须为整数分')
-        .min(0)
-        .max(100_000_000, '使用门槛太大'),
+      amount: fenField('减免金额', {
+        min: 1,
+        max: 10_000_000,
+        notInt: '减免金额须为整数分',
+        tooSmall: '减免金额至少 1 分',
+        tooBig: '减免金额太大',
+      }),
+      threshold: fenField('使用门槛', { max: 100_000_000, notInt: '使用门槛须为整数分', tooBig: '使用门槛太大' }),
       scope: z.enum(COUPON_SCOPES, { error: '适用范围不正确' }),
       shop_id: idField('店铺').optional(),
-      valid_days: z.coerce.number<number | string>().int('有效天数须为整数').min(0, '有效天数不能小于 0').max(3650, '有效天数最多 3650'),
+      valid_days: intField('有效天数', {
+        max: 3650,
+        notInt: '有效天数须为整数',
+        tooSmall: '有效天数不能小于 0',
+        tooBig: '有效天数最多 3650',
+      }),
       starts_at: z.string({ error: '请选择开始领取时间' }).refine((s) => !Number.isNaN(Date.parse(s)), '开始领取时间不正确'),
       ends_at: z.string({ error: '请选择截止时间' }).refine((s) => !Number.isNaN(Date.parse(s)), '截止时间不正确'),
-      total: z.coerce.number<number | string>().int('发放总量须为整数').min(1, '发放总量至少 1 张').max(10_000_000, '发放总量太大'),
-      per_user: z.coerce.number<number | string>().int('每人限领须为整数').min(1, '每人限领至少 1 张').max(100, '每人限领最多 100 张'),
+      total: intField('发放总量', {
+        min: 1,
+        max: 10_000_000,
+        notInt: '发放总量须为整数',
+        tooSmall: '发放总量至少 1 张',
+        tooBig: '发放总量太大',
+      }),
+      per_user: intField('每人限领', {
+        min: 1,
+        max: 100,
+        notInt: '每人限领须为整数',
+        tooSmall: '每人限领至少 1 张',
+        tooBig: '每人限领最多 100 张',
+      }),
     }),
     output: okId,
     okMsg: '已保存',

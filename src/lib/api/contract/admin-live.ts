@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define';
-import { idField, isoTime, pageInput, pageSchema, textField } from '../fields';
+import { idField, intChoice, intField, isoTime, pageInput, pageSchema, textField } from '../fields';
 import { LIVE_LIMITS, LIVE_STATUS, LIVE_TEXTS } from '../../rules/live';
 import { liveRoomCardSchema } from './live';
 
@@ -78,16 +78,15 @@ export const adminLiveApi = {
       name: textField('礼物名称', LIVE_LIMITS.giftNameMax).min(1, '请填写礼物名称'),
       icon: z.string({ error: '请上传礼物图标' }).trim().min(1, '请上传礼物图标').max(500),
       animation: z.string().trim().max(500).default(''),
-      coins: z.coerce
-        .number<number | string>({ error: '价格须为整数' })
-        .int('价格须为整数')
-        .min(1, '价格至少 1 功夫币')
-        .max(100_000, '价格最多 100000 功夫币'),
-      sort: z.coerce.number<number | string>().int().min(0).max(99_999).default(0),
-      enabled: z.coerce
-        .number<number | string>()
-        .pipe(z.union([z.literal(0), z.literal(1)]))
-        .default(1),
+      coins: intField('价格', {
+        min: 1,
+        max: 100_000,
+        msg: '价格须为整数',
+        tooSmall: '价格至少 1 功夫币',
+        tooBig: '价格最多 100000 功夫币',
+      }),
+      sort: intField('排序', { max: 99_999 }).default(0),
+      enabled: intChoice([0, 1], 'enabled 只能是 0 或 1').default(1),
     }),
     output: z.object({ id: z.number().int() }),
     okMsg: '保存成功',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { STAFF_ROLES } from '../../rules/staff';
 import { defineEndpoint, noOutput } from '../define';
-import { isoTime, pageInput, pageSchema, phoneField, textField } from '../fields';
+import { idField, intField, isoTime, pageInput, pageSchema, phoneField, textField } from '../fields';
 
 const tags = ['运营后台'];
 
@@ -85,7 +85,7 @@ export const adminApi = {
       action: textField('操作', 48).optional(),
       target: textField('对象', 48).optional(),
       target_id: textField('对象编号', 64).optional(),
-      staff_id: z.coerce.number<number | string>().int().positive().optional(),
+      staff_id: idField('账号').optional(),
     }),
     output: pageSchema(auditRowSchema),
   }),
@@ -106,7 +106,7 @@ export const enrolSchema = z.object({
   qr: z.string().describe('otpauth URI 的二维码（data:image/png）'),
 });
 
-const staffIdInput = z.object({ id: z.coerce.number<number | string>().int().positive('请选择账号') });
+const staffIdInput = z.object({ id: intField('账号', { min: 1, tooSmall: '请选择账号' }) });
 
 /** Staff management (super only): accounts, roles, stopping an account, a new second factor. */
 export const adminStaffApi = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SESSION_TEXTS } from '../../rules/sessions';
 import { defineEndpoint, noInput, noOutput } from '../define';
-import { idField, isoTime, passwordField, phoneField } from '../fields';
+import { idField, intChoice, isoTime, passwordField, phoneField } from '../fields';
 
 const tags = ['账号'];
 
@@ -57,10 +57,7 @@ export const authApi = {
     tags,
     access: 'public',
     input: z.object({
-      type: z.coerce
-        .number<number | string>()
-        .refine((t) => t === 1, '暂不支持该登录方式')
-        .default(1),
+      type: intChoice([1], '暂不支持该登录方式').default(1),
       phone: phoneField,
       password: passwordField,
     }),

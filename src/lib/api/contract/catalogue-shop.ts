@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint, noInput } from '../define';
-import { fen, idField, pageInput, pageSchema } from '../fields';
+import { fen, fenField, idField, pageInput, pageSchema } from '../fields';
 import { bit, idName } from './catalogue-training';
 
 const tags = ['目录'];
 
 /** A price filter in fen. */
-const priceFilter = z.coerce.number<number | string>().int().min(0, '价格不能为负').max(100_000_000).optional();
+const priceFilter = fenField('价格', { max: 100_000_000, tooSmall: '价格不能为负' }).optional();
 
 /** A goods card (lists, search, homepages). */
 export const goodsItemSchema = z.object({

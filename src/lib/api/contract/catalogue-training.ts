@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, noInput } from '../define';
-import { fen, idField, isoTime, pageInput, pageSchema } from '../fields';
+import { fen, idField, intChoice, isoTime, pageInput, pageSchema } from '../fields';
 
 const tags = ['目录'];
 
@@ -130,7 +130,7 @@ export const trainingApi = {
       sort: z.enum(courseSorts, { error: '排序方式不正确' }).default('new'),
       coach_id: idField('教练 id').optional(),
       shop_id: idField('店铺 id').optional(),
-      recommend: z.coerce.number<number | string>().optional().describe('1 仅推荐'),
+      recommend: intChoice([0, 1], 'recommend 只能是 0 或 1').optional().describe('1 仅推荐'),
       ...pageInput,
     }),
     output: pageSchema(courseItemSchema),

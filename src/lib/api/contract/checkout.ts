@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define';
-import { fen, flagField, idField, isoTime, quantityField } from '../fields';
+import { fen, flagField, idField, intField, isoTime, quantityField } from '../fields';
 import { MAX_LINE_NUM } from '../../rules/cart';
 import { ORDER_LIMITS, ORDER_STATUSES } from '../../rules/order-status';
 import { couponTemplateSchema } from './coupon';
@@ -17,12 +17,7 @@ const goodsLines = z
   .max(ORDER_LIMITS.goodsKinds, `一次最多 ${ORDER_LIMITS.goodsKinds} 种商品`);
 
 /** The coupon to apply: a member's coupon id, 0 for none; left out, the best one is chosen. */
-const couponChoice = z.coerce
-  .number<number | string>({ error: '优惠券 id 不正确' })
-  .int('优惠券 id 不正确')
-  .min(0, '优惠券 id 不正确')
-  .max(2_147_483_647, '优惠券 id 不正确')
-  .optional();
+const couponChoice = intField('优惠券 id', { msg: '优惠券 id 不正确' }).optional();
 
 /** A coupon the member holds that fits this checkout (`id` is the member's coupon). */
 export const usableCouponSchema = couponTemplateSchema.extend({ valid_to: isoTime() });

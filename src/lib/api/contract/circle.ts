@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define';
-import { idField, isoTime, pageInput, pageSchema, textField } from '../fields';
+import { idField, intField, isoTime, pageInput, pageSchema, switchField, textField } from '../fields';
 import { CIRCLE_LIMITS, CIRCLE_TABS, CIRCLE_TEXTS } from '../../rules/circle';
 import { videoSchema, voucherSchema } from './seller-content';
 
@@ -113,9 +113,9 @@ export const circleApi = {
       tab: z.enum(CIRCLE_TABS, { error: '动态分类不正确' }).default('new'),
       city: textField('城市', CIRCLE_LIMITS.cityMax).optional(),
       user_id: idField('用户').optional(),
-      cursor: z.coerce.number<number | string>().int().min(0, 'cursor 不正确').optional(),
+      cursor: intField('cursor', { msg: 'cursor 不正确' }).optional(),
       before: idField('before').optional(),
-      limit: z.coerce.number<number | string>().int().min(1).max(CIRCLE_LIMITS.pageMax).default(10),
+      limit: intField('每页条数', { min: 1, max: CIRCLE_LIMITS.pageMax }).default(10),
     }),
     output: feedOutput,
   }),
@@ -127,7 +127,7 @@ export const circleApi = {
     input: z.object({
       q: z.string().trim().min(1, CIRCLE_TEXTS.keyNeeded).max(CIRCLE_LIMITS.searchMax, `关键字最多 ${CIRCLE_LIMITS.searchMax} 个字`),
       cursor: idField('cursor').optional(),
-      limit: z.coerce.number<number | string>().int().min(1).max(CIRCLE_LIMITS.pageMax).default(10),
+      limit: intField('每页条数', { min: 1, max: CIRCLE_LIMITS.pageMax }).default(10),
     }),
     output: feedOutput,
   }),
@@ -144,7 +144,7 @@ export const circleApi = {
     summary: '这些动态中我点过赞的（页面为游客渲染，登录后补上点赞状态）',
     tags,
     access: 'member',
-    input: z.object({ ids: z.array(z.coerce.number<number | string>().int().positive()).max(CIRCLE_LIMITS.pageMax * 3) }),
+    input: z.object({ ids: z.array(idField('动态 id')).max(CIRCLE_LIMITS.pageMax * 3) }),
     output: z.object({ ids: z.array(z.number().int()) }),
   }),
   videoVoucher: defineEndpoint({
@@ -194,7 +194,7 @@ export const circleApi = {
     access: 'member',
     input: z.object({
       id: postId,
-      status: z.coerce.number<number | string>().pipe(z.union([z.literal(0), z.literal(1)], { error: 'status 只能是 0 或 1' })),
+      status: switchField('status'),
     }),
     output: z.object({ is_like: bit, likes: z.number().int() }),
   }),

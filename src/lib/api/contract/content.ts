@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, noInput } from '../define';
-import { idField, isoTime, pageInput, pageSchema } from '../fields';
+import { idField, intField, isoTime, pageInput, pageSchema } from '../fields';
 
 const tags = ['内容'];
 
@@ -75,12 +75,7 @@ export const contentApi = {
     tags,
     access: 'public',
     input: z.object({
-      limit: z.coerce
-        .number<number | string>({ error: '每组篇数不正确' })
-        .int('每组篇数不正确')
-        .min(1, '每组至少 1 篇')
-        .max(20, '每组最多 20 篇')
-        .default(5),
+      limit: intField('每组篇数', { min: 1, max: 20, tooSmall: '每组至少 1 篇', tooBig: '每组最多 20 篇' }).default(5),
     }),
     output: z.array(helpGroupSchema),
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define';
-import { fen, idField, isoTime, pageInput, pageSchema } from '../fields';
+import { fen, idField, intField, isoTime, pageInput, pageSchema } from '../fields';
 import { LIVE_LIMITS, LIVE_TEXTS } from '../../rules/live';
 
 const tags = ['直播'];
@@ -62,12 +62,12 @@ export const liveGiftApi = {
     input: z.object({
       room_id: idField('直播间ID'),
       gift_id: idField('礼物'),
-      num: z.coerce
-        .number<number | string>({ error: '数量不正确' })
-        .int('数量不正确')
-        .min(1, '数量至少为 1')
-        .max(LIVE_LIMITS.giftNumMax, `一次最多送 ${LIVE_LIMITS.giftNumMax} 个`)
-        .default(1),
+      num: intField('数量', {
+        min: 1,
+        max: LIVE_LIMITS.giftNumMax,
+        tooSmall: '数量至少为 1',
+        tooBig: `一次最多送 ${LIVE_LIMITS.giftNumMax} 个`,
+      }).default(1),
       key: z.string({ error: '请求标识不正确' }).regex(/^[\w-]{8,64}$/, '请求标识不正确'),
       pay_password: z.string().max(64).optional(),
     }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define';
-import { idField, isoTime, pageInput, pageSchema, textField } from '../fields';
+import { idField, isoTime, pageInput, pageSchema, switchField, textField } from '../fields';
 import { LIVE_LIMITS, LIVE_TEXTS } from '../../rules/live';
 import { liveRoomCardSchema } from './live';
 
@@ -97,7 +97,7 @@ export const liveNoticeApi = {
     access: 'member',
     input: z.object({
       id: idField('预告'),
-      status: z.coerce.number<number | string>().pipe(z.union([z.literal(0), z.literal(1)], { error: 'status 只能是 0 或 1' })),
+      status: switchField('status'),
     }),
     output: z.object({ booked: z.union([z.literal(0), z.literal(1)]), bookings: z.number().int() }),
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define';
-import { fen, idField, isoTime, pageInput, pageSchema, textField } from '../fields';
+import { fen, idField, isoTime, pageInput, pageSchema, switchField, textField } from '../fields';
 import { LIVE_LIMITS, LIVE_TEXTS } from '../../rules/live';
 import { liveRoomCardSchema } from './live';
 
@@ -55,10 +55,7 @@ export const livePlaybackApi = {
     access: 'public',
     input: z.object({
       room_id: idField('直播间ID').optional(),
-      type: z.coerce
-        .number<number | string>()
-        .pipe(z.union([z.literal(0), z.literal(1)], { error: 'type 只能是 0 或 1' }))
-        .optional(),
+      type: switchField('type').optional(),
       q: textField('关键字', 40).optional(),
       ...pageInput,
     }),
@@ -87,7 +84,7 @@ export const livePlaybackApi = {
     tags,
     access: 'seller',
     input: idsInput.extend({
-      status: z.coerce.number<number | string>().pipe(z.union([z.literal(0), z.literal(1)], { error: 'status 只能是 0 或 1' })),
+      status: switchField('status'),
     }),
     output: z.object({ changed: z.number().int() }),
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define';
-import { fen, idField, isoTime, pageInput, pageSchema, textField } from '../fields';
+import { fen, idField, intField, isoTime, pageInput, pageSchema, switchField, textField } from '../fields';
 import { LIVE_CATEGORIES, LIVE_LIMITS, LIVE_STATUS, LIVE_TEXTS } from '../../rules/live';
 
 const tags = ['直播'];
@@ -139,14 +139,8 @@ export const liveApi = {
     tags,
     access: 'public',
     input: z.object({
-      type: z.coerce
-        .number<number | string>()
-        .pipe(z.union([z.literal(0), z.literal(1)], { error: 'type 只能是 0 或 1' }))
-        .optional(),
-      living: z.coerce
-        .number<number | string>()
-        .pipe(z.union([z.literal(0), z.literal(1)], { error: 'living 只能是 0 或 1' }))
-        .default(0),
+      type: switchField('type').optional(),
+      living: switchField('living').default(0),
       ...pageInput,
     }),
     output: pageSchema(liveRoomCardSchema),
@@ -196,11 +190,7 @@ export const liveApi = {
     access: 'seller',
     input: z.object({
       user_id: idField('用户 id'),
-      minutes: z.coerce
-        .number<number | string>({ error: '禁言时长不正确' })
-        .int('禁言时长不正确')
-        .min(0, '禁言时长不正确')
-        .max(LIVE_LIMITS.muteMaxMinutes, '禁言最长 7 天'),
+      minutes: intField('禁言时长', { max: LIVE_LIMITS.muteMaxMinutes, tooBig: '禁言最长 7 天' }),
     }),
     output: z.object({ muted_until: isoTime().nullable() }),
   }),
@@ -220,7 +210,7 @@ export const liveApi = {
     access: 'member',
     input: z.object({
       id: idField('直播间ID'),
-      count: z.coerce.number<number | string>().int().min(1).max(LIVE_LIMITS.likeBurstMax).default(1),
+      count: intField('点赞数', { min: 1, max: LIVE_LIMITS.likeBurstMax }).default(1),
     }),
     output: z.object({ likes: z.number().int() }),
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, noInput, noOutput } from '../define';
-import { idField, isoTime, pageInput, pageSchema } from '../fields';
+import { idField, intChoice, isoTime, pageInput, pageSchema } from '../fields';
 import { FEEDBACK_MIN, FEEDBACK_TEXTS, FEEDBACK_TYPES, NOTICE_KINDS, type FeedbackType, type NoticeKind } from '../../rules/notice';
 
 const tags = ['消息'];
@@ -92,7 +92,7 @@ export const noticeApi = {
     access: 'member',
     input: z.object({
       id: idField('消息 id'),
-      is_agree: z.coerce.number<number | string>().pipe(z.union([z.literal(1), z.literal(2)], { error: '请选择同意或拒绝' })),
+      is_agree: intChoice([1, 2], '请选择同意或拒绝'),
     }),
     output: noOutput,
     okMsg: '操作成功',

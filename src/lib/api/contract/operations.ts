@@ -3,7 +3,7 @@ import { WITHDRAWAL_STATUSES } from '../../rules/bank';
 import { DISPUTE_STATUSES, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS, SHOP_CANCEL_QUEUE_STATUSES } from '../../rules/operations';
 import { CANCEL_APPLICATION_STATES } from '../../rules/shop-cancel';
 import { defineEndpoint, noOutput } from '../define';
-import { fen, idField, isoTime, pageInput, pageSchema, textField } from '../fields';
+import { fen, idField, intField, isoTime, pageInput, pageSchema, textField } from '../fields';
 
 const tags = ['运营后台'];
 
@@ -424,13 +424,14 @@ export const operationsApi = {
     staff: ['finance'],
     input: z.object({
       id: idField('会员编号'),
-      delta: z.coerce
-        .number<number | string>({ error: '调整数量须为整数' })
-        .int('调整数量须为整数')
-        .min(-1_000_000, '单次最多调整 1000000 个')
-        .max(1_000_000, '单次最多调整 1000000 个')
-        .refine((v) => v !== 0, '调整数量不能为 0'),
-      balance_was: z.coerce.number<number | string>({ error: '余额不正确' }).int('余额不正确').min(0, '余额不正确'),
+      delta: intField('调整数量', {
+        min: -1_000_000,
+        max: 1_000_000,
+        msg: '调整数量须为整数',
+        tooSmall: '单次最多调整 1000000 个',
+        tooBig: '单次最多调整 1000000 个',
+      }).refine((v) => v !== 0, '调整数量不能为 0'),
+      balance_was: intField('余额'),
       reason: reasonField('调整原因'),
     }),
     output: adminMemberSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, noInput } from '../define';
-import { fen, idField } from '../fields';
+import { fen, idField, intField } from '../fields';
 import { ORDER_STATUSES } from '../../rules/order-status';
 import { PAY_PROVIDERS, PAY_TEXTS, PAYMENT_PURPOSES, PAYMENT_STATUSES, TOPUP_MAX, TOPUP_MIN } from '../../rules/payment';
 
@@ -81,11 +81,14 @@ export const payApi = {
     tags,
     access: 'member',
     input: z.object({
-      coins: z.coerce
-        .number<number | string>({ error: '请输入充值数量' })
-        .int('充值数量须为整数')
-        .min(TOPUP_MIN, PAY_TEXTS.topUpMin)
-        .max(TOPUP_MAX, PAY_TEXTS.topUpMax),
+      coins: intField('充值数量', {
+        min: TOPUP_MIN,
+        max: TOPUP_MAX,
+        msg: '请输入充值数量',
+        notInt: '充值数量须为整数',
+        tooSmall: PAY_TEXTS.topUpMin,
+        tooBig: PAY_TEXTS.topUpMax,
+      }),
       provider: providerField,
     }),
     output: startedPaymentSchema,

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define';
-import { idField, isoTime, pageInput, pageSchema, textField } from '../fields';
+import { idField, intField, isoTime, pageInput, pageSchema, textField } from '../fields';
 import { REVIEW_KINDS, REVIEW_LIMITS, REVIEW_TEXTS } from '../../rules/review';
 
 const tags = ['评价'];
-const stars = z.coerce.number<number | string>().int().min(1, REVIEW_TEXTS.starsNeeded).max(5, '评分为 1–5 星');
+const stars = intField('评分', { min: 1, max: 5, column: 'smallint', tooSmall: REVIEW_TEXTS.starsNeeded, tooBig: '评分为 1–5 星' });
 
 export const reviewSchema = z.object({
   id: z.number().int(),

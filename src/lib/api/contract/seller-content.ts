@@ -1,21 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint, noInput, noOutput } from '../define';
-import { fen, flagField, idField, isoTime, pageInput, pageSchema, textField } from '../fields';
+import { fen, fenField, flagField, idField, intChoice, intField, isoTime, pageInput, pageSchema, textField } from '../fields';
 import { CLASS_LIMITS, COURSE_LEVELS, COURSE_LIMITS, LESSON_LIMITS, SC_TEXTS } from '../../rules/seller-content';
 
 const tags = ['教练内容'];
 
 const title = (max: number) => z.string({ error: SC_TEXTS.title }).trim().min(1, SC_TEXTS.title).max(max, SC_TEXTS.titleLong(max));
-const money = (max: number) =>
-  z.coerce
-    .number<number | string>({ error: SC_TEXTS.price })
-    .int(SC_TEXTS.price)
-    .min(0, SC_TEXTS.price)
-    .max(max, SC_TEXTS.priceMax)
-    .describe('分；0 为免费');
-const saleStatus = z.coerce
-  .number<number | string>()
-  .pipe(z.union([z.literal(0), z.literal(1)], { error: '状态只能是 0（下架）或 1（上架）' }));
+const money = (max: number) => fenField('价格', { max, msg: SC_TEXTS.price, tooBig: SC_TEXTS.priceMax }).describe('分；0 为免费');
+const saleStatus = intChoice([0, 1], '状态只能是 0（下架）或 1（上架）');
 const day = (msg: string) =>
   z
     .string({ error: msg })
@@ -102,13 +94,7 @@ export const lessonSaveSchema = z.object({
   course_id: idField('课程 id'),
   id: idField('课时 id').optional(),
   title: title(LESSON_LIMITS.title),
-  sort: z.coerce
-    .number<number | string>({ error: SC_TEXTS.lessonOrder })
-    .int(SC_TEXTS.lessonOrder)
-    .min(0, SC_TEXTS.lessonOrder)
-    .max(LESSON_LIMITS.sortMax, SC_TEXTS.lessonOrder)
-    .optional()
-    .describe('顺序（从 0 起）；省略时排在最后'),
+  sort: intField('顺序', { max: LESSON_LIMITS.sortMax, msg: SC_TEXTS.lessonOrder }).optional().describe('顺序（从 0 起）；省略时排在最后'),
   is_free: flagField('is_free').default(false),
   video_id: idField('视频 id').nullable().default(null),
 });
@@ -159,11 +145,7 @@ export const classSaveSchema = z.object({
   start_day: day(SC_TEXTS.startsAt),
   end_day: day(SC_TEXTS.endsAt),
   enrol_end_day: z.union([day(SC_TEXTS.deadline), z.literal('')]).default(''),
-  capacity: z.coerce
-    .number<number | string>({ error: SC_TEXTS.seats })
-    .int(SC_TEXTS.seats)
-    .min(1, SC_TEXTS.seats)
-    .max(CLASS_LIMITS.seatsMax, SC_TEXTS.seats),
+  capacity: intField('名额', { min: 1, max: CLASS_LIMITS.seatsMax, msg: SC_TEXTS.seats }),
   price: money(CLASS_LIMITS.priceMax),
   intro: z.string({ error: SC_TEXTS.introLong }).max(CLASS_LIMITS.intro, SC_TEXTS.introLong).default(''),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BANK_CODES, BANK_TEXTS, SELLER_REASONS, WITHDRAWAL_STATUSES, cardDigits, cardNoError, holderError } from '../../rules/bank';
 import { defineEndpoint, noInput } from '../define';
-import { fen, idField, isoTime, pageInput, pageSchema } from '../fields';
+import { fen, fenField, idField, isoTime, pageInput, pageSchema } from '../fields';
 import { smsCodeField } from './verify';
 
 const tags = ['卖家财务'];
@@ -105,12 +105,13 @@ export const ledgerInput = z
 
 export const withdrawInput = z.object({
   card_id: idField('银行卡'),
-  amount: z.coerce
-    .number<number | string>({ error: BANK_TEXTS.amountRequired })
-    .int(BANK_TEXTS.amountInvalid)
-    .positive(BANK_TEXTS.amountRequired)
-    .max(2_000_000_000, BANK_TEXTS.amountTooLarge)
-    .describe('分'),
+  amount: fenField('提现金额', {
+    min: 1,
+    max: 2_000_000_000,
+    msg: BANK_TEXTS.amountRequired,
+    notInt: BANK_TEXTS.amountInvalid,
+    tooBig: BANK_TEXTS.amountTooLarge,
+  }),
   pay_password: z.string({ error: BANK_TEXTS.payPwRequired }).min(1, BANK_TEXTS.payPwRequired).max(6, '支付密码错误'),
 });
 

@@ -11,7 +11,7 @@ import {
   bannerLinkError,
 } from '../../rules/seller-shop';
 import { defineEndpoint, noInput } from '../define';
-import { fen, idField, isoTime, pageInput, pageSchema, switchField, textField } from '../fields';
+import { fen, fenField, idField, intField, isoTime, pageInput, pageSchema, switchField, textField } from '../fields';
 import { bit, courseItemSchema } from './catalogue-training';
 
 const tags = ['卖家：店铺与主页'];
@@ -44,11 +44,7 @@ const agentKind = z.enum(['goods', 'course'], { error: '类型不正确' });
 export type AgentKind = z.output<typeof agentKind>;
 
 /** A commission in basis points; 0 = not offered for agency. */
-const rateBp = z.coerce
-  .number<number | string>({ error: S.rateInvalid })
-  .int(S.rateInvalid)
-  .min(0, S.rateInvalid)
-  .max(AGENT_RATE_MAX_BP, S.rateInvalid);
+const rateBp = intField('佣金', { max: AGENT_RATE_MAX_BP, column: 'smallint', msg: S.rateInvalid });
 
 /* ---------- settings ---------- */
 
@@ -67,7 +63,7 @@ export const shopSettingsInput = z.object(settingsBase);
 export const coachSettingsInput = z.object({
   ...settingsBase,
   title: textField('头衔', 64),
-  years: z.coerce.number<number | string>({ error: '教龄不正确' }).int('教龄须为整数').min(0, '教龄不能为负').max(80, '教龄最多 80 年'),
+  years: intField('教龄', { max: 80, column: 'smallint', notInt: '教龄须为整数', tooSmall: '教龄不能为负', tooBig: '教龄最多 80 年' }),
 });
 
 const settingsOut = {
@@ -105,18 +101,10 @@ const linkField = z
 const skuInput = z.object({
   id: idField('规格 id').optional(),
   specs: z.array(textField('规格值', L.specValueMax).pipe(z.string().min(1, S.skuSpecsMismatch))).max(L.specNamesMax, S.skuSpecsMismatch),
-  price: z.coerce
-    .number<number | string>({ error: '价格不正确' })
-    .int('价格须为整数分')
-    .min(1, '价格至少 0.01 元')
-    .max(L.priceMax, '价格太高'),
-  stock: z.coerce
-    .number<number | string>({ error: '库存不正确' })
-    .int('库存须为整数')
-    .min(0, '库存不能为负')
-    .max(L.stockMax, `库存最多 ${L.stockMax}`),
+  price: fenField('价格', { min: 1, max: L.priceMax, notInt: '价格须为整数分', tooSmall: '价格至少 0.01 元', tooBig: '价格太高' }),
+  stock: intField('库存', { max: L.stockMax, notInt: '库存须为整数', tooSmall: '库存不能为负', tooBig: `库存最多 ${L.stockMax}` }),
   /** The stock the form showed when it loaded; the save is refused if it changed since (an order took some). */
-  stock_was: z.coerce.number<number | string>().int().min(0).optional(),
+  stock_was: intField('库存').optional(),
 });
 
 export const goodsSaveInput = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define';
-import { flagField, idField, isoTime, pageInput, pageSchema } from '../fields';
+import { flagField, idField, intField, isoTime, pageInput, pageSchema } from '../fields';
 
 const tags = ['交易'];
 const bit = () => z.union([z.literal(0), z.literal(1)]);
@@ -71,11 +71,7 @@ export const studyApi = {
     access: 'member',
     input: z.object({
       lesson_id: idField('课时 id'),
-      position: z.coerce
-        .number<number | string>({ error: '播放位置不正确' })
-        .int('播放位置不正确')
-        .min(0, '播放位置不正确')
-        .max(86_400, '播放位置不正确'),
+      position: intField('播放位置', { max: 86_400 }),
       ended: flagField('ended').default(false),
     }),
     output: z.object({ lesson_id: z.number().int(), finished: bit() }),

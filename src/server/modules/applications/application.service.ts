@@ -22,6 +22,7 @@ import {
   type ApplicationState,
   type ExamineStatusValue,
 } from '~/lib/rules/applications';
+import { INT4_MAX } from '~/lib/api/fields';
 import { Identity } from '~/lib/rules/roles';
 import { citiesOf, isRegion, loadRegions } from '~/lib/rules/regions';
 import { db } from '../../db';
@@ -55,7 +56,8 @@ export async function settleFee(kind: ApplicationKind): Promise<number> {
   const key = FEE_KEYS[kind];
   const raw = (await configValues([key]))[key] ?? '';
   const fee = Number.parseInt(raw, 10);
-  return Number.isFinite(fee) && fee > 0 ? fee : 0;
+  // The fee is stored in an int4 column: a larger setting is read as the largest (nobody can pay it), never a 500.
+  return Number.isFinite(fee) && fee > 0 ? Math.min(fee, INT4_MAX) : 0;
 }
 
 export function stateOf(r: Row): ApplicationState {

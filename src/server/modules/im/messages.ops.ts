@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalValue, intValue } from '~/lib/api/fields';
 import { CHAT_CODE } from '~/lib/chat/client';
 import { IM_LIMITS } from '~/lib/chat/protocol';
 import { normaliseStoredPath } from '../../providers/storage';
@@ -10,17 +11,17 @@ import { reportMessage } from './report';
 /** zod for every message and conversation op (the socket validates the args tuple before the handler). */
 
 const conversationID = z.string().min(4).max(64);
-const messageID = z.string().regex(/^\d{1,18}$/);
+/** A message's id (im_messages.id, int8): digits a JS number holds exactly. */
+const messageID = z
+  .string()
+  .regex(/^\d{1,16}$/)
+  .refine((v) => Number.isSafeInteger(Number(v)));
 /** A file the chat upload stored (POST /api/im/upload): our own /uploads/im/ path, never a foreign link. */
 const ownUpload = z
   .string()
   .max(500)
   .refine((u) => normaliseStoredPath(u)?.startsWith('/uploads/im/') === true, '文件地址无效');
-const size = z
-  .number()
-  .int()
-  .min(0)
-  .max(2 ** 31);
+const size = intValue('大小');
 
 const base = {
   conversationID,
@@ -59,7 +60,7 @@ export const wireDraft = z.discriminatedUnion('type', [
     type: z.literal('TIMVideoFileElem'),
     payload: z.object({
       videoUrl: ownUpload,
-      videoSecond: z.number().min(0).max(86_400),
+      videoSecond: decimalValue('视频时长', 0, 86_400),
       videoSize: size,
       videoFormat: z.string().max(8),
       thumbUrl: z.union([ownUpload, z.literal('')]),
@@ -67,14 +68,18 @@ export const wireDraft = z.discriminatedUnion('type', [
       thumbHeight: size,
     }),
   }),
-  z.object({ ...base, type: z.literal('TIMSoundElem'), payload: z.object({ url: ownUpload, second: z.number().min(0).max(3600), size }) }),
+  z.object({
+    ...base,
+    type: z.literal('TIMSoundElem'),
+    payload: z.object({ url: ownUpload, second: decimalValue('语音时长', 0, 3600), size }),
+  }),
   z.object({
     ...base,
     type: z.literal('TIMLocationElem'),
     payload: z.object({
       description: z.string().max(200),
-      longitude: z.number().min(-180).max(180),
-      latitude: z.number().min(-90).max(90),
+      longitude: decimalValue('经度', -180, 180),
+      latitude: decimalValue('纬度', -90, 90),
     }),
   }),
   z.object({

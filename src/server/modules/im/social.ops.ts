@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intValue } from '~/lib/api/fields';
 import { CHAT_CODE } from '~/lib/chat/client';
 import { IM_SOCIAL } from '~/lib/rules/im-social';
 import { addToBlacklist, blacklist, removeFromBlacklist } from './blacklist';
@@ -37,6 +38,7 @@ import {
 import { connectionsOf } from './hub';
 import { ChatFault, registerOps, type OpContext } from './ops';
 import { myProfile, profilesOf, searchUser, userIdOf } from './profiles';
+import { chatUserID } from './protocol';
 import { isLiveRoom, joinRoom, quitRoom } from './rooms';
 
 /**
@@ -44,7 +46,7 @@ import { isLiveRoom, joinRoom, quitRoom } from './rooms';
  * args schema is the ChatClient method's parameters; handlers act as the socket's user only.
  */
 
-const userID = z.string().regex(/^[1-9]\d{0,9}$/, '用户ID不正确');
+const userID = chatUserID;
 const userIDList = z.array(userID).min(1, '请选择用户').max(IM_SOCIAL.userListMax);
 const groupID = z.string().min(1, '群ID不正确').max(48, '群ID不正确');
 const wording = z.string().max(IM_SOCIAL.wordingMax, `验证消息最多 ${IM_SOCIAL.wordingMax} 个字`);
@@ -194,7 +196,7 @@ registerOps({
     handler: (ctx, p: { groupID: string; newOwnerID: string }) => changeGroupOwner(ctx.userId, p),
   },
   getGroupMemberList: {
-    args: one(z.object({ groupID, offset: z.number().int().min(0).optional(), count: z.number().int().min(1).max(100).optional() })),
+    args: one(z.object({ groupID, offset: intValue('offset').optional(), count: intValue('count', { min: 1, max: 100 }).optional() })),
     handler: (ctx, p: { groupID: string; offset?: number; count?: number }) => memberPage(ctx.userId, p),
   },
   addGroupMember: {
@@ -210,7 +212,7 @@ registerOps({
     handler: (ctx, p: { groupID: string; userID: string; role: 'Admin' | 'Member' }) => setMemberRole(ctx.userId, p),
   },
   setGroupMemberMuteTime: {
-    args: one(z.object({ groupID, userID, muteTime: z.number().int().min(0).max(IM_SOCIAL.muteMaxS) })),
+    args: one(z.object({ groupID, userID, muteTime: intValue('禁言时长', { max: IM_SOCIAL.muteMaxS }) })),
     handler: (ctx, p: { groupID: string; userID: string; muteTime: number }) => setMemberMute(ctx.userId, p),
   },
   getGroupApplicationList: { args: z.tuple([]), handler: (ctx) => applicationsToManage(ctx.userId) },

@@ -9,6 +9,7 @@ import type { Message } from '~/lib/chat/types';
 import { db } from '../../db';
 import { users } from '../../db/schema';
 import { env } from '../../env';
+import { refuseUpgrade, upgradeRouter, type UpgradeTaker } from '../../edge/upgrades';
 import { errorFields, log } from '../../log';
 import { imKeys, verifyUserSig } from '../../providers/im/user-sig';
 import { conversationList, totalUnread } from './conversations.service';
@@ -26,7 +27,8 @@ import './report';
 /**
  * The /im WebSocket server (src/lib/chat/protocol.ts). One instance per process, attached to the
  * site's own http.Server (server.mjs in production, the Vite dev server under `astro dev`, the
- * test rig). Each socket: auth within 10 s → replay of what it missed → live events and requests.
+ * test rig). Each socket: auth within IM_AUTH_TIMEOUT_S → replay of what it missed → live events
+ * and requests. An address may hold at most IM_UNAUTH_PER_IP sockets that have not logged in.
  */
 
 export const IM_PATH = '/im';
@@ -53,13 +55,14 @@ function ipOf(req: IncomingMessage): string {
 /** The /im server on an http.Server (server.mjs, the test rig); installs the Redis fan-out when configured. */
 export function attachIm(server: Server): ImServer {
   const im = createIm();
-  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => void im.handleUpgrade(req, socket, head);
-  server.on('upgrade', onUpgrade);
+  // Through the server's upgrade router, which refuses upgrades no endpoint takes (edge/upgrades.ts).
+  const onUpgrade: UpgradeTaker = (req, socket, head) => im.handleUpgrade(req, socket, head);
+  upgradeRouter(server).add(onUpgrade);
   if (env().REDIS_URL) startRedisFanOut();
   return {
     ...im,
     close: async () => {
-      server.off('upgrade', onUpgrade);
+      upgradeRouter(server).remove(onUpgrade);
       await im.close();
       await stopRedisFanOut();
       stopAudience();
@@ -70,12 +73,29 @@ export function attachIm(server: Server): ImServer {
 
 /** The /im server without a listener of its own (the dev integration routes upgrades to it). */
 export function createIm(): ImServer {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
+  // A peer that does not answer our close frame is cut after 5 s (ws waits 30 s by default).
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false, closeTimeout: 5000 });
+  /** Sockets not logged in yet, per address. */
+  const waiting = new Map<string, number>();
+  const release = (ip: string) => {
+    const n = (waiting.get(ip) ?? 1) - 1;
+    if (n > 0) waiting.set(ip, n);
+    else waiting.delete(ip);
+  };
   return {
     handleUpgrade(req, socket, head) {
       const path = (req.url ?? '').split('?')[0];
       if (path !== IM_PATH) return false; // Other upgrade handlers (Vite's HMR) keep theirs.
-      wss.handleUpgrade(req, socket, head, (ws) => serve(ws, ipOf(req)));
+      const ip = ipOf(req);
+      if ((waiting.get(ip) ?? 0) >= env().IM_UNAUTH_PER_IP) {
+        log.warn('im upgrade refused: too many sockets not logged in', { ip });
+        refuseUpgrade(socket, 429, '未登录的聊天连接过多，请稍后再试');
+        return true;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        waiting.set(ip, (waiting.get(ip) ?? 0) + 1);
+        serve(ws, ip, () => release(ip));
+      });
       return true;
     },
     size: () => wss.clients.size,
@@ -92,7 +112,8 @@ export function createIm(): ImServer {
   };
 }
 
-function serve(ws: WebSocket, ip: string): void {
+/** One socket; `loggedIn` is called once, when it authenticates or closes without having done so. */
+function serve(ws: WebSocket, ip: string, loggedIn: () => void): void {
   const connId = randomUUID();
   let ctx: OpContext | null = null;
   let conn: Connection | null = null;
@@ -109,9 +130,15 @@ function serve(ws: WebSocket, ip: string): void {
     if (close) ws.close(close, msg.slice(0, 60));
   };
 
+  let waiting = true;
+  const stopWaiting = () => {
+    if (!waiting) return;
+    waiting = false;
+    loggedIn();
+  };
   const authTimer = setTimeout(() => {
     if (!ctx) fail(CHAT_CODE.notLoggedIn, '登录超时', IM_CLOSE.authFailed);
-  }, IM_TIMING.authWithinMs);
+  }, env().IM_AUTH_TIMEOUT_S * 1000);
   const idleTimer = setInterval(
     () => {
       if (Date.now() - lastHeard > IM_TIMING.serverIdleMs) ws.close(IM_CLOSE.idle, 'idle');
@@ -120,6 +147,7 @@ function serve(ws: WebSocket, ip: string): void {
   );
 
   ws.on('close', () => {
+    stopWaiting();
     clearTimeout(authTimer);
     clearInterval(idleTimer);
     if (conn) removeConnection(conn);
@@ -132,8 +160,9 @@ function serve(ws: WebSocket, ip: string): void {
     if (isBinary) return fail(CHAT_CODE.badInput, '不支持二进制消息');
     const parsed = parseFrame(rawText(data));
     if (!parsed.frame) {
-      if (parsed.id !== undefined) return send({ t: 'res', id: parsed.id, ok: false, code: CHAT_CODE.badInput, msg: '请求格式不正确' });
-      return fail(CHAT_CODE.badInput, '请求格式不正确');
+      const msg = parsed.msg ?? '请求格式不正确';
+      if (parsed.id !== undefined) return send({ t: 'res', id: parsed.id, ok: false, code: CHAT_CODE.badInput, msg });
+      return fail(CHAT_CODE.badInput, msg);
     }
     void handle(parsed.frame);
   });
@@ -187,6 +216,7 @@ function serve(ws: WebSocket, ip: string): void {
       if (u.status !== 1) return fail(CHAT_CODE.noPermission, '账号已被禁用', IM_CLOSE.kicked);
       if (ws.readyState !== ws.OPEN) return;
       clearTimeout(authTimer);
+      stopWaiting();
       ctx = { userId, userID: f.userID, connId, ip };
       // Registered before the replay query: anything sent meanwhile is buffered, not lost.
       buffer = [];

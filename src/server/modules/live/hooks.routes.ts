@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { INT4_MAX, intField } from '~/lib/api/fields';
 import { env } from '../../env';
 import type { AppEnv } from '../../http/context';
 import { log } from '../../log';
@@ -25,11 +26,12 @@ const nginxBody = z.object({
 const tencentBody = z.object({
   t: z.union([z.number(), z.string()]),
   sign: z.string(),
-  event_type: z.coerce.number().int(),
+  event_type: intField('event_type', { column: 'smallint' }),
   stream_id: z.string().regex(STREAM_NAME),
   video_url: z.url().optional(),
-  duration: z.coerce.number().optional(),
-  start_time: z.coerce.number().optional(),
+  // Bounded like any input: the duration becomes an int4 column, the start a timestamp (unix seconds before 2100).
+  duration: z.coerce.number().min(0).max(INT4_MAX).optional(),
+  start_time: intField('start_time', { column: 'int8', max: 4_102_444_800 }).optional(),
 });
 
 function sameToken(given: string | undefined, want: string | undefined): boolean {

@@ -60,6 +60,9 @@ export async function mute(user: SessionUser, target: number, minutes: number): 
 export async function kick(user: SessionUser, target: number): Promise<{ until: string }> {
   if (target === user.id) throw refuse(LIVE_TEXTS.cannotModerateAnchor);
   const { roomId, groupID } = await ownGroup(user);
+  // A viewer may be kicked before they come back, but only an account that exists (the ban's foreign key).
+  const [known] = await db().select({ id: users.id }).from(users).where(eq(users.id, target));
+  if (!known) throw refuse(LIVE_TEXTS.notInRoom);
   const until = new Date(Date.now() + LIVE_LIMITS.kickHours * 3600_000);
   await db()
     .insert(liveRoomBans)

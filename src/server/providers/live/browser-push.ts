@@ -24,7 +24,8 @@ export interface BrowserPush {
 }
 
 export function createBrowserPush(rtmpPort: number): BrowserPush {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024, perMessageDeflate: false });
+  // A refused key closes at once; a peer that ignores our close frame is cut after 5 s (ws's default: 30 s).
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024, perMessageDeflate: false, closeTimeout: 5000 });
   return {
     handleUpgrade(req, socket, head) {
       const url = new URL(req.url ?? '/', 'http://localhost');
