@@ -27,7 +27,7 @@ async function member() {
     })
     .returning();
   const token = await t.login(phone, 'abc12345');
-  return { id: u!.id, phone, token };
+  return { id: u!.id, phone, nick: u!.nickName, token };
 }
 
 function coachForm(over: Record<string, unknown> = {}) {
@@ -155,7 +155,8 @@ describe('coach application', () => {
     expect((await status('coach', m.token)).value).toBe(5);
     expect((await status('shop', m.token)).value).toBe(6);
     const [coach] = await t.db.select().from(coaches).where(eq(coaches.userId, m.id));
-    expect(coach).toMatchObject({ name: '李小龙', city: '佛山市', status: 1 });
+    // The public name is the member's nickname, never the real name of the application.
+    expect(coach).toMatchObject({ name: m.nick, city: '佛山市', status: 1 });
     // The coach area answers at once with the same token.
     expect((await t.post('/coach/setInfo', {}, m.token)).body.code).toBe(200);
     // Settling twice does nothing the second time.
