@@ -49,10 +49,24 @@ test.describe('browse (issue 4)', () => {
     await expect(page.getByTestId('empty-state')).toContainText('暂无直播');
   });
 
-  test('mall → goods detail: spec selection changes price and stock', async ({ page }) => {
-    await page.goto('/shop');
-    await page.getByRole('region', { name: '热销好物' }).getByTestId('goods-card').first().click();
-    await page.waitForURL(/goodsDetail/);
+  test('goods detail: spec selection changes price and stock', async ({ page }) => {
+    // Goods whose SKUs differ in stock (two in stock), so picking one changes the figure; the hot
+    // list's order carries no meaning while the seed has sold nothing.
+    const list = (await (await page.request.post('/api/goods/list', { data: { limit: 50 } })).json()) as {
+      data: { list: { id: number }[] };
+    };
+    let id = 0;
+    for (const g of list.data.list) {
+      const d = (await (await page.request.post('/api/goods/detail', { data: { id: g.id } })).json()) as {
+        data: { skus: { stock: number }[] };
+      };
+      if (d.data.skus.filter((k) => k.stock > 0).length >= 2) {
+        id = g.id;
+        break;
+      }
+    }
+    expect(id).toBeGreaterThan(0);
+    await page.goto(`/shop/goodsDetail?id=${id}`);
     await ready(page);
     const picker = page.getByTestId('spec-picker');
     const price = page.getByTestId('goods-price');

@@ -54,8 +54,8 @@ function Profile(props: { h: HomeInfo; area: SellerArea }) {
     ['粉丝', h.stats.fans],
     ['课程浏览', h.stats.views],
     ['销量', h.stats.sales],
-    ['课程', h.stats.courses],
-    props.area === 'coach' ? ['班级', h.stats.classes] : ['商品', h.stats.goods],
+    ['在售课程', h.stats.courses],
+    props.area === 'coach' ? ['在售班级', h.stats.classes] : ['在售商品', h.stats.goods],
     ['代理', h.stats.agent],
   ];
   return (
@@ -109,8 +109,8 @@ function Overview(props: { h: HomeInfo; area: SellerArea }) {
     [Boolean(props.h.avatar && props.h.intro), '完善资料', '头像、封面、简介和联系方式', `${base}/setting`],
     [props.h.stats.banners > 0, '设置轮播图', `主页顶部的轮播图（已设 ${props.h.stats.banners} 张）`, `${base}/banner`],
     coach
-      ? [props.h.stats.courses > 0, '发布课程', `已有 ${props.h.stats.courses} 门课程`, '/coach/course']
-      : [props.h.stats.goods > 0, '添加商品', `已有 ${props.h.stats.goods} 件商品`, '/mechant/homepage/goods'],
+      ? [props.h.stats.courses > 0, '发布课程', `在售 ${props.h.stats.courses} 门课程`, '/coach/course']
+      : [props.h.stats.goods > 0, '添加商品', `在售 ${props.h.stats.goods} 件商品`, '/mechant/homepage/goods'],
     [props.h.stats.agent > 0, '代理商品', `已代理 ${props.h.stats.agent} 项，赚取佣金`, `${base}/agent/goods`],
   ];
   return (

@@ -54,7 +54,11 @@ function combinations(values: string[][]): string[][] {
   return values.reduce<string[][]>((acc, vs) => acc.flatMap((a) => vs.map((v) => [...a, v])), [[]]);
 }
 
-/** Coaches, shops, labels, courses with lessons, classes, goods with SKUs — when there are no coaches yet. */
+/**
+ * Coaches, shops, labels, courses with lessons, classes, goods with SKUs — when there are no coaches
+ * yet. Sales, views and taken seats start at zero: the site counts them from orders and visits, so
+ * no figure a seller or buyer sees is made up.
+ */
 export async function seedCatalogue(): Promise<Record<string, number>> {
   const [have] = await db().select({ n: count() }).from(coaches);
   if (have?.n) return {};
@@ -145,8 +149,6 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
         price,
         labelIds: [labelId.get(p.style)].filter((x): x is number => Boolean(x)),
         level,
-        sales: (i * 37) % 400,
-        views: ((i * 131) % 3000) + 200,
         recommend: i % 4 === 0,
         createdAt: new Date(Date.now() - i * 2 * 86_400_000),
       })
@@ -188,7 +190,6 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
         startsAt,
         endsAt: new Date(startsAt.getTime() + c.weeks * 7 * day),
         capacity: c.capacity,
-        enrolled: c.enrolled,
         price: c.price,
       });
   }
@@ -233,7 +234,6 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
           ),
           price: Math.min(...skuRows.map((s) => s.price)),
           specNames: fam.specNames,
-          sales: (n * 29) % 500,
           createdAt: new Date(Date.now() - n * 86_400_000),
         })
         .returning({ id: goods.id });
