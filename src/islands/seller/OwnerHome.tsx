@@ -60,19 +60,23 @@ function Profile(props: { h: HomeInfo; area: SellerArea }) {
   ];
   return (
     <section className="overflow-hidden rounded-lg border border-line" data-testid="owner-home">
-      <div
-        className="relative flex h-[120px] items-end gap-4 bg-gradient-to-r from-[#2b1d0e] via-[#5a3410] to-[#c87400] bg-cover bg-center px-6 pb-4"
-        style={h.cover ? { backgroundImage: `linear-gradient(rgba(0,0,0,.72),rgba(0,0,0,.72)), url("${img(h.cover)}")` } : undefined}
-      >
-        <img src={img(h.avatar)} alt="" className="h-16 w-16 rounded-full border-2 border-white object-cover" />
-        <div className="flex-1 text-white">
+      <div className="gf-profile-bg relative flex h-[120px] items-end gap-4 overflow-hidden px-6 pb-4">
+        {/* As on the public homepage: the cover stays behind the name and buttons under a scrim. */}
+        {h.cover && (
+          <>
+            <img src={img(h.cover)} alt="" className="absolute inset-0 h-full w-full object-cover" />
+            <div className="gf-scrim absolute inset-0" aria-hidden="true" />
+          </>
+        )}
+        <img src={img(h.avatar)} alt="" className="relative h-16 w-16 rounded-full border-2 border-white object-cover" />
+        <div className="relative flex-1 text-white">
           <p className="text-lg font-600">{h.name}</p>
           <p className="text-xs text-white/85">
             {h.city || '未填写城市'}
             {h.labels.length > 0 && ` · ${h.labels.join(' / ')}`}
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="relative flex gap-2">
           <a
             className="gf-btn h-8 bg-white/90 text-ink hover:bg-white"
             href={props.area === 'coach' ? '/coach/setting' : '/mechant/setting'}

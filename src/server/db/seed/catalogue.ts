@@ -19,7 +19,7 @@ import {
 import { storage } from '../../providers/storage';
 import { hashPassword } from '../../security/password';
 import { sanitizeRichText } from '../../security/sanitize';
-import { avatarSvg, coverSvg, goodsSvg, paletteAt } from './art';
+import { avatarSvg, coverSvg, goodsSvg, paletteAt, profileCoverSvg } from './art';
 import { CLASSES, COACHES, COURSE_TITLES, GOODS_CATEGORIES, GOODS_FAMILIES, LABELS, LESSON_PLAN, SHOPS } from './data/catalogue';
 import { DEMO_PASSWORD } from './users';
 
@@ -68,7 +68,8 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
   for (const [i, c] of COACHES.entries()) {
     const userId = await ownerFor(c.phone, c.name, 2, passwordHash);
     const avatar = await put(`seed/coach-${i + 1}.svg`, avatarSvg(c.name, paletteAt(i)));
-    const cover = await put(`seed/coach-cover-${i + 1}.svg`, coverSvg(c.title, c.styles.join(' · '), paletteAt(i + 3)));
+    // Profile covers carry no text: the homepage's name, tags and buttons sit on them.
+    const cover = await put(`seed/coach-cover-${i + 1}.svg`, profileCoverSvg(paletteAt(i + 3), i));
     await db().update(users).set({ avatar, identity: 2 }).where(eq(users.id, userId));
     const rows = await db()
       .insert(coaches)
@@ -92,7 +93,7 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
   for (const [i, s] of SHOPS.entries()) {
     const userId = await ownerFor(s.phone, s.name, 1, passwordHash);
     const logo = await put(`seed/shop-${i + 1}.svg`, avatarSvg(s.name, paletteAt(i + 2)));
-    const cover = await put(`seed/shop-cover-${i + 1}.svg`, coverSvg(s.name, s.city, paletteAt(i + 5)));
+    const cover = await put(`seed/shop-cover-${i + 1}.svg`, profileCoverSvg(paletteAt(i + 5), i));
     await db().update(users).set({ avatar: logo, identity: 1 }).where(eq(users.id, userId));
     const rows = await db()
       .insert(shops)
