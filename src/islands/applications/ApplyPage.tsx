@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { api } from '~/lib/api/client';
 import { APPLY_LIMITS as L, ExamineStatus, KIND_INFO, feeText, mayApply, type ApplicationKind } from '~/lib/rules/applications';
 import {
@@ -39,13 +39,23 @@ export default function ApplyPage(props: { kind: ApplicationKind }) {
 function Gate(props: { kind: ApplicationKind }) {
   const loaded = useLoad(() => loadIdentity(props.kind));
   const info = loaded.data;
+  const opened = useRef(false);
   useEffect(() => {
-    if (info && !mayApply(info.status)) toast.warning(info.msg);
+    if (!info || opened.current) return;
+    // Only opening the page while the status keeps the form closed warns (SPEC §4); the status
+    // that follows a submission is announced by its success toast alone.
+    opened.current = true;
+    if (!mayApply(info.status)) toast.warning(info.msg);
   }, [info]);
   if (loaded.error && !info) return <LoadFailed error={loaded.error} retry={loaded.reload} />;
   if (!info) return <Loading />;
   if (!mayApply(info.status)) return <StatusView info={info} />;
-  return props.kind === 'coach' ? <CoachArea info={info} onDone={loaded.reload} /> : <ShopArea info={info} onDone={loaded.reload} />;
+  // Sent: the status card replaces the long form at the top of the page, so go there.
+  const done = () => {
+    window.scrollTo({ top: 0 });
+    loaded.reload();
+  };
+  return props.kind === 'coach' ? <CoachArea info={info} onDone={done} /> : <ShopArea info={info} onDone={done} />;
 }
 
 /** What a member who may not fill the form sees, with the way forward where there is one. */

@@ -64,7 +64,16 @@ function Apply() {
       </State>
     );
   }
-  return <ApplyForm status={s} onDone={(next) => status.set(next)} />;
+  return (
+    <ApplyForm
+      status={s}
+      onDone={(next) => {
+        // Sent: the status replaces the long form at the top of the page, so go there.
+        window.scrollTo({ top: 0 });
+        status.set(next);
+      }}
+    />
+  );
 }
 
 function State(props: { icon: string; title: string; testid: string; children?: React.ReactNode }) {
