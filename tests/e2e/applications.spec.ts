@@ -34,6 +34,8 @@ test('a member applies as coach; the status gate then keeps both forms closed an
   await applyAsCoach(page, '110105194912310021');
   await expect(toastWith(page, '身份证号不正确')).toBeVisible();
   await form.getByLabel('身份证号').fill('11010519491231002X');
+  // Earlier toasts (uploads, the refused number) gone first, so the count below is the submission's.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
   await form.getByRole('button', { name: '提交申请' }).click();
   await expect(toastWith(page, '申请已提交，请等待审核')).toBeVisible();
   // The pending state shows at the top of the page, announced by the one success toast: no
