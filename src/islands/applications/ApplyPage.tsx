@@ -204,7 +204,7 @@ function CoachFormView(props: { initial: CoachForm; labels: { id: number; name: 
   }
   return (
     <form onSubmit={submit} noValidate className="flex max-w-[720px] flex-col gap-5" data-testid="coach-apply-form">
-      <Field label="真实姓名">
+      <Field label="真实姓名" hint="仅供平台审核，不公开；你的公开名称是昵称，入驻后可在教练设置中修改">
         <input
           className="gf-input w-[240px]"
           aria-label="真实姓名"
@@ -395,7 +395,7 @@ function ShopFormView(props: { initial: ShopForm; onDone: () => void }) {
           onChange={(e) => set({ address: e.target.value })}
         />
       </Field>
-      <Field label="联系人">
+      <Field label="联系人" hint="仅供平台审核与联系，不公开">
         <input
           className="gf-input w-[240px]"
           aria-label="联系人"
