@@ -16,6 +16,8 @@ export default defineConfig({
       ink: { DEFAULT: '#333333', soft: '#666666', mute: '#999999' },
       line: '#eeeeee',
       page: '#f5f6f8',
+      /** The warm dark of coach and shop headers: their default backdrop and the scrim over a cover. */
+      shade: { DEFAULT: '#1c1208', mid: '#5a3410', warm: '#c87400' },
     },
   },
   shortcuts: {
@@ -27,6 +29,13 @@ export default defineConfig({
     'gf-btn-ghost': 'gf-btn border border-line bg-white text-ink hover:(border-brand text-brand)',
     'gf-input': 'h-10 w-full rounded-md border border-[#dcdfe6] px-3 text-sm outline-none focus:border-brand bg-white',
     'gf-link': 'text-ink hover:text-brand transition-colors',
+    /** A profile header's backdrop when it has no cover. */
+    'gf-profile-bg': 'bg-gradient-to-r from-shade via-shade-mid to-shade-warm',
+    /**
+     * Over a profile cover, behind the name, tags and buttons: dark where the text sits (bottom
+     * and left), so any picture, even one with words in it, stays behind the header.
+     */
+    'gf-scrim': 'bg-gradient-to-t from-shade/95 via-shade/85 to-shade/45',
   },
   safelist: ['prose', 'prose-sm'],
   preflights: [

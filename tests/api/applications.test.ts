@@ -40,7 +40,7 @@ async function member() {
     })
     .returning();
   const token = await t.login(phone, 'abc12345');
-  return { id: u!.id, phone, token, docs: await docsOf(token) };
+  return { id: u!.id, phone, nick: u!.nickName, token, docs: await docsOf(token) };
 }
 
 function coachForm(docs: Docs, over: Record<string, unknown> = {}) {
@@ -174,7 +174,8 @@ describe('coach application', () => {
     expect((await status('coach', m.token)).value).toBe(5);
     expect((await status('shop', m.token)).value).toBe(6);
     const [coach] = await t.db.select().from(coaches).where(eq(coaches.userId, m.id));
-    expect(coach).toMatchObject({ name: '李小龙', city: '佛山市', status: 1 });
+    // The public name is the member's nickname, never the real name of the application.
+    expect(coach).toMatchObject({ name: m.nick, city: '佛山市', status: 1 });
     // The coach area answers at once with the same token.
     expect((await t.post('/coach/setInfo', {}, m.token)).body.code).toBe(200);
     // Settling twice does nothing the second time.
@@ -259,7 +260,7 @@ describe('a settlement fee configured beyond the money column', () => {
     await setConfig({ shop_settle_fee: '99999999999' });
     try {
       const m = await member();
-      const app = await t.post('/registerShop', shopForm(), m.token);
+      const app = await t.post('/registerShop', shopForm(m.docs), m.token);
       await review(app.body.data.id, 'approved');
       expect((await t.post('/member/identityApplication', { type: 'shop' }, m.token)).body.data).toMatchObject({ fee: 2_147_483_647 });
       expect((await t.post('/member/settledShop', { pay_password: '205813' }, m.token)).body).toMatchObject({

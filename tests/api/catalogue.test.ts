@@ -9,6 +9,7 @@ import { courseDetail } from '~/server/modules/catalogue/training.service';
 import { grantCourse, ownsCourse } from '~/server/modules/catalogue/course-access';
 import { addCourseSales, addGoodsSales, returnSeat, returnStock, takeSeat, takeStock } from '~/server/modules/catalogue/inventory';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
+import { fullClass } from '../helpers/orders';
 
 let t: TestApi;
 let member: string;
@@ -100,8 +101,9 @@ describe('classes and coaches', () => {
       expect(k.city).toBe('北京');
       expect(k.seats_left).toBe(k.capacity - k.enrolled);
     }
+    const fullId = await fullClass(t);
     const full = (await t.post('/class/list', { limit: 50 })).body.data.list.find((k: { seats_left: number }) => k.seats_left === 0);
-    expect(full).toBeTruthy();
+    expect(full.id).toBe(fullId);
     expect((await t.post('/class/detail', { id: full.id })).body.data).toMatchObject({ seats_left: 0, schedule: expect.any(String) });
   });
 

@@ -6,6 +6,7 @@ import { changeCoins } from '~/server/modules/commerce/wallet.service';
 import { closeExpiredOrders, freightFor } from '~/server/modules/commerce/order.service';
 import { ORDER_TEXTS } from '~/server/modules/commerce/order-texts';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
+import { fullClass } from '../helpers/orders';
 
 let t: TestApi;
 let member: string;
@@ -257,8 +258,8 @@ describe('paying with coins', () => {
   });
 
   it('a class order takes a seat; a full class refuses', async () => {
-    const full = (await t.post('/class/list', { limit: 50 })).body.data.list.find((k: { seats_left: number }) => k.seats_left === 0);
-    expect((await t.post('/order/createClass', { class_id: full.id }, member)).body.msg).toBe(ORDER_TEXTS.seats);
+    const full = await fullClass(t);
+    expect((await t.post('/order/createClass', { class_id: full }, member)).body.msg).toBe(ORDER_TEXTS.seats);
     const open = (await t.post('/class/list', { limit: 50 })).body.data.list.find((k: { seats_left: number }) => k.seats_left > 0);
     const o = await t.post('/order/createClass', { class_id: open.id }, member);
     expect(o.body.code).toBe(200);

@@ -38,9 +38,18 @@ test('a member applies as coach; the status gate then keeps both forms closed an
   await applyAsCoach(page, '110105194912310021');
   await expect(toastWith(page, '身份证号不正确')).toBeVisible();
   await form.getByLabel('身份证号').fill('11010519491231002X');
+  // Earlier toasts (uploads, the refused number) gone first, so the count below is the submission's.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
   await form.getByRole('button', { name: '提交申请' }).click();
   await expect(toastWith(page, '申请已提交，请等待审核')).toBeVisible();
-  await expect(page.getByTestId('apply-status')).toContainText('申请审核中');
+  // The pending state shows at the top of the page, announced by the one success toast: no
+  // 正在审核中 warning beside it (counted once the frames after the card's render have drawn).
+  const status = page.getByTestId('apply-status');
+  await expect(status).toContainText('申请审核中');
+  await expect(status).toBeInViewport({ ratio: 1 });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(done)))));
+  expect(await page.locator('[data-sonner-toast]').count()).toBe(1);
+  expect(await toastWith(page, '正在审核中').count()).toBe(0);
 
   // SPEC §4: the nav link asks first; a pending application blocks it with the server's msg.
   await page.goto('/my/notice');

@@ -49,10 +49,24 @@ test.describe('browse (issue 4)', () => {
     await expect(page.getByTestId('empty-state')).toContainText('暂无直播');
   });
 
-  test('mall → goods detail: spec selection changes price and stock', async ({ page }) => {
-    await page.goto('/shop');
-    await page.getByRole('region', { name: '热销好物' }).getByTestId('goods-card').first().click();
-    await page.waitForURL(/goodsDetail/);
+  test('goods detail: spec selection changes price and stock', async ({ page }) => {
+    // Goods whose SKUs differ in stock (two in stock), so picking one changes the figure; the hot
+    // list's order carries no meaning while the seed has sold nothing.
+    const list = (await (await page.request.post('/api/goods/list', { data: { limit: 50 } })).json()) as {
+      data: { list: { id: number }[] };
+    };
+    let id = 0;
+    for (const g of list.data.list) {
+      const d = (await (await page.request.post('/api/goods/detail', { data: { id: g.id } })).json()) as {
+        data: { skus: { stock: number }[] };
+      };
+      if (d.data.skus.filter((k) => k.stock > 0).length >= 2) {
+        id = g.id;
+        break;
+      }
+    }
+    expect(id).toBeGreaterThan(0);
+    await page.goto(`/shop/goodsDetail?id=${id}`);
     await ready(page);
     const picker = page.getByTestId('spec-picker');
     const price = page.getByTestId('goods-price');
@@ -85,14 +99,30 @@ test.describe('follow and favourites', () => {
     await expect(page.getByRole('dialog', { name: '手机号登录' })).toBeVisible();
   });
 
-  test('a coach cannot follow themself', async ({ page }) => {
+  test('a coach’s and a shop owner’s own profile offers 编辑资料 instead of 关注 and 联系TA', async ({ page }) => {
     await page.goto('/');
     await loginByCookie(page, DEMO.coach.phone);
     await page.goto('/train/coachList');
     await page.getByTestId('coach-card').filter({ hasText: '陈师傅' }).click();
+    await expect(page).toHaveURL(/\/anchor\?type=coach&id=\d+/);
     await ready(page);
-    await page.getByRole('button', { name: '关注', exact: true }).click();
-    await expect(toastWith(page, '不能关注自己')).toBeVisible();
+    const head = page.locator('section').first();
+    await expect(head.getByRole('link', { name: '编辑资料' })).toHaveAttribute('href', '/coach/setting');
+    await expect(head.getByRole('button', { name: '关注', exact: true })).toHaveCount(0);
+    await expect(head.getByRole('button', { name: '联系TA' })).toHaveCount(0);
+    await expect(head.getByRole('button', { name: '举报' })).toHaveCount(0);
+    await expect(head.getByRole('button', { name: '去分享' })).toBeVisible();
+
+    await loginByCookie(page, DEMO.mechant.phone);
+    await page.goto('/mechant/setting');
+    await ready(page);
+    const own = await page.getByTestId('anchor-link').getAttribute('href');
+    expect(own).toMatch(/^\/anchor\?type=mechant&id=\d+$/);
+    await page.goto(own!);
+    await ready(page);
+    await expect(page.getByRole('link', { name: '编辑资料' })).toHaveAttribute('href', '/mechant/setting');
+    await expect(page.getByRole('button', { name: '关注', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '联系TA' })).toHaveCount(0);
   });
 
   test('a member follows and unfollows; fans count follows along', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
-import { DEMO, freshPhone, loginViaDialog, newMember, ready, toastWith } from './helpers';
+import type { Locator } from '@playwright/test';
+import { DEMO, freshPhone, loginViaDialog, newMember, ready, signIn, toastWith } from './helpers';
 
 test.describe('site chrome (SPEC §2 main layout)', () => {
   test('home shows header, menu, footer and toolbar', async ({ page }) => {
@@ -34,6 +35,38 @@ test.describe('site chrome (SPEC §2 main layout)', () => {
     await expect(toolbar).toHaveCSS('width', '64px');
     for (const label of ['聊天', '消息', '反馈', '下载']) await expect(toolbar.getByRole('link', { name: label })).toBeVisible();
     await expect(page.locator('body')).toHaveCSS('min-width', '1200px');
+  });
+
+  test('the header shows a whole nickname, and cuts only one too long for it (full name as the tooltip)', async ({ page }) => {
+    await page.setViewportSize({ width: 1200, height: 800 });
+    const m = await newMember(page.request);
+    await signIn(page, m);
+    await page.goto('/');
+    await ready(page);
+    const nick = page.getByRole('banner').getByTestId('header-nick');
+    // A new member's 功夫学员1234 has room at the narrowest width the site allows.
+    await expect(nick).toHaveText(m.user.nick_name);
+    await expect(nick).toHaveAttribute('title', m.user.nick_name);
+    expect(await nick.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+    const long = '一个十六字长的昵称用来看截断效果';
+    await signIn(page, { ...m, user: { ...m.user, nick_name: long } });
+    await page.reload();
+    await ready(page);
+    await expect(nick).toHaveAttribute('title', long);
+    expect(await nick.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    // Cut, the row still fits: menu, search box at its minimum or wider, then the user area.
+    const box = async (l: Locator) => (await l.boundingBox())!;
+    const [menu, search, name, row] = await Promise.all([
+      box(page.getByRole('navigation', { name: '主菜单' })),
+      box(page.getByRole('search')),
+      box(nick),
+      box(page.getByRole('banner').locator('.gf-container')),
+    ]);
+    expect(search.x).toBeGreaterThan(menu.x + menu.width);
+    expect(search.width).toBeGreaterThanOrEqual(180);
+    expect(name.x).toBeGreaterThan(search.x + search.width);
+    expect(name.x + name.width).toBeLessThanOrEqual(row.x + row.width + 0.5);
   });
 
   test('the banner and latest news come from the database', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { DEMO, loginByCookie, ready, toastWith } from './helpers';
+import { DEMO, loginByCookie, newMember, ready, signIn, toastWith } from './helpers';
 
 /**
  * The provider area (issue 13 §2). The demo coach 陈师傅 already holds the seeded invitation that
@@ -73,4 +73,30 @@ test('a member who is not a provider gets a clear page pointing at the applicati
   await page.waitForURL('**/account/regprovider');
   await ready(page);
   await expect(page.getByRole('form', { name: '服务商入驻申请' })).toBeVisible();
+});
+
+test('a sent provider application shows its pending state at the top, with one toast', async ({ page }) => {
+  const m = await newMember(page.request);
+  await page.goto('/');
+  await signIn(page, m);
+  await page.goto('/account/regprovider');
+  await ready(page);
+  const form = page.getByRole('form', { name: '服务商入驻申请' });
+  await form.getByLabel('公司或个人名称').fill('岭南武术服务');
+  await form.getByLabel('联系人').fill('陈先生');
+  await form.getByLabel('联系电话').fill('13912345678');
+  await form.getByLabel('所在城市').fill('佛山');
+  await form.getByLabel('服务介绍').fill('为签约教练提供课程策划和拍摄服务。');
+  await page.getByLabel('选择执照照片').setInputFiles({
+    name: 'licence.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+  });
+  await expect(form.getByRole('img', { name: '执照照片' })).toBeVisible();
+  await form.getByLabel('同意服务商合作协议').check();
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  await form.getByRole('button', { name: '提交申请' }).click();
+  await expect(toastWith(page, '申请已提交，请等待审核')).toBeVisible();
+  await expect(page.getByTestId('supplier-pending')).toBeInViewport({ ratio: 1 });
+  expect(await page.locator('[data-sonner-toast]').count()).toBe(1);
 });

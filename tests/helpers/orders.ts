@@ -1,5 +1,7 @@
-import { orderItems, orders } from '~/server/db/schema';
-import type { TestApi } from './api';
+import { asc, eq } from 'drizzle-orm';
+import { invalidate } from '~/server/cache';
+import { classes, orderItems, orders } from '~/server/db/schema';
+import { DEMO, type TestApi } from './api';
 
 /**
  * A course order of 1 yuan written straight into the tables (no payment flow), with one line for
@@ -32,4 +34,19 @@ export async function insertCourseOrder(
         .returning()
     : [];
   return { order: order!, item };
+}
+
+/**
+ * A full class made the way the site fills one: the first class on sale gets one seat, and the
+ * demo provider's account takes it with an unpaid order (the seed takes no seats). Returns its id.
+ */
+export async function fullClass(t: TestApi): Promise<number> {
+  const [k] = await t.db.select({ id: classes.id }).from(classes).where(eq(classes.status, 1)).orderBy(asc(classes.id)).limit(1);
+  if (!k) throw new Error('no class on sale');
+  await t.db.update(classes).set({ capacity: 1 }).where(eq(classes.id, k.id));
+  const buyer = await t.login(DEMO.provider);
+  const o = await t.post('/order/createClass', { class_id: k.id }, buyer);
+  if (o.body.code !== 200) throw new Error(`could not take the seat: ${o.body.msg}`);
+  invalidate('catalogue:');
+  return k.id;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { api } from '~/lib/api/client';
 import { APPLY_LIMITS as L, ExamineStatus, KIND_INFO, feeText, mayApply, type ApplicationKind } from '~/lib/rules/applications';
 import {
@@ -41,13 +41,23 @@ export default function ApplyPage(props: { kind: ApplicationKind }) {
 function Gate(props: { kind: ApplicationKind }) {
   const loaded = useLoad(() => loadIdentity(props.kind));
   const info = loaded.data;
+  const opened = useRef(false);
   useEffect(() => {
-    if (info && !mayApply(info.status)) toast.warning(info.msg);
+    if (!info || opened.current) return;
+    // Only opening the page while the status keeps the form closed warns (SPEC §4); the status
+    // that follows a submission is announced by its success toast alone.
+    opened.current = true;
+    if (!mayApply(info.status)) toast.warning(info.msg);
   }, [info]);
   if (loaded.error && !info) return <LoadFailed error={loaded.error} retry={loaded.reload} />;
   if (!info) return <Loading />;
   if (!mayApply(info.status)) return <StatusView info={info} />;
-  return props.kind === 'coach' ? <CoachArea info={info} onDone={loaded.reload} /> : <ShopArea info={info} onDone={loaded.reload} />;
+  // Sent: the status card replaces the long form at the top of the page, so go there.
+  const done = () => {
+    window.scrollTo({ top: 0 });
+    loaded.reload();
+  };
+  return props.kind === 'coach' ? <CoachArea info={info} onDone={done} /> : <ShopArea info={info} onDone={done} />;
 }
 
 /** What a member who may not fill the form sees, with the way forward where there is one. */
@@ -199,7 +209,7 @@ function CoachFormView(props: { initial: CoachForm; labels: { id: number; name: 
   }
   return (
     <form onSubmit={submit} noValidate className="flex max-w-[720px] flex-col gap-5" data-testid="coach-apply-form">
-      <Field label="真实姓名">
+      <Field label="真实姓名" hint="仅供平台审核，不公开；你的公开名称是昵称，入驻后可在教练设置中修改">
         <input
           className="gf-input w-[240px]"
           aria-label="真实姓名"
@@ -412,7 +422,7 @@ function ShopFormView(props: { initial: ShopForm; onDone: () => void }) {
           onChange={(e) => set({ address: e.target.value })}
         />
       </Field>
-      <Field label="联系人">
+      <Field label="联系人" hint="仅供平台审核与联系，不公开">
         <input
           className="gf-input w-[240px]"
           aria-label="联系人"

@@ -13,6 +13,8 @@ import { useAction } from '../ui/useAction';
  * SPEC §2 profile actions: 去分享 copies the link, 联系TA opens /chat?cid=C2C{uid} in a new tab,
  * 关注/取消关注 (SPEC §4: is_follow 0 sends 1, 1 sends 0; the info is refetched on success).
  * A coach's page also offers 分享到群聊 (`share` is the coach's card: nickname, title line, head).
+ * On their own page the owner gets 编辑资料 instead of 关注 and 联系TA (SPEC §5: nobody follows
+ * themself); the page HTML is the same for everyone, so this is decided once the session is known.
  */
 export default function ProfileActions(props: {
   type: 'coach' | 'mechant';
@@ -26,10 +28,11 @@ export default function ProfileActions(props: {
   const info = useStore(follow.$follow);
   const action = useAction();
   const [picking, setPicking] = useState(false);
+  const own = user !== null && user.user_id === props.uid;
 
   useEffect(() => {
-    if (ready && user) void follow.refresh().catch(() => undefined);
-  }, [ready, user, follow]);
+    if (ready && user && user.user_id !== props.uid) void follow.refresh().catch(() => undefined);
+  }, [ready, user, follow, props.uid]);
 
   async function share() {
     try {
@@ -74,19 +77,32 @@ export default function ProfileActions(props: {
           分享到群聊
         </button>
       )}
-      <button type="button" className="gf-btn border border-white/70 text-white hover:bg-white/15" onClick={contact}>
-        <span className="i-ri-chat-3-line" />
-        联系TA
-      </button>
-      <button
-        type="button"
-        disabled={action.busy}
-        aria-pressed={info.is_follow === 1}
-        className={`gf-btn w-28 ${info.is_follow ? 'bg-white/90 text-ink-soft' : 'bg-brand text-white hover:bg-brand-dark'}`}
-        onClick={() => void action.run(follow.toggle)}
-      >
-        {info.is_follow ? '取消关注' : '关注'}
-      </button>
+      {own ? (
+        <a
+          className="gf-btn w-28 bg-brand text-white hover:bg-brand-dark"
+          href={props.type === 'coach' ? '/coach/setting' : '/mechant/setting'}
+          data-testid="edit-profile"
+        >
+          <span className="i-ri-edit-line" />
+          编辑资料
+        </a>
+      ) : (
+        <>
+          <button type="button" className="gf-btn border border-white/70 text-white hover:bg-white/15" onClick={contact}>
+            <span className="i-ri-chat-3-line" />
+            联系TA
+          </button>
+          <button
+            type="button"
+            disabled={action.busy}
+            aria-pressed={info.is_follow === 1}
+            className={`gf-btn w-28 ${info.is_follow ? 'bg-white/90 text-ink-soft' : 'bg-brand text-white hover:bg-brand-dark'}`}
+            onClick={() => void action.run(follow.toggle)}
+          >
+            {info.is_follow ? '取消关注' : '关注'}
+          </button>
+        </>
+      )}
       {picking && props.share && <ShareGroupDialog data={coachShare({ id: props.id, ...props.share })} onClose={() => setPicking(false)} />}
     </div>
   );

@@ -3,9 +3,14 @@ import type { ReportReason, ReportTarget } from '~/lib/rules/operations';
 import { REPORT_REASON_OPTIONS, sendReport, startReport } from '~/lib/stores/report';
 import { Modal } from '../ui/Modal';
 import { useAction } from '../ui/useAction';
+import { useSession } from '../chrome/useSession';
 
-/** 举报 on detail pages and homepages: logged out → the login dialog; else a reason and a note. */
-export default function ReportButton(props: { type: ReportTarget; id: number; light?: boolean }) {
+/**
+ * 举报 on detail pages and homepages: logged out → the login dialog; else a reason and a note.
+ * `ownerUid`: the user whose content it is — they see no 举报 (one's own content is not reportable).
+ */
+export default function ReportButton(props: { type: ReportTarget; id: number; light?: boolean; ownerUid?: number }) {
+  const { user } = useSession();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [detail, setDetail] = useState('');
@@ -18,6 +23,7 @@ export default function ReportButton(props: { type: ReportTarget; id: number; li
       // requireLogin opened the login dialog.
     }
   }
+  if (user && props.ownerUid === user.user_id) return null;
   return (
     <>
       <button

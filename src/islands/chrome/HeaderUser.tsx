@@ -86,7 +86,11 @@ export default function HeaderUser(props: { afterLogout: 'home' | 'reload' }) {
             alt=""
             className="h-[34px] w-[34px] rounded-full border border-line object-cover"
           />
-          <span className="max-w-[84px] truncate text-sm text-ink">{user.nick_name}</span>
+          {/* 13em: 13 characters, as much as the 1180px header has beside the menu and the search box
+              at its 180px minimum; a longer nickname ends in … with the whole of it as the tooltip. */}
+          <span className="max-w-[13em] truncate text-sm text-ink" title={user.nick_name} data-testid="header-nick">
+            {user.nick_name}
+          </span>
         </a>
         <div className="invisible absolute right-0 top-full z-50 pt-2 opacity-0 transition-opacity group-hover:(visible opacity-100) group-focus-within:(visible opacity-100)">
           <div className="w-44 rounded-lg bg-white py-2 shadow-lg ring-1 ring-black/5">

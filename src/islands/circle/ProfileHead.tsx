@@ -15,7 +15,7 @@ export function ProfileHead(props: { p: CircleProfile; actions?: ReactNode }) {
   ];
   return (
     <section className="overflow-hidden rounded-lg bg-white" data-testid="circle-profile">
-      <div className="flex items-end gap-5 bg-gradient-to-r from-[#2b1d0e] via-[#5a3410] to-[#c87400] px-8 pb-5 pt-14">
+      <div className="gf-profile-bg flex items-end gap-5 px-8 pb-5 pt-14">
         <img
           src={img(p.author.avatar)}
           alt=""

@@ -64,7 +64,16 @@ function Apply() {
       </State>
     );
   }
-  return <ApplyForm status={s} onDone={(next) => status.set(next)} />;
+  return (
+    <ApplyForm
+      status={s}
+      onDone={(next) => {
+        // Sent: the status replaces the long form at the top of the page, so go there.
+        window.scrollTo({ top: 0 });
+        status.set(next);
+      }}
+    />
+  );
 }
 
 function State(props: { icon: string; title: string; testid: string; children?: React.ReactNode }) {
@@ -109,7 +118,7 @@ function ApplyForm(props: { status: SupplierStatus; onDone: (s: SupplierStatus) 
         </p>
       )}
       <form onSubmit={submit} noValidate className="flex max-w-[640px] flex-col gap-5" aria-label="服务商入驻申请">
-        <Field label="公司/个人名称">
+        <Field label="公司/个人名称" hint="教练收到的团队邀请里显示这个名称；联系人、电话和执照只用于平台审核与联系，不公开">
           <input
             className="gf-input"
             aria-label="公司或个人名称"

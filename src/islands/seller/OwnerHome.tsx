@@ -54,25 +54,29 @@ function Profile(props: { h: HomeInfo; area: SellerArea }) {
     ['粉丝', h.stats.fans],
     ['课程浏览', h.stats.views],
     ['销量', h.stats.sales],
-    ['课程', h.stats.courses],
-    props.area === 'coach' ? ['班级', h.stats.classes] : ['商品', h.stats.goods],
+    ['在售课程', h.stats.courses],
+    props.area === 'coach' ? ['在售班级', h.stats.classes] : ['在售商品', h.stats.goods],
     ['代理', h.stats.agent],
   ];
   return (
     <section className="overflow-hidden rounded-lg border border-line" data-testid="owner-home">
-      <div
-        className="relative flex h-[120px] items-end gap-4 bg-gradient-to-r from-[#2b1d0e] via-[#5a3410] to-[#c87400] bg-cover bg-center px-6 pb-4"
-        style={h.cover ? { backgroundImage: `linear-gradient(rgba(0,0,0,.72),rgba(0,0,0,.72)), url("${img(h.cover)}")` } : undefined}
-      >
-        <img src={img(h.avatar)} alt="" className="h-16 w-16 rounded-full border-2 border-white object-cover" />
-        <div className="flex-1 text-white">
+      <div className="gf-profile-bg relative flex h-[120px] items-end gap-4 overflow-hidden px-6 pb-4">
+        {/* As on the public homepage: the cover stays behind the name and buttons under a scrim. */}
+        {h.cover && (
+          <>
+            <img src={img(h.cover)} alt="" className="absolute inset-0 h-full w-full object-cover" />
+            <div className="gf-scrim absolute inset-0" aria-hidden="true" />
+          </>
+        )}
+        <img src={img(h.avatar)} alt="" className="relative h-16 w-16 rounded-full border-2 border-white object-cover" />
+        <div className="relative flex-1 text-white">
           <p className="text-lg font-600">{h.name}</p>
           <p className="text-xs text-white/85">
             {h.city || '未填写城市'}
             {h.labels.length > 0 && ` · ${h.labels.join(' / ')}`}
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="relative flex gap-2">
           <a
             className="gf-btn h-8 bg-white/90 text-ink hover:bg-white"
             href={props.area === 'coach' ? '/coach/setting' : '/mechant/setting'}
@@ -109,8 +113,8 @@ function Overview(props: { h: HomeInfo; area: SellerArea }) {
     [Boolean(props.h.avatar && props.h.intro), '完善资料', '头像、封面、简介和联系方式', `${base}/setting`],
     [props.h.stats.banners > 0, '设置轮播图', `主页顶部的轮播图（已设 ${props.h.stats.banners} 张）`, `${base}/banner`],
     coach
-      ? [props.h.stats.courses > 0, '发布课程', `已有 ${props.h.stats.courses} 门课程`, '/coach/course']
-      : [props.h.stats.goods > 0, '添加商品', `已有 ${props.h.stats.goods} 件商品`, '/mechant/homepage/goods'],
+      ? [props.h.stats.courses > 0, '发布课程', `在售 ${props.h.stats.courses} 门课程`, '/coach/course']
+      : [props.h.stats.goods > 0, '添加商品', `在售 ${props.h.stats.goods} 件商品`, '/mechant/homepage/goods'],
     [props.h.stats.agent > 0, '代理商品', `已代理 ${props.h.stats.agent} 项，赚取佣金`, `${base}/agent/goods`],
   ];
   return (

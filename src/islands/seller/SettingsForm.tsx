@@ -47,7 +47,14 @@ function Editor(props: { area: SellerArea; initial: Form }) {
         </a>
       </PageHead>
       <form onSubmit={submit} noValidate className="flex max-w-[640px] flex-col gap-5" data-testid="settings-form">
-        <Field label={coach ? '教练名称' : '店铺名称'}>
+        <Field
+          label={coach ? '展示名称' : '店铺名称'}
+          hint={
+            coach
+              ? '课程、直播、功夫圈、聊天和搜索中显示的名称，默认是你的昵称；不必填写真实姓名'
+              : '课程、商品、直播、功夫圈、聊天和搜索中显示的名称'
+          }
+        >
           <input className="gf-input" aria-label="名称" maxLength={32} value={form.name} onChange={(e) => set({ name: e.target.value })} />
         </Field>
         <Field label={coach ? '头像' : '店铺 Logo'} hint="支持 JPG、PNG、GIF、WEBP，不超过 2MB">

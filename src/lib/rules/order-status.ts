@@ -15,6 +15,9 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** Statuses of an order that was paid and not given back: what sales figures count. */
+export const SOLD_STATUSES: readonly OrderStatus[] = ['paid', 'shipped', 'received', 'completed', 'refunding'];
+
 /** How an order was paid ('' while unpaid; 'free' for a free class). */
 export const PAY_METHODS = ['', 'coins', 'sandbox', 'wechat', 'alipay', 'free'] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];

@@ -8,6 +8,7 @@ import { createFollow } from '~/lib/stores/social';
 import { toast } from '~/lib/toast';
 import ReportButton from '../../catalogue/ReportButton';
 import { useAction } from '../../ui/useAction';
+import { useSession } from '../../chrome/useSession';
 import { requireLoginOr } from './require-login';
 
 /** The anchor's card (follow, share), the next notice (book) — the top of the room's side column. */
@@ -21,6 +22,9 @@ export default function RoomSide(props: { store: LiveRoomStore; home: string }) 
   const followed = mine ?? room.is_follow;
   const act = useAction();
   const notice = room.next_notice;
+  // The anchor in their own room: nothing to follow or report (SPEC §5: nobody follows themself).
+  const { user } = useSession();
+  const own = user !== null && user.user_id === room.anchor.uid;
 
   return (
     <div className="space-y-3">
@@ -32,20 +36,22 @@ export default function RoomSide(props: { store: LiveRoomStore; home: string }) 
             <p className="text-xs text-ink-mute">{room.anchor.kind === 'coach' ? '教练' : '店铺'} · 进入主页</p>
           </div>
         </a>
-        <button
-          type="button"
-          className={followed ? 'gf-btn-ghost h-8 px-3' : 'gf-btn-primary h-8 px-3'}
-          disabled={act.busy}
-          onClick={() =>
-            requireLoginOr(() => {
-              if (followState.is_follow !== followed) follow.$follow.setKey('is_follow', followed);
-              void act.run(async () => setFollowed((await follow.toggle()).is_follow));
-            })
-          }
-          data-testid="live-follow"
-        >
-          {followed ? '已关注' : '+ 关注'}
-        </button>
+        {!own && (
+          <button
+            type="button"
+            className={followed ? 'gf-btn-ghost h-8 px-3' : 'gf-btn-primary h-8 px-3'}
+            disabled={act.busy}
+            onClick={() =>
+              requireLoginOr(() => {
+                if (followState.is_follow !== followed) follow.$follow.setKey('is_follow', followed);
+                void act.run(async () => setFollowed((await follow.toggle()).is_follow));
+              })
+            }
+            data-testid="live-follow"
+          >
+            {followed ? '已关注' : '+ 关注'}
+          </button>
+        )}
       </div>
       {/* Short labels on one line in the 320px column (the start time is under the picture). */}
       <div className="gf-card flex items-center gap-3 whitespace-nowrap px-4 py-3 text-sm" data-testid="live-info">
@@ -68,7 +74,7 @@ export default function RoomSide(props: { store: LiveRoomStore; home: string }) 
           <span className="i-ri-share-forward-line" /> 分享
         </button>
         {/* Reports of the anchor go to the console's report queue (a takedown there can end the room). */}
-        <ReportButton type={room.anchor.kind} id={room.anchor.id} />
+        <ReportButton type={room.anchor.kind} id={room.anchor.id} ownerUid={room.anchor.uid} />
       </div>
       {notice && room.status !== 'live' && (
         <div className="gf-card p-4" data-testid="live-notice">

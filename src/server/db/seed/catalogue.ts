@@ -19,7 +19,7 @@ import {
 import { storage } from '../../providers/storage';
 import { hashPassword } from '../../security/password';
 import { sanitizeRichText } from '../../security/sanitize';
-import { avatarSvg, coverSvg, goodsSvg, paletteAt } from './art';
+import { avatarSvg, coverSvg, goodsSvg, paletteAt, profileCoverSvg } from './art';
 import { CLASSES, COACHES, COURSE_TITLES, GOODS_CATEGORIES, GOODS_FAMILIES, LABELS, LESSON_PLAN, SHOPS } from './data/catalogue';
 import { DEMO_PASSWORD } from './users';
 
@@ -54,7 +54,11 @@ function combinations(values: string[][]): string[][] {
   return values.reduce<string[][]>((acc, vs) => acc.flatMap((a) => vs.map((v) => [...a, v])), [[]]);
 }
 
-/** Coaches, shops, labels, courses with lessons, classes, goods with SKUs — when there are no coaches yet. */
+/**
+ * Coaches, shops, labels, courses with lessons, classes, goods with SKUs — when there are no coaches
+ * yet. Sales, views and taken seats start at zero: the site counts them from orders and visits, so
+ * no figure a seller or buyer sees is made up.
+ */
 export async function seedCatalogue(): Promise<Record<string, number>> {
   const [have] = await db().select({ n: count() }).from(coaches);
   if (have?.n) return {};
@@ -64,7 +68,8 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
   for (const [i, c] of COACHES.entries()) {
     const userId = await ownerFor(c.phone, c.name, 2, passwordHash);
     const avatar = await put(`seed/coach-${i + 1}.svg`, avatarSvg(c.name, paletteAt(i)));
-    const cover = await put(`seed/coach-cover-${i + 1}.svg`, coverSvg(c.title, c.styles.join(' · '), paletteAt(i + 3)));
+    // Profile covers carry no text: the homepage's name, tags and buttons sit on them.
+    const cover = await put(`seed/coach-cover-${i + 1}.svg`, profileCoverSvg(paletteAt(i + 3), i));
     await db().update(users).set({ avatar, identity: 2 }).where(eq(users.id, userId));
     const rows = await db()
       .insert(coaches)
@@ -88,7 +93,7 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
   for (const [i, s] of SHOPS.entries()) {
     const userId = await ownerFor(s.phone, s.name, 1, passwordHash);
     const logo = await put(`seed/shop-${i + 1}.svg`, avatarSvg(s.name, paletteAt(i + 2)));
-    const cover = await put(`seed/shop-cover-${i + 1}.svg`, coverSvg(s.name, s.city, paletteAt(i + 5)));
+    const cover = await put(`seed/shop-cover-${i + 1}.svg`, profileCoverSvg(paletteAt(i + 5), i));
     await db().update(users).set({ avatar: logo, identity: 1 }).where(eq(users.id, userId));
     const rows = await db()
       .insert(shops)
@@ -145,8 +150,6 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
         price,
         labelIds: [labelId.get(p.style)].filter((x): x is number => Boolean(x)),
         level,
-        sales: (i * 37) % 400,
-        views: ((i * 131) % 3000) + 200,
         recommend: i % 4 === 0,
         createdAt: new Date(Date.now() - i * 2 * 86_400_000),
       })
@@ -188,7 +191,6 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
         startsAt,
         endsAt: new Date(startsAt.getTime() + c.weeks * 7 * day),
         capacity: c.capacity,
-        enrolled: c.enrolled,
         price: c.price,
       });
   }
@@ -233,7 +235,6 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
           ),
           price: Math.min(...skuRows.map((s) => s.price)),
           specNames: fam.specNames,
-          sales: (n * 29) % 500,
           createdAt: new Date(Date.now() - n * 86_400_000),
         })
         .returning({ id: goods.id });

@@ -3,7 +3,7 @@ import { db } from '../index';
 import { circleHome } from '~/lib/rules/circle';
 import { circleComments, circleLikes, circlePosts, coaches, users } from '../schema';
 import { storage } from '../../providers/storage';
-import { coverSvg, paletteAt } from './art';
+import { paletteAt, photoSvg } from './art';
 
 /**
  * 功夫圈 demo posts (issue 16): the demo member, coach and shop and a few seeded coaches share
@@ -103,7 +103,7 @@ export async function seedCircle(): Promise<number> {
     const images: string[] = [];
     for (const [j, [title, label]] of (p.pics ?? []).entries())
       images.push(
-        await storage().put(`seed/circle-${i + 1}-${j + 1}.svg`, Buffer.from(coverSvg(title, label, paletteAt(i + j))), 'image/svg+xml'),
+        await storage().put(`seed/circle-${i + 1}-${j + 1}.svg`, Buffer.from(photoSvg(title, label, paletteAt(i + j))), 'image/svg+xml'),
       );
     const [row] = await db()
       .insert(circlePosts)

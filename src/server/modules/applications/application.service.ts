@@ -31,6 +31,7 @@ import { refuse } from '../../http/errors';
 import { normaliseStoredPath } from '../../providers/storage';
 import { documentUrls, ownDocument } from '../upload/documents';
 import { forgetSessions } from '../auth/session.service';
+import { syncChatAccount } from '../../providers/im/account-sync';
 import { checkPayPassword } from '../commerce/coin-pay.service';
 import { changeCoins, coinsFor, walletBalance, type Tx } from '../commerce/wallet.service';
 import { configValues } from '../site/site.service';
@@ -345,15 +346,20 @@ export async function shopFailInfo(userId: number) {
 
 /* ---------- settling ---------- */
 
-/** Creates (or, for a returning owner, reopens) the coach profile or the shop from the application. */
+/**
+ * Creates (or, for a returning owner, reopens) the coach profile or the shop from the application.
+ * What it copies becomes public: a coach's public name is the member's nickname (changed later in
+ * the coach settings), never the real name of the application; ID data and documents stay here.
+ */
 async function grantProfile(tx: Tx, userId: number, app: Row): Promise<void> {
   if (kindOf(app) === 'coach') {
     const a = coachAnswers(app);
-    const [u] = await tx.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId)).limit(1);
-    const values = { name: a.real_name, city: a.city, styles: a.labels, intro: a.intro, status: 1 };
+    const [u] = await tx.select({ avatar: users.avatar, nick: users.nickName }).from(users).where(eq(users.id, userId)).limit(1);
+    const values = { city: a.city, styles: a.labels, intro: a.intro, status: 1 };
+    // A returning coach keeps the public name they chose.
     await tx
       .insert(coaches)
-      .values({ userId, avatar: u?.avatar ?? '', ...values })
+      .values({ userId, avatar: u?.avatar ?? '', name: u?.nick ?? '', ...values })
       .onConflictDoUpdate({ target: coaches.userId, set: values });
   } else {
     const a = shopAnswers(app);
@@ -411,6 +417,7 @@ export async function settle(userId: number, kind: ApplicationKind, payPassword:
   // coach or shop appears in the public lists.
   forgetSessions({ userId });
   publicChanged();
+  syncChatAccount({ id: userId });
   return result;
 }
 

@@ -10,8 +10,17 @@ import { orNotFound } from '../../page-load';
 export async function anchorView(type: 'coach' | 'mechant' | null, id: number | null) {
   const coach = type === 'coach' && id ? await orNotFound(coachIndex(id, null)) : null;
   const shop = type === 'mechant' && id ? await orNotFound(shopIndex(id, null)) : null;
+  // The intro's counts are the on-sale totals of the profile info, not the lengths of the tabs' first pages.
   if (coach)
-    return { ...coach, line: coach.info.title, styles: coach.info.styles, years: coach.info.years, ownGoods: [], agentGoods: coach.goods };
+    return {
+      ...coach,
+      line: coach.info.title,
+      styles: coach.info.styles,
+      years: coach.info.years,
+      ownGoods: [],
+      agentGoods: coach.goods,
+      counts: { courses: coach.info.course_count, classes: coach.info.class_count, goods: 0 },
+    };
   if (shop)
     return {
       ...shop,
@@ -21,6 +30,7 @@ export async function anchorView(type: 'coach' | 'mechant' | null, id: number | 
       ownGoods: shop.goods,
       agentGoods: shop.agent_goods,
       classes: [],
+      counts: { courses: shop.info.course_count, classes: 0, goods: shop.info.goods_count },
     };
   return null;
 }

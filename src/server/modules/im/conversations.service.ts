@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { messageForShow } from '~/lib/chat/show';
 import type { Conversation, GroupSystemNoticePayload, GroupTipPayload, MessageType } from '~/lib/chat/types';
 import { db } from '../../db';
+import { publicNameOf } from '../../db/public-name';
 import { imFriends, imGroups, imMessages, imThreadMembers, imThreads, users } from '../../db/schema';
 import { deliver } from './hub';
 import { conversationIdOf } from './threads';
@@ -54,7 +55,10 @@ export async function memberBounds(userId: number, threadKey: string): Promise<(
 export async function nicksOf(ids: Iterable<string>): Promise<Map<string, string>> {
   const nums = [...new Set(ids)].map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647);
   if (!nums.length) return new Map();
-  const rows = await db().select({ id: users.id, nick: users.nickName }).from(users).where(inArray(users.id, nums));
+  const rows = await db()
+    .select({ id: users.id, nick: publicNameOf(users) })
+    .from(users)
+    .where(inArray(users.id, nums));
   return new Map(rows.map((r) => [String(r.id), r.nick]));
 }
 
@@ -87,8 +91,8 @@ export async function conversationList(userId: number, only?: string): Promise<C
         createdAt: imMessages.createdAt,
         revokedAt: imMessages.revokedAt,
       },
-      senderNick: sender.nickName,
-      peer: { id: peer.id, nick: peer.nickName, avatar: peer.avatar, gender: peer.gender, intro: peer.intro },
+      senderNick: publicNameOf(sender),
+      peer: { id: peer.id, nick: publicNameOf(peer), avatar: peer.avatar, gender: peer.gender, intro: peer.intro },
       remark: imFriends.remark,
       group: { id: imGroups.id, name: imGroups.name, avatar: imGroups.avatar, type: imGroups.type, memberCount: imGroups.memberCount },
       peerReadSeq: sql<
@@ -181,7 +185,7 @@ export async function emptyC2C(userId: number, peerId: number): Promise<Conversa
   const [u] = await db()
     .select({
       id: users.id,
-      nick: users.nickName,
+      nick: publicNameOf(users),
       avatar: users.avatar,
       gender: users.gender,
       intro: users.intro,

@@ -3,6 +3,7 @@ import { CHAT_CODE } from '~/lib/chat/client';
 import type { Friend, FriendApplication, FriendGroup } from '~/lib/chat/types';
 import { IM_SOCIAL, IM_SOCIAL_TEXT } from '~/lib/rules/im-social';
 import { db, type Tx } from '../../db';
+import { publicNameOf } from '../../db/public-name';
 import { imBlacklist, imFriendApplications, imFriendGroups, imFriends, users } from '../../db/schema';
 import { deliver } from './hub';
 import { ChatFault } from './ops';
@@ -20,7 +21,7 @@ export async function friendList(userId: number): Promise<Friend[]> {
       remark: imFriends.remark,
       groups: imFriends.groupNames,
       id: users.id,
-      nick: users.nickName,
+      nick: publicNameOf(users),
       avatar: users.avatar,
       gender: users.gender,
       intro: users.intro,

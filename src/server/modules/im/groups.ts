@@ -18,6 +18,7 @@ import type {
 import { imageUrl } from '~/lib/rules/image-url';
 import { IM_SOCIAL_TEXT } from '~/lib/rules/im-social';
 import { db, type Tx } from '../../db';
+import { publicNameOf } from '../../db/public-name';
 import { imGroupApplications, imGroupMembers, imGroups, imThreadMembers, imThreads, users } from '../../db/schema';
 import { env } from '../../env';
 import { assertManager, seatIn } from './guards';
@@ -481,7 +482,7 @@ export async function memberPage(me: number, p: { groupID: string; offset?: numb
   const rows = await db()
     .select({
       id: users.id,
-      nick: users.nickName,
+      nick: publicNameOf(users),
       avatar: users.avatar,
       role: imGroupMembers.role,
       nameCard: imGroupMembers.nameCard,
@@ -619,7 +620,7 @@ export async function applicationsToManage(me: number): Promise<GroupApplication
       groupId: imGroups.id,
       groupName: imGroups.name,
       userId: users.id,
-      nick: users.nickName,
+      nick: publicNameOf(users),
       avatar: users.avatar,
       wording: imGroupApplications.wording,
       at: imGroupApplications.createdAt,

@@ -4,6 +4,7 @@ import { CHAT_CODE } from '~/lib/chat/client';
 import { IM_LIMITS, type WireDraft } from '~/lib/chat/protocol';
 import type { Message, MessagePage, MessageRemindType } from '~/lib/chat/types';
 import { db } from '../../db';
+import { publicNameOf } from '../../db/public-name';
 import { imMessageHides, imMessages, imThreadMembers, imThreads, users } from '../../db/schema';
 import { configValues } from '../site/site.service';
 import { assertManager, assertMaySpeak, assertNotBlocked, seatIn } from './guards';
@@ -47,7 +48,10 @@ async function viewOf(userId: number, conversationID: string) {
 async function sendersOf(rows: MessageRow[]): Promise<Map<number, Sender>> {
   const ids = [...new Set(rows.map((r) => r.fromUser).filter((x): x is number => x != null))];
   if (!ids.length) return new Map();
-  const us = await db().select({ id: users.id, nick: users.nickName, avatar: users.avatar }).from(users).where(inArray(users.id, ids));
+  const us = await db()
+    .select({ id: users.id, nick: publicNameOf(users), avatar: users.avatar })
+    .from(users)
+    .where(inArray(users.id, ids));
   return new Map(us.map((u) => [u.id, { nick: u.nick, avatar: u.avatar }]));
 }
 

@@ -4,14 +4,16 @@ import type { UserProfile, UserSearchResult } from '~/lib/chat/types';
 import { imageUrl } from '~/lib/rules/image-url';
 import { IM_SOCIAL, IM_SOCIAL_TEXT } from '~/lib/rules/im-social';
 import { db } from '../../db';
+import { publicNameOf } from '../../db/public-name';
 import { imFriends, users } from '../../db/schema';
 import { env } from '../../env';
 import { CallLimiter } from '../../security/limiter';
 import { ChatFault } from './ops';
 
-/** Chat profiles: a user's nick, avatar (media host rule), gender and signature (users.intro). */
+/** Chat profiles: a user's public name, avatar (media host rule), gender and signature (users.intro). */
 
-const profileColumns = { id: users.id, nick: users.nickName, avatar: users.avatar, gender: users.gender, intro: users.intro };
+// A coach or shop owner is shown by their public name (publicNameOf), everyone else by their nick.
+const profileColumns = { id: users.id, nick: publicNameOf(users), avatar: users.avatar, gender: users.gender, intro: users.intro };
 type ProfileRow = { id: number; nick: string; avatar: string; gender: number; intro: string };
 
 export function toProfile(r: ProfileRow): UserProfile {

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ConversationType, Message, MessageType } from '~/lib/chat/types';
 import { SYSTEM_CONVERSATION } from '~/lib/chat/types';
 import { db, type Tx } from '../../db';
+import { publicNameOf } from '../../db/public-name';
 import { imMessages, imThreadMembers, imThreads, users } from '../../db/schema';
 import { deliver } from './hub';
 
@@ -157,7 +158,10 @@ function emptyPayload(type: MessageType): unknown {
 
 export async function senderOf(userId: number | null): Promise<Sender> {
   if (userId == null) return { nick: '', avatar: '' };
-  const [u] = await db().select({ nick: users.nickName, avatar: users.avatar }).from(users).where(eq(users.id, userId));
+  const [u] = await db()
+    .select({ nick: publicNameOf(users), avatar: users.avatar })
+    .from(users)
+    .where(eq(users.id, userId));
   return u ?? { nick: '', avatar: '' };
 }
 

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Gift, GiftEvent, GiftLog } from '~/lib/api/contract/live-gifts';
 import { LIVE_EVENT, LIVE_LIMITS, LIVE_TEXTS } from '~/lib/rules/live';
 import { db } from '../../db';
+import { publicNameOf } from '../../db/public-name';
 import { liveGiftSends, liveGifts, liveRooms, liveSessions, users } from '../../db/schema';
 import type { SessionUser } from '../../http/context';
 import { notFound, refuse } from '../../http/errors';
@@ -45,7 +46,7 @@ async function platformBp(): Promise<number> {
 
 async function eventOf(sendId: number): Promise<GiftEvent> {
   const [r] = await db()
-    .select({ s: liveGiftSends, g: liveGifts, nick: users.nickName, avatar: users.avatar })
+    .select({ s: liveGiftSends, g: liveGifts, nick: publicNameOf(users), avatar: users.avatar })
     .from(liveGiftSends)
     .innerJoin(liveGifts, eq(liveGifts.id, liveGiftSends.giftId))
     .innerJoin(users, eq(users.id, liveGiftSends.senderId))
@@ -154,7 +155,7 @@ export async function giftLogs(
   const peerId = sent ? liveGiftSends.anchorUserId : liveGiftSends.senderId;
   const [rows, [sum]] = await Promise.all([
     db()
-      .select({ s: liveGiftSends, name: liveGifts.name, icon: liveGifts.icon, peerNick: users.nickName, peerAvatar: users.avatar })
+      .select({ s: liveGiftSends, name: liveGifts.name, icon: liveGifts.icon, peerNick: publicNameOf(users), peerAvatar: users.avatar })
       .from(liveGiftSends)
       .innerJoin(liveGifts, eq(liveGifts.id, liveGiftSends.giftId))
       .innerJoin(users, eq(users.id, peerId))

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { CHAT_CODE } from '~/lib/chat/client';
 import { LIVE_EVENT, LIVE_LIMITS, LIVE_TEXTS } from '~/lib/rules/live';
 import { db } from '../../db';
+import { publicNameOf } from '../../db/public-name';
 import { imGroupMembers, liveRoomBans, liveRooms, liveSessions, users } from '../../db/schema';
 import type { SessionUser } from '../../http/context';
 import { refuse } from '../../http/errors';
@@ -29,7 +30,7 @@ export async function viewers(user: SessionUser): Promise<{ list: Viewer[] }> {
   const ids = (await roomViewerIds(groupID)).filter((id) => id !== user.id);
   if (ids.length === 0) return { list: [] };
   const rows = await db()
-    .select({ id: users.id, nick: users.nickName, avatar: users.avatar, muteUntil: imGroupMembers.muteUntil })
+    .select({ id: users.id, nick: publicNameOf(users), avatar: users.avatar, muteUntil: imGroupMembers.muteUntil })
     .from(users)
     .leftJoin(imGroupMembers, and(eq(imGroupMembers.groupId, groupID), eq(imGroupMembers.userId, users.id)))
     .where(inArray(users.id, ids.slice(0, 500)));

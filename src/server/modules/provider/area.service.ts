@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ProviderInfo, ProviderOrder, ProviderOrderDetail, ProviderOverview, TeamCourse } from '~/lib/api/contract/provider';
-import { ORDER_KINDS, ORDER_STATUSES, statusText, type OrderKind, type OrderStatus } from '~/lib/rules/order-status';
+import { ORDER_KINDS, ORDER_STATUSES, SOLD_STATUSES, statusText, type OrderKind, type OrderStatus } from '~/lib/rules/order-status';
 import { PROVIDER_TEXTS } from '~/lib/rules/provider';
 import { db } from '../../db';
 import {
@@ -53,9 +53,6 @@ export function monthStart(now = new Date()): Date {
   return new Date(Date.UTC(china.getUTCFullYear(), china.getUTCMonth(), 1) - 8 * 3_600_000);
 }
 
-/** Statuses of an order that was paid and not given back. */
-const SOLD: OrderStatus[] = ['paid', 'shipped', 'received', 'completed', 'refunding'];
-
 export async function overview(user: SessionUser, now = new Date()): Promise<ProviderOverview> {
   const { p, account } = await providerOf(user);
   const from = monthStart(now);
@@ -73,7 +70,7 @@ export async function overview(user: SessionUser, now = new Date()): Promise<Pro
             and(
               inArray(orders.coachId, coachIds),
               inArray(orders.kind, ['course', 'class']),
-              inArray(orders.status, SOLD),
+              inArray(orders.status, [...SOLD_STATUSES]),
               gte(orders.paidAt, from),
             ),
           )

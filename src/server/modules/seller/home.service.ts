@@ -1,8 +1,22 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { HomeInfo, OwnClass, OwnCourse } from '~/lib/api/contract/seller-shop';
 import type { Bit } from '~/lib/api/contract/catalogue-training';
 import { db } from '../../db';
-import { agentCourses, agentGoods, agentOffers, classes, coaches, courses, goods, homepageBanners, shops } from '../../db/schema';
+import { SOLD_STATUSES } from '~/lib/rules/order-status';
+import { ON_SALE } from '~/lib/rules/seller-content';
+import {
+  agentCourses,
+  agentGoods,
+  agentOffers,
+  classes,
+  coaches,
+  courses,
+  goods,
+  homepageBanners,
+  orderItems,
+  orders,
+  shops,
+} from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { SessionUser } from '../../http/context';
 import type { Page } from '../catalogue/listing';
@@ -11,11 +25,16 @@ import { anchorOf, ownerOf } from './settings.service';
 
 const bit = (v: number): Bit => (v === 1 ? 1 : 0);
 
-/** /api/seller/homeInfo: the owner's profile and counts for the owner's homepage view. */
+/**
+ * /api/seller/homeInfo: the owner's profile and counts for the owner's homepage view. Every figure
+ * comes from rows: courses, classes and goods are those on sale (what the public homepage counts),
+ * 销量 the units of paid orders not given back, fans the follow rows' counter (moved in the follow's
+ * transaction), views the counted page views of the owner's courses.
+ */
 export async function homeInfo(user: SessionUser): Promise<HomeInfo> {
   const o = await ownerOf(user);
   const ownCourse = o.type === 'coach' ? eq(courses.coachId, o.id) : eq(courses.shopId, o.id);
-  const [profile, [courseStats], [classStats], [goodsStats], [agentG], [agentC], [banners]] = await Promise.all([
+  const [profile, [courseStats], [classStats], [goodsStats], [sold], [agentG], [agentC], [banners]] = await Promise.all([
     o.type === 'coach'
       ? db()
           .select({
@@ -47,24 +66,28 @@ export async function homeInfo(user: SessionUser): Promise<HomeInfo> {
           .where(eq(shops.id, o.id)),
     db()
       .select({
-        n: count(),
+        onSale: sql<number>`(count(*) filter (where ${courses.status} = ${ON_SALE}))::int`,
         views: sql<number>`coalesce(sum(${courses.views}), 0)::int`,
-        sales: sql<number>`coalesce(sum(${courses.sales}), 0)::int`,
       })
       .from(courses)
       .where(ownCourse),
     o.type === 'coach'
       ? db()
-          .select({ n: count(), sales: sql<number>`coalesce(sum(${classes.enrolled}), 0)::int` })
+          .select({ n: count() })
           .from(classes)
-          .where(eq(classes.coachId, o.id))
-      : Promise.resolve([{ n: 0, sales: 0 }]),
+          .where(and(eq(classes.coachId, o.id), eq(classes.status, ON_SALE)))
+      : Promise.resolve([{ n: 0 }]),
     o.type === 'shop'
       ? db()
-          .select({ n: count(), sales: sql<number>`coalesce(sum(${goods.sales}), 0)::int` })
+          .select({ n: count() })
           .from(goods)
-          .where(eq(goods.shopId, o.id))
-      : Promise.resolve([{ n: 0, sales: 0 }]),
+          .where(and(eq(goods.shopId, o.id), eq(goods.status, ON_SALE)))
+      : Promise.resolve([{ n: 0 }]),
+    db()
+      .select({ n: sql<number>`coalesce(sum(${orderItems.num}), 0)::int` })
+      .from(orders)
+      .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+      .where(and(o.type === 'coach' ? eq(orders.coachId, o.id) : eq(orders.shopId, o.id), inArray(orders.status, [...SOLD_STATUSES]))),
     db()
       .select({ n: count() })
       .from(agentGoods)
@@ -95,8 +118,8 @@ export async function homeInfo(user: SessionUser): Promise<HomeInfo> {
     stats: {
       fans: p.fans,
       views: courseStats?.views ?? 0,
-      sales: (courseStats?.sales ?? 0) + (classStats?.sales ?? 0) + (goodsStats?.sales ?? 0),
-      courses: courseStats?.n ?? 0,
+      sales: sold?.n ?? 0,
+      courses: courseStats?.onSale ?? 0,
       classes: classStats?.n ?? 0,
       goods: goodsStats?.n ?? 0,
       agent: (agentG?.n ?? 0) + (agentC?.n ?? 0),

@@ -8,6 +8,7 @@ import { invalidate } from '../../cache';
 import { invalidatePages } from '../../edge/page-cache';
 import { notFound, refuse } from '../../http/errors';
 import type { SessionUser } from '../../http/context';
+import { syncChatAccount } from '../../providers/im/account-sync';
 import { normaliseStoredPath } from '../../providers/storage';
 import { coachIdOf, shopIdOf } from './owner';
 
@@ -143,6 +144,7 @@ export async function shopSetInfoSave(userId: number, input: SettingsInput): Pro
     .returning(shopCols);
   if (!s) throw notFound('店铺不存在');
   publicChanged();
+  syncChatAccount({ id: userId });
   return shopSettings(s);
 }
 
@@ -177,6 +179,8 @@ export async function coachSetInfoSave(userId: number, input: SettingsInput & { 
     .returning(coachCols);
   if (!c) throw notFound('教练不存在');
   publicChanged();
+  // The name is the coach's public name in chat too (Tencent IM keeps its own copy).
+  syncChatAccount({ id: userId });
   return coachSettings(c);
 }
 

@@ -18,6 +18,7 @@ import { refuse } from '../../http/errors';
 import { invalidate } from '../../cache';
 import { invalidatePages } from '../../edge/page-cache';
 import { forgetSessions } from '../auth/session.service';
+import { syncChatAccount } from '../../providers/im/account-sync';
 import type { Tx } from '../commerce/wallet.service';
 import { shopIdOf } from './owner';
 
@@ -239,6 +240,8 @@ export async function approveShopCancel(applicationId: number, inTx?: ShopCancel
   });
   if (userId === null) return false;
   forgetSessions({ userId });
+  // Back to a member: chat shows the nickname again (Tencent IM keeps its own copy).
+  syncChatAccount({ id: userId });
   catalogueChanged();
   return true;
 }

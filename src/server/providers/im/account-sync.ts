@@ -1,31 +1,42 @@
+import { eq } from 'drizzle-orm';
+import { db } from '../../db';
+import { users } from '../../db/schema';
 import { env } from '../../env';
+import { publicNameOf } from '../../db/public-name';
 import { errorFields, log } from '../../log';
 import { imBackend } from './index';
 import './backend-tim';
 
 /**
  * Keeps a user's Tencent IM account in step with ours (IM_PROVIDER=tim only; our own IM server
- * reads users directly): on register, login and nick/avatar edits. Never awaited by the request —
- * a Tencent failure is logged and login goes on; the next login retries it.
+ * reads users directly): on register, login, nick/avatar edits and a coach's or shop's name
+ * change. The nick pushed is the user's public name (`publicNameOf`). Never awaited by the
+ * request — a Tencent failure is logged and login goes on; the next login retries it.
  */
 const pending = new Set<Promise<void>>();
 /** What this process last pushed per user: a login with nothing changed costs Tencent no call. */
 const synced = new Map<number, string>();
 const SYNCED_MAX = 50_000;
 
-export function syncChatAccount(user: { id: number; nickName: string; avatar: string }): void {
+export function syncChatAccount(user: { id: number }): void {
   if (env().IM_PROVIDER !== 'tim') return;
-  const stamp = `${user.nickName}\n${user.avatar}`;
-  if (synced.get(user.id) === stamp) return;
-  const job = imBackend()
-    .syncAccount({ userID: String(user.id), nick: user.nickName, avatar: user.avatar })
-    .then(() => {
-      if (synced.size >= SYNCED_MAX) synced.clear();
-      synced.set(user.id, stamp);
-    })
+  const job = push(user.id)
     .catch((err: unknown) => log.warn('chat account sync failed', { userId: user.id, ...errorFields(err) }))
     .finally(() => pending.delete(job));
   pending.add(job);
+}
+
+async function push(userId: number): Promise<void> {
+  const [u] = await db()
+    .select({ nick: publicNameOf(users), avatar: users.avatar })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!u) return;
+  const stamp = `${u.nick}\n${u.avatar}`;
+  if (synced.get(userId) === stamp) return;
+  await imBackend().syncAccount({ userID: String(userId), nick: u.nick, avatar: u.avatar });
+  if (synced.size >= SYNCED_MAX) synced.clear();
+  synced.set(userId, stamp);
 }
 
 /** Tests start from a clean slate. */

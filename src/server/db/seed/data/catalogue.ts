@@ -78,26 +78,25 @@ export interface SeedClass {
   startsIn: number;
   weeks: number;
   capacity: number;
-  enrolled: number;
   price: number;
 }
 
 export const CLASSES: SeedClass[] = [
-  { coach: 0, title: '周末太极拳入门班', style: '太极拳', city: '北京', venue: '朝阳公园武术馆', address: '北京市朝阳区朝阳公园南路1号', schedule: '每周六 8:30-10:30', startsIn: 5, weeks: 8, capacity: 20, enrolled: 14, price: 128000 },
-  { coach: 0, title: '太极推手提高班', style: '太极拳', city: '北京', venue: '海淀太极会馆', address: '北京市海淀区学院路30号', schedule: '每周三 19:00-21:00', startsIn: 12, weeks: 6, capacity: 12, enrolled: 12, price: 168000 },
-  { coach: 1, title: '咏春拳成人基础班', style: '咏春拳', city: '佛山', venue: '佛山咏春拳馆', address: '广东省佛山市禅城区祖庙路21号', schedule: '每周二、四 19:30-21:00', startsIn: 3, weeks: 10, capacity: 16, enrolled: 9, price: 198000 },
-  { coach: 2, title: '散打零基础速成班', style: '散打', city: '上海', venue: '静安搏击训练中心', address: '上海市静安区江宁路188号', schedule: '每周一、三、五 19:00-20:30', startsIn: 7, weeks: 4, capacity: 15, enrolled: 6, price: 99000 },
-  { coach: 2, title: '青少年散打暑期集训', style: '散打', city: '上海', venue: '静安搏击训练中心', address: '上海市静安区江宁路188号', schedule: '每天 9:00-11:30', startsIn: 30, weeks: 3, capacity: 24, enrolled: 10, price: 258000 },
-  { coach: 3, title: '少林拳基本功集训营', style: '少林拳', city: '郑州', venue: '少林武术馆郑州分馆', address: '河南省郑州市金水区文化路99号', schedule: '每周六、日 9:00-12:00', startsIn: 9, weeks: 6, capacity: 30, enrolled: 18, price: 150000 },
-  { coach: 4, title: '八极拳小架研修班', style: '八极拳', city: '沧州', venue: '沧州武术学校', address: '河北省沧州市运河区解放路66号', schedule: '每周日 14:00-17:00', startsIn: 14, weeks: 8, capacity: 10, enrolled: 4, price: 220000 },
-  { coach: 5, title: '形意拳三体式站桩班', style: '形意拳', city: '天津', venue: '南开形意拳社', address: '天津市南开区鞍山西道112号', schedule: '每周二、五 7:00-8:30', startsIn: 4, weeks: 8, capacity: 15, enrolled: 11, price: 96000 },
-  { coach: 6, title: '截拳道实战防身班', style: '截拳道', city: '深圳', venue: '南山格斗工作室', address: '广东省深圳市南山区科技园南路8号', schedule: '每周四 19:30-21:30', startsIn: 6, weeks: 6, capacity: 12, enrolled: 7, price: 180000 },
-  { coach: 7, title: '中老年二十四式太极拳班', style: '太极拳', city: '杭州', venue: '西湖文化广场', address: '浙江省杭州市下城区中山北路580号', schedule: '每周一、三、五 7:00-8:00', startsIn: 2, weeks: 12, capacity: 40, enrolled: 33, price: 60000 },
-  { coach: 8, title: '少儿武术启蒙班（5-8岁）', style: '少儿', city: '成都', venue: '锦江少儿武术馆', address: '四川省成都市锦江区东大街200号', schedule: '每周六 10:00-11:30', startsIn: 8, weeks: 12, capacity: 18, enrolled: 15, price: 168000 },
-  { coach: 8, title: '少儿五步拳周末班', style: '少儿', city: '成都', venue: '锦江少儿武术馆', address: '四川省成都市锦江区东大街200号', schedule: '每周日 15:00-16:30', startsIn: 15, weeks: 8, capacity: 18, enrolled: 5, price: 98000 },
-  { coach: 9, title: '八卦掌走转入门班', style: '八卦掌', city: '北京', venue: '天坛公园东门武术场', address: '北京市东城区天坛东路甲1号', schedule: '每周六 7:00-9:00', startsIn: 10, weeks: 8, capacity: 12, enrolled: 8, price: 120000 },
-  { coach: 10, title: '女子咏春防身小班', style: '咏春拳', city: '广州', venue: '天河咏春拳馆', address: '广东省广州市天河区体育西路103号', schedule: '每周三 19:30-21:00', startsIn: 6, weeks: 6, capacity: 10, enrolled: 10, price: 138000 },
-  { coach: 11, title: '武术体能与柔韧训练营', style: '基本功', city: '西安', venue: '雁塔运动中心', address: '陕西省西安市雁塔区小寨东路126号', schedule: '每周二、四、六 18:30-20:00', startsIn: 11, weeks: 4, capacity: 20, enrolled: 3, price: 88000 },
+  { coach: 0, title: '周末太极拳入门班', style: '太极拳', city: '北京', venue: '朝阳公园武术馆', address: '北京市朝阳区朝阳公园南路1号', schedule: '每周六 8:30-10:30', startsIn: 5, weeks: 8, capacity: 20, price: 128000 },
+  { coach: 0, title: '太极推手提高班', style: '太极拳', city: '北京', venue: '海淀太极会馆', address: '北京市海淀区学院路30号', schedule: '每周三 19:00-21:00', startsIn: 12, weeks: 6, capacity: 12, price: 168000 },
+  { coach: 1, title: '咏春拳成人基础班', style: '咏春拳', city: '佛山', venue: '佛山咏春拳馆', address: '广东省佛山市禅城区祖庙路21号', schedule: '每周二、四 19:30-21:00', startsIn: 3, weeks: 10, capacity: 16, price: 198000 },
+  { coach: 2, title: '散打零基础速成班', style: '散打', city: '上海', venue: '静安搏击训练中心', address: '上海市静安区江宁路188号', schedule: '每周一、三、五 19:00-20:30', startsIn: 7, weeks: 4, capacity: 15, price: 99000 },
+  { coach: 2, title: '青少年散打暑期集训', style: '散打', city: '上海', venue: '静安搏击训练中心', address: '上海市静安区江宁路188号', schedule: '每天 9:00-11:30', startsIn: 30, weeks: 3, capacity: 24, price: 258000 },
+  { coach: 3, title: '少林拳基本功集训营', style: '少林拳', city: '郑州', venue: '少林武术馆郑州分馆', address: '河南省郑州市金水区文化路99号', schedule: '每周六、日 9:00-12:00', startsIn: 9, weeks: 6, capacity: 30, price: 150000 },
+  { coach: 4, title: '八极拳小架研修班', style: '八极拳', city: '沧州', venue: '沧州武术学校', address: '河北省沧州市运河区解放路66号', schedule: '每周日 14:00-17:00', startsIn: 14, weeks: 8, capacity: 10, price: 220000 },
+  { coach: 5, title: '形意拳三体式站桩班', style: '形意拳', city: '天津', venue: '南开形意拳社', address: '天津市南开区鞍山西道112号', schedule: '每周二、五 7:00-8:30', startsIn: 4, weeks: 8, capacity: 15, price: 96000 },
+  { coach: 6, title: '截拳道实战防身班', style: '截拳道', city: '深圳', venue: '南山格斗工作室', address: '广东省深圳市南山区科技园南路8号', schedule: '每周四 19:30-21:30', startsIn: 6, weeks: 6, capacity: 12, price: 180000 },
+  { coach: 7, title: '中老年二十四式太极拳班', style: '太极拳', city: '杭州', venue: '西湖文化广场', address: '浙江省杭州市下城区中山北路580号', schedule: '每周一、三、五 7:00-8:00', startsIn: 2, weeks: 12, capacity: 40, price: 60000 },
+  { coach: 8, title: '少儿武术启蒙班（5-8岁）', style: '少儿', city: '成都', venue: '锦江少儿武术馆', address: '四川省成都市锦江区东大街200号', schedule: '每周六 10:00-11:30', startsIn: 8, weeks: 12, capacity: 18, price: 168000 },
+  { coach: 8, title: '少儿五步拳周末班', style: '少儿', city: '成都', venue: '锦江少儿武术馆', address: '四川省成都市锦江区东大街200号', schedule: '每周日 15:00-16:30', startsIn: 15, weeks: 8, capacity: 18, price: 98000 },
+  { coach: 9, title: '八卦掌走转入门班', style: '八卦掌', city: '北京', venue: '天坛公园东门武术场', address: '北京市东城区天坛东路甲1号', schedule: '每周六 7:00-9:00', startsIn: 10, weeks: 8, capacity: 12, price: 120000 },
+  { coach: 10, title: '女子咏春防身小班', style: '咏春拳', city: '广州', venue: '天河咏春拳馆', address: '广东省广州市天河区体育西路103号', schedule: '每周三 19:30-21:00', startsIn: 6, weeks: 6, capacity: 10, price: 138000 },
+  { coach: 11, title: '武术体能与柔韧训练营', style: '基本功', city: '西安', venue: '雁塔运动中心', address: '陕西省西安市雁塔区小寨东路126号', schedule: '每周二、四、六 18:30-20:00', startsIn: 11, weeks: 4, capacity: 20, price: 88000 },
 ];
 
 export const GOODS_CATEGORIES = ['练功服', '刀剑器械', '棍枪器械', '搏击护具', '功夫鞋', '书籍音像'];
