@@ -124,7 +124,7 @@ function Lessons({ courseId, fresh }: { courseId: number; fresh: boolean }) {
                 >
                   <span className="i-ri-arrow-down-line" />
                 </button>
-                {l.video_id && (
+                {l.video_status !== 'none' && (
                   <a className="gf-btn-ghost h-8 px-3" href={`/coach/videoInfo?id=${l.id}`}>
                     视频
                   </a>
