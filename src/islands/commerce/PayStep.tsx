@@ -9,8 +9,12 @@ import {
   loadPayStep,
   markExpired,
   payOrderWithCoins,
+  refreshPayMethods,
   startPay,
+  topUpHref,
 } from '~/lib/stores/payment';
+import { backFromTopUp, TOPUP_SETTLE_MS } from '~/lib/stores/wallet';
+import { toast } from '~/lib/toast';
 import { MemberOnly } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { GatewayQr } from './gateway';
@@ -38,7 +42,14 @@ function Pay() {
   const s = useStore($payStep);
   const pay = useAction();
   useEffect(() => {
-    void loadPayStep(location.search);
+    const search = location.search;
+    void loadPayStep(search);
+    if (!backFromTopUp(search)) return;
+    // Back from a top-up started here: the gateway's notice may land a moment after the redirect.
+    toast.success('充值已提交，到账后即可用功夫币支付');
+    history.replaceState(null, '', `${location.pathname}?id=${new URLSearchParams(search).get('id') ?? ''}`);
+    const timer = setTimeout(() => void refreshPayMethods(), TOPUP_SETTLE_MS);
+    return () => clearTimeout(timer);
   }, []);
 
   if (s.error)
@@ -111,7 +122,7 @@ function Pay() {
                 </span>
               </span>
               {!enough && (
-                <a href="/my/wallet/payGateWay" className="text-sm text-brand">
+                <a href={topUpHref(`/order/middle?id=${order.id}`, order.pay_coins - methods.coins)} className="text-sm text-brand">
                   余额不足，去充值
                 </a>
               )}

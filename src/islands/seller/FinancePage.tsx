@@ -20,6 +20,7 @@ import {
 import { check } from '~/lib/stores/action';
 import { ListState } from '../commerce/parts';
 import { LoadFailed } from '../account/parts';
+import { PayPasswordSetupLoaded } from '../account/PayPasswordSetup';
 import { Modal } from '../ui/Modal';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
@@ -353,6 +354,8 @@ function WithdrawDialog(props: { area: FinanceArea; summary: FinanceSummary; onC
     pay_password: '',
   });
   const send = useAction();
+  // Set in this dialog (提现 needs the pay password): the summary still says unset until it reloads.
+  const [pwSet, setPwSet] = useState(false);
   const s = props.summary;
   const base = financeBase(props.area);
   const list = cards.data?.list ?? [];
@@ -372,15 +375,7 @@ function WithdrawDialog(props: { area: FinanceArea; summary: FinanceSummary; onC
   let body;
   if (cards.error && !cards.data) body = <LoadFailed error={cards.error} retry={cards.reload} />;
   else if (!cards.data) body = <p className="py-8 text-center text-ink-mute">加载中…</p>;
-  else if (!s.has_pay_password)
-    body = (
-      <div className="py-6 text-center text-sm text-ink-soft">
-        提现需要验证支付密码，请先设置。
-        <a className="ml-1 text-brand" href="/account/setting/paypassword">
-          去设置
-        </a>
-      </div>
-    );
+  else if (!s.has_pay_password && !pwSet) body = <PayPasswordSetupLoaded onDone={() => setPwSet(true)} />;
   else if (list.length === 0)
     body = (
       <div className="py-6 text-center text-sm text-ink-soft">
