@@ -4,6 +4,10 @@ import { rememberInviter } from '~/lib/stores/referral';
 import { openLogin } from '~/lib/stores/ui';
 import { useAction } from '../ui/useAction';
 import { SmsButton, useSmsTimer } from './SmsButton';
+import { documentLink } from '~/lib/rules/agreements';
+
+const USER_AGREEMENT = documentLink('useragreement');
+const PRIVACY = documentLink('privacyagreement');
 
 /** /account/regmember: phone, SMS code, password twice, agreement; logs the new member in. */
 export default function RegisterForm() {
@@ -81,12 +85,12 @@ export default function RegisterForm() {
         />
         <span>
           我已阅读并同意
-          <a className="text-brand" href="/agreement/useragreement" target="_blank" rel="noopener">
-            《用户服务协议》
+          <a className="text-brand" href={USER_AGREEMENT.href} target="_blank" rel="noopener">
+            {USER_AGREEMENT.label}
           </a>
           和
-          <a className="text-brand" href="/agreement/privacyagreement" target="_blank" rel="noopener">
-            《隐私政策》
+          <a className="text-brand" href={PRIVACY.href} target="_blank" rel="noopener">
+            {PRIVACY.label}
           </a>
         </span>
       </label>

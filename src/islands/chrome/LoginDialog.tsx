@@ -6,6 +6,10 @@ import { T } from '~/lib/texts';
 import { Modal } from '../ui/Modal';
 import { useAction } from '../ui/useAction';
 import { useHydrated } from '../ui/useHydrated';
+import { documentLink } from '~/lib/rules/agreements';
+
+const USER_AGREEMENT = documentLink('useragreement');
+const PRIVACY = documentLink('privacyagreement');
 
 /**
  * SPEC §2 login dialog (410px). After login the main layout only closes it; other layouts
@@ -76,12 +80,12 @@ export default function LoginDialog(props: { afterLogin: 'close' | 'reload' }) {
           />
           <span>
             我已阅读并同意
-            <a className="text-brand" href="/agreement/useragreement" target="_blank" rel="noopener">
-              《用户服务协议》
+            <a className="text-brand" href={USER_AGREEMENT.href} target="_blank" rel="noopener">
+              {USER_AGREEMENT.label}
             </a>
             和
-            <a className="text-brand" href="/agreement/privacyagreement" target="_blank" rel="noopener">
-              《隐私政策》
+            <a className="text-brand" href={PRIVACY.href} target="_blank" rel="noopener">
+              {PRIVACY.label}
             </a>
           </span>
         </label>
