@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminCoupon } from '~/lib/api/contract/admin-content';
-import { COUPON_SCOPES, type CouponScope } from '~/lib/api/contract/coupon';
+import { COUPON_SCOPES, type CouponScope } from '~/lib/rules/coupon';
 import { adminApi } from '~/lib/api/admin-client';
 import { formatDateTime, priceText } from '~/lib/format';
 import { fromLocalInput, toLocalInput } from '~/lib/stores/admin-content';
