@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, noInput } from '../define';
 import { idField, isoTime, pageInput, pageSchema } from '../fields';
+import { PAGE_SLUGS } from '../../rules/agreements';
 
 const tags = ['内容'];
 
