@@ -171,6 +171,8 @@ test('a new member buys a course: the gateway is preselected, 去充值 returns 
   await page.getByRole('link', { name: '立即购买' }).first().click();
   await page.waitForURL(/\/order\/courseOrder\?id=/);
   await ready(page);
+  await expect(page.getByTestId('pay-amount')).toBeVisible();
+  await expect(page.locator('dt').filter({ hasText: /^优惠$/ })).toHaveCount(0);
   await page.getByRole('button', { name: '提交订单' }).click();
 
   await page.waitForURL(/\/order\/middle\?id=\d+$/);
@@ -207,6 +209,15 @@ test('a new member buys a course: the gateway is preselected, 去充值 returns 
   await pay.getByRole('button', { name: '确认支付' }).click();
   await page.waitForURL(/\/order\/detail\?id=\d+&paid=1/);
   await expect(page.getByTestId('order-status')).toHaveText('已购买');
+  // No coupon, no 优惠 −¥0.00 line.
+  await expect(page.locator('dt').filter({ hasText: /^优惠$/ })).toHaveCount(0);
+
+  // An order that does not exist: the message and the way back, no 重试 that would answer the same.
+  await page.goto('/order/detail?id=99999999');
+  await ready(page);
+  await expect(page.getByRole('alert')).toHaveText('订单不存在');
+  await expect(page.getByRole('link', { name: '返回我的订单' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '重试' })).toHaveCount(0);
 });
 
 test('enrol in a class → 已报名, listed in 我的班级', async ({ page }) => {

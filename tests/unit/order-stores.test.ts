@@ -333,6 +333,20 @@ const detail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
 describe('paying an order', () => {
   const methods = (coins: number) => ({ coins, providers: [{ name: 'sandbox' as const, label: '沙箱支付（测试环境）' }] });
 
+  it('a missing order offers no 重试 (it would answer the same); a network failure does', async () => {
+    reply = (path) => (path === '/order/detail' ? new ApiError('订单不存在', 404) : methods(5));
+    await payment.loadPayStep('?id=31');
+    expect(payment.$payStep.get()).toMatchObject({ error: '订单不存在', retryable: false });
+    reply = () => new ApiError('网络连接失败', 0);
+    await payment.loadPayStep('?id=31');
+    expect(payment.$payStep.get()).toMatchObject({ error: '网络连接失败', retryable: true });
+    await orders.loadOrderDetail(null);
+    expect(orders.$orderDetail.get()).toMatchObject({ error: '订单不存在', retryable: false });
+    reply = () => new ApiError('订单不存在', 404);
+    await orders.loadOrderDetail(31);
+    expect(orders.$orderDetail.get()).toMatchObject({ error: '订单不存在', retryable: false });
+  });
+
   it('needs an order id, then loads the order and the ways to pay', async () => {
     await payment.loadPayStep('');
     expect(payment.$payStep.get().error).toBe('订单不存在');
@@ -524,7 +538,7 @@ describe('top-ups and the sandbox cashier', () => {
 
     reply = () => new ApiError('请先登录', 101);
     await payment.loadSandbox('P3');
-    expect(payment.$sandbox.get()).toEqual({ info: null, error: '请先登录' });
+    expect(payment.$sandbox.get()).toEqual({ info: null, error: '请先登录', retryable: false });
   });
 });
 

@@ -90,7 +90,7 @@ export function PayPasswordSetup(props: { phone: string; hasPhone: boolean; onDo
 /** PayPasswordSetup where the member's phone is not at hand yet (a withdrawal, a settlement fee). */
 export function PayPasswordSetupLoaded(props: { onDone: () => void }) {
   const member = useLoad(fetchMemberInfo);
-  if (member.error && !member.data) return <LoadFailed error={member.error} retry={member.reload} />;
+  if (member.error && !member.data) return <LoadFailed load={member} />;
   if (!member.data) return <p className="py-6 text-center text-sm text-ink-mute">加载中…</p>;
   return <PayPasswordSetup phone={member.data.phone} hasPhone={member.data.has_phone} onDone={props.onDone} />;
 }

@@ -102,9 +102,11 @@ export default function ApplicationReview(props: { kind: ApplicationKind }) {
       {list.error && (
         <p role="alert" className="mb-3 text-sm text-[#e4393c]">
           {list.error}
-          <button type="button" className="ml-3 text-brand" onClick={list.reload}>
-            重试
-          </button>
+          {list.retryable && (
+            <button type="button" className="ml-3 text-brand" onClick={list.reload}>
+              重试
+            </button>
+          )}
         </p>
       )}
       {!list.data ? (

@@ -57,7 +57,7 @@ function Settle(props: { kind: ApplicationKind }) {
       </StatusCard>
     );
   }
-  if (loaded.error && !loaded.data) return <LoadFailed error={loaded.error} retry={loaded.reload} />;
+  if (loaded.error && !loaded.data) return <LoadFailed load={loaded} />;
   if (!loaded.data) return <Loading />;
   const info = loaded.data;
   if (info.status !== ExamineStatus.APPROVED) {

@@ -15,7 +15,7 @@ import {
 } from '~/lib/stores/payment';
 import { backFromTopUp, TOPUP_SETTLE_MS } from '~/lib/stores/wallet';
 import { toast } from '~/lib/toast';
-import { MemberOnly } from '../account/parts';
+import { LoadFailed, MemberOnly } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { GatewayQr } from './gateway';
 import { Countdown, money, PayPasswordDialog } from './parts';
@@ -54,9 +54,13 @@ function Pay() {
 
   if (s.error)
     return (
-      <p role="alert" className="gf-card py-20 text-center text-[#f56c6c]">
-        {s.error}
-      </p>
+      <div className="gf-card">
+        <LoadFailed
+          error={s.error}
+          retry={s.retryable ? () => void loadPayStep(location.search) : undefined}
+          back={['返回我的订单', '/my/order/goods']}
+        />
+      </div>
     );
   const { order, methods } = s;
   if (!order || !methods) return <p className="gf-card py-20 text-center text-ink-mute">加载中…</p>;

@@ -2,7 +2,7 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $payMethods, followGateway, loadPayMethods, startTopUp, topUpCoins, topUpFen, topUpParams } from '~/lib/stores/payment';
 import type { PayProviderName } from '~/lib/rules/payment';
-import { MemberOnly } from '../account/parts';
+import { LoadFailed, MemberOnly } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { GatewayQr } from './gateway';
 import { money } from './parts';
@@ -19,7 +19,7 @@ export default function TopUp() {
 }
 
 function Form() {
-  const { methods, error } = useStore($payMethods);
+  const { methods, error, retryable } = useStore($payMethods);
   // Rendered after hydration (MemberOnly): the URL may preset the coins and the page to return to.
   const [opened] = useState(() => topUpParams(location.search, location.origin));
   const [coins, setCoins] = useState(opened.coins);
@@ -31,9 +31,11 @@ function Form() {
 
   if (error)
     return (
-      <p role="alert" className="py-16 text-center text-[#f56c6c]">
-        {error}
-      </p>
+      <LoadFailed
+        error={error}
+        retry={retryable ? () => void loadPayMethods() : undefined}
+        back={['返回功夫币', '/my/wallet/kungfucoin']}
+      />
     );
   if (!methods) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
   // The first gateway on offer until the member picks one.

@@ -115,7 +115,7 @@ function PayPasswordStep(props: { amountText: string; onClose: () => void; pay: 
   const info = member.data;
   const setting = info !== null && !info.has_pay_password;
   let body;
-  if (member.error && !info) body = <LoadFailed error={member.error} retry={member.reload} />;
+  if (member.error && !info) body = <LoadFailed load={member} />;
   else if (!info) body = <p className="py-6 text-center text-sm text-ink-mute">加载中…</p>;
   else if (setting)
     body = <PayPasswordSetup phone={info.phone} hasPhone={info.has_phone} onDone={() => member.set({ ...info, has_pay_password: true })} />;

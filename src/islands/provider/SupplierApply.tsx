@@ -35,7 +35,7 @@ export default function SupplierApply() {
 function Apply() {
   const status = useLoad(fetchSupplierStatus);
   const [editing, setEditing] = useState(false);
-  if (status.error && !status.data) return <LoadFailed error={status.error} retry={status.reload} />;
+  if (status.error && !status.data) return <LoadFailed load={status} />;
   const s = status.data;
   if (!s) return <Loading />;
   if (s.state === 'approved') {

@@ -64,7 +64,7 @@ function Finance({ area }: { area: FinanceArea }) {
       </div>
 
       {summary.error && !s ? (
-        <LoadFailed error={summary.error} retry={summary.reload} />
+        <LoadFailed load={summary} />
       ) : !s ? (
         <p className="py-10 text-center text-ink-mute">加载中…</p>
       ) : (
@@ -83,7 +83,7 @@ function Finance({ area }: { area: FinanceArea }) {
           )}
         </div>
         {income.error && !income.data ? (
-          <LoadFailed error={income.error} retry={income.reload} />
+          <LoadFailed load={income} />
         ) : income.data ? (
           <IncomeChart days={income.data.days} />
         ) : (
@@ -373,7 +373,7 @@ function WithdrawDialog(props: { area: FinanceArea; summary: FinanceSummary; onC
   }
 
   let body;
-  if (cards.error && !cards.data) body = <LoadFailed error={cards.error} retry={cards.reload} />;
+  if (cards.error && !cards.data) body = <LoadFailed load={cards} />;
   else if (!cards.data) body = <p className="py-8 text-center text-ink-mute">加载中…</p>;
   else if (!s.has_pay_password && !pwSet) body = <PayPasswordSetupLoaded onDone={() => setPwSet(true)} />;
   else if (list.length === 0)

@@ -16,7 +16,7 @@ export default function LessonPublish(props: { courseId: number | null; id: numb
       {props.courseId ? (
         <Loader courseId={props.courseId} id={props.id} />
       ) : (
-        <LoadFailed error="请从课时管理进入" retry={() => (window.location.href = '/coach/course')} />
+        <LoadFailed error="请从课时管理进入" back={['返回课程管理', '/coach/course']} />
       )}
     </SellerOnly>
   );
@@ -45,7 +45,7 @@ function Loader({ courseId, id }: { courseId: number; id: number | null }) {
     },
     `${courseId}-${id ?? 0}`,
   );
-  if (data.error) return <LoadFailed error={data.error} retry={data.reload} />;
+  if (data.error) return <LoadFailed load={data} back={['返回课程管理', '/coach/course']} />;
   if (!data.data) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
   return <Editor {...data.data} />;
 }

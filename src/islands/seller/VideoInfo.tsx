@@ -15,7 +15,7 @@ export default function VideoInfo(props: { lessonId: number | null }) {
       {props.lessonId ? (
         <Info lessonId={props.lessonId} />
       ) : (
-        <LoadFailed error="请从课时管理进入" retry={() => (window.location.href = '/coach/course')} />
+        <LoadFailed error="请从课时管理进入" back={['返回课程管理', '/coach/course']} />
       )}
     </SellerOnly>
   );
@@ -30,7 +30,7 @@ function Info({ lessonId }: { lessonId: number }) {
     const t = setInterval(reload, 3000);
     return () => clearInterval(t);
   }, [processing, reload]);
-  if (data.error) return <LoadFailed error={data.error} retry={data.reload} />;
+  if (data.error) return <LoadFailed load={data} back={['返回课程管理', '/coach/course']} />;
   if (!data.data) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
   const { lesson, video, ffmpeg } = data.data;
   const back = `/coach/course/lessonList?id=${lesson.course_id}`;

@@ -65,6 +65,16 @@ export async function api<P extends ApiPath>(path: P, ...[body]: BodyArg<P>): Pr
   return env.data;
 }
 
+/**
+ * Whether asking again can help: the network, a gateway or server fault (HTTP not 200, code 500),
+ * a rate limit. A missing record (404), a refusal (100), a login (101) or a role (403) answers the
+ * same however often it is asked, so the page offers a way back instead of 重试.
+ */
+export function mayRetry(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return !(err instanceof Error && err.name === 'InputError');
+  return err.code === 0 || err.code === Code.RATE_LIMITED || err.code >= Code.SERVER_ERROR;
+}
+
 /** The text to show for any failure. */
 export function errorText(err: unknown): string {
   return err instanceof Error && err.message ? err.message : T.serverError;

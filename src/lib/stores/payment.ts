@@ -1,6 +1,6 @@
 import { atom, map } from 'nanostores';
 import { safeRedirect } from '../rules/redirect';
-import { api, errorText } from '../api/client';
+import { api, errorText, mayRetry } from '../api/client';
 import type { OrderDetail } from '../api/contract/order';
 import type { PayProviderOption, SandboxInfo, StartedPayment } from '../api/contract/pay';
 import type { ApiOutput } from '../api/types';
@@ -20,6 +20,8 @@ export interface PayStepState {
   order: OrderDetail | null;
   methods: PayMethods | null;
   error: string;
+  /** Whether asking again may help (not for a missing order). */
+  retryable: boolean;
   method: PayChoice;
   /** The order's time ran out while the page was open. */
   expired: boolean;
@@ -29,7 +31,16 @@ export interface PayStepState {
   picked: boolean;
 }
 
-const STEP: PayStepState = { order: null, methods: null, error: '', method: 'coins', expired: false, password: false, picked: false };
+const STEP: PayStepState = {
+  order: null,
+  methods: null,
+  error: '',
+  retryable: false,
+  method: 'coins',
+  expired: false,
+  password: false,
+  picked: false,
+};
 export const $payStep = map<PayStepState>(STEP);
 
 /** Loads the order named by ?id= and the ways to pay it. */
@@ -44,7 +55,7 @@ export async function loadPayStep(search: string): Promise<void> {
     const [order, methods] = await Promise.all([api('/order/detail', { id }), api('/pay/methods')]);
     $payStep.set({ ...$payStep.get(), order, methods, method: defaultMethod(order, methods) });
   } catch (err) {
-    $payStep.setKey('error', errorText(err));
+    $payStep.set({ ...$payStep.get(), error: errorText(err), retryable: mayRetry(err) });
   }
 }
 
@@ -173,13 +184,17 @@ export function pollPayment(payNo: string, onPaid: (url: string) => void, everyM
 
 /* ---- /my/wallet/payGateWay: top-ups ---- */
 
-export const $payMethods = map<{ methods: PayMethods | null; error: string }>({ methods: null, error: '' });
+export const $payMethods = map<{ methods: PayMethods | null; error: string; retryable: boolean }>({
+  methods: null,
+  error: '',
+  retryable: false,
+});
 
 export async function loadPayMethods(): Promise<void> {
   try {
-    $payMethods.set({ methods: await api('/pay/methods'), error: '' });
+    $payMethods.set({ methods: await api('/pay/methods'), error: '', retryable: false });
   } catch (err) {
-    $payMethods.setKey('error', errorText(err));
+    $payMethods.set({ methods: null, error: errorText(err), retryable: mayRetry(err) });
   }
 }
 
@@ -214,14 +229,14 @@ export async function startTopUp(text: string, provider: PayProviderName | '', r
 
 /* ---- /pay/sandbox: the sandbox gateway's cashier (only the payer) ---- */
 
-export const $sandbox = map<{ info: SandboxInfo | null; error: string }>({ info: null, error: '' });
+export const $sandbox = map<{ info: SandboxInfo | null; error: string; retryable: boolean }>({ info: null, error: '', retryable: false });
 
 export async function loadSandbox(payNo: string): Promise<void> {
-  $sandbox.set({ info: null, error: '' });
+  $sandbox.set({ info: null, error: '', retryable: false });
   try {
     $sandbox.setKey('info', await api('/pay/sandbox/info', { pay_no: payNo }));
   } catch (err) {
-    $sandbox.setKey('error', errorText(err));
+    $sandbox.set({ info: null, error: errorText(err), retryable: mayRetry(err) });
   }
 }
 
