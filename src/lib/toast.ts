@@ -25,3 +25,32 @@ export const toast = {
   warning: (msg: string) => show('warning', msg),
   info: (msg: string) => show('info', msg),
 };
+
+const FLASH_KEY = 'gf-flash';
+
+/**
+ * A toast for the page the browser is about to open (registered → back where the member was,
+ * published → the feed): kept in session storage and shown by that page (showFlash).
+ */
+export function flash(kind: Kind, msg: string): void {
+  try {
+    sessionStorage.setItem(FLASH_KEY, JSON.stringify({ kind, msg }));
+  } catch {
+    // Storage blocked: show it here, for the moment the page has left.
+    show(kind, msg);
+  }
+}
+
+/** Shows (once) the toast the previous page left; every page runs it (src/scripts/shell.ts). */
+export function showFlash(): void {
+  let kept: { kind?: unknown; msg?: unknown } | null = null;
+  try {
+    kept = JSON.parse(sessionStorage.getItem(FLASH_KEY) ?? 'null') as typeof kept;
+    sessionStorage.removeItem(FLASH_KEY);
+  } catch {
+    return;
+  }
+  const kinds: readonly Kind[] = ['success', 'error', 'warning', 'info'];
+  const kind = kinds.find((k) => k === kept?.kind);
+  if (kind && typeof kept?.msg === 'string' && kept.msg) show(kind, kept.msg);
+}

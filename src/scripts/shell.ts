@@ -3,6 +3,10 @@
  * reload-once-a-minute rule for chunk load failures (SPEC §4/§9).
  */
 import { LOADING_BAR, isChunkLoadError, shouldReloadForChunk } from '~/lib/rules/reload';
+import { showFlash } from '~/lib/toast';
+
+// A toast the previous page left for this one (registration's welcome, 发布成功).
+showFlash();
 
 const bar = document.getElementById('gf-bar');
 let timer: ReturnType<typeof setTimeout> | undefined;

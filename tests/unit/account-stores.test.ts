@@ -28,6 +28,7 @@ vi.mock('~/lib/toast', () => ({
     warning: (m: string) => toasts.push(['warning', m]),
     info: (m: string) => toasts.push(['info', m]),
   },
+  flash: (kind: string, m: string) => toasts.push([`next page ${kind}`, m]),
 }));
 const oauth = { wx: true, qq: false };
 vi.mock('~/lib/runtime', () => ({ runtime: () => ({ mediaUrl: '', siteName: '功夫', oauth }) }));
@@ -161,15 +162,36 @@ describe('registration and recovery', () => {
     expect(calls).toEqual([]);
   });
 
-  it('registers, logs in and opens the member centre after the toast', async () => {
-    vi.useFakeTimers();
+  it('registers, logs in and returns the member where they came from, greeted there', async () => {
     reply = () => member;
-    await account.register(reg, true);
+    await account.register(reg, true, '/train/courseDetail?id=5');
     expect(calls).toEqual([{ path: '/register', body: { ...reg, yzm: '123456', agree: true } }]);
     expect($session.get()).toEqual(member);
-    expect(nav.assign).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(600);
-    expect(nav.assign).toHaveBeenCalledWith(account.AFTER_REGISTER);
+    expect(nav.assign).toHaveBeenCalledWith('/train/courseDetail?id=5');
+    expect(toasts).toEqual([['next page success', '欢迎加入功夫！']]);
+  });
+
+  it('where registration returns to: a same-site redirect, else the referrer, else the member homepage', () => {
+    const o = 'https://gongfu.example';
+    expect(account.afterRegister('?redirect=%2Fcart', o)).toBe('/cart');
+    expect(account.afterRegister('', o, `${o}/train/courseDetail?id=5`)).toBe('/train/courseDetail?id=5');
+    expect(account.afterRegister('?redirect=%2Fcart', o, `${o}/shop`)).toBe('/cart');
+    expect(account.AFTER_REGISTER).toBe('/my/homepage');
+    for (const [search, referrer] of [
+      ['?redirect=https%3A%2F%2Fevil.example%2F', ''],
+      ['?redirect=%2F%2Fevil.example', 'https://evil.example/x'],
+      ['?redirect=javascript%3Aalert(1)', ''],
+      ['?redirect=%2Faccount%2Flogin%3Fredirect%3D%252Fcart', `${o}/account/regmember`],
+    ] as const)
+      expect(account.afterRegister(search, o, referrer), search).toBe(account.AFTER_REGISTER);
+  });
+
+  it("注册账号 carries the page the dialog was opened on (or /account/login's own redirect)", () => {
+    expect(account.registerHref({ pathname: '/train/courseDetail', search: '?id=5' })).toBe(
+      '/account/regmember?redirect=%2Ftrain%2FcourseDetail%3Fid%3D5',
+    );
+    expect(account.registerHref({ pathname: '/account/login', search: '?redirect=%2Fcart' })).toBe('/account/regmember?redirect=%2Fcart');
+    expect(account.registerHref({ pathname: '/account/login', search: '' })).toBe('/account/regmember');
   });
 
   const forgot = { phone: '13500000001', yzm: '654321', password: 'newpass66', passwords: 'newpass66' };

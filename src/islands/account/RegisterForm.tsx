@@ -1,5 +1,5 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { register, type RegisterForm as Form } from '~/lib/stores/account';
+import { afterRegister, register, type RegisterForm as Form } from '~/lib/stores/account';
 import { rememberInviter } from '~/lib/stores/referral';
 import { openLogin } from '~/lib/stores/ui';
 import { useAction } from '../ui/useAction';
@@ -23,14 +23,12 @@ export default function RegisterForm() {
 
   function submit(e: SubmitEvent) {
     e.preventDefault();
-    void save.run(
-      async () => {
-        await register(form, agreed);
-        timer.stop();
-        setDone(true);
-      },
-      { done: '注册成功' },
-    );
+    void save.run(async () => {
+      // Back where the member came from (validated), greeted there.
+      await register(form, agreed, afterRegister(location.search, location.origin, document.referrer));
+      timer.stop();
+      setDone(true);
+    }, {});
   }
 
   return (

@@ -1,7 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $dialog, closeDialog, openForgot } from '~/lib/stores/ui';
-import { login, startThirdPartyLogin, type OAuthKind } from '~/lib/stores/account';
+import { login, registerHref, startThirdPartyLogin, type OAuthKind } from '~/lib/stores/account';
 import { T } from '~/lib/texts';
 import { Modal } from '../ui/Modal';
 import { useAction } from '../ui/useAction';
@@ -63,7 +63,7 @@ export default function LoginDialog(props: { afterLogin: 'close' | 'reload' }) {
           <button type="button" className="text-ink-soft hover:text-brand" onClick={openForgot}>
             忘记密码
           </button>
-          <a className="text-brand hover:text-brand-dark" href="/account/regmember">
+          <a className="text-brand hover:text-brand-dark" href={hydrated ? registerHref(location) : '/account/regmember'}>
             注册账号
           </a>
         </div>

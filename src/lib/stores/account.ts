@@ -8,7 +8,7 @@ import { ACCOUNT_TEXTS } from '../rules/account';
 import { FEEDBACK_MIN, FEEDBACK_TEXTS, type FeedbackType } from '../rules/notice';
 import { smsCodeError } from '../rules/sms';
 import { imageError, type UploadFolder } from '../rules/upload';
-import { toast } from '../toast';
+import { flash, toast } from '../toast';
 import { T } from '../texts';
 import { runtime } from '../runtime';
 import { passwordError, payPasswordError } from '../rules/password';
@@ -86,14 +86,39 @@ export interface RegisterForm {
   passwords: string;
 }
 
-/** Where a new member lands. */
-export const AFTER_REGISTER = '/my/order/goods';
+/** Where a new member lands when they came from nowhere on this site: their own homepage. */
+export const AFTER_REGISTER = '/my/homepage';
+
+/** Pages a new member is never sent back to (they would ask to log in or register again). */
+const ACCOUNT_ENTRY = /^\/account\/(login|regmember)(?:[/?#]|$)/;
+
+/**
+ * Where registration returns to: its `redirect` (carried from the page that opened the login
+ * dialog, or /account/login's own), else the same-site page the member came from (referrer), else
+ * their homepage. Only a path of this site is followed (safeRedirect), never the account pages.
+ */
+export function afterRegister(search: string, origin: string, referrer = ''): string {
+  for (const raw of [new URLSearchParams(search).get('redirect'), referrer]) {
+    const path = raw ? safeRedirect(raw, origin, '') : '';
+    if (path && !ACCOUNT_ENTRY.test(path)) return path;
+  }
+  return AFTER_REGISTER;
+}
+
+/** 注册账号 from the login dialog: the register page, told where the member was (kept through registration). */
+export function registerHref(here: { pathname: string; search: string }): string {
+  const from = ACCOUNT_ENTRY.test(here.pathname) ? new URLSearchParams(here.search).get('redirect') : `${here.pathname}${here.search}`;
+  return from ? `/account/regmember?${new URLSearchParams({ redirect: from }).toString()}` : '/account/regmember';
+}
+
+/** The greeting a new member sees on the page registration returns to. */
+export const welcomeText = () => `欢迎加入${runtime().siteName}！`;
 
 /**
  * /account/regmember: SPEC §5 checks in the order the form shows them; creates the member, logs
- * them in and, once the success toast has been seen, opens the member centre.
+ * them in and returns them to `back` (afterRegister), greeted there.
  */
-export async function register(form: RegisterForm, agreed: boolean): Promise<SessionUser> {
+export async function register(form: RegisterForm, agreed: boolean, back: string = AFTER_REGISTER): Promise<SessionUser> {
   check(phoneError(form.phone));
   const yzm = smsCode(form.yzm);
   check(passwordError(form.password));
@@ -102,7 +127,9 @@ export async function register(form: RegisterForm, agreed: boolean): Promise<Ses
   const user = await api('/register', { ...form, phone: form.phone.trim(), yzm, agree: true, inviter: keptInviter() });
   forgetInviter();
   setSession(user);
-  setTimeout(() => location.assign(AFTER_REGISTER), 600);
+  // The greeting waits for the page the member returns to.
+  flash('success', welcomeText());
+  location.assign(back);
   return user;
 }
 
