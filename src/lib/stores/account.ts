@@ -1,5 +1,5 @@
 import { forgetInviter, keptInviter } from './referral';
-import { ApiError, api, call, errorText } from '../api/client';
+import { ApiError, api, call, callLogout, errorText } from '../api/client';
 import { Code } from '../api/codes';
 import type { ProfileInput } from '../api/contract/account';
 import type { BindState, OAuthKind, OAuthPurpose, ThirdLoginResult } from '../api/contract/oauth';
@@ -8,14 +8,14 @@ import { ACCOUNT_TEXTS } from '../rules/account';
 import { FEEDBACK_MIN, FEEDBACK_TEXTS, type FeedbackType } from '../rules/notice';
 import { smsCodeError } from '../rules/sms';
 import { imageError, type UploadFolder } from '../rules/upload';
-import { flash, toast } from '../toast';
+import { flash } from '../toast';
 import { T } from '../texts';
 import { runtime } from '../runtime';
 import { passwordError, payPasswordError } from '../rules/password';
 import { maskPhone, phoneError } from '../rules/phone';
 import { safeRedirect } from '../rules/redirect';
 import { check, InputError } from './action';
-import { clearSession, patchSession, setSession, type SessionUser } from './session';
+import { $session, clearSession, patchSession, setSession, type SessionUser } from './session';
 import { closeDialog, openLogin } from './ui';
 
 export type { MemberInfo } from '../api/contract/auth';
@@ -59,20 +59,21 @@ export function loginTarget(search: string, origin: string): string {
 }
 
 /**
- * SPEC §4/§8 logout: msg as success on success, as a warning otherwise; the session is
- * cleared either way, then the page goes home or reloads as the layout wants.
+ * SPEC §4/§8 logout. The session (state and cookie) ends first, before anything can navigate: a
+ * page left while the logout call was on its way used to keep the cookie, so the member was still
+ * logged in on the next page. The call then goes out with the token (keepalive, so it reaches the
+ * server even if the page goes), its msg is shown — as success, or as a warning — on the page the
+ * layout goes to: home, or this page again (which then shows its logged-out state).
  */
 export async function logout(after: 'home' | 'reload'): Promise<void> {
-  try {
-    const res = await call('/logout');
-    if (res.code === Code.OK) toast.success(res.msg);
-    else toast.warning(res.msg);
-  } catch (err) {
-    toast.warning(errorText(err));
-  }
+  const token = $session.get()?.token;
   clearSession();
-  // Let the toast be seen before the page changes.
-  await new Promise((r) => setTimeout(r, 1000));
+  try {
+    const res = await callLogout(token);
+    flash(res.code === Code.OK ? 'success' : 'warning', res.msg);
+  } catch (err) {
+    flash('warning', errorText(err));
+  }
   if (after === 'home') location.assign('/');
   else location.reload();
 }
