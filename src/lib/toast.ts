@@ -26,7 +26,8 @@ export const toast = {
   info: (msg: string) => show('info', msg),
 };
 
-const FLASH_KEY = 'gf-flash';
+/** Where a toast for the next page waits (session storage); src/scripts/shell.ts looks for the same key. */
+export const FLASH_KEY = 'gf-flash';
 
 /**
  * A toast for the page the browser is about to open (registered → back where the member was,
@@ -41,7 +42,7 @@ export function flash(kind: Kind, msg: string): void {
   }
 }
 
-/** Shows (once) the toast the previous page left; every page runs it (src/scripts/shell.ts). */
+/** Shows (once) the toast the previous page left; the toaster runs it when it mounts (hydrated for it by src/scripts/shell.ts). */
 export function showFlash(): void {
   let kept: { kind?: unknown; msg?: unknown } | null = null;
   try {

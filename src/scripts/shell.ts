@@ -3,10 +3,20 @@
  * reload-once-a-minute rule for chunk load failures (SPEC §4/§9).
  */
 import { LOADING_BAR, isChunkLoadError, shouldReloadForChunk } from '~/lib/rules/reload';
-import { showFlash } from '~/lib/toast';
 
-// A toast the previous page left for this one (registration's welcome, 发布成功).
-showFlash();
+// A toast the previous page left for this one (flash() in src/lib/toast.ts keeps it under
+// 'gf-flash': registration's welcome, 发布成功, 退出成功): only then is the toaster hydrated, and it
+// shows the toast when it mounts. This is demand('toaster') (src/lib/demand.ts) written out, so this
+// inline script imports nothing of the islands' chunks and never waits for React.
+try {
+  if (sessionStorage.getItem('gf-flash')) {
+    const w = window as Window & { __gfDemanded?: Set<string> };
+    (w.__gfDemanded ??= new Set()).add('toaster');
+    window.dispatchEvent(new CustomEvent('gf:demand', { detail: 'toaster' }));
+  }
+} catch {
+  // Storage blocked: nothing was kept.
+}
 
 const bar = document.getElementById('gf-bar');
 let timer: ReturnType<typeof setTimeout> | undefined;
