@@ -140,11 +140,18 @@ test.describe('login dialog (SPEC §2, §4, §5)', () => {
     await signIn(page, m);
     await page.goto('/my/order/goods');
     await ready(page);
+    // The logout answer is held back until the member has moved on to another page.
+    let moved = () => {};
+    const movedOn = new Promise<void>((resolve) => (moved = resolve));
+    await context.route('**/api/logout', async (route) => {
+      await movedOn;
+      await route.continue();
+    });
     await page.getByRole('banner').getByRole('link', { name: '个人中心' }).first().hover();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
-    // The member clicks on at once, before the logout answer could come back.
     await page.goto('/my/order/course');
     await ready(page);
+    moved();
     await expect(page.getByText('登录后才能查看此页面')).toBeVisible();
     expect((await context.cookies()).find((c) => c.name === 'user')).toBeUndefined();
     // And the server ended the session too.
