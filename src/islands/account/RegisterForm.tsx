@@ -1,7 +1,8 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { afterRegister, register, type RegisterForm as Form } from '~/lib/stores/account';
 import { rememberInviter } from '~/lib/stores/referral';
 import { openLogin } from '~/lib/stores/ui';
+import { useSession } from '../chrome/useSession';
 import { useAction } from '../ui/useAction';
 import { SmsButton, useSmsTimer } from './SmsButton';
 import { documentLink } from '~/lib/rules/agreements';
@@ -19,12 +20,19 @@ export default function RegisterForm() {
   const timer = useSmsTimer();
   // A 推荐好友 link opens this page with ?inviter=: kept until the account exists.
   useEffect(() => rememberInviter(), []);
+  // Logged in here instead (立即登录 reloads this page): on to where registration would have gone.
+  const { ready, user } = useSession();
+  const registering = useRef(false);
+  useEffect(() => {
+    if (ready && user && !registering.current) location.replace(afterRegister(location.search, location.origin, document.referrer));
+  }, [ready, user]);
   const set = (k: keyof Form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value });
 
   function submit(e: SubmitEvent) {
     e.preventDefault();
     void save.run(async () => {
       // Back where the member came from (validated), greeted there.
+      registering.current = true;
       await register(form, agreed, afterRegister(location.search, location.origin, document.referrer));
       timer.stop();
       setDone(true);
