@@ -44,14 +44,19 @@ export function flash(kind: Kind, msg: string): void {
 
 /** Shows (once) the toast the previous page left; the toaster runs it when it mounts (hydrated for it by src/scripts/shell.ts). */
 export function showFlash(): void {
-  let kept: { kind?: unknown; msg?: unknown } | null = null;
-  try {
-    kept = JSON.parse(sessionStorage.getItem(FLASH_KEY) ?? 'null') as typeof kept;
-    sessionStorage.removeItem(FLASH_KEY);
-  } catch {
-    return;
-  }
+  const kept = takeFlash();
   const kinds: readonly Kind[] = ['success', 'error', 'warning', 'info'];
   const kind = kinds.find((k) => k === kept?.kind);
   if (kind && typeof kept?.msg === 'string' && kept.msg) show(kind, kept.msg);
+}
+
+/** The kept toast, removed from storage (null when none, unreadable or storage is blocked). */
+function takeFlash(): { kind?: unknown; msg?: unknown } | null {
+  try {
+    const raw = sessionStorage.getItem(FLASH_KEY);
+    sessionStorage.removeItem(FLASH_KEY);
+    return raw ? (JSON.parse(raw) as { kind?: unknown; msg?: unknown } | null) : null;
+  } catch {
+    return null;
+  }
 }

@@ -28,7 +28,7 @@ export function MemberOnly(props: { children: ReactNode }) {
  * the same however often it is asked.
  */
 export function LoadFailed(
-  props: ({ load: Pick<Loaded<unknown>, 'error' | 'retryable' | 'reload'> } | { error: string; retry?: () => void }) & {
+  props: ({ load: Pick<Loaded<unknown>, 'error' | 'retryable' | 'reload'> } | { error: string; retry?: (() => void) | undefined }) & {
     back?: readonly [label: string, href: string];
   },
 ) {
