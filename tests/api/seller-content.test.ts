@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { classes, coaches, courses, users, videos } from '~/server/db/schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import { classes, coaches, courses, lessons, users, videos } from '~/server/db/schema';
 import { hashPassword } from '~/server/security/password';
 import { changeCoins } from '~/server/modules/commerce/wallet.service';
 import { SC_TEXTS } from '~/lib/rules/seller-content';
@@ -224,7 +224,13 @@ describe('lessons', () => {
   });
 
   it('a seeded lesson (a file, no upload record): the video page and the list agree, and editing keeps the file', async () => {
-    const [c] = await t.db.select().from(courses).where(eq(courses.coachId, coachId)).limit(1);
+    // A seeded course of the demo coach (the tests above add courses of their own).
+    const [c] = await t.db
+      .select({ id: courses.id })
+      .from(lessons)
+      .innerJoin(courses, eq(courses.id, lessons.courseId))
+      .where(and(eq(courses.coachId, coachId), eq(lessons.video, LESSON_VIDEO), isNull(lessons.videoId)))
+      .limit(1);
     const list = (await t.post('/coach/lessonList', { course_id: c!.id }, coach)).body.data.list;
     const seeded = list.find((l: { video_id: number | null; video: string }) => l.video_id === null && l.video);
     expect(seeded).toMatchObject({ video_status: 'ready', video: LESSON_VIDEO });
