@@ -44,9 +44,12 @@ test.describe('registration and recovery', () => {
     await page.getByRole('button', { name: '注册', exact: true }).click();
     await expect(toastWith(page, '请阅读协议并勾选')).toBeVisible();
     await page.getByRole('checkbox', { name: '同意协议' }).check();
-    await page.getByRole('button', { name: '注册', exact: true }).click();
+    // Greeted as the page it returns to starts (watched from the click on).
+    await Promise.all([
+      toastWith(page, '欢迎加入功夫！').waitFor({ state: 'visible' }),
+      page.getByRole('button', { name: '注册', exact: true }).click(),
+    ]);
     await page.waitForURL('**/train/courseDetail?id=3');
-    await expect(toastWith(page, '欢迎加入功夫！')).toBeVisible();
     await expect(page.getByRole('banner')).toContainText(`功夫学员${phone.slice(-4)}`);
   });
 

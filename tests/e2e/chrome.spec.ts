@@ -121,9 +121,12 @@ test.describe('login dialog (SPEC §2, §4, §5)', () => {
     await page.goto('/cart');
     await ready(page);
     await page.getByRole('banner').getByRole('link', { name: '个人中心' }).first().hover();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    // Said on the home page as it starts (watched from the click on).
+    await Promise.all([
+      toastWith(page, '退出成功').waitFor({ state: 'visible' }),
+      page.getByRole('menuitem', { name: '退出登录' }).click(),
+    ]);
     await page.waitForURL((u) => u.pathname === '/');
-    await expect(toastWith(page, '退出成功')).toBeVisible();
     await expect(page.getByRole('banner').getByRole('button', { name: '登录' })).toBeVisible();
     expect((await context.cookies()).find((c) => c.name === 'user')).toBeUndefined();
     // Back to the member-only page: its logged-out state, not the member's cart.
