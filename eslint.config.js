@@ -30,6 +30,26 @@ export default tseslint.config(
       ],
     },
   },
+  // Browser code takes wire types from the contracts but never their values: a value import pulls zod
+  // into the page's JavaScript, and zod's JIT probe (new Function) is an eval the CSP refuses.
+  {
+    files: ['src/islands/**', 'src/lib/stores/**', 'src/lib/chat/**', 'src/lib/rules/**', 'src/directives/**', 'src/scripts/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'zod stays on the server and in the contracts.', allowTypeImports: true }],
+          patterns: [
+            {
+              group: ['**/api/contract/*', '**/api/fields', '**/api/define'],
+              message: 'Import only types from the contracts (`import type`); shared values live in src/lib/rules.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Processes that start before or beside the app (config files, scripts, the server entry, test rigs) read the environment directly.
   {
     files: ['src/server/env.ts', 'scripts/**', 'tests/**', '*.config.{js,mjs,ts}', 'server.mjs'],

@@ -28,8 +28,8 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     out.headers.set('Cache-Control', 'no-store');
     return out;
   }
-  if (request.method === 'GET' && isHandheld(request.headers.get('user-agent'))) {
-    const origin = env().MOBILE_SITE_ORIGIN;
+  const origin = env().MOBILE_SITE_ORIGIN;
+  if (origin && request.method === 'GET' && isHandheld(request.headers.get('user-agent'))) {
     const path = url.pathname.replace(/\/+$/, '') || '/';
     if (HASH_CARRYING_PATHS.includes(path)) {
       // The QQ callback carries its token in the hash, which only the browser can read.

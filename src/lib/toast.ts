@@ -25,3 +25,38 @@ export const toast = {
   warning: (msg: string) => show('warning', msg),
   info: (msg: string) => show('info', msg),
 };
+
+/** Where a toast for the next page waits (session storage); src/scripts/shell.ts looks for the same key. */
+export const FLASH_KEY = 'gf-flash';
+
+/**
+ * A toast for the page the browser is about to open (registered → back where the member was,
+ * published → the feed): kept in session storage and shown by that page (showFlash).
+ */
+export function flash(kind: Kind, msg: string): void {
+  try {
+    sessionStorage.setItem(FLASH_KEY, JSON.stringify({ kind, msg }));
+  } catch {
+    // Storage blocked: show it here, for the moment the page has left.
+    show(kind, msg);
+  }
+}
+
+/** Shows (once) the toast the previous page left; the toaster runs it when it mounts (hydrated for it by src/scripts/shell.ts). */
+export function showFlash(): void {
+  const kept = takeFlash();
+  const kinds: readonly Kind[] = ['success', 'error', 'warning', 'info'];
+  const kind = kinds.find((k) => k === kept?.kind);
+  if (kind && typeof kept?.msg === 'string' && kept.msg) show(kind, kept.msg);
+}
+
+/** The kept toast, removed from storage (null when none, unreadable or storage is blocked). */
+function takeFlash(): { kind?: unknown; msg?: unknown } | null {
+  try {
+    const raw = sessionStorage.getItem(FLASH_KEY);
+    sessionStorage.removeItem(FLASH_KEY);
+    return raw ? (JSON.parse(raw) as { kind?: unknown; msg?: unknown } | null) : null;
+  } catch {
+    return null;
+  }
+}

@@ -4,6 +4,20 @@
  */
 import { LOADING_BAR, isChunkLoadError, shouldReloadForChunk } from '~/lib/rules/reload';
 
+// A toast the previous page left for this one (flash() in src/lib/toast.ts keeps it under
+// 'gf-flash': registration's welcome, 发布成功, 退出成功): only then is the toaster hydrated, and it
+// shows the toast when it mounts. This is demand('toaster') (src/lib/demand.ts) written out, so this
+// inline script imports nothing of the islands' chunks and never waits for React.
+try {
+  if (sessionStorage.getItem('gf-flash')) {
+    const w = window as Window & { __gfDemanded?: Set<string> };
+    (w.__gfDemanded ??= new Set()).add('toaster');
+    window.dispatchEvent(new CustomEvent('gf:demand', { detail: 'toaster' }));
+  }
+} catch {
+  // Storage blocked: nothing was kept.
+}
+
 const bar = document.getElementById('gf-bar');
 let timer: ReturnType<typeof setTimeout> | undefined;
 

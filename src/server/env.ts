@@ -25,8 +25,11 @@ const schema = z.object({
   PAGE_CACHE_TTL_S: z.coerce.number().int().positive().default(30),
   /** Prefix for relative image paths (SPEC §9); empty = same origin. */
   MEDIA_URL: z.string().default(''),
-  /** Origin of the separate mobile site phones and tablets are sent to (SPEC §2). */
-  MOBILE_SITE_ORIGIN: z.url().default('https://m.gongfu.example'),
+  /**
+   * Origin of the separate mobile site phones and tablets are sent to (SPEC §2). Unset: there is no
+   * mobile site to send them to, so they get this site, and /download's QR code opens this site.
+   */
+  MOBILE_SITE_ORIGIN: z.url().optional(),
   /** Maximum JSON request body for /api, in KiB. */
   API_BODY_LIMIT_KB: z.coerce.number().int().positive().default(1024),
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),

@@ -113,7 +113,7 @@ describe('dashboard and audit log', () => {
       c: { req: { raw: new Request('http://x/'), header: () => '10.1.2.3' } },
     };
     await audit(t.db, ctx as never, {
-      action: 'test.write',
+      action: 'member.disable',
       target: 'users',
       targetId: 7,
       before: { status: 1 },
@@ -123,10 +123,12 @@ describe('dashboard and audit log', () => {
     await expect(t.db.update(auditLog).set({ note: 'changed' })).rejects.toThrow();
     await expect(t.db.delete(auditLog)).rejects.toThrow();
     await expect(t.db.execute(sql`truncate audit_log`)).rejects.toThrow();
-    const list = await t.post('/admin/audit', { action: 'test.write' }, undefined, { cookie: await t.staffCookie('super') });
+    const list = await t.post('/admin/audit', { action: 'member.disable', target_id: '7' }, undefined, {
+      cookie: await t.staffCookie('super'),
+    });
     expect(list.body.data.total).toBe(1);
     expect(list.body.data.list[0]).toMatchObject({
-      action: 'test.write',
+      action: 'member.disable',
       target: 'users',
       target_id: '7',
       before: { status: 1 },

@@ -389,6 +389,19 @@ describe('sandbox gateway', () => {
     expect((await t.post('/pay/topup', { coins: 0, provider: 'sandbox' }, member)).body.msg).toBe('至少充值 1 个');
   });
 
+  it('a top-up started from an order returns to that order; a return to another site is ignored', async () => {
+    const returnOf = async (return_to?: string) => {
+      const p = (await t.post('/pay/topup', { coins: 5, provider: 'sandbox', ...(return_to === undefined ? {} : { return_to }) }, member))
+        .body.data;
+      return (await t.post('/pay/sandbox/confirm', { pay_no: p.pay_no }, member)).body.data.return_url as string;
+    };
+    expect(await returnOf('/order/middle?id=42')).toBe('/order/middle?id=42&topup=1');
+    expect(await returnOf()).toBe('/my/wallet/kungfucoin?topup=1');
+    for (const evil of ['https://evil.example/order/middle?id=1', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)'])
+      expect(await returnOf(evil)).toBe('/my/wallet/kungfucoin?topup=1');
+    expect((await t.post('/pay/topup', { coins: 5, provider: 'sandbox', return_to: `/${'x'.repeat(300)}` }, member)).body.code).toBe(100);
+  });
+
   it('a notice for an order that closed meanwhile keeps the money as coins', async () => {
     const s = await sku({ price: 12000, stock: 3 });
     const o = (await t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 1 }], address_id: addressId }, member)).body.data;

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { classes, coaches, courses, users, videos } from '~/server/db/schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import { classes, coaches, courses, lessons, users, videos } from '~/server/db/schema';
 import { hashPassword } from '~/server/security/password';
 import { changeCoins } from '~/server/modules/commerce/wallet.service';
 import { SC_TEXTS } from '~/lib/rules/seller-content';
 import { env } from '~/server/env';
 import { hasFfmpeg, VIDEO_LEASE, videoQueueIdle } from '~/server/modules/seller-content/video.service';
 import { tusUpload as upload } from '../helpers/tus';
+import { LESSON_VIDEO } from '~/server/db/seed/catalogue';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
 /** A second seeded coach (see src/server/db/seed/data/catalogue.ts). */
@@ -220,6 +221,31 @@ describe('lessons', () => {
     ]);
     const [c] = await t.db.select().from(courses).where(eq(courses.id, id));
     expect(c!.lessonCount).toBe(2);
+  });
+
+  it('a seeded lesson (a file, no upload record): the video page and the list agree, and editing keeps the file', async () => {
+    // A seeded course of the demo coach (the tests above add courses of their own).
+    const [c] = await t.db
+      .select({ id: courses.id })
+      .from(lessons)
+      .innerJoin(courses, eq(courses.id, lessons.courseId))
+      .where(and(eq(courses.coachId, coachId), eq(lessons.video, LESSON_VIDEO), isNull(lessons.videoId)))
+      .limit(1);
+    const list = (await t.post('/coach/lessonList', { course_id: c!.id }, coach)).body.data.list;
+    const seeded = list.find((l: { video_id: number | null; video: string }) => l.video_id === null && l.video);
+    expect(seeded).toMatchObject({ video_status: 'ready', video: LESSON_VIDEO });
+    const info = (await t.post('/coach/videoInfo', { id: seeded.id }, coach)).body.data;
+    expect(info.video).toBeNull();
+    expect(info.lesson).toMatchObject({ id: seeded.id, video_status: 'ready', video: LESSON_VIDEO, duration: seeded.duration });
+    // The edit form cannot send the file back (it has no upload id): an edit must not drop it.
+    const saved = await t.post(
+      '/coach/lessonSave',
+      { course_id: c!.id, id: seeded.id, title: seeded.title, is_free: seeded.is_free },
+      coach,
+    );
+    expect(saved.body.code).toBe(200);
+    const again = (await t.post('/coach/lessonInfo', { id: seeded.id }, coach)).body.data;
+    expect(again).toMatchObject({ video: LESSON_VIDEO, video_status: 'ready', duration: seeded.duration });
   });
 });
 

@@ -14,9 +14,13 @@ async function skipSmsCooldown(page: Page, phone: string): Promise<void> {
 }
 
 test.describe('registration and recovery', () => {
-  test('a visitor registers with an SMS code and is logged in', async ({ page }) => {
+  test('a visitor registers from the login dialog with an SMS code, is logged in and returned to the page, greeted', async ({ page }) => {
     const phone = freshPhone();
-    await page.goto('/account/regmember');
+    await page.goto('/train/courseDetail?id=3');
+    await ready(page);
+    await page.getByRole('banner').getByRole('button', { name: '登录' }).click();
+    await page.getByRole('dialog', { name: '手机号登录' }).getByRole('link', { name: '注册账号' }).click();
+    await page.waitForURL(/\/account\/regmember\?redirect=%2Ftrain%2FcourseDetail%3Fid%3D3$/);
     await ready(page);
     // SPEC §5 phone messages come before any captcha.
     await page.getByTestId('sms-button').click();
@@ -40,8 +44,12 @@ test.describe('registration and recovery', () => {
     await page.getByRole('button', { name: '注册', exact: true }).click();
     await expect(toastWith(page, '请阅读协议并勾选')).toBeVisible();
     await page.getByRole('checkbox', { name: '同意协议' }).check();
-    await page.getByRole('button', { name: '注册', exact: true }).click();
-    await page.waitForURL('**/my/order/goods');
+    // Greeted as the page it returns to starts (watched from the click on).
+    await Promise.all([
+      toastWith(page, '欢迎加入功夫！').waitFor({ state: 'visible' }),
+      page.getByRole('button', { name: '注册', exact: true }).click(),
+    ]);
+    await page.waitForURL('**/train/courseDetail?id=3');
     await expect(page.getByRole('banner')).toContainText(`功夫学员${phone.slice(-4)}`);
   });
 

@@ -77,7 +77,11 @@ async function openInConsole(op: Page, name: string) {
   const row = op.getByTestId('application-table').getByRole('row').filter({ hasText: name });
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: '审核' }).click();
-  return op.getByTestId('application-detail');
+  const dialog = op.getByRole('dialog', { name: '入驻申请详情' });
+  await expect(dialog.getByTestId('application-detail')).toBeVisible();
+  // However long the application, the decision stays in the window (a laptop's 1280×800).
+  for (const name of ['通过', '拒绝']) await expect(dialog.getByRole('button', { name })).toBeInViewport({ ratio: 1 });
+  return dialog;
 }
 
 test('apply → the operator refuses with a reason → correct and resubmit → approved → settle → 教练管理 in the header', async ({
@@ -95,7 +99,7 @@ test('apply → the operator refuses with a reason → correct and resubmit → 
   await applyAsCoach(page, '11010519491231002X', name);
   await expect(page.getByTestId('apply-status')).toContainText('申请审核中');
 
-  const opContext = await browser.newContext();
+  const opContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const op = await opContext.newPage();
   await loginStaff(op, 'reviewer');
   let detail = await openInConsole(op, name);

@@ -57,8 +57,8 @@ async function befriend(a: Side, b: Side & { phone: string }, note: string): Pro
   await expect(b.page.getByTestId('friend-application')).toHaveCount(0);
 }
 
-/** A 24×24 solid PNG, made here so the test needs no binary fixture. */
-function png(): Buffer {
+/** A solid PNG (24×24 unless asked), made here so the test needs no binary fixture. */
+function png(width = 24, height = 24): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -77,13 +77,12 @@ function png(): Buffer {
     sum.writeUInt32BE(crc(body));
     return Buffer.concat([len, body, sum]);
   };
-  const size = 24;
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [200, 40, 40]).flat())]);
-  const raw = Buffer.concat(Array.from({ length: size }, () => row));
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [200, 40, 40]).flat())]);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
@@ -231,6 +230,39 @@ test('an image shows as an image bubble on both sides', async ({ browser, reques
   await expect.poll(() => loaded(theirs)).toBeGreaterThan(0);
   await theirs.click();
   await expect(b.page.getByRole('dialog', { name: '查看图片' }).getByRole('img', { name: '大图' })).toBeVisible();
+});
+
+test('/chat fits the window (no page scroll, 发送 visible); an incoming picture at the end is scrolled into view', async ({
+  browser,
+  request,
+}) => {
+  const [ma, mb] = await Promise.all([newMember(request), newMember(request)]);
+  const a = await open(browser, ma, `C2C${mb.user.user_id}`);
+  sides.push(a);
+  for (let i = 1; i <= 10; i++) await say(a.page, `第${i}式`);
+  await a.page.getByTestId('send-image').setInputFiles({ name: 'zhao.png', mimeType: 'image/png', buffer: png(400, 300) });
+  await expect(bubbles(a.page).last()).toHaveAttribute('data-status', 'success');
+
+  // The receiver opens the conversation afresh at 1280×800: the picture loads after the history is laid out.
+  const b = await open(browser, mb, `C2C${ma.user.user_id}`);
+  sides.push(b);
+  await b.page.setViewportSize({ width: 1280, height: 800 });
+  await b.page.reload();
+  await ready(b.page);
+  // Then other windows: a reader at the bottom stays there when the pane changes size.
+  for (const [width, height] of [
+    [1280, 800],
+    [1366, 768],
+    [1920, 1080],
+  ] as const) {
+    await b.page.setViewportSize({ width, height });
+    const last = bubbles(b.page).last().getByTestId('chat-image');
+    await expect.poll(() => last.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+    await expect(last, `${width}×${height}`).toBeInViewport({ ratio: 1 });
+    await expect(b.page.getByRole('button', { name: '发送', exact: true }), `${width}×${height}`).toBeInViewport({ ratio: 1 });
+    const { doc, win } = await b.page.evaluate(() => ({ doc: document.documentElement.scrollHeight, win: window.innerHeight }));
+    expect(doc, `${width}×${height}: the page itself does not scroll`).toBe(win);
+  }
 });
 
 test('the toolbar badge on / counts unread chat; a guest on /chat is asked to log in', async ({ browser, request }) => {

@@ -145,14 +145,16 @@ test.describe('login dialog (SPEC §2, §4, §5)', () => {
     });
   }
 
-  test('logout clears the session and goes home', async ({ page, context }) => {
+  test('logout from a member-only page clears the session at once and goes home, saying so there', async ({ page, context }) => {
     const m = await newMember(page.request);
     await page.goto('/article');
     await loginViaDialog(page, m);
     const cookie = (await context.cookies()).find((c) => c.name === 'user');
     expect(JSON.parse(decodeURIComponent(cookie!.value))).toMatchObject({ identity: 0, token: expect.any(String) });
+    await page.goto('/cart');
+    await ready(page);
     await page.getByRole('banner').getByRole('link', { name: '个人中心' }).first().hover();
-    // The toast shows until the page moves on, so watch for it from the click on.
+    // Said on the home page as it starts (watched from the click on).
     await Promise.all([
       toastWith(page, '退出成功').waitFor({ state: 'visible' }),
       page.getByRole('menuitem', { name: '退出登录' }).click(),
@@ -160,6 +162,41 @@ test.describe('login dialog (SPEC §2, §4, §5)', () => {
     await page.waitForURL((u) => u.pathname === '/');
     await expect(page.getByRole('banner').getByRole('button', { name: '登录' })).toBeVisible();
     expect((await context.cookies()).find((c) => c.name === 'user')).toBeUndefined();
+    // Back to the member-only page: its logged-out state, not the member's cart.
+    await page.goBack();
+    await expect(page.getByText('登录后才能查看此页面')).toBeVisible();
+  });
+
+  test('leaving the page while the logout call is on its way still logs out (cookie first, the call survives)', async ({
+    page,
+    context,
+  }) => {
+    const m = await newMember(page.request);
+    await page.goto('/');
+    await signIn(page, m);
+    await page.goto('/my/order/goods');
+    await ready(page);
+    // The logout answer is held back until the member has moved on to another page.
+    let moved = () => {};
+    const movedOn = new Promise<void>((resolve) => (moved = resolve));
+    await context.route('**/api/logout', async (route) => {
+      await movedOn;
+      await route.continue();
+    });
+    await page.getByRole('banner').getByRole('link', { name: '个人中心' }).first().hover();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.goto('/my/order/course');
+    await ready(page);
+    moved();
+    await expect(page.getByText('登录后才能查看此页面')).toBeVisible();
+    expect((await context.cookies()).find((c) => c.name === 'user')).toBeUndefined();
+    // And the server ended the session too.
+    await expect
+      .poll(async () => {
+        const res = await page.request.post('/api/member/memberInfo', { data: {}, headers: { authToken: m.user.token } });
+        return ((await res.json()) as { code: number }).code;
+      })
+      .toBe(101);
   });
 
   test('the account layout reloads after login', async ({ page }) => {

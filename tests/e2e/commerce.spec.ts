@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { newMember, ready, signIn, toastWith, type Member } from './helpers';
+import { newMember, ready, requestCode, signIn, smsCode, toastWith, type Member } from './helpers';
 
 // Every test shops as a member of its own (coins topped up through the sandbox, a pay password
 // set by SMS), so tests run in parallel and a retry starts clean.
@@ -156,6 +156,68 @@ test('buy a course through the sandbox gateway → every lesson plays', async ({
   await ready(page);
   await expect(page.getByTestId('my-course-list')).toContainText(course.title);
   await expect(page.getByTestId('my-course-list').locator('li').filter({ hasText: course.title })).toContainText(/已学 [1-9]\d*\//);
+});
+
+test('a new member buys a course: the gateway is preselected, 去充值 returns to the order, the pay password is set in the dialog', async ({
+  page,
+}) => {
+  const m = await newMember(page.request);
+  await page.goto('/');
+  await signIn(page, m);
+  const res = await page.request.post('/api/public/courseList', { data: { price: 'paid', limit: 50 } });
+  const course = ((await res.json()) as { data: { list: { id: number }[] } }).data.list.at(-4)!;
+  await page.goto(`/train/courseDetail?id=${course.id}`);
+  await ready(page);
+  await page.getByRole('link', { name: '立即购买' }).first().click();
+  await page.waitForURL(/\/order\/courseOrder\?id=/);
+  await ready(page);
+  await expect(page.getByTestId('pay-amount')).toBeVisible();
+  await expect(page.locator('dt').filter({ hasText: /^优惠$/ })).toHaveCount(0);
+  await page.getByRole('button', { name: '提交订单' }).click();
+
+  await page.waitForURL(/\/order\/middle\?id=\d+$/);
+  const orderPage = page.url();
+  await ready(page);
+  // No coins yet: the gateway that can pay is chosen, not the empty balance.
+  await expect(page.getByRole('radio', { name: /沙箱支付/ })).toBeChecked();
+  const fen = Math.round(Number((await page.getByTestId('pay-amount').textContent())!.replace(/[^\d.]/g, '')) * 100);
+  await page.getByRole('link', { name: '余额不足，去充值' }).click();
+
+  await page.waitForURL(/\/my\/wallet\/payGateWay\?/);
+  await ready(page);
+  await expect(page.getByLabel('充值数量')).toHaveValue(String(Math.ceil(fen / 100)));
+  await page.getByRole('button', { name: '立即充值' }).click();
+  await page.waitForURL(/\/pay\/sandbox\?pay_no=/);
+  await ready(page);
+  await page.getByRole('button', { name: '确认付款' }).click();
+
+  // Back on the same order, now payable with coins.
+  await page.waitForURL((url) => url.href.startsWith(orderPage));
+  await ready(page);
+  await expect(page.getByRole('radio', { name: /功夫币支付/ })).toBeChecked();
+  await page.getByRole('button', { name: /立即支付/ }).click();
+  const setup = page.getByRole('dialog', { name: '设置支付密码' });
+  await smsCode(page, m.phone); // the registration code, so the next read waits for a new one
+  await page.request.post('/api/dev/smsCooldownSkip', { data: { phone: m.phone } });
+  await requestCode(page, setup);
+  await setup.getByLabel('短信验证码').fill(await smsCode(page, m.phone));
+  await setup.getByLabel('设置支付密码').fill(m.payPassword);
+  await setup.getByLabel('确认支付密码').fill(m.payPassword);
+  await setup.getByRole('button', { name: '设置并继续' }).click();
+  const pay = page.getByRole('dialog', { name: '输入支付密码' });
+  await pay.getByLabel('支付密码').fill(m.payPassword);
+  await pay.getByRole('button', { name: '确认支付' }).click();
+  await page.waitForURL(/\/order\/detail\?id=\d+&paid=1/);
+  await expect(page.getByTestId('order-status')).toHaveText('已购买');
+  // No coupon, no 优惠 −¥0.00 line.
+  await expect(page.locator('dt').filter({ hasText: /^优惠$/ })).toHaveCount(0);
+
+  // An order that does not exist: the message and the way back, no 重试 that would answer the same.
+  await page.goto('/order/detail?id=99999999');
+  await ready(page);
+  await expect(page.getByRole('alert')).toHaveText('订单不存在');
+  await expect(page.getByRole('link', { name: '返回我的订单' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '重试' })).toHaveCount(0);
 });
 
 test('enrol in a class → 已报名, listed in 我的班级', async ({ page }) => {

@@ -120,7 +120,8 @@ export async function registerViaPage(page: Page, phone: string, password = 'abc
   await page.getByLabel('确认密码').fill(password);
   await page.getByRole('checkbox', { name: '同意协议' }).check();
   await page.getByRole('button', { name: '注册', exact: true }).click();
-  await page.waitForURL('**/my/order/goods');
+  // Opened directly (no page to return to): the new member's own homepage.
+  await page.waitForURL('**/my/homepage');
 }
 
 /** What login answers (the `user` cookie's content). */

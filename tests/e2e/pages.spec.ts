@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { IPHONE_UA } from './helpers';
+import { IPHONE_UA, ready } from './helpers';
 
 test.describe('content pages (SPEC §2 articles, help, agreements)', () => {
   test('news list filters by category and pages', async ({ page }) => {
@@ -38,14 +38,52 @@ test.describe('content pages (SPEC §2 articles, help, agreements)', () => {
   });
 
   for (const slug of ['useragreement', 'privacyagreement', 'liveagreemen', 'administrativeprovisions']) {
-    test(`agreement ${slug} renders in the logo layout`, async ({ page }) => {
+    test(`agreement ${slug} renders in the logo layout with one date`, async ({ page }) => {
       const res = await page.goto(`/agreement/${slug}`);
       expect(res?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.locator('.prose')).toContainText('更新日期');
       await expect(page.getByRole('navigation', { name: '主菜单' })).toHaveCount(0);
+      const text = await page.locator('article').innerText();
+      expect(text.match(/\d{4}[-年]\d{1,2}[-月]\d{1,2}/g), 'one date on the page').toEqual(['2026-11-01']);
     });
   }
+
+  test('every agreement link opens the document its label names', async ({ page }) => {
+    /** Each link's label (《…》 stripped) against the heading of the page it opens; `names` maps a nav label to its document. */
+    const names: Record<string, string> = { 服务协议: '用户服务协议' };
+    const follow = async (links: ReturnType<typeof page.locator>, where: string) => {
+      const found: [string, string][] = [];
+      for (const a of await links.all()) found.push([(await a.innerText()).trim(), (await a.getAttribute('href'))!]);
+      expect(found.length, where).toBeGreaterThan(0);
+      for (const [label, href] of found) {
+        const want = names[label] ?? label.replace(/^《|》$/g, '');
+        const doc = await page.context().newPage();
+        await doc.goto(href);
+        await expect(doc.getByRole('heading', { level: 1 }), `${where}: ${label} → ${href}`).toHaveText(want);
+        await doc.close();
+      }
+      return found.map(([label]) => label);
+    };
+    const docLinks = 'a[href^="/agreement/"], a[href^="/account/other/"]:not([href="/account/other"])';
+
+    await page.goto('/account/other/agreement');
+    const nav = page.getByRole('navigation', { name: '账户导航' });
+    await expect(nav.getByRole('link', { name: '服务协议' })).toHaveAttribute('aria-current', 'page');
+    expect(await follow(nav.locator(docLinks), 'account nav')).toEqual(['服务协议', '关于我们', '隐私政策']);
+    // The old address of the user agreement in the account layout opens the same document.
+    await page.goto('/account/other/useragree');
+    await expect(page).toHaveURL(/\/account\/other\/agreement$/);
+
+    await page.goto('/account/regmember');
+    await ready(page);
+    expect(await follow(page.getByRole('main').locator(docLinks), 'registration')).toEqual(['《用户服务协议》', '《隐私政策》']);
+
+    await page.goto('/');
+    await ready(page);
+    await page.getByRole('banner').getByRole('button', { name: '登录' }).click();
+    const login = page.getByRole('dialog', { name: '手机号登录' });
+    expect(await follow(login.locator(docLinks), 'login dialog')).toEqual(['《用户服务协议》', '《隐私政策》']);
+  });
 
   test('account "other" pages use the account nav', async ({ page }) => {
     await page.goto('/account/other/privacy');
@@ -54,15 +92,16 @@ test.describe('content pages (SPEC §2 articles, help, agreements)', () => {
     await expect(page.getByRole('heading', { level: 1, name: '隐私政策' })).toBeVisible();
     await nav.getByRole('link', { name: '关于我们' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '关于我们' })).toBeVisible();
-    await page.goto('/account/other/useragree');
-    await expect(page.getByRole('heading', { level: 1, name: '用户服务协议' })).toBeVisible();
   });
 
-  test('download shows the QR code and app links', async ({ page }) => {
+  test('download: without store links (operator config) it offers the site by QR code, never a placeholder link', async ({ page }) => {
     await page.goto('/download');
-    const qr = page.getByRole('main').getByRole('img', { name: 'App 下载二维码' });
-    await expect(qr).toBeVisible();
-    await expect(page.getByRole('link', { name: 'iPhone 版下载' })).toHaveAttribute('href', /^https:\/\//);
+    const qr = page.getByTestId('mobile-site-qr');
+    await expect(qr).toContainText('手机扫码访问');
+    // The rig's MOBILE_SITE_ORIGIN.
+    await expect(qr.getByRole('img', { name: '手机访问二维码' })).toHaveAttribute('data-url', 'https://m.gongfu.example/');
+    await expect(page.getByRole('link', { name: /iPhone 版下载|安卓版下载/ })).toHaveCount(0);
+    await expect(page.locator('a[href*="id0000000000"]')).toHaveCount(0);
   });
 });
 

@@ -1,5 +1,7 @@
 import { connect } from 'node:net';
-import { expect, test } from './fixtures';
+import { ADMIN_NAV } from '../../src/lib/rules/staff';
+import { expect, test, type Page } from './fixtures';
+import { DEMO, loginByCookie, loginStaff, ready } from './helpers';
 
 /** What an attacker or a scanner meets at the edge of the running server (server.mjs + the built app). */
 test.describe('security at the edge', () => {
@@ -96,5 +98,110 @@ test.describe('security at the edge', () => {
       ' ',
     );
     expect(r.closedAfterS).toBeLessThan(40);
+  });
+});
+
+/**
+ * Every console page and every group of site pages loads without a CSP violation (the
+ * `securitypolicyviolation` event, e.g. an eval of a library) or a console error. Pages are opened
+ * one after another in one tab per role, so the sweep stays a few dozen navigations.
+ */
+test.describe('no CSP violation or console error on any page', () => {
+  /** Watches `page` for violations and errors; `visit` opens each path and checks them all at the end. */
+  async function watch(page: Page) {
+    const problems: string[] = [];
+    let here = '';
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`${here}: console error: ${m.text().slice(0, 200)}`);
+    });
+    page.on('pageerror', (e) => problems.push(`${here}: ${e.message.slice(0, 200)}`));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        const w = window as unknown as { __csp?: string[] };
+        (w.__csp ??= []).push(`${e.violatedDirective} ${e.blockedURI}`);
+      });
+    });
+    return async (paths: readonly string[]) => {
+      for (const path of paths) {
+        here = path;
+        const res = await page.goto(path);
+        expect(res?.status(), path).toBeLessThan(400);
+        await ready(page);
+        // Islands that load their data after hydration have asked for it by now; wait for the answers.
+        await page.waitForLoadState('networkidle');
+        const csp = await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
+        problems.push(...csp.map((v) => `${path}: CSP ${v}`));
+      }
+      expect(problems).toEqual([]);
+    };
+  }
+
+  test('every console page (super administrator)', async ({ page }) => {
+    test.slow();
+    const visit = await watch(page);
+    await loginStaff(page, 'super');
+    const pages = ADMIN_NAV.flatMap((g) => g.links.map((l) => l.href));
+    await visit([...pages, '/admin/articles/edit', '/admin/members/detail?id=1']);
+  });
+
+  const SITE = [
+    '/',
+    '/shop',
+    '/shop/goodsList',
+    '/shop/goodsDetail?id=1',
+    '/shopsearch?q=练功服',
+    '/train/course',
+    '/train/courseList',
+    '/train/courseDetail?id=1',
+    '/train/class',
+    '/train/classDetail?id=1',
+    '/train/coach',
+    '/search?q=太极&type=course',
+    '/live',
+    '/live/coach',
+    '/live/shop',
+    '/firendscircle',
+    '/friendSearch?q=晨练',
+    '/article',
+    '/article/detail?id=2',
+    '/help',
+    '/download',
+    '/aa',
+    '/coupon',
+    '/agreement/useragreement',
+    '/anchor?type=coach&id=1',
+  ] as const;
+
+  test('site pages as a guest', async ({ page }) => {
+    test.slow();
+    const visit = await watch(page);
+    await visit([...SITE, '/account/regmember', '/account/login']);
+  });
+
+  test('member, coach, shop owner and provider pages', async ({ page }) => {
+    test.slow();
+    const visit = await watch(page);
+    await page.goto('/');
+    await loginByCookie(page, DEMO.member.phone);
+    await visit([
+      '/my/order/goods',
+      '/my/course',
+      '/my/wallet/kungfucoin',
+      '/my/wallet/payGateWay',
+      '/my/notice',
+      '/my/homepage',
+      '/cart',
+      '/chat',
+      '/account/setting',
+      '/account/setting/safe',
+      '/account/other',
+      '/firendscircle/publish',
+    ]);
+    await loginByCookie(page, DEMO.coach.phone);
+    await visit(['/coach/finance', '/coach/course', '/coach/course/lessonList?id=1', '/coach/videoInfo?id=1', '/coach/homepage']);
+    await loginByCookie(page, DEMO.mechant.phone);
+    await visit(['/mechant/finance', '/mechant/homepage/goods', '/mechant/order/goods']);
+    await loginByCookie(page, DEMO.provider.phone);
+    await visit(['/my/service_identity']);
   });
 });

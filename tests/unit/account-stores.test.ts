@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /* The API client is replaced by a scripted server: `reply` answers each call, `calls` records them. */
 const calls: { path: string; body: unknown }[] = [];
+/** What the logout call saw when it went out: its token, and whether the session and cookie were already gone. */
+const logoutSeen: { token: string | undefined; sessionAtCall: unknown; cookieAtCall: string }[] = [];
 let reply: (path: string, body: Record<string, unknown>) => unknown = () => null;
 /** An envelope `call()` answers: a reply with a numeric `code` is taken as the envelope itself. */
 const envelope = (data: unknown) =>
@@ -18,6 +20,10 @@ vi.mock('~/lib/api/client', async (importActual) => {
     ...actual,
     api: async (path: string, body?: Record<string, unknown>) => send(path, body),
     call: async (path: string, body?: Record<string, unknown>) => envelope(await send(path, body)),
+    callLogout: async (token: string | undefined) => {
+      logoutSeen.push({ token, sessionAtCall: $session.get(), cookieAtCall: document.cookie });
+      return envelope(await send('/logout', {}));
+    },
   };
 });
 const toasts: [string, string][] = [];
@@ -28,12 +34,13 @@ vi.mock('~/lib/toast', () => ({
     warning: (m: string) => toasts.push(['warning', m]),
     info: (m: string) => toasts.push(['info', m]),
   },
+  flash: (kind: string, m: string) => toasts.push([`next page ${kind}`, m]),
 }));
 const oauth = { wx: true, qq: false };
 vi.mock('~/lib/runtime', () => ({ runtime: () => ({ mediaUrl: '', siteName: '功夫', oauth }) }));
 
 const { InputError } = await import('~/lib/stores/action');
-const { $session } = await import('~/lib/stores/session');
+const { $session, sessionChangedElsewhere, setSession } = await import('~/lib/stores/session');
 const { $dialog } = await import('~/lib/stores/ui');
 const { T } = await import('~/lib/texts');
 const { SMS_TEXTS } = await import('~/lib/rules/sms');
@@ -122,25 +129,33 @@ describe('login (SPEC §4/§5)', () => {
     expect(account.loginTarget('', origin)).toBe('/');
   });
 
-  it('logs out: msg as success, or as a warning, and the session ends either way', async () => {
-    vi.useFakeTimers();
-    $session.set(member);
+  it('logs out: the session and cookie end before the call, which carries the token; msg shown on the next page', async () => {
+    const jar = { cookie: '' };
+    vi.stubGlobal('document', jar);
+    setSession(member);
+    expect(jar.cookie).toMatch(/^user=/);
+    logoutSeen.length = 0;
     reply = () => ({ code: 200, msg: '退出成功', info: '', data: null });
-    const done = account.logout('home');
-    await vi.runAllTimersAsync();
-    await done;
-    expect(toasts).toEqual([['success', '退出成功']]);
-    expect($session.get()).toBeNull();
+    await account.logout('home');
+    // Nothing left to race a navigation: already logged out when the call went out.
+    expect(logoutSeen).toEqual([{ token: 'tok', sessionAtCall: null, cookieAtCall: expect.stringMatching(/^user=;.*Max-Age=0/) }]);
+    expect(toasts).toEqual([['next page success', '退出成功']]);
     expect(nav.assign).toHaveBeenCalledWith('/');
 
-    $session.set(member);
+    setSession(member);
     reply = () => ({ code: 403, msg: '操作太频繁', info: '', data: null });
-    const again = account.logout('reload');
-    await vi.runAllTimersAsync();
-    await again;
-    expect(toasts[1]).toEqual(['warning', '操作太频繁']);
+    await account.logout('reload');
+    expect(toasts[1]).toEqual(['next page warning', '操作太频繁']);
     expect($session.get()).toBeNull();
     expect(nav.reload).toHaveBeenCalledOnce();
+  });
+
+  it('a page that still holds a session the cookie no longer has (logout in another tab, back-forward cache) notices', () => {
+    const cookie = `user=${encodeURIComponent(JSON.stringify(member))}`;
+    expect(sessionChangedElsewhere(member, cookie)).toBe(false);
+    expect(sessionChangedElsewhere(member, '')).toBe(true);
+    expect(sessionChangedElsewhere(null, cookie)).toBe(true);
+    expect(sessionChangedElsewhere(null, 'other=1')).toBe(false);
   });
 });
 
@@ -161,15 +176,36 @@ describe('registration and recovery', () => {
     expect(calls).toEqual([]);
   });
 
-  it('registers, logs in and opens the member centre after the toast', async () => {
-    vi.useFakeTimers();
+  it('registers, logs in and returns the member where they came from, greeted there', async () => {
     reply = () => member;
-    await account.register(reg, true);
+    await account.register(reg, true, '/train/courseDetail?id=5');
     expect(calls).toEqual([{ path: '/register', body: { ...reg, yzm: '123456', agree: true } }]);
     expect($session.get()).toEqual(member);
-    expect(nav.assign).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(600);
-    expect(nav.assign).toHaveBeenCalledWith(account.AFTER_REGISTER);
+    expect(nav.assign).toHaveBeenCalledWith('/train/courseDetail?id=5');
+    expect(toasts).toEqual([['next page success', '欢迎加入功夫！']]);
+  });
+
+  it('where registration returns to: a same-site redirect, else the referrer, else the member homepage', () => {
+    const o = 'https://gongfu.example';
+    expect(account.afterRegister('?redirect=%2Fcart', o)).toBe('/cart');
+    expect(account.afterRegister('', o, `${o}/train/courseDetail?id=5`)).toBe('/train/courseDetail?id=5');
+    expect(account.afterRegister('?redirect=%2Fcart', o, `${o}/shop`)).toBe('/cart');
+    expect(account.AFTER_REGISTER).toBe('/my/homepage');
+    for (const [search, referrer] of [
+      ['?redirect=https%3A%2F%2Fevil.example%2F', ''],
+      ['?redirect=%2F%2Fevil.example', 'https://evil.example/x'],
+      ['?redirect=javascript%3Aalert(1)', ''],
+      ['?redirect=%2Faccount%2Flogin%3Fredirect%3D%252Fcart', `${o}/account/regmember`],
+    ] as const)
+      expect(account.afterRegister(search, o, referrer), search).toBe(account.AFTER_REGISTER);
+  });
+
+  it("注册账号 carries the page the dialog was opened on (or /account/login's own redirect)", () => {
+    expect(account.registerHref({ pathname: '/train/courseDetail', search: '?id=5' })).toBe(
+      '/account/regmember?redirect=%2Ftrain%2FcourseDetail%3Fid%3D5',
+    );
+    expect(account.registerHref({ pathname: '/account/login', search: '?redirect=%2Fcart' })).toBe('/account/regmember?redirect=%2Fcart');
+    expect(account.registerHref({ pathname: '/account/login', search: '' })).toBe('/account/regmember');
   });
 
   const forgot = { phone: '13500000001', yzm: '654321', password: 'newpass66', passwords: 'newpass66' };

@@ -333,6 +333,20 @@ const detail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
 describe('paying an order', () => {
   const methods = (coins: number) => ({ coins, providers: [{ name: 'sandbox' as const, label: '沙箱支付（测试环境）' }] });
 
+  it('a missing order offers no 重试 (it would answer the same); a network failure does', async () => {
+    reply = (path) => (path === '/order/detail' ? new ApiError('订单不存在', 404) : methods(5));
+    await payment.loadPayStep('?id=31');
+    expect(payment.$payStep.get()).toMatchObject({ error: '订单不存在', retryable: false });
+    reply = () => new ApiError('网络连接失败', 0);
+    await payment.loadPayStep('?id=31');
+    expect(payment.$payStep.get()).toMatchObject({ error: '网络连接失败', retryable: true });
+    await orders.loadOrderDetail(null);
+    expect(orders.$orderDetail.get()).toMatchObject({ error: '订单不存在', retryable: false });
+    reply = () => new ApiError('订单不存在', 404);
+    await orders.loadOrderDetail(31);
+    expect(orders.$orderDetail.get()).toMatchObject({ error: '订单不存在', retryable: false });
+  });
+
   it('needs an order id, then loads the order and the ways to pay', async () => {
     await payment.loadPayStep('');
     expect(payment.$payStep.get().error).toBe('订单不存在');
@@ -345,6 +359,7 @@ describe('paying an order', () => {
     reply = (path) => (path === '/order/detail' ? detail() : methods(120));
     await payment.loadPayStep('?id=31');
     expect(payment.coinsEnough(payment.$payStep.get())).toBe(false);
+    payment.chooseMethod('coins');
     const err = await failure(payment.startPay());
     expect(err).toMatchObject({ message: PAY_TEXTS.coinsShort, level: 'warning' });
     expect(payment.$payStep.get().password).toBe(false);
@@ -364,6 +379,65 @@ describe('paying an order', () => {
     expect(calls).toEqual([]);
     expect(await payment.payOrderWithCoins('205813')).toBe('/order/detail?id=31&paid=1');
     expect(calls).toEqual([{ path: '/order/payCoins', body: { id: 31, pay_password: '205813' } }]);
+  });
+
+  it('preselects coins only when the balance covers the order, else the first gateway', async () => {
+    const order = { pay_coins: 121 };
+    expect(payment.defaultMethod(order, methods(121))).toBe('coins');
+    expect(payment.defaultMethod(order, methods(120))).toBe('sandbox');
+    expect(payment.defaultMethod(order, methods(0))).toBe('sandbox');
+    const two = { coins: 0, providers: [{ name: 'alipay' as const, label: '支付宝' }, ...methods(0).providers] };
+    expect(payment.defaultMethod(order, two)).toBe('alipay');
+    // No gateway configured: coins stays chosen, so its 去充值 is what the member sees.
+    expect(payment.defaultMethod(order, { coins: 0, providers: [] })).toBe('coins');
+
+    reply = (path) => (path === '/order/detail' ? detail() : methods(0));
+    await payment.loadPayStep('?id=31');
+    expect(payment.$payStep.get().method).toBe('sandbox');
+    reply = (path) => (path === '/order/detail' ? detail() : methods(500));
+    await payment.loadPayStep('?id=31');
+    expect(payment.$payStep.get().method).toBe('coins');
+  });
+
+  it('back from a top-up, the refreshed balance moves the choice to coins unless the member picked one', async () => {
+    reply = (path) => (path === '/order/detail' ? detail() : methods(0));
+    await payment.loadPayStep('?id=31&topup=1');
+    expect(payment.$payStep.get().method).toBe('sandbox');
+    reply = () => methods(121);
+    await payment.refreshPayMethods();
+    expect(payment.$payStep.get()).toMatchObject({ method: 'coins', methods: { coins: 121 } });
+
+    reply = (path) => (path === '/order/detail' ? detail() : methods(0));
+    await payment.loadPayStep('?id=31&topup=1');
+    payment.chooseMethod('sandbox');
+    reply = () => methods(121);
+    await payment.refreshPayMethods();
+    expect(payment.$payStep.get().method).toBe('sandbox');
+  });
+
+  it('去充值 carries the missing coins and a return to this page; only same-site returns survive', () => {
+    const href = payment.topUpHref('/order/middle?id=31', 121 - 20);
+    const q = new URL(href, 'http://site.test').searchParams;
+    expect(href.startsWith('/my/wallet/payGateWay?')).toBe(true);
+    expect(q.get('coins')).toBe('101');
+    expect(q.get('return')).toBe('/order/middle?id=31');
+    expect(payment.topUpParams(href.slice(href.indexOf('?')), 'http://site.test')).toEqual({
+      coins: '101',
+      returnTo: '/order/middle?id=31',
+    });
+    for (const evil of ['https://evil.example/x', '//evil.example', '/\\evil.example', 'javascript:alert(1)'])
+      expect(payment.topUpParams(`?return=${encodeURIComponent(evil)}`, 'http://site.test').returnTo).not.toMatch(/evil|javascript/);
+    expect(payment.topUpParams('?coins=0', 'http://site.test')).toEqual({ coins: '100', returnTo: '' });
+  });
+
+  it('a top-up sends its return page with the payment', async () => {
+    reply = () => ({ pay_no: 'P9', redirect: '/pay/sandbox?pay_no=P9', qr_image: '' });
+    await payment.startTopUp('101', 'sandbox', '/order/middle?id=31');
+    await payment.startTopUp('5', 'sandbox');
+    expect(bodyOf('/pay/topup')).toEqual([
+      { coins: 101, provider: 'sandbox', return_to: '/order/middle?id=31' },
+      { coins: 5, provider: 'sandbox' },
+    ]);
   });
 
   it('a gateway starts for the chosen provider; a page is opened, a QR code shown', async () => {
@@ -464,7 +538,7 @@ describe('top-ups and the sandbox cashier', () => {
 
     reply = () => new ApiError('请先登录', 101);
     await payment.loadSandbox('P3');
-    expect(payment.$sandbox.get()).toEqual({ info: null, error: '请先登录' });
+    expect(payment.$sandbox.get()).toEqual({ info: null, error: '请先登录', retryable: false });
   });
 });
 

@@ -38,7 +38,7 @@ function Form() {
   }
 
   const info = member.data;
-  if (member.error && !info) return <LoadFailed error={member.error} retry={member.reload} />;
+  if (member.error && !info) return <LoadFailed load={member} />;
   if (!info) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
   if (!info.has_phone) {
     return (

@@ -24,7 +24,7 @@ function Steps(props: { back: string }) {
   const [done, setDone] = useState('');
 
   const info = member.data;
-  if (member.error && !info) return <LoadFailed error={member.error} retry={member.reload} />;
+  if (member.error && !info) return <LoadFailed load={member} />;
   if (!info) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
 
   const changing = info.has_phone;

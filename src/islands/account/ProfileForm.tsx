@@ -22,7 +22,7 @@ export default function ProfileForm() {
 
 function Profile() {
   const member = useLoad(fetchMemberInfo);
-  if (member.error && !member.data) return <LoadFailed error={member.error} retry={member.reload} />;
+  if (member.error && !member.data) return <LoadFailed load={member} />;
   if (!member.data) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
   return <Editor initial={profileForm(member.data)} />;
 }

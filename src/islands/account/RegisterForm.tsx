@@ -1,9 +1,14 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
-import { register, type RegisterForm as Form } from '~/lib/stores/account';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { afterRegister, register, type RegisterForm as Form } from '~/lib/stores/account';
 import { rememberInviter } from '~/lib/stores/referral';
 import { openLogin } from '~/lib/stores/ui';
+import { useSession } from '../chrome/useSession';
 import { useAction } from '../ui/useAction';
 import { SmsButton, useSmsTimer } from './SmsButton';
+import { documentLink } from '~/lib/rules/agreements';
+
+const USER_AGREEMENT = documentLink('useragreement');
+const PRIVACY = documentLink('privacyagreement');
 
 /** /account/regmember: phone, SMS code, password twice, agreement; logs the new member in. */
 export default function RegisterForm() {
@@ -15,18 +20,23 @@ export default function RegisterForm() {
   const timer = useSmsTimer();
   // A 推荐好友 link opens this page with ?inviter=: kept until the account exists.
   useEffect(() => rememberInviter(), []);
+  // Logged in here instead (立即登录 reloads this page): on to where registration would have gone.
+  const { ready, user } = useSession();
+  const registering = useRef(false);
+  useEffect(() => {
+    if (ready && user && !registering.current) location.replace(afterRegister(location.search, location.origin, document.referrer));
+  }, [ready, user]);
   const set = (k: keyof Form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value });
 
   function submit(e: SubmitEvent) {
     e.preventDefault();
-    void save.run(
-      async () => {
-        await register(form, agreed);
-        timer.stop();
-        setDone(true);
-      },
-      { done: '注册成功' },
-    );
+    void save.run(async () => {
+      // Back where the member came from (validated), greeted there.
+      registering.current = true;
+      await register(form, agreed, afterRegister(location.search, location.origin, document.referrer));
+      timer.stop();
+      setDone(true);
+    }, {});
   }
 
   return (
@@ -81,12 +91,12 @@ export default function RegisterForm() {
         />
         <span>
           我已阅读并同意
-          <a className="text-brand" href="/agreement/useragreement" target="_blank" rel="noopener">
-            《用户服务协议》
+          <a className="text-brand" href={USER_AGREEMENT.href} target="_blank" rel="noopener">
+            {USER_AGREEMENT.label}
           </a>
           和
-          <a className="text-brand" href="/agreement/privacyagreement" target="_blank" rel="noopener">
-            《隐私政策》
+          <a className="text-brand" href={PRIVACY.href} target="_blank" rel="noopener">
+            {PRIVACY.label}
           </a>
         </span>
       </label>

@@ -42,7 +42,7 @@ function Overview(props: { base: string }) {
   const security = useLoad(fetchSecurity);
   const act = useAction();
 
-  if (security.error && !security.data) return <LoadFailed error={security.error} retry={security.reload} />;
+  if (security.error && !security.data) return <LoadFailed load={security} />;
   if (!security.data) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
   const { info, bind } = security.data;
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { openLogin } from '~/lib/stores/ui';
+import type { Loaded } from '../ui/useLoad';
 import { useSession } from '../chrome/useSession';
 
 /** Renders its children for a logged-in member; a guest gets the login prompt (pages stay static). */
@@ -20,16 +21,37 @@ export function MemberOnly(props: { children: ReactNode }) {
   return <>{props.children}</>;
 }
 
-/** What a page shows when its data could not be loaded, with a retry. */
-export function LoadFailed(props: { error: string; retry: () => void }) {
+/**
+ * What a page shows when its data could not be loaded: the message, 重试 only when asking again can
+ * help (a network or server fault — `load.retryable`, or an explicit `retry`), and a way back
+ * (`back`; the home page when there is nothing to retry) — a missing record or a refusal answers
+ * the same however often it is asked.
+ */
+export function LoadFailed(
+  props: ({ load: Pick<Loaded<unknown>, 'error' | 'retryable' | 'reload'> } | { error: string; retry?: (() => void) | undefined }) & {
+    back?: readonly [label: string, href: string];
+  },
+) {
+  const error = 'load' in props ? props.load.error : props.error;
+  const retry = 'load' in props ? (props.load.retryable ? props.load.reload : undefined) : props.retry;
+  const [label, href] = props.back ?? ['返回首页', '/'];
   return (
-    <div className="py-16 text-center">
+    <div className="py-16 text-center" data-testid="load-failed">
       <p role="alert" className="text-[#f56c6c]">
-        {props.error}
+        {error}
       </p>
-      <button type="button" className="gf-btn-ghost mt-4" onClick={props.retry}>
-        重试
-      </button>
+      <div className="mt-4 flex justify-center gap-3">
+        {retry && (
+          <button type="button" className="gf-btn-ghost" onClick={retry}>
+            重试
+          </button>
+        )}
+        {(props.back || !retry) && (
+          <a className={retry ? 'gf-btn-ghost' : 'gf-btn-primary'} href={href}>
+            {label}
+          </a>
+        )}
+      </div>
     </div>
   );
 }

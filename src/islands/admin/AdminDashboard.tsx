@@ -8,9 +8,11 @@ export default function AdminDashboard() {
     return (
       <p role="alert" className="py-10 text-center text-ink-soft">
         {q.error}
-        <button type="button" className="ml-3 text-brand" onClick={q.reload}>
-          重试
-        </button>
+        {q.retryable && (
+          <button type="button" className="ml-3 text-brand" onClick={q.reload}>
+            重试
+          </button>
+        )}
       </p>
     );
   if (!q.data) return <p className="py-10 text-center text-ink-mute">正在加载…</p>;

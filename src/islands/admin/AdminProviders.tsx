@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { formatDateTime } from '~/lib/format';
 import { img } from '~/lib/media';
 import { bpText } from '~/lib/rules/provider';
@@ -117,6 +117,7 @@ function Applications({ status }: { status: ApplicationTab }) {
 function Decide(props: { row: ApplicationRow; approve: boolean; onClose: () => void; onDone: () => void }) {
   const [text, setText] = useState('');
   const act = useAction();
+  const formId = useId();
   function submit(e: SubmitEvent) {
     e.preventDefault();
     void act.run(
@@ -129,8 +130,22 @@ function Decide(props: { row: ApplicationRow; approve: boolean; onClose: () => v
     );
   }
   return (
-    <Modal open title={props.approve ? '通过申请' : '拒绝申请'} onClose={props.onClose}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-3 text-sm">
+    <Modal
+      open
+      title={props.approve ? '通过申请' : '拒绝申请'}
+      onClose={props.onClose}
+      footer={
+        <>
+          <button type="button" className="gf-btn-ghost" onClick={props.onClose}>
+            取消
+          </button>
+          <button type="submit" form={formId} className="gf-btn-primary" disabled={act.busy}>
+            {props.approve ? '确认通过' : '确认拒绝'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-3 text-sm">
         <p className="text-ink-soft">{props.row.name}</p>
         <textarea
           className="gf-input h-24 py-2"
@@ -140,14 +155,6 @@ function Decide(props: { row: ApplicationRow; approve: boolean; onClose: () => v
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
-        <div className="flex justify-end gap-3">
-          <button type="button" className="gf-btn-ghost" onClick={props.onClose}>
-            取消
-          </button>
-          <button type="submit" className="gf-btn-primary" disabled={act.busy}>
-            {props.approve ? '确认通过' : '确认拒绝'}
-          </button>
-        </div>
       </form>
     </Modal>
   );

@@ -120,8 +120,19 @@ export default function AdvertsPage() {
       </ListState>
       {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
       {edit && (
-        <Modal open title={edit.id ? '编辑广告' : '新增广告'} width={560} onClose={() => setEdit(null)}>
+        <Modal
+          open
+          title={edit.id ? '编辑广告' : '新增广告'}
+          width={560}
+          onClose={() => setEdit(null)}
+          footer={
+            <button type="submit" form="advert-form" className={primaryBtn} disabled={act.busy}>
+              保存
+            </button>
+          }
+        >
           <form
+            id="advert-form"
             onSubmit={(e) => {
               e.preventDefault();
               const { id, starts_at, ends_at, ...rest } = edit;
@@ -183,9 +194,6 @@ export default function AdvertsPage() {
                 </select>
               </Field>
             </div>
-            <button type="submit" className={primaryBtn} disabled={act.busy}>
-              保存
-            </button>
           </form>
         </Modal>
       )}

@@ -102,9 +102,11 @@ export default function ApplicationReview(props: { kind: ApplicationKind }) {
       {list.error && (
         <p role="alert" className="mb-3 text-sm text-[#e4393c]">
           {list.error}
-          <button type="button" className="ml-3 text-brand" onClick={list.reload}>
-            重试
-          </button>
+          {list.retryable && (
+            <button type="button" className="ml-3 text-brand" onClick={list.reload}>
+              重试
+            </button>
+          )}
         </p>
       )}
       {!list.data ? (
@@ -149,9 +151,7 @@ export default function ApplicationReview(props: { kind: ApplicationKind }) {
         </table>
       )}
       {list.data && <PagerButtons page={page} total={list.data.total} limit={REVIEW_LIMIT} onPage={setPage} />}
-      <Modal open={open !== null} title="入驻申请详情" width={760} onClose={() => setOpen(null)}>
-        {open !== null && <Detail id={open} onDecided={list.reload} />}
-      </Modal>
+      {open !== null && <DetailDialog id={open} onClose={() => setOpen(null)} onDecided={list.reload} />}
     </div>
   );
 }
@@ -176,23 +176,70 @@ function Photo(props: { src: string; label: string; urls?: Readonly<Record<strin
   );
 }
 
-function Detail(props: { id: number; onDecided: () => void }) {
+/** The application in a dialog; a pending one is decided with the buttons of its footer, always in view. */
+function DetailDialog(props: { id: number; onClose: () => void; onDecided: () => void }) {
   const d = useLoad(() => loadReview(props.id), props.id);
+  const [text, setText] = useState('');
+  const act = useAction();
+  const pending = d.data?.status === 'pending';
+  const run = (fn: () => Promise<ReviewDetail>, done: string) =>
+    void act.run(fn, { done }).then((next) => {
+      if (!next) return;
+      d.set(next);
+      props.onDecided();
+    });
+  let body;
   if (d.error && !d.data)
-    return (
+    body = (
       <p role="alert" className="py-6 text-center text-[#e4393c]">
         {d.error}
       </p>
     );
-  if (!d.data) return <p className="py-10 text-center text-ink-mute">正在加载…</p>;
+  else if (!d.data) body = <p className="py-10 text-center text-ink-mute">正在加载…</p>;
+  else
+    body = (
+      <>
+        <DetailView detail={d.data} />
+        {pending && (
+          <div className="mt-4 border-t border-line pt-4">
+            <label className="block text-sm text-ink-soft" htmlFor="review-text">
+              审核意见（通过时为备注，可不填；拒绝时必填，会通知申请人）
+            </label>
+            <textarea
+              id="review-text"
+              className="mt-2 h-20 w-full rounded border border-line p-2 text-sm outline-none focus:border-brand"
+              maxLength={Math.max(L.note, L.reason)}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
+          </div>
+        )}
+      </>
+    );
+  const footer = pending ? (
+    <>
+      <button
+        type="button"
+        disabled={act.busy}
+        className="gf-btn h-9 border border-[#f56c6c] px-5 text-[#f56c6c]"
+        onClick={() => run(() => refuseReview(props.id, text), '已拒绝，已通知申请人')}
+      >
+        拒绝
+      </button>
+      <button
+        type="button"
+        disabled={act.busy}
+        className="gf-btn h-9 bg-brand px-5 text-white"
+        onClick={() => run(() => approveReview(props.id, text), '已通过，已通知申请人')}
+      >
+        通过
+      </button>
+    </>
+  ) : undefined;
   return (
-    <DetailView
-      detail={d.data}
-      onDecided={(next) => {
-        d.set(next);
-        props.onDecided();
-      }}
-    />
+    <Modal open title="入驻申请详情" width={760} onClose={props.onClose} footer={footer}>
+      {body}
+    </Modal>
   );
 }
 
@@ -218,12 +265,12 @@ function IdNumber(props: { id: number; mask: string }) {
   );
 }
 
-function DetailView(props: { detail: ReviewDetail; onDecided: (d: ReviewDetail) => void }) {
+function DetailView(props: { detail: ReviewDetail }) {
   const { detail } = props;
   const c = detail.coach;
   const s = detail.shop;
   return (
-    <div className="max-h-[70vh] overflow-y-auto pr-2" data-testid="application-detail">
+    <div data-testid="application-detail">
       <Row label="状态">
         <span className={`rounded px-2 py-0.5 text-xs ${TONE[detail.status]}`}>{detail.status_text}</span>
         <span className="ml-3 text-xs text-ink-mute">提交于 {formatDateTime(detail.created_at)}</span>
@@ -292,48 +339,6 @@ function DetailView(props: { detail: ReviewDetail; onDecided: (d: ReviewDetail) 
           {formatDateTime(detail.settled_at)}（入驻费 {(detail.fee / 100).toFixed(2)} 元）
         </Row>
       )}
-      {detail.status === 'pending' && <Decision id={detail.id} onDecided={props.onDecided} />}
-    </div>
-  );
-}
-
-function Decision(props: { id: number; onDecided: (d: ReviewDetail) => void }) {
-  const [text, setText] = useState('');
-  const act = useAction();
-  const run = (fn: () => Promise<ReviewDetail>, done: string) =>
-    void act.run(fn, { done }).then((d) => {
-      if (d) props.onDecided(d);
-    });
-  return (
-    <div className="mt-4 border-t border-line pt-4">
-      <label className="block text-sm text-ink-soft" htmlFor="review-text">
-        审核意见（通过时为备注，可不填；拒绝时必填，会通知申请人）
-      </label>
-      <textarea
-        id="review-text"
-        className="mt-2 h-20 w-full rounded border border-line p-2 text-sm outline-none focus:border-brand"
-        maxLength={Math.max(L.note, L.reason)}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-      />
-      <div className="mt-3 flex justify-end gap-3">
-        <button
-          type="button"
-          disabled={act.busy}
-          className="gf-btn h-9 border border-[#f56c6c] px-5 text-[#f56c6c]"
-          onClick={() => run(() => refuseReview(props.id, text), '已拒绝，已通知申请人')}
-        >
-          拒绝
-        </button>
-        <button
-          type="button"
-          disabled={act.busy}
-          className="gf-btn h-9 bg-brand px-5 text-white"
-          onClick={() => run(() => approveReview(props.id, text), '已通过，已通知申请人')}
-        >
-          通过
-        </button>
-      </div>
     </div>
   );
 }

@@ -2,10 +2,14 @@ import { useState, type SubmitEvent } from 'react';
 import type { AuditRow } from '~/lib/api/contract/admin';
 import { adminApi } from '~/lib/api/admin-client';
 import { formatDateTime } from '~/lib/format';
+import { AUDIT_ACTION_LABELS, AUDIT_TARGET_LABELS, auditActionText, auditTargetText } from '~/lib/rules/audit';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useLoad } from '../ui/useLoad';
 
 const LIMIT = 20;
+// The filters offer the labels; the codes stay in the API and in each cell's tooltip.
+const ACTIONS = Object.entries(AUDIT_ACTION_LABELS);
+const TARGETS = Object.entries(AUDIT_TARGET_LABELS);
 
 /** /admin/audit (super): every console write, newest first, filterable; read-only by construction. */
 export default function AuditLogPage() {
@@ -33,18 +37,22 @@ export default function AuditLogPage() {
   return (
     <div>
       <form onSubmit={search} className="mb-4 flex items-center gap-3 text-sm" aria-label="筛选操作日志">
-        <input
-          className={input}
-          placeholder="操作，如 withdrawal.pay"
-          value={draft.action}
-          onChange={(e) => setDraft({ ...draft, action: e.target.value })}
-        />
-        <input
-          className={input}
-          placeholder="对象，如 users"
-          value={draft.target}
-          onChange={(e) => setDraft({ ...draft, target: e.target.value })}
-        />
+        <select className={input} aria-label="操作" value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })}>
+          <option value="">全部操作</option>
+          {ACTIONS.map(([code, label]) => (
+            <option key={code} value={code}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <select className={input} aria-label="对象" value={draft.target} onChange={(e) => setDraft({ ...draft, target: e.target.value })}>
+          <option value="">全部对象</option>
+          {TARGETS.map(([code, label]) => (
+            <option key={code} value={code}>
+              {label}
+            </option>
+          ))}
+        </select>
         <input
           className={input}
           placeholder="对象编号"
@@ -99,9 +107,11 @@ function Row(props: { row: AuditRow; open: boolean; toggle: () => void }) {
           {r.staff_name}
           <span className="ml-1 text-xs text-ink-mute">{r.staff_role}</span>
         </td>
-        <td className="px-3 py-2 font-mono text-xs">{r.action}</td>
-        <td className="px-3 py-2 font-mono text-xs">
-          {r.target}
+        <td className="px-3 py-2" title={r.action}>
+          {auditActionText(r.action)}
+        </td>
+        <td className="px-3 py-2" title={r.target}>
+          {auditTargetText(r.target)}
           {r.target_id ? ` #${r.target_id}` : ''}
         </td>
         <td className="max-w-[240px] break-words px-3 py-2">{r.note || '—'}</td>

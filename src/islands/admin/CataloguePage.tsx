@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { CatalogueRow } from '~/lib/api/contract/admin-content';
 import { adminApi } from '~/lib/api/admin-client';
 import { formatDateTime, priceText } from '~/lib/format';
@@ -161,14 +161,36 @@ export default function CataloguePage() {
 function OffDialog(props: { row: CatalogueRow; onClose: () => void; onDone: () => void }) {
   const [reason, setReason] = useState('');
   const act = useAction();
+  const formId = useId();
   const shop = props.row.kind === 'shop';
   return (
-    <Modal open title={shop ? '暂停店铺营业' : `下架${CATALOGUE_KIND_TEXT[props.row.kind]}`} width={480} onClose={props.onClose}>
+    <Modal
+      open
+      title={shop ? '暂停店铺营业' : `下架${CATALOGUE_KIND_TEXT[props.row.kind]}`}
+      width={480}
+      onClose={props.onClose}
+      footer={
+        <>
+          <button type="button" className="gf-btn h-8 border border-line px-4 text-sm" onClick={props.onClose}>
+            取消
+          </button>
+          <button
+            type="submit"
+            form={formId}
+            className="gf-btn h-8 bg-[#e4393c] px-4 text-sm text-white disabled:opacity-60"
+            disabled={act.busy}
+          >
+            确认{shop ? '暂停' : '下架'}
+          </button>
+        </>
+      }
+    >
       <p className="mb-3 text-sm text-ink-soft">
         「{props.row.title}」{shop ? '暂停后店铺及其在售商品、课程不再展示，店主不能自行恢复。' : '下架后所有者不能自行重新上架。'}
         原因会以系统通知发给 {props.row.owner_name}。
       </p>
       <form
+        id={formId}
         onSubmit={(e) => {
           e.preventDefault();
           void act
@@ -185,14 +207,6 @@ function OffDialog(props: { row: CatalogueRow; onClose: () => void; onDone: () =
             onChange={(e) => setReason(e.target.value)}
           />
         </label>
-        <div className="mt-4 flex justify-end gap-3">
-          <button type="button" className="gf-btn h-8 border border-line px-4 text-sm" onClick={props.onClose}>
-            取消
-          </button>
-          <button type="submit" className="gf-btn h-8 bg-[#e4393c] px-4 text-sm text-white disabled:opacity-60" disabled={act.busy}>
-            确认{shop ? '暂停' : '下架'}
-          </button>
-        </div>
       </form>
     </Modal>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminCoupon } from '~/lib/api/contract/admin-content';
-import { COUPON_SCOPES, type CouponScope } from '~/lib/api/contract/coupon';
+import { COUPON_SCOPES, type CouponScope } from '~/lib/rules/coupon';
 import { adminApi } from '~/lib/api/admin-client';
 import { formatDateTime, priceText } from '~/lib/format';
 import { fromLocalInput, toLocalInput } from '~/lib/stores/admin-content';
@@ -114,8 +114,19 @@ export default function CouponsPage() {
       </ListState>
       {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
       {edit && (
-        <Modal open title={edit.id ? '编辑优惠券' : '新建优惠券'} width={600} onClose={() => setEdit(null)}>
+        <Modal
+          open
+          title={edit.id ? '编辑优惠券' : '新建优惠券'}
+          width={600}
+          onClose={() => setEdit(null)}
+          footer={
+            <button type="submit" form="coupon-form" className={primaryBtn} disabled={act.busy}>
+              保存
+            </button>
+          }
+        >
           <form
+            id="coupon-form"
             onSubmit={(e) => {
               e.preventDefault();
               void act
@@ -228,9 +239,6 @@ export default function CouponsPage() {
                 />
               </Field>
             </div>
-            <button type="submit" className={primaryBtn} disabled={act.busy}>
-              保存
-            </button>
           </form>
         </Modal>
       )}

@@ -194,8 +194,19 @@ export default function HelpPage() {
         </ListState>
       </div>
       {edit && (
-        <Modal open title={edit.id ? '编辑帮助文章' : '新增帮助文章'} width={720} onClose={() => setEdit(null)}>
+        <Modal
+          open
+          title={edit.id ? '编辑帮助文章' : '新增帮助文章'}
+          width={720}
+          onClose={() => setEdit(null)}
+          footer={
+            <button type="submit" form="help-article-form" className={primaryBtn} disabled={act.busy}>
+              保存
+            </button>
+          }
+        >
           <form
+            id="help-article-form"
             onSubmit={(e) => {
               e.preventDefault();
               const { id, ...rest } = edit;
@@ -236,9 +247,6 @@ export default function HelpPage() {
               <input type="checkbox" checked={edit.status === 1} onChange={(e) => setEdit({ ...edit, status: e.target.checked ? 1 : 0 })} />
               在帮助中心显示
             </label>
-            <button type="submit" className={primaryBtn} disabled={act.busy}>
-              保存
-            </button>
           </form>
         </Modal>
       )}

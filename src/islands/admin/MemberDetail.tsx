@@ -169,8 +169,24 @@ function CoinsDialog(props: { id: number; balance: number; onClose: () => void; 
   const act = useAction();
   const field = 'w-full rounded border border-line px-3 text-sm outline-none focus:border-brand';
   return (
-    <Modal open title="调整功夫币" width={440} onClose={props.onClose}>
+    <Modal
+      open
+      title="调整功夫币"
+      width={440}
+      onClose={props.onClose}
+      footer={
+        <>
+          <button type="button" className="gf-btn h-9 border border-line px-5 text-ink-soft" onClick={props.onClose}>
+            取消
+          </button>
+          <button type="submit" form="coins-form" disabled={act.busy} className="gf-btn h-9 bg-brand px-5 text-white">
+            {act.busy ? '提交中…' : '确认调整'}
+          </button>
+        </>
+      }
+    >
       <form
+        id="coins-form"
         onSubmit={(e) => {
           e.preventDefault();
           void act
@@ -214,14 +230,6 @@ function CoinsDialog(props: { id: number; balance: number; onClose: () => void; 
             {act.error}
           </p>
         )}
-        <div className="mt-5 flex justify-end gap-3">
-          <button type="button" className="gf-btn h-9 border border-line px-5 text-ink-soft" onClick={props.onClose}>
-            取消
-          </button>
-          <button type="submit" disabled={act.busy} className="gf-btn h-9 bg-brand px-5 text-white">
-            {act.busy ? '提交中…' : '确认调整'}
-          </button>
-        </div>
       </form>
     </Modal>
   );

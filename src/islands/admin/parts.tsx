@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { Loaded } from '../ui/useLoad';
 import { Modal } from '../ui/Modal';
 import { useAction } from '../ui/useAction';
@@ -35,9 +35,11 @@ export function Loading<T extends { list: unknown[] }>(props: { q: Loaded<T>; em
     return (
       <p role="alert" className="py-10 text-center text-ink-soft">
         {q.error}
-        <button type="button" className="ml-3 text-brand" onClick={q.reload}>
-          重试
-        </button>
+        {q.retryable && (
+          <button type="button" className="ml-3 text-brand" onClick={q.reload}>
+            重试
+          </button>
+        )}
       </p>
     );
   if (!q.data) return <p className="py-10 text-center text-ink-mute">正在加载…</p>;
@@ -63,10 +65,32 @@ export function DecisionDialog(props: {
 }) {
   const [text, setText] = useState('');
   const act = useAction();
+  const formId = useId();
   const field = 'w-full rounded border border-line px-3 py-2 text-sm outline-none focus:border-brand';
   return (
-    <Modal open title={props.title} width={460} onClose={props.onClose}>
+    <Modal
+      open
+      title={props.title}
+      width={460}
+      onClose={props.onClose}
+      footer={
+        <>
+          <button type="button" className="gf-btn h-9 border border-line px-5 text-ink-soft" onClick={props.onClose}>
+            取消
+          </button>
+          <button
+            type="submit"
+            form={formId}
+            disabled={act.busy}
+            className={`gf-btn h-9 px-5 text-white ${props.danger ? 'bg-[#e4393c]' : 'bg-brand'}`}
+          >
+            {act.busy ? '提交中…' : props.confirm}
+          </button>
+        </>
+      }
+    >
       <form
+        id={formId}
         onSubmit={(e) => {
           e.preventDefault();
           void act
@@ -107,14 +131,6 @@ export function DecisionDialog(props: {
             {act.error}
           </p>
         )}
-        <div className="mt-5 flex justify-end gap-3">
-          <button type="button" className="gf-btn h-9 border border-line px-5 text-ink-soft" onClick={props.onClose}>
-            取消
-          </button>
-          <button type="submit" disabled={act.busy} className={`gf-btn h-9 px-5 text-white ${props.danger ? 'bg-[#e4393c]' : 'bg-brand'}`}>
-            {act.busy ? '提交中…' : props.confirm}
-          </button>
-        </div>
       </form>
     </Modal>
   );

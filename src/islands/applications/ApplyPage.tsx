@@ -15,7 +15,7 @@ import {
   type IdentityApplication,
   type ShopForm,
 } from '~/lib/stores/applications';
-import { errorText } from '~/lib/api/client';
+import { errorText, mayRetry } from '~/lib/api/client';
 import { docImg } from '~/lib/media';
 import { toast } from '~/lib/toast';
 import { Field, LoadFailed, MemberOnly } from '../account/parts';
@@ -49,7 +49,7 @@ function Gate(props: { kind: ApplicationKind }) {
     opened.current = true;
     if (!mayApply(info.status)) toast.warning(info.msg);
   }, [info]);
-  if (loaded.error && !info) return <LoadFailed error={loaded.error} retry={loaded.reload} />;
+  if (loaded.error && !info) return <LoadFailed load={loaded} />;
   if (!info) return <Loading />;
   if (!mayApply(info.status)) return <StatusView info={info} />;
   // Sent: the status card replaces the long form at the top of the page, so go there.
@@ -144,7 +144,7 @@ function Agreement(props: { kind: ApplicationKind; checked: boolean; onChange: (
 function usePrefill<T>(info: IdentityApplication, load: () => Promise<{ reason: string; form: T }>, empty: T) {
   const refused = info.status === ExamineStatus.REFUSED;
   const [state, setState] = useState<{ reason: string; form: T } | null>(refused ? null : { reason: '', form: empty });
-  const [error, setError] = useState('');
+  const [error, setError] = useState({ text: '', retryable: false });
   const [round, setRound] = useState(0);
   useEffect(() => {
     if (!refused) return;
@@ -154,7 +154,7 @@ function usePrefill<T>(info: IdentityApplication, load: () => Promise<{ reason: 
         if (live) setState(s);
       },
       (err: unknown) => {
-        if (live) setError(errorText(err));
+        if (live) setError({ text: errorText(err), retryable: mayRetry(err) });
       },
     );
     return () => {
@@ -163,7 +163,8 @@ function usePrefill<T>(info: IdentityApplication, load: () => Promise<{ reason: 
     // Loaded once per retry; `load` is a fresh closure every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [refused, round]);
-  return { state, error, retry: () => setRound((r) => r + 1) };
+  const retry = () => setRound((r) => r + 1);
+  return { state, error: error.text, retry: error.retryable ? retry : undefined };
 }
 
 /* ---------- coach ---------- */
@@ -179,7 +180,7 @@ function CoachArea(props: { info: IdentityApplication; onDone: () => void }) {
   );
   const labels = useLoad(() => api('/course/label'));
   if (prefill.error && !prefill.state) return <LoadFailed error={prefill.error} retry={prefill.retry} />;
-  if (labels.error && !labels.data) return <LoadFailed error={labels.error} retry={labels.reload} />;
+  if (labels.error && !labels.data) return <LoadFailed load={labels} />;
   if (!prefill.state || !labels.data) return <Loading />;
   return (
     <>

@@ -1,7 +1,9 @@
 import { useState, type SubmitEvent } from 'react';
 import { ExamineStatus, KIND_INFO, feeText, type ApplicationKind } from '~/lib/rules/applications';
 import { loadIdentity, settleIdentity, type IdentityApplication, type Settled } from '~/lib/stores/applications';
+import { topUpHref } from '~/lib/stores/payment';
 import { LoadFailed, MemberOnly } from '../account/parts';
+import { PayPasswordSetupLoaded } from '../account/PayPasswordSetup';
 import { Loading } from '../seller/shop-parts';
 import { useAction } from '../ui/useAction';
 import { useHydrated } from '../ui/useHydrated';
@@ -55,7 +57,7 @@ function Settle(props: { kind: ApplicationKind }) {
       </StatusCard>
     );
   }
-  if (loaded.error && !loaded.data) return <LoadFailed error={loaded.error} retry={loaded.reload} />;
+  if (loaded.error && !loaded.data) return <LoadFailed load={loaded} />;
   if (!loaded.data) return <Loading />;
   const info = loaded.data;
   if (info.status !== ExamineStatus.APPROVED) {
@@ -79,6 +81,8 @@ function Pay(props: { kind: ApplicationKind; info: IdentityApplication; onDone: 
   const { info } = props;
   const k = KIND_INFO[props.kind];
   const [pw, setPw] = useState('');
+  const [pwSet, setPwSet] = useState(false);
+  const hasPw = info.has_pay_password || pwSet;
   const pay = useAction();
   const coins = Math.ceil(info.fee / 100);
   const short = info.fee > 0 && info.coins < coins;
@@ -113,13 +117,13 @@ function Pay(props: { kind: ApplicationKind; info: IdentityApplication; onDone: 
               <span className="text-sm">
                 {info.coins} 功夫币
                 {short && (
-                  <a className="ml-3 text-brand" href="/my/wallet/kungfucoin">
+                  <a className="ml-3 text-brand" href={topUpHref(`${location.pathname}${location.search}`, coins - info.coins)}>
                     余额不足，去充值
                   </a>
                 )}
               </span>
             </div>
-            {info.has_pay_password ? (
+            {hasPw ? (
               <label className="flex items-center gap-4">
                 <span className="w-[100px] text-right text-sm text-ink-soft">支付密码</span>
                 <input
@@ -134,21 +138,22 @@ function Pay(props: { kind: ApplicationKind; info: IdentityApplication; onDone: 
                 />
               </label>
             ) : (
-              <p className="pl-[116px] text-sm text-ink-soft">
-                使用功夫币支付需要先
-                <a className="text-brand" href="/account/setting/paypassword">
-                  设置支付密码
-                </a>
-              </p>
+              <p className="pl-[116px] text-sm text-ink-soft">使用功夫币支付需要先设置支付密码（见下方）</p>
             )}
           </>
         )}
         <div className="pl-[116px]">
-          <button type="submit" disabled={pay.busy || short || (info.fee > 0 && !info.has_pay_password)} className="gf-btn-primary w-40">
+          <button type="submit" disabled={pay.busy || short || (info.fee > 0 && !hasPw)} className="gf-btn-primary w-40">
             {pay.busy ? '处理中…' : info.fee > 0 ? `支付并入驻` : '确认入驻'}
           </button>
         </div>
       </form>
+      {info.fee > 0 && !hasPw && (
+        // Outside the settle form (forms do not nest); the same endpoint as /account/setting/paypassword.
+        <div className="ml-[116px] mt-6 max-w-[404px] rounded-lg border border-line p-5">
+          <PayPasswordSetupLoaded onDone={() => setPwSet(true)} />
+        </div>
+      )}
     </>
   );
 }

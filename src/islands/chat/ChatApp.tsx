@@ -58,7 +58,8 @@ export default function ChatApp(props: { siteName: string }) {
   }, [userID, userSig, round]);
 
   return (
-    <div className="flex h-screen min-w-[1200px] flex-col bg-[#eef0f3]">
+    // The rest of the window under the layout's banner (ChatLayout fills the window): no page scroll.
+    <div className="flex min-h-0 min-w-[1200px] flex-1 flex-col bg-[#eef0f3]">
       <Header siteName={props.siteName} loggedIn={Boolean(user)} />
       <main className="mx-auto flex min-h-0 w-[1180px] flex-1 py-4">
         {!ready ? (

@@ -203,8 +203,25 @@ export function CreateGroupDialog(props: { onClose: () => void; onCreated: (cid:
   });
   const [picked, setPicked] = useState<string[]>([]);
   return (
-    <Modal open title="创建群聊" width={480} onClose={props.onClose}>
+    <Modal
+      open
+      title="创建群聊"
+      width={480}
+      onClose={props.onClose}
+      footer={
+        <button
+          type="submit"
+          form="create-group-form"
+          disabled={act.busy}
+          className="gf-btn-primary w-full"
+          data-testid="create-group-submit"
+        >
+          创建
+        </button>
+      }
+    >
       <form
+        id="create-group-form"
         className="space-y-3 text-sm"
         onSubmit={(e) => {
           e.preventDefault();
@@ -259,9 +276,6 @@ export function CreateGroupDialog(props: { onClose: () => void; onCreated: (cid:
           <span className="mb-1 block text-ink-soft">邀请好友{picked.length ? `（已选 ${picked.length}）` : ''}</span>
           <FriendPicker picked={picked} onChange={setPicked} />
         </div>
-        <button type="submit" disabled={act.busy} className="gf-btn-primary w-full" data-testid="create-group-submit">
-          创建
-        </button>
       </form>
     </Modal>
   );
@@ -567,21 +581,27 @@ function InviteDialog(props: { groupID: string; exclude: string[]; onClose: () =
   const act = useAction();
   const [picked, setPicked] = useState<string[]>([]);
   return (
-    <Modal open title="邀请好友入群" onClose={props.onClose}>
+    <Modal
+      open
+      title="邀请好友入群"
+      onClose={props.onClose}
+      footer={
+        <button
+          type="button"
+          disabled={act.busy}
+          className="gf-btn-primary w-full"
+          data-testid="invite-submit"
+          onClick={() =>
+            void act
+              .run(() => succeed(inviteMembers(props.groupID, picked)), { done: '已邀请' })
+              .then((r) => r !== undefined && props.onClose())
+          }
+        >
+          邀请{picked.length ? `（${picked.length}）` : ''}
+        </button>
+      }
+    >
       <FriendPicker picked={picked} onChange={setPicked} exclude={props.exclude} />
-      <button
-        type="button"
-        disabled={act.busy}
-        className="gf-btn-primary mt-4 w-full"
-        data-testid="invite-submit"
-        onClick={() =>
-          void act
-            .run(() => succeed(inviteMembers(props.groupID, picked)), { done: '已邀请' })
-            .then((r) => r !== undefined && props.onClose())
-        }
-      >
-        邀请{picked.length ? `（${picked.length}）` : ''}
-      </button>
     </Modal>
   );
 }

@@ -85,7 +85,14 @@ function Body(props: { m: Message; me: string; onView: (url: string) => void }) 
           className="overflow-hidden rounded-lg border border-line bg-white"
           title="查看大图"
         >
-          <img src={img(thumb.url)} alt="图片" data-testid="chat-image" className="block max-h-[198px] max-w-[198px] object-contain" />
+          <img
+            src={img(thumb.url)}
+            alt="图片"
+            data-testid="chat-image"
+            // The box is known before the picture loads, so the history below it does not move.
+            {...fitThumb(thumb)}
+            className="block max-h-[198px] max-w-[198px] object-contain"
+          />
         </button>
       );
     }
@@ -192,3 +199,12 @@ function Card(props: { c: Exclude<CustomData, { businessID: 'call' }> }) {
     </a>
   );
 }
+
+/** A thumbnail's shown size (within 198 × 198, as the server makes them), when the message says it. */
+function fitThumb(i: { width: number; height: number }): { width?: number; height?: number } {
+  if (!(i.width > 0 && i.height > 0)) return {};
+  const k = Math.min(1, THUMB_BOX / i.width, THUMB_BOX / i.height);
+  return { width: Math.round(i.width * k), height: Math.round(i.height * k) };
+}
+
+const THUMB_BOX = 198;

@@ -28,6 +28,7 @@ export function MessagePane(props: { conversation: Conversation; onSettings: (gr
   const groups = useStore($groups);
   const act = useAction();
   const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   const anchor = useRef<{ height: number; top: number; atBottom: boolean }>({ height: 0, top: 0, atBottom: true });
   const [menu, setMenu] = useState<{ x: number; y: number; m: Message; now: number } | null>(null);
   const [view, setView] = useState('');
@@ -54,6 +55,22 @@ export function MessagePane(props: { conversation: Conversation; onSettings: (gr
   useEffect(() => {
     anchor.current.atBottom = true;
   }, [conv.conversationID]);
+
+  // Pictures and videos take their height when they load, after the scroll above, and the pane
+  // changes with the window: a reader at the bottom stays there (the last picture in view); growth
+  // above a reader of history is the browser's scroll anchoring.
+  useEffect(() => {
+    const el = scroller.current;
+    const inner = content.current;
+    if (!el || !inner) return;
+    const watch = new ResizeObserver(() => {
+      if (anchor.current.atBottom) el.scrollTop = el.scrollHeight;
+      remember();
+    });
+    watch.observe(inner);
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, []);
 
   function onScroll() {
     remember();
@@ -106,45 +123,51 @@ export function MessagePane(props: { conversation: Conversation; onSettings: (gr
         )}
       </header>
       <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto px-5 py-3" data-testid="chat-messages">
-        <div className="py-1 text-center text-xs text-ink-mute">
-          {loading ? (
-            <span>
-              <span className="i-ri-loader-4-line animate-spin" /> 加载中…
-            </span>
-          ) : error ? (
-            <button type="button" className="text-[#f56c6c] hover:underline" onClick={() => void loadMoreHistory().catch(() => undefined)}>
-              {error}，点击重试
-            </button>
-          ) : completed ? (
-            <span data-testid="no-more-history">{CHAT_T.noMoreHistory}</span>
-          ) : (
-            <button type="button" className="hover:text-brand" onClick={() => void loadMoreHistory().catch(() => undefined)}>
-              查看更多消息
-            </button>
-          )}
+        <div ref={content}>
+          <div className="py-1 text-center text-xs text-ink-mute">
+            {loading ? (
+              <span>
+                <span className="i-ri-loader-4-line animate-spin" /> 加载中…
+              </span>
+            ) : error ? (
+              <button
+                type="button"
+                className="text-[#f56c6c] hover:underline"
+                onClick={() => void loadMoreHistory().catch(() => undefined)}
+              >
+                {error}，点击重试
+              </button>
+            ) : completed ? (
+              <span data-testid="no-more-history">{CHAT_T.noMoreHistory}</span>
+            ) : (
+              <button type="button" className="hover:text-brand" onClick={() => void loadMoreHistory().catch(() => undefined)}>
+                查看更多消息
+              </button>
+            )}
+          </div>
+          {messages.map((m, i) => {
+            const prev = messages[i - 1];
+            const sep = !prev || dayKey(prev.time) !== dayKey(m.time) ? <TipLine>{dayLabel(m.time)}</TipLine> : null;
+            return (
+              <div key={m.clientID || m.ID}>
+                {sep}
+                {isSystem && m.type === 'TIMGroupSystemNoticeElem' ? (
+                  <Notice m={m} me={me} />
+                ) : (
+                  <MessageItem
+                    m={m}
+                    me={me}
+                    c2c={c2c}
+                    progress={progress[m.clientID]}
+                    onMenu={openMenu}
+                    onRetry={(x) => void act.run(() => retrySend(x.clientID))}
+                    onView={setView}
+                  />
+                )}
+              </div>
+            );
+          })}
         </div>
-        {messages.map((m, i) => {
-          const prev = messages[i - 1];
-          const sep = !prev || dayKey(prev.time) !== dayKey(m.time) ? <TipLine>{dayLabel(m.time)}</TipLine> : null;
-          return (
-            <div key={m.clientID || m.ID}>
-              {sep}
-              {isSystem && m.type === 'TIMGroupSystemNoticeElem' ? (
-                <Notice m={m} me={me} />
-              ) : (
-                <MessageItem
-                  m={m}
-                  me={me}
-                  c2c={c2c}
-                  progress={progress[m.clientID]}
-                  onMenu={openMenu}
-                  onRetry={(x) => void act.run(() => retrySend(x.clientID))}
-                  onView={setView}
-                />
-              )}
-            </div>
-          );
-        })}
       </div>
       {!isSystem && <Composer conversationID={conv.conversationID} onSent={() => (anchor.current.atBottom = true)} />}
       {menu && <ContextMenu x={menu.x} y={menu.y} items={menuItems(menu.m, menu.now)} onClose={() => setMenu(null)} />}

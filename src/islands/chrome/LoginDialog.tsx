@@ -1,11 +1,15 @@
 import { useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $dialog, closeDialog, openForgot } from '~/lib/stores/ui';
-import { login, startThirdPartyLogin, type OAuthKind } from '~/lib/stores/account';
+import { login, registerHref, startThirdPartyLogin, type OAuthKind } from '~/lib/stores/account';
 import { T } from '~/lib/texts';
 import { Modal } from '../ui/Modal';
 import { useAction } from '../ui/useAction';
 import { useHydrated } from '../ui/useHydrated';
+import { documentLink } from '~/lib/rules/agreements';
+
+const USER_AGREEMENT = documentLink('useragreement');
+const PRIVACY = documentLink('privacyagreement');
 
 /**
  * SPEC §2 login dialog (410px). After login the main layout only closes it; other layouts
@@ -59,7 +63,7 @@ export default function LoginDialog(props: { afterLogin: 'close' | 'reload' }) {
           <button type="button" className="text-ink-soft hover:text-brand" onClick={openForgot}>
             忘记密码
           </button>
-          <a className="text-brand hover:text-brand-dark" href="/account/regmember">
+          <a className="text-brand hover:text-brand-dark" href={hydrated ? registerHref(location) : '/account/regmember'}>
             注册账号
           </a>
         </div>
@@ -76,12 +80,12 @@ export default function LoginDialog(props: { afterLogin: 'close' | 'reload' }) {
           />
           <span>
             我已阅读并同意
-            <a className="text-brand" href="/agreement/useragreement" target="_blank" rel="noopener">
-              《用户服务协议》
+            <a className="text-brand" href={USER_AGREEMENT.href} target="_blank" rel="noopener">
+              {USER_AGREEMENT.label}
             </a>
             和
-            <a className="text-brand" href="/agreement/privacyagreement" target="_blank" rel="noopener">
-              《隐私政策》
+            <a className="text-brand" href={PRIVACY.href} target="_blank" rel="noopener">
+              {PRIVACY.label}
             </a>
           </span>
         </label>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { thumbOf } from '~/lib/rules/upload';
 import { CIRCLE_LIMITS, CIRCLE_TEXTS } from '~/lib/rules/circle';
-import { EMPTY_DRAFT, loadDraft, publishPost, saveDraft, uploadCircleImages, type Draft } from '~/lib/stores/circle';
+import { EMPTY_DRAFT, loadDraft, publishedHref, publishPost, saveDraft, uploadCircleImages, type Draft } from '~/lib/stores/circle';
 import { CIRCLE_VIDEOS } from '~/lib/stores/video-upload';
 import { MemberOnly } from '../account/parts';
 import { useLoad } from '../ui/useLoad';
@@ -51,10 +51,11 @@ function Composer() {
       data-testid="circle-composer"
       onSubmit={(e) => {
         e.preventDefault();
+        // The feed opens with the new post on top, and 发布成功 waits for it (flash).
         void send
-          .run(() => publishPost(d), { done: CIRCLE_TEXTS.published })
+          .run(() => publishPost(d))
           .then((post) => {
-            if (post) location.href = '/firendscircle?tab=new';
+            if (post) location.assign(publishedHref(post.id));
           });
       }}
     >

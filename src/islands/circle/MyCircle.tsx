@@ -70,7 +70,7 @@ function MyComments() {
   const [page, setPage] = useState(1);
   const list = useLoad(() => api('/member/friendCircleMyComments', { page, limit: 10 }), page);
   const del = useAction();
-  if (list.error && !list.data) return <LoadFailed error={list.error} retry={list.reload} />;
+  if (list.error && !list.data) return <LoadFailed load={list} />;
   if (!list.data) return <p className="py-16 text-center text-sm text-ink-mute">加载中…</p>;
   if (list.data.list.length === 0)
     return (

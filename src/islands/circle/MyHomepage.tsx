@@ -24,7 +24,7 @@ function Home() {
   const settings = useLoad(() => api('/member/friendCircleSettings', {}));
   const save = useAction();
   const [showStudy, setShowStudy] = useState<0 | 1 | null>(null);
-  if (profile.error && !profile.data) return <LoadFailed error={profile.error} retry={profile.reload} />;
+  if (profile.error && !profile.data) return <LoadFailed load={profile} />;
   if (!profile.data) return <p className="py-16 text-center text-sm text-ink-mute">加载中…</p>;
   const p = profile.data;
   const on = showStudy ?? settings.data?.show_study ?? 0;

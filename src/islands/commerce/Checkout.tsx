@@ -150,8 +150,12 @@ function Confirm({ kind }: { kind: CheckoutKind }) {
               <dd>{s.goods.freight ? money(s.goods.freight) : '包邮'}</dd>
             </>
           )}
-          <dt>优惠</dt>
-          <dd className="text-[#f56c6c]">-{money(preview.discount)}</dd>
+          {preview.discount > 0 && (
+            <>
+              <dt>优惠</dt>
+              <dd className="text-[#f56c6c]">-{money(preview.discount)}</dd>
+            </>
+          )}
           <dt className="pt-2 text-base text-ink">应付金额</dt>
           <dd className="pt-1 text-2xl font-700 text-[#f56c6c]" data-testid="pay-amount">
             {money(preview.pay_amount)}

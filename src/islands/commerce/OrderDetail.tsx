@@ -4,7 +4,7 @@ import { formatDateTime } from '~/lib/format';
 import { PAY_METHOD_TEXT, type OrderStatus } from '~/lib/rules/order-status';
 import { maskPhone } from '~/lib/rules/phone';
 import { $orderDetail, loadOrderDetail, orderIdFromSearch, recheckPaid } from '~/lib/stores/orders';
-import { MemberOnly } from '../account/parts';
+import { LoadFailed, MemberOnly } from '../account/parts';
 import { OrderActions } from './OrderActions';
 import { RefundDispute } from './RefundDispute';
 import { Countdown, ItemRow, money } from './parts';
@@ -34,7 +34,7 @@ function Detail() {
     id: orderIdFromSearch(location.search),
     paid: new URLSearchParams(location.search).get('paid') === '1',
   }));
-  const { order: o, error } = useStore($orderDetail);
+  const { order: o, error, retryable } = useStore($orderDetail);
   const loaded = o !== null;
   const reload = () => void loadOrderDetail(id);
 
@@ -46,9 +46,9 @@ function Detail() {
 
   if (error)
     return (
-      <p role="alert" className="gf-card py-20 text-center text-[#f56c6c]">
-        {error}
-      </p>
+      <div className="gf-card">
+        <LoadFailed error={error} retry={retryable ? reload : undefined} back={['返回我的订单', '/my/order/goods']} />
+      </div>
     );
   if (!o) return <p className="gf-card py-20 text-center text-ink-mute">加载中…</p>;
   const kindText = o.kind === 'goods' ? '商品订单' : o.kind === 'course' ? '课程订单' : '班级订单';
@@ -132,8 +132,12 @@ function Detail() {
               <dd>{o.freight ? money(o.freight) : '包邮'}</dd>
             </>
           )}
-          <dt>优惠</dt>
-          <dd className="text-[#f56c6c]">-{money(o.discount)}</dd>
+          {o.discount > 0 && (
+            <>
+              <dt>优惠</dt>
+              <dd className="text-[#f56c6c]">-{money(o.discount)}</dd>
+            </>
+          )}
           <dt className="text-base text-ink">{o.status === 'unpaid' ? '应付' : '实付'}</dt>
           <dd className="text-xl font-700 text-[#f56c6c]">{money(o.pay_amount)}</dd>
         </dl>

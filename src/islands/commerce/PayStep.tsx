@@ -9,9 +9,13 @@ import {
   loadPayStep,
   markExpired,
   payOrderWithCoins,
+  refreshPayMethods,
   startPay,
+  topUpHref,
 } from '~/lib/stores/payment';
-import { MemberOnly } from '../account/parts';
+import { backFromTopUp, TOPUP_SETTLE_MS } from '~/lib/stores/wallet';
+import { toast } from '~/lib/toast';
+import { LoadFailed, MemberOnly } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { GatewayQr } from './gateway';
 import { Countdown, money, PayPasswordDialog } from './parts';
@@ -38,14 +42,25 @@ function Pay() {
   const s = useStore($payStep);
   const pay = useAction();
   useEffect(() => {
-    void loadPayStep(location.search);
+    const search = location.search;
+    void loadPayStep(search);
+    if (!backFromTopUp(search)) return;
+    // Back from a top-up started here: the gateway's notice may land a moment after the redirect.
+    toast.success('充值已提交，到账后即可用功夫币支付');
+    history.replaceState(null, '', `${location.pathname}?id=${new URLSearchParams(search).get('id') ?? ''}`);
+    const timer = setTimeout(() => void refreshPayMethods(), TOPUP_SETTLE_MS);
+    return () => clearTimeout(timer);
   }, []);
 
   if (s.error)
     return (
-      <p role="alert" className="gf-card py-20 text-center text-[#f56c6c]">
-        {s.error}
-      </p>
+      <div className="gf-card">
+        <LoadFailed
+          error={s.error}
+          retry={s.retryable ? () => void loadPayStep(location.search) : undefined}
+          back={['返回我的订单', '/my/order/goods']}
+        />
+      </div>
     );
   const { order, methods } = s;
   if (!order || !methods) return <p className="gf-card py-20 text-center text-ink-mute">加载中…</p>;
@@ -111,7 +126,7 @@ function Pay() {
                 </span>
               </span>
               {!enough && (
-                <a href="/my/wallet/payGateWay" className="text-sm text-brand">
+                <a href={topUpHref(`/order/middle?id=${order.id}`, order.pay_coins - methods.coins)} className="text-sm text-brand">
                   余额不足，去充值
                 </a>
               )}

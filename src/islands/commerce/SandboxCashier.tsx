@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sandbox, confirmSandbox, loadSandbox, sandboxCancelHref } from '~/lib/stores/payment';
-import { MemberOnly } from '../account/parts';
+import { LoadFailed, MemberOnly } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { money } from './parts';
 
@@ -19,7 +19,7 @@ export default function SandboxCashier(props: { payNo: string }) {
 }
 
 function Cashier({ payNo }: { payNo: string }) {
-  const { info, error } = useStore($sandbox);
+  const { info, error, retryable } = useStore($sandbox);
   const confirm = useAction();
   useEffect(() => {
     void loadSandbox(payNo);
@@ -27,9 +27,7 @@ function Cashier({ payNo }: { payNo: string }) {
 
   if (error)
     return (
-      <p role="alert" className="py-16 text-center text-[#f56c6c]">
-        {error}
-      </p>
+      <LoadFailed error={error} retry={retryable ? () => void loadSandbox(payNo) : undefined} back={['返回我的订单', '/my/order/goods']} />
     );
   if (!info) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
   const pay = () => void confirm.run(async () => location.assign(await confirmSandbox(payNo)), { done: '付款成功' });

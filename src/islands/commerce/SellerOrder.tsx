@@ -83,7 +83,8 @@ function View() {
           ))}
         </div>
         <p className="mt-3 border-t border-line pt-3 text-right text-sm text-ink-soft">
-          实收 <b className="text-xl text-[#f56c6c]">{money(o.pay_amount)}</b>（含运费 {money(o.freight)}，优惠 {money(o.discount)}）
+          实收 <b className="text-xl text-[#f56c6c]">{money(o.pay_amount)}</b>
+          {paidNote(o)}
         </p>
       </section>
       {o.can_ship === 1 && (
@@ -164,4 +165,10 @@ function RefundDecision(props: { id: number; retry: boolean }) {
       )}
     </div>
   );
+}
+
+/** （含运费 ¥10.00，优惠 ¥5.00）: only the parts there are — no 包邮 freight, no zero discount. */
+function paidNote(o: { freight: number; discount: number }): string {
+  const parts = [o.freight > 0 ? `含运费 ${money(o.freight)}` : '', o.discount > 0 ? `优惠 ${money(o.discount)}` : ''].filter(Boolean);
+  return parts.length ? `（${parts.join('，')}）` : '';
 }

@@ -1,8 +1,8 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { $payMethods, followGateway, loadPayMethods, startTopUp, topUpCoins, topUpFen } from '~/lib/stores/payment';
+import { $payMethods, followGateway, loadPayMethods, startTopUp, topUpCoins, topUpFen, topUpParams } from '~/lib/stores/payment';
 import type { PayProviderName } from '~/lib/rules/payment';
-import { MemberOnly } from '../account/parts';
+import { LoadFailed, MemberOnly } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { GatewayQr } from './gateway';
 import { money } from './parts';
@@ -19,8 +19,10 @@ export default function TopUp() {
 }
 
 function Form() {
-  const { methods, error } = useStore($payMethods);
-  const [coins, setCoins] = useState('100');
+  const { methods, error, retryable } = useStore($payMethods);
+  // Rendered after hydration (MemberOnly): the URL may preset the coins and the page to return to.
+  const [opened] = useState(() => topUpParams(location.search, location.origin));
+  const [coins, setCoins] = useState(opened.coins);
   const [picked, setPicked] = useState<PayProviderName | ''>('');
   const submit = useAction();
   useEffect(() => {
@@ -29,9 +31,11 @@ function Form() {
 
   if (error)
     return (
-      <p role="alert" className="py-16 text-center text-[#f56c6c]">
-        {error}
-      </p>
+      <LoadFailed
+        error={error}
+        retry={retryable ? () => void loadPayMethods() : undefined}
+        back={['返回功夫币', '/my/wallet/kungfucoin']}
+      />
     );
   if (!methods) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
   // The first gateway on offer until the member picks one.
@@ -40,7 +44,7 @@ function Form() {
 
   function pay(e: SubmitEvent) {
     e.preventDefault();
-    void submit.run(async () => followGateway(await startTopUp(coins, provider), (url) => location.assign(url)));
+    void submit.run(async () => followGateway(await startTopUp(coins, provider, opened.returnTo), (url) => location.assign(url)));
   }
 
   return (
@@ -48,6 +52,14 @@ function Form() {
       <div className="flex items-center justify-between border-b border-line pb-4">
         <h1 className="text-lg font-600">功夫币充值</h1>
         <span className="text-sm text-ink-soft">
+          {opened.returnTo && (
+            <>
+              <a href={opened.returnTo} className="text-brand" data-testid="topup-return">
+                返回继续支付
+              </a>{' '}
+              ·{' '}
+            </>
+          )}
           当前余额 <b className="text-brand">{methods.coins}</b> 个 ·{' '}
           <a href="/my/wallet/kungfucoin" className="hover:text-brand">
             收支明细
@@ -102,6 +114,7 @@ function Form() {
         )}
       </fieldset>
       <div className="flex items-center justify-end gap-4 border-t border-line pt-5">
+        {opened.returnTo && <span className="mr-auto text-sm text-ink-soft">付款成功后自动返回，继续用功夫币支付</span>}
         <span className="text-sm text-ink-soft">
           应付 <b className="text-2xl text-[#f56c6c]">{money(topUpFen(coins))}</b>
         </span>

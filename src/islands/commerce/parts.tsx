@@ -3,8 +3,12 @@ import { img } from '~/lib/media';
 import { formatDate, priceText } from '~/lib/format';
 import type { CouponView } from '~/lib/api/contract/coupon';
 import { itemHref, type OrderItem } from '~/lib/stores/orders';
+import { fetchMemberInfo } from '~/lib/stores/account';
+import { LoadFailed } from '../account/parts';
+import { PayPasswordSetup } from '../account/PayPasswordSetup';
 import { Modal } from '../ui/Modal';
 import { useAction } from '../ui/useAction';
+import { useLoad } from '../ui/useLoad';
 
 /** Fen as money; 0 shows ¥0.00 here (prices of paid things, not "free" labels). */
 export const money = (fen: number) => priceText(fen, '¥0.00');
@@ -93,7 +97,9 @@ export function Countdown(props: { until: string; onEnd?: () => void }) {
 
 /**
  * Six-digit pay password entry for coin payments: typed afresh each time it opens, a refusal
- * (wrong password, short balance) shown in the dialog.
+ * (wrong password, short balance) shown in the dialog. A member without a pay password sets one
+ * here first (SMS code, six digits twice — the endpoint and rules of /account/setting/paypassword)
+ * and goes on paying.
  */
 export function PayPasswordDialog(props: {
   open: boolean;
@@ -101,9 +107,22 @@ export function PayPasswordDialog(props: {
   onClose: () => void;
   pay: (pw: string) => Promise<unknown>;
 }) {
+  return props.open ? <PayPasswordStep {...props} /> : null;
+}
+
+function PayPasswordStep(props: { amountText: string; onClose: () => void; pay: (pw: string) => Promise<unknown> }) {
+  const member = useLoad(fetchMemberInfo);
+  const info = member.data;
+  const setting = info !== null && !info.has_pay_password;
+  let body;
+  if (member.error && !info) body = <LoadFailed load={member} />;
+  else if (!info) body = <p className="py-6 text-center text-sm text-ink-mute">加载中…</p>;
+  else if (setting)
+    body = <PayPasswordSetup phone={info.phone} hasPhone={info.has_phone} onDone={() => member.set({ ...info, has_pay_password: true })} />;
+  else body = <PayPasswordForm amountText={props.amountText} pay={props.pay} />;
   return (
-    <Modal open={props.open} title="输入支付密码" onClose={props.onClose}>
-      <PayPasswordForm amountText={props.amountText} pay={props.pay} />
+    <Modal open title={setting ? '设置支付密码' : '输入支付密码'} onClose={props.onClose}>
+      {body}
     </Modal>
   );
 }
@@ -144,7 +163,7 @@ function PayPasswordForm(props: { amountText: string; pay: (pw: string) => Promi
         {run.busy ? '支付中…' : '确认支付'}
       </button>
       <a href="/account/setting/paypassword" className="text-center text-xs text-ink-mute hover:text-brand">
-        忘记或未设置支付密码？
+        忘记支付密码？
       </a>
     </form>
   );

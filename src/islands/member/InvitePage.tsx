@@ -27,7 +27,7 @@ function Invite() {
     if (link) void inviteQr(link).then(setQr, () => setQr(''));
   }, [link]);
 
-  if (info.error && !info.data) return <LoadFailed error={info.error} retry={info.reload} />;
+  if (info.error && !info.data) return <LoadFailed load={info} />;
   if (!info.data) return <p className="py-16 text-center text-sm text-ink-mute">加载中…</p>;
   const d = info.data;
   return (
@@ -82,7 +82,7 @@ function Invite() {
       </ul>
       <h2 className="mb-2 mt-6 text-[15px] font-600">邀请记录</h2>
       {list.error && !list.data ? (
-        <LoadFailed error={list.error} retry={list.reload} />
+        <LoadFailed load={list} />
       ) : !list.data ? (
         <p className="py-10 text-center text-sm text-ink-mute">加载中…</p>
       ) : list.data.list.length === 0 ? (

@@ -22,14 +22,13 @@ function Load() {
   const hydrated = useHydrated();
   const id = hydrated ? Number(new URLSearchParams(location.search).get('id')) : 0;
   if (!hydrated) return <Loading />;
-  if (!Number.isInteger(id) || id <= 0)
-    return <LoadFailed error="资金记录不存在" retry={() => location.assign('/my/service_identity/money')} />;
+  if (!Number.isInteger(id) || id <= 0) return <LoadFailed error="资金记录不存在" back={['返回资金明细', '/my/service_identity/money']} />;
   return <ById id={id} />;
 }
 
 function ById({ id }: { id: number }) {
   const d = useLoad(() => fetchLedgerDetail(id), id);
-  if (d.error && !d.data) return <LoadFailed error={d.error} retry={d.reload} />;
+  if (d.error && !d.data) return <LoadFailed load={d} back={['返回资金明细', '/my/service_identity/money']} />;
   if (!d.data) return <Loading />;
   const { entry: e, order: o, withdrawal: w } = d.data;
   const m = ledgerAmount(e);

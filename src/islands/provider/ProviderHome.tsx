@@ -18,7 +18,7 @@ export default function ProviderHome() {
 
 function Home() {
   const o = useLoad(fetchOverview);
-  if (o.error && !o.data) return <LoadFailed error={o.error} retry={o.reload} />;
+  if (o.error && !o.data) return <LoadFailed load={o} />;
   if (!o.data) return <Loading />;
   return <View o={o.data} />;
 }

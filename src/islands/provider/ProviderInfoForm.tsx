@@ -19,7 +19,7 @@ export default function ProviderInfoForm() {
 
 function Info() {
   const loaded = useLoad(fetchProviderInfo);
-  if (loaded.error && !loaded.data) return <LoadFailed error={loaded.error} retry={loaded.reload} />;
+  if (loaded.error && !loaded.data) return <LoadFailed load={loaded} />;
   if (!loaded.data) return <Loading />;
   return <Editor initial={loaded.data} />;
 }

@@ -22,14 +22,13 @@ function Load() {
   const hydrated = useHydrated();
   const id = hydrated ? Number(new URLSearchParams(location.search).get('id')) : 0;
   if (!hydrated) return <Loading />;
-  if (!Number.isInteger(id) || id <= 0)
-    return <LoadFailed error="订单不存在" retry={() => location.assign('/my/service_identity/order')} />;
+  if (!Number.isInteger(id) || id <= 0) return <LoadFailed error="订单不存在" back={['返回订单列表', '/my/service_identity/order']} />;
   return <ById id={id} />;
 }
 
 function ById({ id }: { id: number }) {
   const d = useLoad(() => fetchOrderDetail(id), id);
-  if (d.error && !d.data) return <LoadFailed error={d.error} retry={d.reload} />;
+  if (d.error && !d.data) return <LoadFailed load={d} back={['返回订单列表', '/my/service_identity/order']} />;
   if (!d.data) return <Loading />;
   return <View d={d.data} />;
 }

@@ -7,6 +7,9 @@ import { ImageUpload, Loading } from '../seller/shop-parts';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { ContactFields } from './ContactFields';
+import { documentLink } from '~/lib/rules/agreements';
+
+const PROVIDER_AGREEMENT = documentLink('serviceagreement');
 
 const OFFERS = [
   '组建教练团队，提供课程策划、拍摄和运营服务',
@@ -32,7 +35,7 @@ export default function SupplierApply() {
 function Apply() {
   const status = useLoad(fetchSupplierStatus);
   const [editing, setEditing] = useState(false);
-  if (status.error && !status.data) return <LoadFailed error={status.error} retry={status.reload} />;
+  if (status.error && !status.data) return <LoadFailed load={status} />;
   const s = status.data;
   if (!s) return <Loading />;
   if (s.state === 'approved') {
@@ -146,8 +149,8 @@ function ApplyForm(props: { status: SupplierStatus; onDone: (s: SupplierStatus) 
           <label className="flex items-center gap-2">
             <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} aria-label="同意服务商合作协议" />
             我已阅读并同意
-            <a className="text-brand" href="/agreement/serviceagreement" target="_blank" rel="noopener">
-              《服务商合作协议》
+            <a className="text-brand" href={PROVIDER_AGREEMENT.href} target="_blank" rel="noopener">
+              {PROVIDER_AGREEMENT.label}
             </a>
           </label>
         </div>

@@ -30,7 +30,7 @@ function Publish(props: { orderId: number }) {
   const [drafts, setDrafts] = useState<Record<number, Draft>>({});
   const send = useAction();
   const upload = useAction();
-  if (info.error && !info.data) return <LoadFailed error={info.error} retry={info.reload} />;
+  if (info.error && !info.data) return <LoadFailed load={info} back={['返回我的订单', '/my/order/goods']} />;
   if (!info.data) return <p className="py-16 text-center text-sm text-ink-mute">加载中…</p>;
   const d = info.data;
   const open = d.items.filter((it) => !it.review);

@@ -51,7 +51,7 @@ function AddCard({ area }: { area: FinanceArea }) {
     return (
       <>
         {heading}
-        <LoadFailed error={member.error} retry={member.reload} />
+        <LoadFailed load={member} />
       </>
     );
   if (!info)

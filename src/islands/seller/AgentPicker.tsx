@@ -97,7 +97,7 @@ function Mine(props: { kind: AgentKind }) {
 
 function Grid(props: { loaded: Loaded<AgentPage>; empty: string; page: number; onPage: (p: number) => void; mine?: boolean }) {
   const { loaded } = props;
-  if (loaded.error && !loaded.data) return <LoadFailed error={loaded.error} retry={loaded.reload} />;
+  if (loaded.error && !loaded.data) return <LoadFailed load={loaded} />;
   if (!loaded.data) return <Loading />;
   if (!loaded.data.list.length) return <Empty icon="i-ri-hand-coin-line" text={props.empty} />;
   const data = loaded.data;

@@ -28,7 +28,7 @@ function ApplyCancel() {
     <>
       <h1 className="mb-6 border-b border-line pb-4 text-lg font-600">注销店铺</h1>
       {info.error && !d ? (
-        <LoadFailed error={info.error} retry={info.reload} />
+        <LoadFailed load={info} />
       ) : !d ? (
         <p className="py-16 text-center text-ink-mute">加载中…</p>
       ) : (

@@ -44,7 +44,7 @@ function Cards({ area }: { area: FinanceArea }) {
         </a>
       </div>
       {cards.error && !data ? (
-        <LoadFailed error={cards.error} retry={cards.reload} />
+        <LoadFailed load={cards} />
       ) : !data ? (
         <p className="py-16 text-center text-ink-mute">加载中…</p>
       ) : (

@@ -20,7 +20,7 @@ export default function BannerManager(props: { area: SellerArea }) {
 
 function Banners() {
   const loaded = useLoad(loadBanners);
-  if (loaded.error && !loaded.data) return <LoadFailed error={loaded.error} retry={loaded.reload} />;
+  if (loaded.error && !loaded.data) return <LoadFailed load={loaded} />;
   if (!loaded.data) return <Loading />;
   return <Editor data={loaded.data} set={loaded.set} />;
 }

@@ -15,7 +15,7 @@ export default function ClassPublish(props: { id: number | null }) {
 
 function EditClass({ id }: { id: number }) {
   const k = useLoad(() => loadClass(id), id);
-  if (k.error) return <LoadFailed error={k.error} retry={k.reload} />;
+  if (k.error) return <LoadFailed load={k} back={['返回班级管理', '/coach/class']} />;
   if (!k.data) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
   return <ClassEditor initial={classForm(k.data)} />;
 }

@@ -14,7 +14,7 @@ export default function ClassStudents(props: { classId: number | null }) {
       {props.classId ? (
         <Students classId={props.classId} />
       ) : (
-        <LoadFailed error="请从班级管理进入" retry={() => (window.location.href = '/coach/class')} />
+        <LoadFailed error="请从班级管理进入" back={['返回班级管理', '/coach/class']} />
       )}
     </SellerOnly>
   );
@@ -23,7 +23,7 @@ export default function ClassStudents(props: { classId: number | null }) {
 function Students({ classId }: { classId: number }) {
   const [page, setPage] = useState(1);
   const data = useLoad(() => loadStudents(classId, page), `${classId}-${page}`);
-  if (data.error) return <LoadFailed error={data.error} retry={data.reload} />;
+  if (data.error) return <LoadFailed load={data} back={['返回班级管理', '/coach/class']} />;
   if (!data.data) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
   const d = data.data;
   return (

@@ -15,7 +15,7 @@ export default function CoursePublish(props: { id: number | null }) {
 
 function EditCourse({ id }: { id: number }) {
   const course = useLoad(() => loadCourse(id), id);
-  if (course.error) return <LoadFailed error={course.error} retry={course.reload} />;
+  if (course.error) return <LoadFailed load={course} back={['返回课程管理', '/coach/course']} />;
   if (!course.data) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
   return <CourseEditor initial={courseForm(course.data)} />;
 }

@@ -20,6 +20,7 @@ import {
 import { check } from '~/lib/stores/action';
 import { ListState } from '../commerce/parts';
 import { LoadFailed } from '../account/parts';
+import { PayPasswordSetupLoaded } from '../account/PayPasswordSetup';
 import { Modal } from '../ui/Modal';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
@@ -63,7 +64,7 @@ function Finance({ area }: { area: FinanceArea }) {
       </div>
 
       {summary.error && !s ? (
-        <LoadFailed error={summary.error} retry={summary.reload} />
+        <LoadFailed load={summary} />
       ) : !s ? (
         <p className="py-10 text-center text-ink-mute">加载中…</p>
       ) : (
@@ -82,7 +83,7 @@ function Finance({ area }: { area: FinanceArea }) {
           )}
         </div>
         {income.error && !income.data ? (
-          <LoadFailed error={income.error} retry={income.reload} />
+          <LoadFailed load={income} />
         ) : income.data ? (
           <IncomeChart days={income.data.days} />
         ) : (
@@ -353,6 +354,8 @@ function WithdrawDialog(props: { area: FinanceArea; summary: FinanceSummary; onC
     pay_password: '',
   });
   const send = useAction();
+  // Set in this dialog (提现 needs the pay password): the summary still says unset until it reloads.
+  const [pwSet, setPwSet] = useState(false);
   const s = props.summary;
   const base = financeBase(props.area);
   const list = cards.data?.list ?? [];
@@ -370,17 +373,9 @@ function WithdrawDialog(props: { area: FinanceArea; summary: FinanceSummary; onC
   }
 
   let body;
-  if (cards.error && !cards.data) body = <LoadFailed error={cards.error} retry={cards.reload} />;
+  if (cards.error && !cards.data) body = <LoadFailed load={cards} />;
   else if (!cards.data) body = <p className="py-8 text-center text-ink-mute">加载中…</p>;
-  else if (!s.has_pay_password)
-    body = (
-      <div className="py-6 text-center text-sm text-ink-soft">
-        提现需要验证支付密码，请先设置。
-        <a className="ml-1 text-brand" href="/account/setting/paypassword">
-          去设置
-        </a>
-      </div>
-    );
+  else if (!s.has_pay_password && !pwSet) body = <PayPasswordSetupLoaded onDone={() => setPwSet(true)} />;
   else if (list.length === 0)
     body = (
       <div className="py-6 text-center text-sm text-ink-soft">

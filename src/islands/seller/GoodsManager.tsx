@@ -114,7 +114,7 @@ function GoodsList(props: { onEdit: (id: number | null) => void }) {
         </form>
       </div>
       {list.error && !list.data ? (
-        <LoadFailed error={list.error} retry={list.reload} />
+        <LoadFailed load={list} />
       ) : !list.data ? (
         <Loading />
       ) : !list.data.list.length ? (
@@ -190,8 +190,15 @@ function EditorLoader(props: { id: number | null; onDone: () => void }) {
   const [round, setRound] = useState(0);
   const cats = useLoad(goodsCategories);
   const form = useLoad(async () => (props.id ? goodsFormOf(await loadGoods(props.id)) : emptyGoodsForm()), `${props.id}|${round}`);
-  const err = cats.error || form.error;
-  if (err && !(cats.data && form.data)) return <LoadFailed error={err} retry={() => (cats.reload(), form.reload())} />;
+  const failed = cats.error && !cats.data ? cats : form.error && !form.data ? form : null;
+  if (failed)
+    return (
+      <LoadFailed
+        error={failed.error}
+        retry={failed.retryable ? () => (cats.reload(), form.reload()) : undefined}
+        back={['返回商品管理', '/mechant/homepage/goods']}
+      />
+    );
   if (!cats.data || !form.data) return <Loading />;
   return (
     <GoodsEditor

@@ -14,7 +14,7 @@ export default function LessonList(props: { courseId: number | null; fresh: bool
       {props.courseId ? (
         <Lessons courseId={props.courseId} fresh={props.fresh} />
       ) : (
-        <LoadFailed error="请从课程管理进入课时列表" retry={() => (window.location.href = '/coach/course')} />
+        <LoadFailed error="请从课程管理进入课时列表" back={['返回课程管理', '/coach/course']} />
       )}
     </SellerOnly>
   );
@@ -29,7 +29,7 @@ function videoText(l: CoachLesson): string {
 function Lessons({ courseId, fresh }: { courseId: number; fresh: boolean }) {
   const data = useLoad(() => loadLessons(courseId), courseId);
   const act = useAction();
-  if (data.error) return <LoadFailed error={data.error} retry={data.reload} />;
+  if (data.error) return <LoadFailed load={data} back={['返回课程管理', '/coach/course']} />;
   if (!data.data) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
   const { course, list } = data.data;
   const ids = list.map((l) => l.id);
@@ -124,7 +124,7 @@ function Lessons({ courseId, fresh }: { courseId: number; fresh: boolean }) {
                 >
                   <span className="i-ri-arrow-down-line" />
                 </button>
-                {l.video_id && (
+                {l.video_status !== 'none' && (
                   <a className="gf-btn-ghost h-8 px-3" href={`/coach/videoInfo?id=${l.id}`}>
                     视频
                   </a>

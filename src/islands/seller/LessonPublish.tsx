@@ -1,4 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
+import { durationText } from '~/lib/format';
 import { LESSON_LIMITS } from '~/lib/rules/seller-content';
 import { loadLesson, loadLessons, saveLesson, type LessonForm, type VideoInfo } from '~/lib/stores/seller-content';
 import { VideoPicker } from '../ui/VideoPicker';
@@ -15,7 +16,7 @@ export default function LessonPublish(props: { courseId: number | null; id: numb
       {props.courseId ? (
         <Loader courseId={props.courseId} id={props.id} />
       ) : (
-        <LoadFailed error="请从课时管理进入" retry={() => (window.location.href = '/coach/course')} />
+        <LoadFailed error="请从课时管理进入" back={['返回课程管理', '/coach/course']} />
       )}
     </SellerOnly>
   );
@@ -34,20 +35,28 @@ function Loader({ courseId, id }: { courseId: number; id: number | null }) {
           is_free: l.is_free === 1,
           video_id: l.video_id,
         };
-        return { form, courseTitle: l.course.title, video: l.video_info, count: 0 };
+        // A video without an upload record (the seed's demo file) is kept unless a new one is uploaded.
+        const file = !l.video_info && l.video_status !== 'none' ? { path: l.video, duration: l.duration } : null;
+        return { form, courseTitle: l.course.title, video: l.video_info, file, count: 0 };
       }
       const list = await loadLessons(courseId);
       const form: LessonForm = { course_id: courseId, title: '', order: '', is_free: false, video_id: null };
-      return { form, courseTitle: list.course.title, video: null, count: list.list.length };
+      return { form, courseTitle: list.course.title, video: null, file: null, count: list.list.length };
     },
     `${courseId}-${id ?? 0}`,
   );
-  if (data.error) return <LoadFailed error={data.error} retry={data.reload} />;
+  if (data.error) return <LoadFailed load={data} back={['返回课程管理', '/coach/course']} />;
   if (!data.data) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
   return <Editor {...data.data} />;
 }
 
-function Editor(props: { form: LessonForm; courseTitle: string; video: VideoInfo | null; count: number }) {
+function Editor(props: {
+  form: LessonForm;
+  courseTitle: string;
+  video: VideoInfo | null;
+  file: { path: string; duration: number } | null;
+  count: number;
+}) {
   const [form, setForm] = useState(props.form);
   const save = useAction();
   const set = <K extends keyof LessonForm>(k: K, v: LessonForm[K]) => setForm((f) => ({ ...f, [k]: v }));
@@ -93,6 +102,12 @@ function Editor(props: { form: LessonForm; courseTitle: string; video: VideoInfo
           </label>
         </Field>
         <Field label="视频">
+          {props.file && form.video_id === null && (
+            <p className="mb-2 text-sm text-ink-soft" data-testid="video-file">
+              当前视频：{props.file.path.split('?')[0]?.split('/').pop()}
+              {props.file.duration > 0 && ` · ${durationText(props.file.duration)}`}（站内文件，上传新视频即替换）
+            </p>
+          )}
           <VideoPicker initial={props.video} onVideo={(id) => set('video_id', id)} />
         </Field>
         <Field label="">

@@ -30,7 +30,7 @@ export default function OwnerHome(props: { area: SellerArea; tab: HomeTab }) {
 
 function Home(props: { area: SellerArea; tab: HomeTab }) {
   const info = useLoad(loadHomeInfo);
-  if (info.error && !info.data) return <LoadFailed error={info.error} retry={info.reload} />;
+  if (info.error && !info.data) return <LoadFailed load={info} />;
   if (!info.data) return <Loading />;
   const h = info.data;
   return (
@@ -161,7 +161,7 @@ function Intro(props: { h: HomeInfo; area: SellerArea }) {
 function Courses(props: { area: SellerArea }) {
   const [page, setPage] = useState(1);
   const list = useLoad(() => loadHomeCourses(page), page);
-  if (list.error && !list.data) return <LoadFailed error={list.error} retry={list.reload} />;
+  if (list.error && !list.data) return <LoadFailed load={list} />;
   if (!list.data) return <Loading />;
   if (!list.data.list.length)
     return (
@@ -263,7 +263,7 @@ function RateEditor(props: { c: OwnCourse; onChange: (c: OwnCourse) => void }) {
 function Classes() {
   const [page, setPage] = useState(1);
   const list = useLoad(() => loadHomeClasses(page), page);
-  if (list.error && !list.data) return <LoadFailed error={list.error} retry={list.reload} />;
+  if (list.error && !list.data) return <LoadFailed load={list} />;
   if (!list.data) return <Loading />;
   if (!list.data.list.length)
     return (
@@ -304,7 +304,7 @@ function AgentGoods(props: { area: SellerArea }) {
   const [page, setPage] = useState(1);
   const list = useLoad(() => agentMine('goods', page), page);
   const manage = props.area === 'coach' ? '/coach/agent/goods' : '/mechant/agent/goods';
-  if (list.error && !list.data) return <LoadFailed error={list.error} retry={list.reload} />;
+  if (list.error && !list.data) return <LoadFailed load={list} />;
   if (!list.data) return <Loading />;
   if (!list.data.list.length)
     return (

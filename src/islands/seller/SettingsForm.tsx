@@ -18,7 +18,7 @@ export default function SettingsForm(props: { area: SellerArea }) {
 
 function Settings(props: { area: SellerArea }) {
   const loaded = useLoad(() => loadSettings(props.area));
-  if (loaded.error && !loaded.data) return <LoadFailed error={loaded.error} retry={loaded.reload} />;
+  if (loaded.error && !loaded.data) return <LoadFailed load={loaded} />;
   if (!loaded.data) return <Loading />;
   return <Editor area={props.area} initial={loaded.data} />;
 }

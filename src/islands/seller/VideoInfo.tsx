@@ -15,7 +15,7 @@ export default function VideoInfo(props: { lessonId: number | null }) {
       {props.lessonId ? (
         <Info lessonId={props.lessonId} />
       ) : (
-        <LoadFailed error="请从课时管理进入" retry={() => (window.location.href = '/coach/course')} />
+        <LoadFailed error="请从课时管理进入" back={['返回课程管理', '/coach/course']} />
       )}
     </SellerOnly>
   );
@@ -30,21 +30,30 @@ function Info({ lessonId }: { lessonId: number }) {
     const t = setInterval(reload, 3000);
     return () => clearInterval(t);
   }, [processing, reload]);
-  if (data.error) return <LoadFailed error={data.error} retry={data.reload} />;
+  if (data.error) return <LoadFailed load={data} back={['返回课程管理', '/coach/course']} />;
   if (!data.data) return <p className="py-16 text-center text-ink-mute">加载中…</p>;
   const { lesson, video, ffmpeg } = data.data;
   const back = `/coach/course/lessonList?id=${lesson.course_id}`;
-  const rows: [string, string][] = video
+  // A lesson may point at a file with no upload record (the seed's demo video): the list says 已有视频, so do we.
+  const file = !video && lesson.video_status !== 'none' ? lesson : null;
+  const rows: [string, string][] = file
     ? [
-        ['文件名', video.name || '—'],
-        ['处理状态', video.status_text],
-        ['格式', video.processed ? 'MP4（H.264 / AAC）' : video.mime],
-        ['时长', video.duration > 0 ? durationText(video.duration) : '未知（未转码）'],
-        ['分辨率', video.width ? `${video.width} × ${video.height}` : '未知'],
-        ['大小（原文件）', sizeText(video.size)],
-        ['上传时间', formatDateTime(video.created_at)],
+        ['文件名', fileName(file.video)],
+        ['来源', '站内文件（非本页上传）'],
+        ['格式', formatOf(file.video)],
+        ['时长', file.duration > 0 ? durationText(file.duration) : '未知'],
       ]
-    : [];
+    : video
+      ? [
+          ['文件名', video.name || '—'],
+          ['处理状态', video.status_text],
+          ['格式', video.processed ? 'MP4（H.264 / AAC）' : video.mime],
+          ['时长', video.duration > 0 ? durationText(video.duration) : '未知（未转码）'],
+          ['分辨率', video.width ? `${video.width} × ${video.height}` : '未知'],
+          ['大小（原文件）', sizeText(video.size)],
+          ['上传时间', formatDateTime(video.created_at)],
+        ]
+      : [];
   return (
     <>
       <PageHead title="视频信息" back={['课时管理', back]}>
@@ -55,7 +64,15 @@ function Info({ lessonId }: { lessonId: number }) {
       <p className="mb-5 text-sm text-ink-soft">
         {lesson.course_title} · {lesson.title}
       </p>
-      {!video ? (
+      {file ? (
+        <div className="flex items-start gap-6" data-testid="video-info">
+          <div className="aspect-video w-[480px] shrink-0 overflow-hidden rounded-lg bg-black">
+            {/* eslint-disable-next-line jsx-a11y/media-has-caption -- lesson videos carry no caption files */}
+            <video src={img(file.video)} controls preload="metadata" className="h-full w-full" aria-label={`预览：${lesson.title}`} />
+          </div>
+          <Facts rows={rows} poster="" />
+        </div>
+      ) : !video ? (
         <div className="flex flex-col items-center gap-3 py-16 text-ink-mute" data-testid="empty-state">
           <span className="i-ri-video-off-line text-5xl" />
           <p>该课时还没有上传视频</p>
@@ -84,24 +101,7 @@ function Info({ lessonId }: { lessonId: number }) {
               </div>
             )}
           </div>
-          <dl className="grid flex-1 grid-cols-[110px_1fr] gap-y-3 text-sm">
-            {rows.map(([k, v]) => (
-              <div key={k} className="contents">
-                <dt className="text-ink-mute">{k}</dt>
-                <dd className="text-ink" data-testid={`video-${k}`}>
-                  {v}
-                </dd>
-              </div>
-            ))}
-            {video.poster && (
-              <>
-                <dt className="text-ink-mute">封面帧</dt>
-                <dd>
-                  <img src={img(video.poster)} width={160} height={90} alt="视频封面帧" className="h-[90px] w-40 rounded object-cover" />
-                </dd>
-              </>
-            )}
-          </dl>
+          <Facts rows={rows} poster={video.poster} />
         </div>
       )}
       {video && !video.processed && video.status !== 'processing' && (
@@ -111,4 +111,35 @@ function Info({ lessonId }: { lessonId: number }) {
       )}
     </>
   );
+}
+
+function Facts({ rows, poster }: { rows: [string, string][]; poster: string }) {
+  return (
+    <dl className="grid flex-1 grid-cols-[110px_1fr] gap-y-3 text-sm">
+      {rows.map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="text-ink-mute">{k}</dt>
+          <dd className="text-ink" data-testid={`video-${k}`}>
+            {v}
+          </dd>
+        </div>
+      ))}
+      {poster && (
+        <>
+          <dt className="text-ink-mute">封面帧</dt>
+          <dd>
+            <img src={img(poster)} width={160} height={90} alt="视频封面帧" className="h-[90px] w-40 rounded object-cover" />
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** The last path segment, without a signed URL's query. */
+const fileName = (path: string) => path.split('?')[0]?.split('/').pop() ?? path;
+
+function formatOf(path: string): string {
+  const ext = fileName(path).split('.').pop()?.toLowerCase() ?? '';
+  return ext ? ext.toUpperCase() : '未知';
 }

@@ -41,8 +41,8 @@ export const CONFIG_KEYS: readonly ConfigKeyDef[] = [
   { key: 'business_license', title: '经营许可证', type: 'text' },
   { key: 'culture_license', title: '网络文化经营许可证', type: 'text' },
   { key: 'app_version', title: 'App 版本', type: 'text' },
-  { key: 'app_android_url', title: '安卓下载地址', type: 'url' },
-  { key: 'app_ios_url', title: 'iOS 下载地址', type: 'url' },
+  { key: 'app_android_url', title: '安卓下载地址', type: 'url', hint: '应用商店的 https 地址；留空则下载页只显示手机访问二维码' },
+  { key: 'app_ios_url', title: 'iOS 下载地址', type: 'url', hint: 'App Store 的 https 地址；留空则下载页只显示手机访问二维码' },
   { key: 'service_qr_text', title: '公众号二维码内容', type: 'text' },
   { key: 'seller_commission_bp', title: '平台佣金（万分比，500 = 5%）', type: 'bp', money: true, hint: '0–10000' },
 ];
@@ -60,7 +60,8 @@ export function configValueError(type: ConfigType, value: string): string | null
     case 'keyword':
       return v.length >= 1 && v.length <= 16 ? null : '搜索默认词为 1–16 个字';
     case 'url':
-      return /^https:\/\/[^\s]+$/.test(v) ? null : '请填写 https:// 开头的地址';
+      // Empty = not configured (the page shows what works instead of a link).
+      return v === '' || /^https:\/\/[^\s]+$/.test(v) ? null : '请填写 https:// 开头的地址，或留空';
     case 'bp':
       return /^\d{1,5}$/.test(v) && Number(v) <= 10_000 ? null : '请填写 0–10000 的整数（万分比）';
     case 'text':

@@ -3,6 +3,8 @@
  * server and the browser's form checks share these rules and texts.
  */
 
+import { DOCUMENT_TITLES, documentHref } from './agreements';
+
 export const APPLICATION_KINDS = ['coach', 'shop'] as const;
 export type ApplicationKind = (typeof APPLICATION_KINDS)[number];
 
@@ -59,7 +61,7 @@ export const KIND_INFO: Record<
     page: '/account/regcoach',
     settlePage: '/account/settle?type=coach',
     manage: '/coach/finance',
-    agreement: ['教练入驻协议', '/agreement/coachagreement'],
+    agreement: [DOCUMENT_TITLES.coachagreement, documentHref('coachagreement')],
   },
   shop: {
     who: '店主',
@@ -67,7 +69,7 @@ export const KIND_INFO: Record<
     page: '/account/regmechant',
     settlePage: '/account/settle?type=mechant',
     manage: '/mechant/finance',
-    agreement: ['商家入驻协议', '/agreement/mechantagreement'],
+    agreement: [DOCUMENT_TITLES.mechantagreement, documentHref('mechantagreement')],
   },
 };
 

@@ -1,5 +1,5 @@
 import { forgetInviter, keptInviter } from './referral';
-import { ApiError, api, call, errorText } from '../api/client';
+import { ApiError, api, call, callLogout, errorText } from '../api/client';
 import { Code } from '../api/codes';
 import type { ProfileInput } from '../api/contract/account';
 import type { DeviceSession } from '../api/contract/auth';
@@ -9,7 +9,7 @@ import { ACCOUNT_TEXTS } from '../rules/account';
 import { FEEDBACK_MIN, FEEDBACK_TEXTS, type FeedbackType } from '../rules/notice';
 import { smsCodeError } from '../rules/sms';
 import { imageError, type UploadFolder } from '../rules/upload';
-import { toast } from '../toast';
+import { flash } from '../toast';
 import { T } from '../texts';
 import { runtime } from '../runtime';
 import { passwordError, payPasswordError } from '../rules/password';
@@ -17,7 +17,7 @@ import { maskPhone, phoneError } from '../rules/phone';
 import { safeRedirect } from '../rules/redirect';
 import { SESSION_TEXTS } from '../rules/sessions';
 import { check, InputError } from './action';
-import { clearSession, patchSession, setSession, type SessionUser } from './session';
+import { $session, clearSession, patchSession, setSession, type SessionUser } from './session';
 import { closeDialog, openLogin } from './ui';
 
 export type { DeviceSession, MemberInfo } from '../api/contract/auth';
@@ -61,20 +61,21 @@ export function loginTarget(search: string, origin: string): string {
 }
 
 /**
- * SPEC §4/§8 logout: msg as success on success, as a warning otherwise; the session is
- * cleared either way, then the page goes home or reloads as the layout wants.
+ * SPEC §4/§8 logout. The session (state and cookie) ends first, before anything can navigate: a
+ * page left while the logout call was on its way used to keep the cookie, so the member was still
+ * logged in on the next page. The call then goes out with the token (keepalive, so it reaches the
+ * server even if the page goes), its msg is shown — as success, or as a warning — on the page the
+ * layout goes to: home, or this page again (which then shows its logged-out state).
  */
 export async function logout(after: 'home' | 'reload'): Promise<void> {
-  try {
-    const res = await call('/logout');
-    if (res.code === Code.OK) toast.success(res.msg);
-    else toast.warning(res.msg);
-  } catch (err) {
-    toast.warning(errorText(err));
-  }
+  const token = $session.get()?.token;
   clearSession();
-  // Let the toast be seen before the page changes.
-  await new Promise((r) => setTimeout(r, 1000));
+  try {
+    const res = await callLogout(token);
+    flash(res.code === Code.OK ? 'success' : 'warning', res.msg);
+  } catch (err) {
+    flash('warning', errorText(err));
+  }
   if (after === 'home') location.assign('/');
   else location.reload();
 }
@@ -88,14 +89,39 @@ export interface RegisterForm {
   passwords: string;
 }
 
-/** Where a new member lands. */
-export const AFTER_REGISTER = '/my/order/goods';
+/** Where a new member lands when they came from nowhere on this site: their own homepage. */
+export const AFTER_REGISTER = '/my/homepage';
+
+/** Pages a new member is never sent back to (they would ask to log in or register again). */
+const ACCOUNT_ENTRY = /^\/account\/(login|regmember)(?:[/?#]|$)/;
+
+/**
+ * Where registration returns to: its `redirect` (carried from the page that opened the login
+ * dialog, or /account/login's own), else the same-site page the member came from (referrer), else
+ * their homepage. Only a path of this site is followed (safeRedirect), never the account pages.
+ */
+export function afterRegister(search: string, origin: string, referrer = ''): string {
+  for (const raw of [new URLSearchParams(search).get('redirect'), referrer]) {
+    const path = raw ? safeRedirect(raw, origin, '') : '';
+    if (path && !ACCOUNT_ENTRY.test(path)) return path;
+  }
+  return AFTER_REGISTER;
+}
+
+/** 注册账号 from the login dialog: the register page, told where the member was (kept through registration). */
+export function registerHref(here: { pathname: string; search: string }): string {
+  const from = ACCOUNT_ENTRY.test(here.pathname) ? new URLSearchParams(here.search).get('redirect') : `${here.pathname}${here.search}`;
+  return from ? `/account/regmember?${new URLSearchParams({ redirect: from }).toString()}` : '/account/regmember';
+}
+
+/** The greeting a new member sees on the page registration returns to. */
+export const welcomeText = () => `欢迎加入${runtime().siteName}！`;
 
 /**
  * /account/regmember: SPEC §5 checks in the order the form shows them; creates the member, logs
- * them in and, once the success toast has been seen, opens the member centre.
+ * them in and returns them to `back` (afterRegister), greeted there.
  */
-export async function register(form: RegisterForm, agreed: boolean): Promise<SessionUser> {
+export async function register(form: RegisterForm, agreed: boolean, back: string = AFTER_REGISTER): Promise<SessionUser> {
   check(phoneError(form.phone));
   const yzm = smsCode(form.yzm);
   check(passwordError(form.password));
@@ -104,7 +130,9 @@ export async function register(form: RegisterForm, agreed: boolean): Promise<Ses
   const user = await api('/register', { ...form, phone: form.phone.trim(), yzm, agree: true, inviter: keptInviter() });
   forgetInviter();
   setSession(user);
-  setTimeout(() => location.assign(AFTER_REGISTER), 600);
+  // The greeting waits for the page the member returns to.
+  flash('success', welcomeText());
+  location.assign(back);
   return user;
 }
 

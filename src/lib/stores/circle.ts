@@ -4,7 +4,7 @@ import type { CircleComment, CirclePost } from '../api/contract/circle';
 import { CIRCLE_LIMITS, CIRCLE_TEXTS, circleDraftKey, circlePostHref, type CircleTab } from '../rules/circle';
 import { imageError } from '../rules/upload';
 import { T } from '../texts';
-import { toast } from '../toast';
+import { flash, toast } from '../toast';
 import { check } from './action';
 import { uploadImage } from './account';
 import { requireLogin } from './guard';
@@ -223,5 +223,9 @@ export async function publishPost(d: Draft) {
     video_id: d.video_id ?? undefined,
   });
   saveDraft(EMPTY_DRAFT);
+  flash('success', CIRCLE_TEXTS.published);
   return post;
 }
+
+/** Where a published post is seen: the 最新 feed with that post on top. */
+export const publishedHref = (id: number): string => `/firendscircle?tab=new&post=${id}`;

@@ -1,5 +1,5 @@
 import { map } from 'nanostores';
-import { api, errorText } from '../api/client';
+import { api, errorText, mayRetry } from '../api/client';
 import type { Order, OrderDetail, OrderItem, SellerOrder } from '../api/contract/order';
 import { positiveInt } from '../format';
 import { EXPRESS_NO_RE, EXPRESS_NO_TEXT, ORDER_LIMITS, orderTabs, type OrderKind, type OrderTab } from '../rules/order-status';
@@ -27,20 +27,25 @@ export const tabSearch = (tab: OrderTab): string => (tab === 'all' ? '' : `?tab=
 
 /* ---- /order/detail ---- */
 
-export const $orderDetail = map<{ order: OrderDetail | null; error: string }>({ order: null, error: '' });
+/** The order page's order; on a failure its text, and whether asking again may help (not for a missing order). */
+export const $orderDetail = map<{ order: OrderDetail | null; error: string; retryable: boolean }>({
+  order: null,
+  error: '',
+  retryable: false,
+});
 
 /** The order id of ?id=, or null. */
 export const orderIdFromSearch = (search: string): number | null => positiveInt(new URLSearchParams(search).get('id'));
 
 export async function loadOrderDetail(id: number | null): Promise<void> {
   if (!id) {
-    $orderDetail.set({ order: null, error: '订单不存在' });
+    $orderDetail.set({ order: null, error: '订单不存在', retryable: false });
     return;
   }
   try {
-    $orderDetail.set({ order: await api('/order/detail', { id }), error: '' });
+    $orderDetail.set({ order: await api('/order/detail', { id }), error: '', retryable: false });
   } catch (err) {
-    $orderDetail.setKey('error', errorText(err));
+    $orderDetail.set({ ...$orderDetail.get(), error: errorText(err), retryable: mayRetry(err) });
   }
 }
 

@@ -1,6 +1,6 @@
 import { atom, map } from 'nanostores';
 import { safeRedirect } from '../rules/redirect';
-import { api, errorText } from '../api/client';
+import { api, errorText, mayRetry } from '../api/client';
 import type { OrderDetail } from '../api/contract/order';
 import type { PayProviderOption, SandboxInfo, StartedPayment } from '../api/contract/pay';
 import type { ApiOutput } from '../api/types';
@@ -20,14 +20,27 @@ export interface PayStepState {
   order: OrderDetail | null;
   methods: PayMethods | null;
   error: string;
+  /** Whether asking again may help (not for a missing order). */
+  retryable: boolean;
   method: PayChoice;
   /** The order's time ran out while the page was open. */
   expired: boolean;
   /** The pay-password dialog (coins) is open. */
   password: boolean;
+  /** The member chose a method themself (a refreshed balance no longer changes it). */
+  picked: boolean;
 }
 
-const STEP: PayStepState = { order: null, methods: null, error: '', method: 'coins', expired: false, password: false };
+const STEP: PayStepState = {
+  order: null,
+  methods: null,
+  error: '',
+  retryable: false,
+  method: 'coins',
+  expired: false,
+  password: false,
+  picked: false,
+};
 export const $payStep = map<PayStepState>(STEP);
 
 /** Loads the order named by ?id= and the ways to pay it. */
@@ -40,13 +53,37 @@ export async function loadPayStep(search: string): Promise<void> {
   }
   try {
     const [order, methods] = await Promise.all([api('/order/detail', { id }), api('/pay/methods')]);
-    $payStep.set({ ...$payStep.get(), order, methods });
+    $payStep.set({ ...$payStep.get(), order, methods, method: defaultMethod(order, methods) });
   } catch (err) {
-    $payStep.setKey('error', errorText(err));
+    $payStep.set({ ...$payStep.get(), error: errorText(err), retryable: mayRetry(err) });
   }
 }
 
-export const chooseMethod = (method: PayChoice): void => $payStep.setKey('method', method);
+/**
+ * Asks for the balance again (back from a top-up whose notice may land after the redirect); the
+ * preselected method follows it unless the member already chose one.
+ */
+export async function refreshPayMethods(): Promise<void> {
+  try {
+    const methods = await api('/pay/methods');
+    const s = $payStep.get();
+    if (!s.order) return;
+    $payStep.set({ ...s, methods, method: s.picked ? s.method : defaultMethod(s.order, methods) });
+  } catch {
+    /* the page keeps the balance it has; paying re-checks on the server */
+  }
+}
+
+/**
+ * The method a member sees chosen: coins only when the balance covers the order, otherwise the
+ * first gateway on offer (coins again when no gateway is configured, so 去充值 shows).
+ */
+export function defaultMethod(order: Pick<OrderDetail, 'pay_coins'>, methods: PayMethods): PayChoice {
+  if (methods.coins >= order.pay_coins) return 'coins';
+  return methods.providers[0]?.name ?? 'coins';
+}
+
+export const chooseMethod = (method: PayChoice): void => $payStep.set({ ...$payStep.get(), method, picked: true });
 export const markExpired = (): void => $payStep.setKey('expired', true);
 export const closePassword = (): void => $payStep.setKey('password', false);
 
@@ -78,6 +115,17 @@ export async function payOrderWithCoins(password: string): Promise<string> {
   await api('/order/payCoins', { id: order.id, pay_password: password });
   $payStep.setKey('password', false);
   return `/order/detail?id=${order.id}&paid=1`;
+}
+
+/**
+ * 去充值 where coins are short (an order, a settlement fee, a gift): the top-up page, preset to the
+ * coins still missing when known, returning to `returnTo` (this page) once the top-up is paid.
+ */
+export function topUpHref(returnTo: string, missingCoins?: number): string {
+  const q = new URLSearchParams();
+  if (missingCoins !== undefined) q.set('coins', String(Math.min(TOPUP_MAX, Math.max(TOPUP_MIN, Math.ceil(missingCoins)))));
+  q.set('return', returnTo);
+  return `/my/wallet/payGateWay?${q.toString()}`;
 }
 
 /* ---- Gateways: a page to open, or a QR code to scan while we watch the payment ---- */
@@ -136,13 +184,17 @@ export function pollPayment(payNo: string, onPaid: (url: string) => void, everyM
 
 /* ---- /my/wallet/payGateWay: top-ups ---- */
 
-export const $payMethods = map<{ methods: PayMethods | null; error: string }>({ methods: null, error: '' });
+export const $payMethods = map<{ methods: PayMethods | null; error: string; retryable: boolean }>({
+  methods: null,
+  error: '',
+  retryable: false,
+});
 
 export async function loadPayMethods(): Promise<void> {
   try {
-    $payMethods.set({ methods: await api('/pay/methods'), error: '' });
+    $payMethods.set({ methods: await api('/pay/methods'), error: '', retryable: false });
   } catch (err) {
-    $payMethods.setKey('error', errorText(err));
+    $payMethods.set({ methods: null, error: errorText(err), retryable: mayRetry(err) });
   }
 }
 
@@ -152,25 +204,39 @@ export const topUpCoins = (text: string): number | null => (/^\d{1,9}$/.test(tex
 /** What a top-up of the coins typed costs, in fen. */
 export const topUpFen = (text: string): number => (topUpCoins(text) ?? 0) * COIN_FEN;
 
+/**
+ * What the top-up page was opened with: the coins to preset and where to return once paid (a path
+ * of this site only — anything else is dropped, never followed).
+ */
+export function topUpParams(search: string, origin: string): { coins: string; returnTo: string } {
+  const q = new URLSearchParams(search);
+  const coins = topUpCoins(q.get('coins') ?? '');
+  const raw = q.get('return');
+  return {
+    coins: coins !== null && coins >= TOPUP_MIN && coins <= TOPUP_MAX ? String(coins) : '100',
+    returnTo: raw ? safeRedirect(raw, origin, '') : '',
+  };
+}
+
 /** 立即充值: whole coins within the limits, a gateway chosen; answers the started payment. */
-export async function startTopUp(text: string, provider: PayProviderName | ''): Promise<StartedPayment> {
+export async function startTopUp(text: string, provider: PayProviderName | '', returnTo = ''): Promise<StartedPayment> {
   const coins = topUpCoins(text);
   check(coins === null || coins < TOPUP_MIN ? PAY_TEXTS.topUpAmount : null);
   check(coins !== null && coins > TOPUP_MAX ? PAY_TEXTS.topUpMax : null);
   if (!provider) throw new InputError(PAY_TEXTS.noProvider);
-  return api('/pay/topup', { coins: coins ?? 0, provider });
+  return api('/pay/topup', { coins: coins ?? 0, provider, ...(returnTo ? { return_to: returnTo } : {}) });
 }
 
 /* ---- /pay/sandbox: the sandbox gateway's cashier (only the payer) ---- */
 
-export const $sandbox = map<{ info: SandboxInfo | null; error: string }>({ info: null, error: '' });
+export const $sandbox = map<{ info: SandboxInfo | null; error: string; retryable: boolean }>({ info: null, error: '', retryable: false });
 
 export async function loadSandbox(payNo: string): Promise<void> {
-  $sandbox.set({ info: null, error: '' });
+  $sandbox.set({ info: null, error: '', retryable: false });
   try {
     $sandbox.setKey('info', await api('/pay/sandbox/info', { pay_no: payNo }));
   } catch (err) {
-    $sandbox.setKey('error', errorText(err));
+    $sandbox.set({ info: null, error: errorText(err), retryable: mayRetry(err) });
   }
 }
 

@@ -59,3 +59,22 @@ export function clearSession(): void {
   $session.set(null);
   if (typeof document !== 'undefined') document.cookie = `${COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
 }
+
+/** Whether the cookie now names another session (or none) than the one this page holds. */
+export const sessionChangedElsewhere = (held: SessionUser | null, cookieHeader: string): boolean =>
+  (held?.token ?? '') !== (readSessionCookie(cookieHeader)?.token ?? '');
+
+// A page restored from the back-forward cache, or left open in another tab, still holds the session
+// it started with after a logout (or a login) elsewhere: shown again, it reloads when the cookie
+// says otherwise, so a member-only page never goes on showing a session that has ended.
+if (typeof window !== 'undefined' && typeof document !== 'undefined') {
+  const recheck = () => {
+    if (sessionChangedElsewhere($session.get(), document.cookie)) location.reload();
+  };
+  window.addEventListener('pageshow', (e) => {
+    if (e.persisted) recheck();
+  });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') recheck();
+  });
+}

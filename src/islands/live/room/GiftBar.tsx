@@ -4,6 +4,7 @@ import type { Gift } from '~/lib/api/contract/live-gifts';
 import { img } from '~/lib/media';
 import { LIVE_TEXTS } from '~/lib/rules/live';
 import { fetchGifts, fetchWallet, needsPayPassword, type LiveRoomStore } from '~/lib/stores/live-room';
+import { topUpHref } from '~/lib/stores/payment';
 import { openLogin } from '~/lib/stores/ui';
 import { toast } from '~/lib/toast';
 import { useSession } from '../../chrome/useSession';
@@ -90,7 +91,7 @@ export default function GiftBar(props: { store: LiveRoomStore }) {
             <span className="ml-auto text-ink-mute" data-testid="gift-balance">
               {session?.token ? `余额 ${wallet.data?.coins ?? '…'} 功夫币` : ''}
               {session?.token && (
-                <a href="/my/wallet/kungfucoin" className="ml-2 text-brand">
+                <a href={topUpHref(`${location.pathname}${location.search}`)} className="ml-2 text-brand">
                   充值
                 </a>
               )}

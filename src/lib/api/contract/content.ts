@@ -1,23 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint, noInput } from '../define';
 import { idField, intField, isoTime, pageInput, pageSchema } from '../fields';
+import { PAGE_SLUGS } from '../../rules/agreements';
 
 const tags = ['内容'];
 
 /** Slugs of the fixed pages: the nine agreements of SPEC §2 and the account "other" pages. */
-export const PAGE_SLUGS = [
-  'administrativeprovisions',
-  'coachagreement',
-  'intellectualproperty',
-  'liveagreemen',
-  'mechantagreement',
-  'privacyagreement',
-  'serviceagreement',
-  'shopagreement',
-  'useragreement',
-  'aboutus',
-] as const;
-export type PageSlug = (typeof PAGE_SLUGS)[number];
+export { PAGE_SLUGS, type PageSlug } from '../../rules/agreements';
 
 /** A title linking to an article (help lists, previous/next). */
 export const articleLinkSchema = z.object({ id: z.number().int(), title: z.string() });

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { defineEndpoint, noInput } from '../define';
 import { fen, idField, isoTime, pageInput, pageSchema } from '../fields';
+import { COUPON_SCOPES } from '../../rules/coupon';
 
 const tags = ['交易'];
 
-/** Where a coupon applies: everything, one kind of order, or one shop's goods. */
-export const COUPON_SCOPES = ['all', 'course', 'class', 'goods', 'shop'] as const;
-export type CouponScope = (typeof COUPON_SCOPES)[number];
+export { COUPON_SCOPES, type CouponScope } from '../../rules/coupon';
 
 /** The tabs of 我的优惠券. Expired = unused past its validity. */
 export const COUPON_TABS = ['unused', 'used', 'expired'] as const;

@@ -90,6 +90,11 @@ export const payApi = {
         tooBig: PAY_TEXTS.topUpMax,
       }),
       provider: providerField,
+      return_to: z
+        .string()
+        .max(300, '返回地址无效')
+        .optional()
+        .describe('付款后返回的本站页面（如订单的支付页）；其他站点的地址一律忽略，回到功夫币明细'),
     }),
     output: startedPaymentSchema,
   }),

@@ -282,8 +282,10 @@ export const sellerContentApi = {
     access: 'coach',
     input: z.object({ id: idField('课时 id') }),
     output: z.object({
-      lesson: z.object({ id: z.number().int(), title: z.string(), course_id: z.number().int(), course_title: z.string() }),
-      video: videoSchema.nullable(),
+      lesson: coachLessonSchema
+        .pick({ id: true, title: true, course_id: true, video: true, video_status: true, duration: true })
+        .extend({ course_title: z.string() }),
+      video: videoSchema.nullable().describe('上传记录；课时直接引用站内文件（如演示视频）时为 null，见 lesson.video'),
       ffmpeg: flag01.describe('1 为服务器装有 ffmpeg'),
     }),
   }),

@@ -16,7 +16,7 @@ const isEmpty = async (table: typeof pages | typeof helpGroups | typeof articleC
 export async function seedContent(): Promise<{ pages: number; help: number; news: number }> {
   const out = { pages: 0, help: 0, news: 0 };
   if (await isEmpty(pages)) {
-    for (const p of PAGES) await savePage(p.slug, p.title, p.content);
+    for (const p of PAGES) await savePage(p.slug, p.title, p.content, p.updated);
     out.pages = PAGES.length;
   }
   if (await isEmpty(helpGroups)) {

@@ -27,8 +27,9 @@ export function defaultConfig(siteUrl: string): Record<string, [string, string]>
     business_license: ['增值电信业务经营许可证：京B2-20260001', '经营许可证'],
     culture_license: ['网络文化经营许可证：京网文〔2026〕0001-001号', '网络文化经营许可证'],
     app_version: ['3.2.0', 'App 版本'],
-    app_android_url: ['https://sj.qq.com/appdetail/com.gongfu.app', '安卓下载地址'],
-    app_ios_url: ['https://apps.apple.com/cn/app/id0000000000', 'iOS 下载地址'],
+    // Store links are the operator's (console 配置); unset, /download offers the mobile site's QR code.
+    app_android_url: ['', '安卓下载地址'],
+    app_ios_url: ['', 'iOS 下载地址'],
     service_qr_text: [`${siteUrl}/help`, '公众号二维码内容'],
     // Issue 12: the platform's commission on every paid order, in basis points (500 = 5%).
     seller_commission_bp: ['500', '平台佣金（万分比，500 = 5%）'],

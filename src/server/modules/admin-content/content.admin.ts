@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, max, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SLUGS, type PageSlug } from '~/lib/api/contract/content';
+import { documentHref } from '~/lib/rules/agreements';
 import { db } from '../../db';
 import { articleCategories, articles, helpArticles, helpGroups, pages } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
@@ -390,7 +391,7 @@ export async function sortHelp(a: Actor, input: { kind: 'group' | 'article'; gro
 
 // ── agreements ──────────────────────────────────────────────────────────────────────────────
 
-const pagePath = (slug: PageSlug) => (slug === 'aboutus' ? '/account/other/aboutus' : `/agreement/${slug}`);
+const pagePath = documentHref;
 
 export async function adminPages(page: number, limit: number) {
   const rows = await db().select({ slug: pages.slug, title: pages.title, updatedAt: pages.updatedAt }).from(pages);

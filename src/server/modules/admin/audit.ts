@@ -1,12 +1,13 @@
+import type { AuditAction, AuditTarget } from '~/lib/rules/audit';
 import { auditLog } from '../../db/schema';
 import type { Db, Tx } from '../../db';
 import { clientIp, type ApiContext, type StaffUser } from '../../http/context';
 
 export interface AuditEntry {
-  /** What was done, `<thing>.<verb>`: 'withdrawal.pay', 'member.disable', 'article.update'… */
-  action: string;
-  /** The table or kind of record, and its id. */
-  target: string;
+  /** What was done, `<thing>.<verb>`: 'withdrawal.pay', 'member.disable', 'article.update'… (each has its label). */
+  action: AuditAction;
+  /** The table or kind of record (labelled too), and its id. */
+  target: AuditTarget;
   targetId?: string | number;
   /** The record (or the fields that changed) before and after; null for a creation or a deletion. */
   before?: unknown;

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { StaffRow } from '~/lib/api/contract/admin';
+import type { AuditAction } from '~/lib/rules/audit';
 import { STAFF_ROLE_LABEL, type StaffRole } from '~/lib/rules/staff';
 import { db, type Db, type Tx } from '../../db';
 import { staff, staffSessions } from '../../db/schema';
@@ -57,7 +58,7 @@ export async function createStaffAccount(a: Actor, input: { phone: string; name:
 async function change(
   a: Actor,
   id: number,
-  action: string,
+  action: AuditAction,
   patch: (s: StaffRecord) => Partial<StaffRecord> | null,
   after?: (tx: Db | Tx) => Promise<void>,
 ) {

@@ -16,7 +16,7 @@ export function registerPaying(api: OpenAPIHono<AppEnv>): void {
   }));
   endpoint(api, payApi.payCoins, ({ input, user }) => payWithCoins(user.id, input.id, input.pay_password));
   endpoint(api, payApi.payOrder, ({ input, user }) => payOrderOnline(user.id, input.id, input.provider));
-  endpoint(api, payApi.topUp, ({ input, user }) => topUp(user.id, input.coins, input.provider));
+  endpoint(api, payApi.topUp, ({ input, user }) => topUp(user.id, input.coins, input.provider, input.return_to));
   endpoint(api, payApi.status, ({ input, user }) => paymentStatus(user.id, input.pay_no));
   endpoint(api, payApi.sandboxInfo, ({ input, user }) => sandboxInfo(user.id, input.pay_no));
   endpoint(api, payApi.sandboxConfirm, ({ input, user }) =>

@@ -19,6 +19,7 @@ import { sendMessage } from '../notice/notice.service';
 import { alreadyHeld, fulfilPaid } from './order-holding';
 import { release } from './order.service';
 import { ORDER_TEXTS } from './order-texts';
+import { safeRedirect } from '~/lib/rules/redirect';
 
 export { PAY_TEXTS, TOPUP_MAX, TOPUP_MIN };
 
@@ -92,8 +93,21 @@ export async function payOrderOnline(userId: number, orderId: number, provider: 
   });
 }
 
+/**
+ * Where a paid top-up returns: the page it was started from when that is a page of this site (an
+ * order's payment step), marked `topup=1`; anything else — another host, a scheme — is ignored.
+ */
+export function topUpReturn(returnTo: string | undefined): string {
+  const origin = new URL(env().SITE_URL).origin;
+  const path = safeRedirect(returnTo, origin, '');
+  if (!path) return '/my/wallet/kungfucoin?topup=1';
+  const url = new URL(path, origin);
+  url.searchParams.set('topup', '1');
+  return `${url.pathname}${url.search}`;
+}
+
 /** Starts a coin top-up through a gateway. */
-export async function topUp(userId: number, coins: number, provider: ProviderName): Promise<StartedPayment> {
+export async function topUp(userId: number, coins: number, provider: ProviderName, returnTo?: string): Promise<StartedPayment> {
   const gateway = providerOrRefuse(provider);
   const p = one(
     await db()
@@ -105,7 +119,7 @@ export async function topUp(userId: number, coins: number, provider: ProviderNam
         coins,
         amount: coins * COIN_FEN,
         provider,
-        returnUrl: '/my/wallet/kungfucoin?topup=1',
+        returnUrl: topUpReturn(returnTo),
       })
       .returning(),
     'payment',

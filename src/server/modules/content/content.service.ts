@@ -193,13 +193,14 @@ export function pageBySlug(slug: string) {
   });
 }
 
-/** Creates or replaces a fixed page (body sanitised). */
-export async function savePage(slug: string, title: string, content: string): Promise<void> {
+/** Creates or replaces a fixed page (body sanitised), dated now unless the document carries its own date. */
+export async function savePage(slug: string, title: string, content: string, updatedAt?: Date): Promise<void> {
   const clean = sanitizeRichText(content);
+  const when = updatedAt ?? sql`now()`;
   await db()
     .insert(pages)
-    .values({ slug, title, content: clean })
-    .onConflictDoUpdate({ target: pages.slug, set: { title, content: clean, updatedAt: sql`now()` } });
+    .values({ slug, title, content: clean, updatedAt: when })
+    .onConflictDoUpdate({ target: pages.slug, set: { title, content: clean, updatedAt: when } });
   invalidate('content:');
   invalidatePages();
 }

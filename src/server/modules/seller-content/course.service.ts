@@ -243,12 +243,16 @@ export async function coachLesson(coachId: number, id: number) {
 /** /coach/videoInfo: the lesson's video as the coach sees it. */
 export async function lessonVideo(coachId: number, lessonId: number, ffmpeg: boolean) {
   const { l, c } = await ownLesson(coachId, lessonId);
-  let video: VideoInfo | null = null;
-  if (l.videoId) {
-    const [v] = await db().select().from(videos).where(eq(videos.id, l.videoId)).limit(1);
-    if (v) video = await videoInfo(v);
-  }
-  return { lesson: { id: l.id, title: l.title, course_id: c.id, course_title: c.title }, video, ffmpeg: (ffmpeg ? 1 : 0) as 0 | 1 };
+  const v = l.videoId ? ((await db().select().from(videos).where(eq(videos.id, l.videoId)).limit(1))[0] ?? null) : null;
+  const video: VideoInfo | null = v ? await videoInfo(v) : null;
+  // The lesson part is the lesson list's own view (lessonOut), so both pages agree on whether there is a video —
+  // also for a lesson that points at a file without an upload record (the seed's shared demo video).
+  const { id, title, video: path, video_status, duration } = await lessonOut(l, v?.status ?? null);
+  return {
+    lesson: { id, title, course_id: c.id, course_title: c.title, video: path, video_status, duration },
+    video,
+    ffmpeg: (ffmpeg ? 1 : 0) as 0 | 1,
+  };
 }
 
 /** /coach/lessonSave: a new lesson (last unless `sort` is given) or an edit; the video must be the coach's own. */
@@ -280,7 +284,9 @@ export async function saveLesson(
         .where(and(eq(lessons.id, input.id), eq(lessons.courseId, input.course_id)))
         .limit(1);
       if (!l) throw notFound(SC_TEXTS.lessonGone);
-      const keepVideo = input.video_id !== null && input.video_id === l.videoId;
+      // The same video (or still none chosen) keeps what the lesson has: what processing wrote, or a file the
+      // lesson points at without an upload record (the seed's demo video), which the form cannot send back.
+      const keepVideo = input.video_id === l.videoId;
       await tx
         .update(lessons)
         .set({

@@ -1,6 +1,9 @@
+import { DOCUMENT_TITLES } from '~/lib/rules/agreements';
 import type { SeedPage } from './pages';
 
-const UPDATED = '<p>更新日期：2026年11月1日</p>';
+/** The date of the seeded agreements (Beijing midnight). */
+export const AGREEMENTS_DATE = new Date('2026-11-01T00:00:00+08:00');
+
 const CONTACT = `<h3>联系我们</h3>
 <p>运营方：功夫（北京）网络科技有限公司；地址：北京市海淀区中关村大街1号；客服电话：400-820-8866（每天 9:00～21:00）；电子邮箱：service@gongfu.example.com。我们将在收到您的问题后十五个工作日内答复。</p>`;
 
@@ -8,9 +11,9 @@ const CONTACT = `<h3>联系我们</h3>
 export const AGREEMENTS_1: SeedPage[] = [
   {
     slug: 'administrativeprovisions',
-    title: '功夫平台管理规定',
-    content: `${UPDATED}
-<h3>一、总则</h3>
+    title: DOCUMENT_TITLES.administrativeprovisions,
+    updated: AGREEMENTS_DATE,
+    content: `<h3>一、总则</h3>
 <p>为维护功夫平台（以下简称“平台”）的正常秩序，保障学员、教练、店主、服务商等各类用户的合法权益，营造健康、友善、专业的武术学习环境，依据国家有关法律法规及《用户服务协议》，制定本规定。凡在平台注册、浏览、发布内容、开设课程、开设店铺或进行直播的用户，均应遵守本规定。</p>
 <h3>二、账号管理</h3>
 <ul><li>用户应使用本人真实有效的手机号注册，一个手机号只能注册一个账号。</li>
@@ -35,9 +38,9 @@ ${CONTACT}`,
   },
   {
     slug: 'coachagreement',
-    title: '教练入驻协议',
-    content: `${UPDATED}
-<h3>一、协议的订立</h3>
+    title: DOCUMENT_TITLES.coachagreement,
+    updated: AGREEMENTS_DATE,
+    content: `<h3>一、协议的订立</h3>
 <p>本协议是您（以下简称“教练”）与功夫（北京）网络科技有限公司（以下简称“平台”）之间就教练入驻功夫平台、开设课程和班级、开展直播教学等事项所订立的协议。您在教练入驻申请页面勾选同意并提交申请，即视为已阅读、理解并同意本协议全部内容。</p>
 <h3>二、入驻条件与审核</h3>
 <ul><li>教练应年满十八周岁，具有完全民事行为能力，并已完成平台实名认证和手机号绑定。</li>
@@ -63,9 +66,9 @@ ${CONTACT}`,
   },
   {
     slug: 'intellectualproperty',
-    title: '知识产权保护声明',
-    content: `${UPDATED}
-<h3>一、平台自有知识产权</h3>
+    title: DOCUMENT_TITLES.intellectualproperty,
+    updated: AGREEMENTS_DATE,
+    content: `<h3>一、平台自有知识产权</h3>
 <p>功夫平台的网站、客户端、界面设计、页面布局、商标标识、软件代码、数据库以及平台自行制作的文字、图片、音视频等内容，其著作权、商标权及其他知识产权均归功夫（北京）网络科技有限公司或相关权利人所有，受《中华人民共和国著作权法》《中华人民共和国商标法》等法律法规保护。未经书面许可，任何单位和个人不得复制、修改、传播、镜像或用于商业目的。</p>
 <h3>二、用户发布内容的权利</h3>
 <p>教练上传的课程视频、课件，店主发布的商品图片和描述，用户发布的功夫圈动态、评论、直播内容等，其知识产权归原作者或合法权利人所有。用户在平台发布内容，即表示：</p>
@@ -87,9 +90,9 @@ ${CONTACT}`,
   },
   {
     slug: 'liveagreemen',
-    title: '直播服务协议',
-    content: `${UPDATED}
-<h3>一、服务内容</h3>
+    title: DOCUMENT_TITLES.liveagreemen,
+    updated: AGREEMENTS_DATE,
+    content: `<h3>一、服务内容</h3>
 <p>功夫平台为已入驻的教练和店主（以下简称“主播”）提供直播服务，包括开设直播间、发布直播预告、推流直播、观众互动、礼物打赏、直播回放等功能。主播在开通直播前应阅读并同意本协议。本协议是《教练入驻协议》《商家入驻协议》的补充，与其具有同等效力。</p>
 <h3>二、主播资格</h3>
 <ul><li>主播须为平台审核通过的教练或店主，年满十八周岁，并完成实名认证。</li>
@@ -111,9 +114,9 @@ ${CONTACT}`,
   },
   {
     slug: 'mechantagreement',
-    title: '商家入驻协议',
-    content: `${UPDATED}
-<h3>一、协议的订立</h3>
+    title: DOCUMENT_TITLES.mechantagreement,
+    updated: AGREEMENTS_DATE,
+    content: `<h3>一、协议的订立</h3>
 <p>本协议由申请在功夫平台开设店铺的商家（以下简称“店主”）与功夫（北京）网络科技有限公司（以下简称“平台”）共同订立。店主在入驻页面勾选同意并提交入驻申请，即视为已阅读、理解并接受本协议及《店铺经营规范》《功夫平台管理规定》等规则。</p>
 <h3>二、入驻资质</h3>
 <ul><li>店主应为依法设立的企业、个体工商户，或符合规定的个人卖家，并提供营业执照、法定代表人或经营者身份证明等材料。</li>

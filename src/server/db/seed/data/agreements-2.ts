@@ -1,6 +1,7 @@
+import { DOCUMENT_TITLES } from '~/lib/rules/agreements';
+import { AGREEMENTS_DATE } from './agreements-1';
 import type { SeedPage } from './pages';
 
-const UPDATED = '<p>更新日期：2026年11月1日</p>';
 const CONTACT = `<h3>联系我们</h3>
 <p>运营方：功夫（北京）网络科技有限公司；地址：北京市海淀区中关村大街1号；客服电话：400-820-8866（每天 9:00～21:00）；电子邮箱：service@gongfu.example.com。我们将在收到您的问题后十五个工作日内答复。</p>`;
 
@@ -8,9 +9,9 @@ const CONTACT = `<h3>联系我们</h3>
 export const AGREEMENTS_2: SeedPage[] = [
   {
     slug: 'privacyagreement',
-    title: '隐私政策',
-    content: `${UPDATED}
-<h3>一、我们收集的信息</h3>
+    title: DOCUMENT_TITLES.privacyagreement,
+    updated: AGREEMENTS_DATE,
+    content: `<h3>一、我们收集的信息</h3>
 <p>功夫（北京）网络科技有限公司（以下简称“我们”）重视您的个人信息保护。在您使用功夫平台时，我们会按照合法、正当、必要的原则收集以下信息：</p>
 <ul><li><strong>账号信息</strong>：注册和登录时的手机号、登录密码（仅保存不可逆的加密结果）、昵称、头像；使用微信或 QQ 登录时，经您授权获取的昵称和唯一标识。</li>
 <li><strong>身份信息</strong>：申请成为教练、店主或服务商时提交的姓名、证件、资质证书、银行卡信息。</li>
@@ -40,9 +41,9 @@ ${CONTACT}`,
   },
   {
     slug: 'serviceagreement',
-    title: '服务商合作协议',
-    content: `${UPDATED}
-<h3>一、合作内容</h3>
+    title: DOCUMENT_TITLES.serviceagreement,
+    updated: AGREEMENTS_DATE,
+    content: `<h3>一、合作内容</h3>
 <p>本协议由申请成为功夫平台服务商的机构或个人（以下简称“服务商”）与功夫（北京）网络科技有限公司（以下简称“平台”）订立。服务商是指组建教练团队、为教练提供课程策划、拍摄制作、运营推广等服务，并向平台推荐优质教练和商品供应的合作伙伴。服务商提交入驻申请并勾选同意，即视为接受本协议。</p>
 <h3>二、服务商资质</h3>
 <ul><li>服务商应为依法设立的企业或个体工商户，具备与合作内容相适应的运营能力。</li>
@@ -63,9 +64,9 @@ ${CONTACT}`,
   },
   {
     slug: 'shopagreement',
-    title: '店铺经营规范',
-    content: `${UPDATED}
-<h3>一、适用范围</h3>
+    title: DOCUMENT_TITLES.shopagreement,
+    updated: AGREEMENTS_DATE,
+    content: `<h3>一、适用范围</h3>
 <p>本规范适用于在功夫平台开设店铺的所有店主，是《商家入驻协议》的组成部分。店主在店铺设置、商品发布、交易履约、售后服务、代理销售和店铺直播等各环节，均应遵守本规范。</p>
 <h3>二、店铺信息</h3>
 <ul><li>店铺名称、标志、简介应与店主的经营主体和经营范围相符，不得含有违法违规或误导性内容。</li>
@@ -88,9 +89,9 @@ ${CONTACT}`,
   },
   {
     slug: 'useragreement',
-    title: '用户服务协议',
-    content: `${UPDATED}
-<h3>一、协议的接受</h3>
+    title: DOCUMENT_TITLES.useragreement,
+    updated: AGREEMENTS_DATE,
+    content: `<h3>一、协议的接受</h3>
 <p>欢迎使用功夫平台！本协议是您与功夫（北京）网络科技有限公司（以下简称“我们”）之间关于使用功夫平台网站及相关服务所订立的协议。请您在注册前仔细阅读本协议，特别是免除或限制责任的条款（以加粗形式提示）。您勾选同意并完成注册，或以微信、QQ 等方式登录，即表示您已充分理解并同意本协议。</p>
 <h3>二、账号注册与使用</h3>
 <ul><li>您应使用本人手机号注册，并按页面提示完成短信验证。注册成功后，您可以使用手机号和密码、微信或 QQ 登录。</li>
@@ -112,7 +113,7 @@ ${CONTACT}`,
   },
   {
     slug: 'aboutus',
-    title: '关于我们',
+    title: DOCUMENT_TITLES.aboutus,
     content: `<h3>我们是谁</h3>
 <p>功夫平台由功夫（北京）网络科技有限公司运营，是一个专注于中华武术学习与交流的综合平台。我们相信，武术不只是强身健体的运动，更是值得传承的文化和一种坚持的生活方式。我们的使命是让每一个想学功夫的人，都能找到合适的老师、合适的课程和志同道合的伙伴。</p>
 <h3>我们提供什么</h3>
