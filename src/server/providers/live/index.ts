@@ -64,6 +64,16 @@ function pushParts(base: string, stream: string, query: string, expireAt: number
   return { url: `${base}/${key}`, server: base, key, expiresAt: new Date(expireAt * 1000).toISOString() };
 }
 
+/**
+ * Why the embedded ingest of this instance is not listening (its RTMP port taken), set by startup();
+ * null while it listens or was never asked to. Going live refuses instead of handing out a dead push URL.
+ */
+let ingestProblem: string | null = null;
+export function setIngestProblem(problem: string | null): void {
+  ingestProblem = problem;
+}
+export const ingestProblemNow = (): string | null => ingestProblem;
+
 const localMedia: LiveMedia = {
   kind: 'local',
   pushInfo(stream, ttl) {
