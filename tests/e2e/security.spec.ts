@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { expect, test } from './fixtures';
+import { baseUrl } from './helpers';
 
 /** What an attacker or a scanner meets at the edge of the running server (server.mjs + the built app). */
 test.describe('security at the edge', () => {
@@ -39,7 +40,7 @@ test.describe('security at the edge', () => {
 
   /** Opens a raw connection, trickles `chunks` one per second, and resolves the seconds until the server hangs up. */
   function trickle(start: string, chunk: string): Promise<{ closedAfterS: number; answer: string }> {
-    const { hostname, port } = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1:4391');
+    const { hostname, port } = new URL(baseUrl());
     return new Promise((resolve) => {
       const began = Date.now();
       let answer = '';
