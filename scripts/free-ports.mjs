@@ -65,15 +65,16 @@ export function freePortsSync(n, { block = false } = {}) {
  * process.env: the rig a config starts and the test workers it forks inherit them, so all agree.
  * A port given by the caller is kept as it is.
  * With `block`, the one name gets the first of that many consecutive free ports.
- * @param {string[]} names
+ * @template {string} K
+ * @param {K[]} names
  * @param {{ block?: number }} [opts]
- * @returns {Record<string, number>}
+ * @returns {Record<K, number>}
  */
 export function takePorts(names, { block } = {}) {
   const missing = names.filter((name) => !process.env[name]);
   const picked = !missing.length ? [] : block ? freePortsSync(block, { block: true }).slice(0, 1) : freePortsSync(missing.length);
   missing.forEach((name, i) => (process.env[name] = String(picked[i])));
-  return Object.fromEntries(names.map((name) => [name, Number(process.env[name])]));
+  return /** @type {Record<K, number>} */ (Object.fromEntries(names.map((name) => [name, Number(process.env[name])])));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

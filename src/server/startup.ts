@@ -92,7 +92,7 @@ export async function startup(): Promise<Boot> {
 }
 
 /**
- * The RTMP ingest (issue 15), on the site's host unless LIVE_RTMP_HOST_BIND; server.mjs serves its
+ * The RTMP ingest, on the site's host unless LIVE_RTMP_HOST_BIND; server.mjs serves its
  * FLV on the site's port. A port it cannot take (another program or instance holds it) leaves the
  * site up with live pushes marked unavailable — going live then says so instead of handing out a
  * push URL nobody answers — and one line at start names the variables that fix it. Null then.
