@@ -97,7 +97,8 @@ export default defineConfig({
   // We serve our own session cookie (`user`, SPEC §3); Astro sessions are not used.
   session: false,
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
-  server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? '0.0.0.0' },
+  // `astro dev` listens like server.mjs: loopback unless HOST is set (src/server/env.ts).
+  server: { port: Number(process.env.PORT || 4321), host: process.env.HOST || '127.0.0.1' },
   devToolbar: { enabled: false },
   // Content-Security-Policy <meta> on every page, with the hashes of Astro's own inline scripts
   // (hydration, islands). frame-ancestors and the rest come as a header (src/server/http/security-headers.ts).

@@ -1,7 +1,12 @@
 import { defineConfig } from '@playwright/test';
+import { takePorts } from './scripts/free-ports.mjs';
 import { chromiumArgs, executablePath } from './tests/chromium';
 
-const port = process.env['E2E_PORT'] ?? '4391';
+// The rig's web, OAuth stand-in and RTMP ports: free ones unless E2E_PORT, E2E_OAUTH_PORT or E2E_RTMP_PORT
+// say otherwise, so two checkouts test on one machine side by side. Picked once, in the runner: they
+// go into process.env, which the rig (scripts/e2e-server.mjs) and the test workers inherit.
+if (process.env['E2E_REUSE'] && !process.env['E2E_PORT']) throw new Error('E2E_REUSE=1 needs E2E_PORT: the server to test against');
+const { E2E_PORT: port } = takePorts(['E2E_PORT', 'E2E_OAUTH_PORT', 'E2E_RTMP_PORT']);
 const baseURL = `http://127.0.0.1:${port}`;
 
 /** E2E against the built server on a fresh seeded data dir, driving Debian's Chromium (never a download). */

@@ -115,17 +115,17 @@ function openControl(path) {
 
 const { handler } = await import('./dist/server/entry.mjs');
 
-// src/server/startup.ts (inside the bundle): sandbox warning, production safety checks, jobs.
+// src/server/startup.ts (inside the bundle): sandbox warning, production safety checks, jobs, the
+// RTMP ingest; it answers where to listen (HOST, loopback by default; PORT) and the start line.
+let boot;
 try {
-  await globalThis[Symbol.for('gongfu.startup')]?.();
+  boot = await globalThis[Symbol.for('gongfu.startup')]();
 } catch (err) {
   log('error', err instanceof Error ? err.message : String(err));
   await globalThis[Symbol.for('gongfu.database')]?.close().catch(() => {});
   process.exit(1);
 }
-
-const port = Number(process.env.PORT ?? 4321);
-const host = process.env.HOST ?? '0.0.0.0';
+const { port, host } = boot;
 // Dynamic answers (API JSON, pages not kept) are compressed here, brotli at quality 4; built files
 // and kept pages arrive already compressed and pass through.
 // A 256 KiB window (not the default 4 MiB): answers are small, and 50 concurrent 4 MiB encoder states
@@ -219,7 +219,24 @@ upgrades.add((req, socket, head) => globalThis[Symbol.for('gongfu.live.ingest')]
 // Longer than a load balancer's idle timeout (nginx/ALB 60 s), so it never reuses a closed socket.
 server.keepAliveTimeout = seconds('HTTP_KEEPALIVE_TIMEOUT_S', 65);
 
-server.listen(port, host, () => log('info', 'listening', { url: `http://localhost:${port}` }));
+const listenUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+// A port or address the listener cannot take ends the start with one line that says which variable to change.
+function cannotListen(err) {
+  log(
+    'error',
+    err.code === 'EADDRINUSE'
+      ? `功夫 cannot listen on ${listenUrl}: the port is in use (another server?) — set PORT to a free port`
+      : `功夫 cannot listen on ${listenUrl}: ${err.message} — check HOST and PORT`,
+    { code: err.code },
+  );
+  if (pgliteWorker) rmSync(controlPath, { force: true });
+  process.exit(1);
+}
+server.once('error', cannotListen);
+server.listen(port, host, () => {
+  server.off('error', cannotListen);
+  log('info', boot.line, { url: listenUrl });
+});
 if (!`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`.includes('--max-old-space-size')) {
   log('warn', 'started without the memory flags of `npm start` (scripts/server-flags.mjs): the heap may grow far beyond what it uses');
 }

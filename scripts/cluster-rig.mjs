@@ -3,7 +3,8 @@
 // and a self-signed certificate. Files live in an S3-compatible stand-in (STORAGE=s3, port
 // CLUSTER_PORT+4): the instances share no disk, each has its own DATA_DIR. playwright.cluster.config.ts starts it; `node scripts/cluster-rig.mjs`
 // runs it by hand (Ctrl-C stops everything and drops the database).
-//   CLUSTER_PORT (4480): nginx HTTPS; instances on CLUSTER_PORT+1 and +2, nginx HTTP on +3.
+//   CLUSTER_PORT (five consecutive free ports unless set): nginx HTTPS; instances on CLUSTER_PORT+1
+//   and +2, nginx HTTP on +3, the S3 stand-in on +4.
 //   CLUSTER_PG_URL (postgres://postgres@127.0.0.1:5432/test), CLUSTER_REDIS_URL (redis://127.0.0.1:6379).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,9 +13,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { renderSiteConfig } from './nginx-site-config.mjs';
 import { startS3StandIn } from './s3-stand-in.mjs';
+import { takePorts } from './free-ports.mjs';
 import { NODE_FLAGS, SERVER_ENV } from './server-flags.mjs';
 
-export const CLUSTER_PORT = Number(process.env.CLUSTER_PORT ?? 4480);
+export const { CLUSTER_PORT } = takePorts(['CLUSTER_PORT'], { block: 5 });
 export const CLUSTER_TOKEN = 'cluster-rig-metrics-token-0123456789';
 const pgBase = process.env.CLUSTER_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -4,12 +4,15 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startOAuthStandin } from '../tests/fixtures/oauth-standin.mjs';
+import { takePorts } from './free-ports.mjs';
 import { NODE_FLAGS, SERVER_ENV } from './server-flags.mjs';
 
-const port = process.env.E2E_PORT ?? '4391';
+// playwright.config.ts passes the ports it picked; run by hand, the rig picks free ones itself.
+const ports = takePorts(['E2E_PORT', 'E2E_OAUTH_PORT', 'E2E_RTMP_PORT']);
+const port = String(ports.E2E_PORT);
 const dataDir = mkdtempSync(join(tmpdir(), 'gongfu-e2e-'));
 // WeChat and QQ logins go to the loopback stand-in, as the real ones would go to open.weixin / graph.qq.
-const oauth = await startOAuthStandin(Number(process.env.E2E_OAUTH_PORT ?? 4398));
+const oauth = await startOAuthStandin(ports.E2E_OAUTH_PORT);
 const env = {
   ...oauth.env,
   ...SERVER_ENV,
@@ -38,7 +41,7 @@ const env = {
   HTTP_REQUEST_TIMEOUT_S: '10',
   // The live specs push to the in-process RTMP ingest with ffmpeg (a port of the rig's own).
   LIVE_MEDIA: 'local',
-  LIVE_RTMP_PORT: process.env.E2E_RTMP_PORT ?? '19371',
+  LIVE_RTMP_PORT: String(ports.E2E_RTMP_PORT),
 };
 delete env.DATABASE_URL;
 
@@ -57,6 +60,7 @@ execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'tests/fixtures
   env,
   stdio: 'inherit',
 });
+console.log(`[e2e] http://127.0.0.1:${port} (OAuth stand-in :${ports.E2E_OAUTH_PORT}, RTMP :${ports.E2E_RTMP_PORT})`);
 const server = spawn(process.execPath, [...NODE_FLAGS, 'server.mjs'], { env, stdio: 'inherit' });
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);

@@ -43,7 +43,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   });
   process.stdout.write(
     renderLiveConfig({
-      site: values.site ?? process.env.SITE_URL ?? 'http://127.0.0.1:4321',
+      // nginx calls the hooks on the site as npm start serves it by default (127.0.0.1:PORT).
+      site: values.site ?? process.env.SITE_URL ?? `http://127.0.0.1:${process.env.PORT || 4321}`,
       token: values.token ?? '',
       rtmpPort: values['rtmp-port'] ? Number(values['rtmp-port']) : undefined,
       httpPort: values['http-port'] ? Number(values['http-port']) : undefined,

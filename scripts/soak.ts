@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { LocalChatClient, type SocketCtor } from '../src/lib/chat/local';
+import { takePorts } from './free-ports.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -29,7 +30,8 @@ const MINUTES = Number(values.minutes);
 const RATE = Number(values.rate);
 const PAIRS = Number(values['chat-pairs']);
 const RESTART_AT = values['restart-at'] ? Number(values['restart-at']) : null;
-const PORT = Number(process.env['CLUSTER_PORT'] ?? 4480);
+// The rig's ports (five from CLUSTER_PORT): free ones unless set; the rig inherits them.
+const { CLUSTER_PORT: PORT } = takePorts(['CLUSTER_PORT'], { block: 5 });
 const BASE = `https://127.0.0.1:${PORT}`;
 const DIRECT = [1, 2].map((n) => `http://127.0.0.1:${PORT + n}`);
 const TOKEN = 'cluster-rig-metrics-token-0123456789';

@@ -4,6 +4,7 @@ import { createApi } from './server/app';
 import { env } from './server/env';
 import { applySecurityHeaders } from './server/http/security-headers';
 import { serveUploads } from './server/providers/storage/serve';
+import { serveDrawnQr } from './server/modules/site/site-qr';
 import { startJobs } from './server/jobs';
 import { exposeStartup } from './server/startup';
 import { exposeEdge } from './server/edge';
@@ -13,8 +14,8 @@ import { exposeOps } from './server/ops';
 
 /**
  * The request pipeline (Astro 7 `src/fetch.ts`): /api goes to the Hono API with its own
- * envelope and 404s, /uploads serves stored user files, /healthz, /readyz and /metrics answer the
- * balancer and Prometheus, everything else is Astro's pages.
+ * envelope and 404s, /uploads serves stored user files, /qr the QR codes drawn from SITE_URL,
+ * /healthz, /readyz and /metrics answer the balancer and Prometheus, everything else is Astro's pages.
  * Every answer gets the security headers.
  */
 const api = createApi();
@@ -38,6 +39,7 @@ registerHealth(app);
 app.all('/api/*', (c) => api.fetch(c.req.raw));
 app.all('/api', (c) => api.fetch(c.req.raw));
 app.get('/uploads/*', serveUploads);
+app.get('/qr/*', serveDrawnQr);
 app.all('*', astro());
 
 // A public page is kept on its way out, security headers and all (src/server/edge/page-cache.ts).

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // JavaScript per page, as a browser would load it, from a running server (after `npm run build`):
 //
-//   node scripts/bench/bytes.mjs [base-url] [--json] [--files]   (base defaults to http://localhost:4321)
+//   node scripts/bench/bytes.mjs [base-url] [--json] [--files]   (base defaults to npm start's http://127.0.0.1:4321)
 //
 // For each representative page it reads the HTML and follows what the browser fetches: module
 // scripts, modulepreload links and every island's component and renderer, then their static
@@ -29,7 +29,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 const args = process.argv.slice(2);
 const json = args.includes('--json');
 const verbose = args.includes('--files');
-const base = (args.find((a) => !a.startsWith('--')) ?? 'http://localhost:4321').replace(/\/+$/, '');
+const base = (args.find((a) => !a.startsWith('--')) ?? 'http://127.0.0.1:4321').replace(/\/+$/, '');
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
 
 /** Pages to measure; `{first:…}` is replaced by the first matching link found on `from`. */

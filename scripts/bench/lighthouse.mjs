@@ -3,7 +3,7 @@
 //
 //   node scripts/bench/lighthouse.mjs [base-url] [--json] [--runs=3] [--pages=/,/train/courseList]
 //
-// base defaults to http://localhost:4321. Runs `npx -y lighthouse@13` (downloaded on first use) with
+// base defaults to npm start's http://127.0.0.1:4321. Runs `npx -y lighthouse@13` (downloaded on first use) with
 // CHROME_PATH (default /usr/bin/chromium when it exists). Prints, per page, the four category scores,
 // the metrics, the JavaScript transferred and every weighted audit that did not pass, with the
 // elements it names — so a score below 100 says exactly why. Timings on a busy machine vary: --runs=N
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
-const base = (args.find((a) => !a.startsWith('--')) ?? 'http://localhost:4321').replace(/\/+$/, '');
+const base = (args.find((a) => !a.startsWith('--')) ?? 'http://127.0.0.1:4321').replace(/\/+$/, '');
 const only = args.find((a) => a.startsWith('--pages='))?.slice('--pages='.length);
 const runs = Math.max(1, Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 1) || 1);
 

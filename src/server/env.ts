@@ -1,10 +1,19 @@
 import { z } from 'zod';
 
+/** `HOST=` in a copied .env means "the default", not an empty address. */
+const blankIsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
 /** Configuration, parsed once from process.env. This module is the only reader of process.env. */
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** Public origin of this site, used in QR codes, OAuth callbacks and share links. */
-  SITE_URL: z.url().default('http://localhost:4321'),
+  /**
+   * The HTTP listener (server.mjs, `astro dev`): loopback unless HOST is set, so a demo with published
+   * passwords and the sandbox gateway is not on the network by accident.
+   */
+  PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(65535).default(4321)),
+  HOST: z.preprocess(blankIsUnset, z.string().optional()),
+  /** Public origin of this site (QR codes, OAuth callbacks, share links); default: the listener's address. */
+  SITE_URL: z.preprocess(blankIsUnset, z.url().optional()),
   /** Embedded PGlite data and local uploads live here. */
   DATA_DIR: z.string().default('./data'),
   /** postgres://… switches from embedded PGlite to PostgreSQL. */
@@ -96,6 +105,8 @@ const schema = z.object({
   /** The RTMP port OBS pushes to, and the host name put in push URLs (default: SITE_URL's host). */
   LIVE_RTMP_PORT: z.coerce.number().int().min(1).max(65535).default(1935),
   LIVE_RTMP_HOST: z.string().min(1).optional(),
+  /** The address the embedded RTMP ingest listens on (default: HOST's, like the site). */
+  LIVE_RTMP_HOST_BIND: z.string().min(1).optional(),
   /** Push-URL signing secret; derived from APP_SECRET when absent. */
   LIVE_PUSH_SECRET: z.string().min(16).optional(),
   /** Record each broadcast into a playback (needs ffmpeg for MP4 and posters; FLV is kept without it). */
@@ -222,7 +233,21 @@ const schema = z.object({
   TENCENT_VOD_SUB_APP_ID: z.coerce.number().int().positive().optional(),
 });
 
-export type Env = Omit<z.infer<typeof schema>, 'API_CHECK_OUTPUT'> & { API_CHECK_OUTPUT: boolean };
+export type Env = Omit<z.infer<typeof schema>, 'API_CHECK_OUTPUT' | 'SITE_URL'> & { API_CHECK_OUTPUT: boolean; SITE_URL: string };
+
+/** Where the HTTP server listens when HOST is unset: this machine only. */
+export const DEFAULT_HOST = '127.0.0.1';
+/** Wildcard addresses: the listener takes every interface, links need a name (localhost unless SITE_URL). */
+const ANY_HOST = new Set(['0.0.0.0', '::', '[::]']);
+
+/** A host for a URL: IPv6 literals in brackets. */
+export const urlHost = (host: string) => (host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
+
+/** SITE_URL when unset: the listener's own address (`localhost` for a wildcard HOST), so `PORT=5000` links to :5000. */
+export function defaultSiteUrl(host: string | undefined, port: number): string {
+  const h = host ?? DEFAULT_HOST;
+  return `http://${ANY_HOST.has(h) ? 'localhost' : urlHost(h)}:${port}`;
+}
 
 let cached: Env | undefined;
 
@@ -252,7 +277,11 @@ export function env(): Env {
         'Invalid configuration:\n  LIVE_MEDIA=tencent 需要 LIVE_TX_PUSH_DOMAIN、LIVE_TX_PLAY_DOMAIN、LIVE_TX_PUSH_KEY 和 LIVE_TX_CALLBACK_KEY',
       );
     }
-    cached = { ...parsed.data, API_CHECK_OUTPUT: parsed.data.API_CHECK_OUTPUT ?? parsed.data.NODE_ENV === 'test' };
+    cached = {
+      ...d,
+      SITE_URL: d.SITE_URL ?? defaultSiteUrl(d.HOST, d.PORT),
+      API_CHECK_OUTPUT: d.API_CHECK_OUTPUT ?? d.NODE_ENV === 'test',
+    };
   }
   return cached;
 }

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePorts } from '../../scripts/free-ports.mjs';
 import { NODE_FLAGS, SERVER_ENV, rigEnv } from '../../scripts/server-flags.mjs';
 import { DEMO_PAY_PASSWORD } from '~/server/db/seed/commerce';
 
@@ -71,8 +72,7 @@ async function snapshot(port: number) {
 
 describe.skipIf(!built || Boolean(process.env['TEST_DATABASE_URL']))('backup and restore of the embedded database', () => {
   it('a backup taken while serving restores into a fresh directory with the same orders and balances', async () => {
-    const portA = 24000 + Math.floor(Math.random() * 2000);
-    const portB = portA + 1;
+    const [portA, portB] = (await freePorts(2)) as [number, number];
     const dirA = join(scratch, 'a');
     const dirB = join(scratch, 'b');
     tsx('scripts/migrate.ts', [], envFor(dirA, portA));

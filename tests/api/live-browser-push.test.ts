@@ -8,13 +8,15 @@ import { pushSecret, setStreamHandlers } from '~/server/providers/live';
 import { PUSH_CLOSE } from '~/server/providers/live/browser-push';
 import { startIngest, type Ingest } from '~/server/providers/live/local';
 import { signedPushQuery } from '~/server/providers/live/sign';
+import { freePort } from '../../scripts/free-ports.mjs';
 
 /**
  * Going live from the browser (issue 15 §1): WebM chunks, as MediaRecorder sends them, over the
  * /live/push WebSocket; ffmpeg encodes them into the room's stream on the embedded ingest.
  */
 const hasFfmpeg = spawnSync('ffmpeg', ['-version']).status === 0;
-const RTMP_PORT = 19391;
+// A free port: two checkouts may run this suite at once.
+const RTMP_PORT = await freePort();
 let ingest: Ingest;
 let server: http.Server;
 let base = '';

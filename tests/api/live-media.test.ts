@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSecret, setStreamHandlers } from '~/server/providers/live';
 import { flvServer, startIngest, type Ingest } from '~/server/providers/live/local';
 import { signedPushQuery } from '~/server/providers/live/sign';
+import { freePort } from '../../scripts/free-ports.mjs';
 
 /**
  * The embedded ingest with a real encoder: ffmpeg pushes a test pattern over RTMP, the site-side
@@ -17,7 +18,8 @@ import { signedPushQuery } from '~/server/providers/live/sign';
 const hasFfmpeg = spawnSync('ffmpeg', ['-version']).status === 0;
 if (!hasFfmpeg) console.warn('[live-media] ffmpeg is not installed: the push tests are skipped');
 
-const RTMP_PORT = 19361;
+// A free port: two checkouts may run this suite at once.
+const RTMP_PORT = await freePort();
 let ingest: Ingest;
 let flvBase = '';
 const events: string[] = [];

@@ -10,6 +10,7 @@ import { liveStreamHandlers } from '~/server/modules/live/rooms.service';
 import { reconcileLive } from '~/server/modules/live/reconcile.service';
 import { setStreamHandlers } from '~/server/providers/live';
 import { renderLiveConfig } from '../../scripts/live-nginx-config.mjs';
+import { freePorts } from '../../scripts/free-ports.mjs';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 import { listen, nodeHandler } from '../helpers/im';
 
@@ -23,8 +24,8 @@ const ok = (bin: string, args: string[]) => spawnSync(bin, args, { stdio: 'ignor
 const ready = ok('nginx', ['-v']) && existsSync(MODULE) && ok('ffmpeg', ['-version']);
 if (!ready) console.warn('[live-nginx] nginx with the rtmp module, or ffmpeg, is missing: skipped');
 
-const RTMP_PORT = 19381;
-const HTTP_PORT = 19382;
+// Free ports: two checkouts may run this suite at once.
+const [RTMP_PORT, HTTP_PORT] = (await freePorts(2)) as [number, number];
 const TOKEN = 'nginx-integration-token';
 const dir = mkdtempSync(join(tmpdir(), 'gongfu-nginx-'));
 const recordDir = join(dir, 'rec');

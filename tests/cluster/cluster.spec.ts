@@ -8,7 +8,8 @@ import pg from 'pg';
  * Two instances on one PostgreSQL and Redis behind nginx with the shipped site config
  * (scripts/cluster-rig.mjs): what an operator who scales out must be able to rely on.
  */
-const port = Number(process.env['CLUSTER_PORT'] ?? 4480);
+// playwright.cluster.config.ts put the rig's port into the environment.
+const port = Number(process.env['CLUSTER_PORT']);
 const direct = [1, 2].map((n) => `http://127.0.0.1:${port + n}`);
 const TOKEN = 'cluster-rig-metrics-token-0123456789';
 const MEMBER = { phone: '13800000001', password: 'gongfu123' };

@@ -12,6 +12,13 @@ export const DEMO = {
   provider: { phone: '13800000004', password: 'gongfu123', name: '华武供应链' },
 } as const;
 
+/** The rig's address (playwright.config.ts picks its port; there is no fixed one to fall back on). */
+export function baseUrl(): string {
+  const base = test.info().project.use.baseURL;
+  if (!base) throw new Error('no baseURL: run the specs through playwright.config.ts');
+  return base;
+}
+
 export const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
@@ -104,7 +111,7 @@ export async function loginByCookie(page: Page, phone: string, password = 'gongf
     {
       name: 'user',
       value: encodeURIComponent(JSON.stringify(user)),
-      url: page.url().startsWith('http') ? page.url() : 'http://127.0.0.1:4391',
+      url: page.url().startsWith('http') ? page.url() : baseUrl(),
     },
   ]);
 }
@@ -197,8 +204,7 @@ export async function newMember(
 
 /** Puts a member's session in the browser (the `user` cookie), as login would. */
 export async function signIn(page: Page, m: Member): Promise<void> {
-  const base = test.info().project.use.baseURL ?? 'http://127.0.0.1:4391';
-  await page.context().addCookies([{ name: 'user', value: encodeURIComponent(JSON.stringify(m.user)), url: base }]);
+  await page.context().addCookies([{ name: 'user', value: encodeURIComponent(JSON.stringify(m.user)), url: baseUrl() }]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { ADMIN_NAV } from '../../src/lib/rules/staff';
 import { expect, test, type Page } from './fixtures';
-import { DEMO, loginByCookie, loginStaff, ready } from './helpers';
+import { baseUrl, DEMO, loginByCookie, loginStaff, ready } from './helpers';
 
 /** What an attacker or a scanner meets at the edge of the running server (server.mjs + the built app). */
 test.describe('security at the edge', () => {
@@ -41,7 +41,7 @@ test.describe('security at the edge', () => {
 
   /** Opens a raw connection, trickles `chunks` one per second, and resolves the seconds until the server hangs up. */
   function trickle(start: string, chunk: string): Promise<{ closedAfterS: number; answer: string }> {
-    const { hostname, port } = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1:4391');
+    const { hostname, port } = new URL(baseUrl());
     return new Promise((resolve) => {
       const began = Date.now();
       let answer = '';
@@ -57,7 +57,7 @@ test.describe('security at the edge', () => {
   }
 
   test('a WebSocket upgrade on a path no endpoint serves is answered and closed at once', async () => {
-    const { hostname, port } = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1:4391');
+    const { hostname, port } = new URL(baseUrl());
     // Resolves what the server wrote once it closed the connection (or, with `first`, its first bytes).
     const upgrade = (path: string, first = false) =>
       new Promise<string>((resolve) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { DEMO, ready, toastWith } from './helpers';
+import { baseUrl, DEMO, ready, toastWith } from './helpers';
 
 /** A 1×1 PNG, picked through the file inputs like a real image. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -9,8 +9,7 @@ const file = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 async function asShopOwner(page: Page): Promise<void> {
   const res = await page.request.post('/api/login', { data: { type: 1, phone: DEMO.mechant.phone, password: DEMO.mechant.password } });
   const user = ((await res.json()) as { data: Record<string, unknown> }).data;
-  const base = test.info().project.use.baseURL ?? 'http://127.0.0.1:4391';
-  await page.context().addCookies([{ name: 'user', value: encodeURIComponent(JSON.stringify(user)), url: base }]);
+  await page.context().addCookies([{ name: 'user', value: encodeURIComponent(JSON.stringify(user)), url: baseUrl() }]);
 }
 
 test('a shop owner adds goods with two SKUs, puts it on sale, and buyers find it in the list and on its page', async ({ page }) => {

@@ -191,6 +191,13 @@ function Console() {
                 开始直播
               </button>
             )}
+            {/* Why going live failed (直播推流服务不可用, a ban…) stays readable after the toast. */}
+            {go.error && (
+              <p role="alert" className="mt-2 flex items-center gap-1 text-sm text-ink-soft" data-testid="liver-start-error">
+                <span className="i-ri-error-warning-line shrink-0 text-brand" />
+                {go.error}
+              </p>
+            )}
           </div>
           {data.session_id && data.status !== 'live' && !push && (
             <button type="button" className="gf-btn-ghost" onClick={start}>

@@ -21,8 +21,8 @@ export interface ConfigKeyDef {
  * a key another feature adds (a settlement fee…) is never opened to every content operator by default.
  */
 export const CONFIG_KEYS: readonly ConfigKeyDef[] = [
-  { key: 'download_qr_code', title: 'App 下载二维码', type: 'image' },
-  { key: 'service_qr_code', title: '公众号二维码', type: 'image' },
+  { key: 'download_qr_code', title: 'App 下载二维码', type: 'image', hint: '未上传时显示按站点地址生成的下载页二维码' },
+  { key: 'service_qr_code', title: '公众号二维码', type: 'image', hint: '未上传时按「公众号二维码内容」生成' },
   { key: 'ofline_phone', title: '客服电话', type: 'phone', hint: '如 400-820-8866 或 010-12345678' },
   { key: 'wechat', title: '客服微信', type: 'text' },
   { key: 'qq', title: '客服 QQ', type: 'text', hint: '5–12 位数字' },
@@ -43,7 +43,7 @@ export const CONFIG_KEYS: readonly ConfigKeyDef[] = [
   { key: 'app_version', title: 'App 版本', type: 'text' },
   { key: 'app_android_url', title: '安卓下载地址', type: 'url', hint: '应用商店的 https 地址；留空则下载页只显示手机访问二维码' },
   { key: 'app_ios_url', title: 'iOS 下载地址', type: 'url', hint: 'App Store 的 https 地址；留空则下载页只显示手机访问二维码' },
-  { key: 'service_qr_text', title: '公众号二维码内容', type: 'text' },
+  { key: 'service_qr_text', title: '公众号二维码内容', type: 'text', hint: '以 / 开头的站内路径按站点地址补全，如 /help' },
   { key: 'seller_commission_bp', title: '平台佣金（万分比，500 = 5%）', type: 'bp', money: true, hint: '0–10000' },
 ];
 

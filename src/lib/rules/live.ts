@@ -40,6 +40,7 @@ export const LIVE_TEXTS = {
   banned: (reason: string) => (reason ? `直播间已被封禁：${reason}` : '直播间已被封禁'),
   notAnchor: '只有教练和店主可以开播',
   started: '推流地址已生成，请在 OBS 中开始推流',
+  pushUnavailable: '直播推流服务不可用，请联系平台客服',
   stopped: '直播已结束',
   saved: '保存成功',
   defaultTitle: (name: string) => `${name}的直播间`.slice(0, 40),

@@ -1,14 +1,16 @@
-import QRCode from 'qrcode';
 import { count } from 'drizzle-orm';
 import { db } from '../index';
 import { adverts, config } from '../schema';
-import { env } from '../../env';
 import { storage } from '../../providers/storage';
 import { allConfig, setConfig } from '../../modules/site/site.service';
 import { bannerSvg, paletteAt } from './art';
 
-/** Config values of SPEC §3 plus ours (site name, legal notices, app links). */
-export function defaultConfig(siteUrl: string): Record<string, [string, string]> {
+/**
+ * Config values of SPEC §3 plus ours (site name, legal notices, app links). No origin: links are site
+ * paths resolved against SITE_URL when read, and the two QR images stay empty until an operator
+ * uploads one — until then the site draws them from SITE_URL (modules/site/site-qr.ts).
+ */
+export function defaultConfig(): Record<string, [string, string]> {
   return {
     site_name: ['功夫', '站点名称'],
     site_slogan: ['学功夫，上功夫', '站点口号'],
@@ -30,7 +32,9 @@ export function defaultConfig(siteUrl: string): Record<string, [string, string]>
     // Store links are the operator's (console 配置); unset, /download offers the mobile site's QR code.
     app_android_url: ['', '安卓下载地址'],
     app_ios_url: ['', 'iOS 下载地址'],
-    service_qr_text: [`${siteUrl}/help`, '公众号二维码内容'],
+    download_qr_code: ['', 'App 下载二维码'],
+    service_qr_code: ['', '公众号二维码'],
+    service_qr_text: ['/help', '公众号二维码内容'],
     // Issue 12: the platform's commission on every paid order, in basis points (500 = 5%).
     seller_commission_bp: ['500', '平台佣金（万分比，500 = 5%）'],
     // Issue 13: settlement fees in fen, paid in kung fu coins once an application is approved (0 = free).
@@ -54,24 +58,14 @@ const ACTIVITIES: [string, string, string][] = [
   ['周末公开课 · 多城开班', '太极、咏春、散打线下小班，报名即送练功服', '/train/class'],
 ];
 
-/** Config (with generated QR codes) and the home and activity adverts, when those tables are empty. */
+/** Config and the home and activity adverts, when those tables are empty. */
 export async function seedSite(): Promise<{ config: number; adverts: number }> {
-  const siteUrl = env().SITE_URL.replace(/\/+$/, '');
   let configAdded = 0;
   const [c] = await db().select({ n: count() }).from(config);
   if (!c?.n) {
-    const defaults = defaultConfig(siteUrl);
+    const defaults = defaultConfig();
     const values = Object.fromEntries(Object.entries(defaults).map(([k, [v]]) => [k, v]));
     const titles = Object.fromEntries(Object.entries(defaults).map(([k, [, t]]) => [k, t]));
-    const qr = (text: string) => QRCode.toBuffer(text, { type: 'png', width: 240, margin: 1, errorCorrectionLevel: 'M' });
-    values['download_qr_code'] = await storage().put('qr/download.png', await qr(`${siteUrl}/download`), 'image/png');
-    values['service_qr_code'] = await storage().put(
-      'qr/service.png',
-      await qr(values['service_qr_text'] ?? `${siteUrl}/help`),
-      'image/png',
-    );
-    titles['download_qr_code'] = 'App 下载二维码';
-    titles['service_qr_code'] = '公众号二维码';
     await setConfig(values, titles);
     configAdded = Object.keys(values).length;
   }

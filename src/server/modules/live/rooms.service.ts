@@ -22,7 +22,7 @@ import { roomAudience, roomAudiences } from '../im/audience';
 import { createLiveRoom, roomEvent } from '../im/rooms';
 import type { SessionUser } from '../../http/context';
 import { forbidden, notFound, refuse } from '../../http/errors';
-import { ingestName, liveMedia, runningIngest, type PushInfo, type StreamHandlers } from '../../providers/live';
+import { ingestName, ingestProblemNow, liveMedia, runningIngest, type PushInfo, type StreamHandlers } from '../../providers/live';
 import { startNoticeOf } from './notices.service';
 import { liveStats } from './playback.service';
 import { confirmLive } from './reconcile.service';
@@ -316,6 +316,8 @@ async function newSession(tx: Tx, v: { roomId: number; title: string; cover: str
 export async function startLive(user: SessionUser, title?: string): Promise<{ room_id: number; session_id: number; push: PushInfo }> {
   const { room } = await ownRoom(user);
   if (room.status === 'banned') throw refuse(LIVE_TEXTS.banned(room.banReason));
+  // The embedded ingest could not listen: a push URL would lead nowhere.
+  if (ingestProblemNow()) throw refuse(LIVE_TEXTS.pushUnavailable);
   const sessionId = await db().transaction(async (tx) => {
     const [locked] = await tx.select().from(liveRooms).where(eq(liveRooms.id, room.id)).for('update');
     if (!locked) throw notFound(LIVE_TEXTS.roomMissing);
@@ -540,8 +542,9 @@ export async function liveIndex(user: SessionUser): Promise<{ room: AnchorRoom; 
  */
 export function pushCaps(): { browser_push: 0 | 1; reason: string; ws_path: string } {
   const ingest = runningIngest();
-  const reason =
-    env().LIVE_MEDIA !== 'local' || !ingest
+  const reason = ingestProblemNow()
+    ? LIVE_TEXTS.pushUnavailable
+    : env().LIVE_MEDIA !== 'local' || !ingest
       ? '当前服务器未运行内置推流服务，请使用 OBS 推流'
       : !hasFfmpeg()
         ? '服务器未安装 ffmpeg，暂不能在浏览器中开播，请使用 OBS 推流'

@@ -1,7 +1,7 @@
 import { env } from '../../env';
 import { imageUrl } from '~/lib/rules/image-url';
 import { helpArticleGroups } from '../content/content.service';
-import { allConfig } from './site.service';
+import { allConfig, DRAWN_QR } from './site.service';
 import type { Boot } from '~/lib/runtime';
 import { oauthProvider } from '../../providers/oauth';
 
@@ -10,6 +10,8 @@ export async function chromeData() {
   const [c, help] = await Promise.all([allConfig(), helpArticleGroups(4)]);
   const e = env();
   const media = (p: string | undefined) => imageUrl(p, e.MEDIA_URL);
+  // A drawn QR code is served by this site, not the media host: same origin as the page.
+  const qr = (key: string) => (c[key] ? media(c[key]) : (DRAWN_QR[key] ?? ''));
   const boot: Boot = {
     mediaUrl: e.MEDIA_URL,
     siteName: c['site_name'] || '功夫',
@@ -25,8 +27,8 @@ export async function chromeData() {
       live_search_keyword: c['live_search_keyword'] ?? '',
       dongtai_search_keyword: c['dongtai_search_keyword'] ?? '',
     },
-    downloadQr: media(c['download_qr_code']),
-    serviceQr: media(c['service_qr_code']),
+    downloadQr: qr('download_qr_code'),
+    serviceQr: qr('service_qr_code'),
     kefu: { phone: c['ofline_phone'] ?? '', qq: c['qq'] ?? '', wechat: c['wechat'] ?? '', workTime: c['kefu_work_time'] ?? '' },
     legal: {
       company: c['company_name'] ?? '',

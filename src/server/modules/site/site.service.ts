@@ -3,6 +3,7 @@ import { db } from '../../db';
 import { adverts, config } from '../../db/schema';
 import { cached, invalidate } from '../../cache';
 import { invalidatePages } from '../../edge/page-cache';
+import { env } from '../../env';
 
 const TTL = 30_000;
 
@@ -14,11 +15,29 @@ export function allConfig(): Promise<Record<string, string>> {
   });
 }
 
+/**
+ * The QR images of SPEC §3 while the console has uploaded none: drawn on request from SITE_URL
+ * (site-qr.ts), so they follow the site's address — the config stores no origin.
+ */
+export const DRAWN_QR: Readonly<Record<string, string>> = { download_qr_code: '/qr/download.png', service_qr_code: '/qr/service.png' };
+
+/** A site path ('/help') as a URL on SITE_URL; anything else (a full URL, plain text) as it is. */
+export function onSite(value: string): string {
+  return /^\/(?!\/)/.test(value) ? `${env().SITE_URL.replace(/\/+$/, '')}${value}` : value;
+}
+
+/** A config value as other clients read it: a drawn QR code or a stored site path as a full URL. */
+function publicValue(key: string, value: string): string {
+  const drawn = DRAWN_QR[key];
+  if (drawn && !value) return onSite(drawn);
+  return key === 'service_qr_text' ? onSite(value) : value;
+}
+
 /** The requested keys; unknown keys answer '' so callers can read any key safely. */
 export async function configValues(keys: string[]): Promise<Record<string, string>> {
   const all = await allConfig();
   // Own keys only: "constructor" or "toString" are not config values.
-  return Object.fromEntries(keys.map((k) => [k, Object.hasOwn(all, k) ? (all[k] ?? '') : '']));
+  return Object.fromEntries(keys.map((k) => [k, Object.hasOwn(all, k) ? publicValue(k, all[k] ?? '') : '']));
 }
 
 /** Creates or changes config values. */
@@ -59,7 +78,7 @@ export async function kefu() {
     phone: c['ofline_phone'] ?? '',
     qq: c['qq'] ?? '',
     wechat: c['wechat'] ?? '',
-    service_qr_code: c['service_qr_code'] ?? '',
+    service_qr_code: publicValue('service_qr_code', c['service_qr_code'] ?? ''),
     work_time: c['kefu_work_time'] ?? '',
   };
 }

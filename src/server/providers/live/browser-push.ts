@@ -23,14 +23,15 @@ export interface BrowserPush {
   close(): void;
 }
 
-export function createBrowserPush(rtmpPort: number): BrowserPush {
+/** `ingest` is the embedded RTMP ingest as ffmpeg reaches it, `host:port`. */
+export function createBrowserPush(ingest: string): BrowserPush {
   // A refused key closes at once; a peer that ignores our close frame is cut after 5 s (ws's default: 30 s).
   const wss = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024, perMessageDeflate: false, closeTimeout: 5000 });
   return {
     handleUpgrade(req, socket, head) {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname !== BROWSER_PUSH_PATH) return false;
-      wss.handleUpgrade(req, socket, head, (ws) => serve(ws, url.searchParams.get('key') ?? '', rtmpPort));
+      wss.handleUpgrade(req, socket, head, (ws) => serve(ws, url.searchParams.get('key') ?? '', ingest));
       return true;
     },
     close() {
@@ -40,7 +41,7 @@ export function createBrowserPush(rtmpPort: number): BrowserPush {
   };
 }
 
-function serve(ws: WebSocket, key: string, rtmpPort: number): void {
+function serve(ws: WebSocket, key: string, ingest: string): void {
   const [stream = '', query = ''] = key.split('?');
   const verdict = checkPush(pushSecret(), stream, Object.fromEntries(new URLSearchParams(query)));
   if (verdict !== 'ok') return ws.close(PUSH_CLOSE.badKey, `push key ${verdict}`);
@@ -51,7 +52,7 @@ function serve(ws: WebSocket, key: string, rtmpPort: number): void {
     [
       ...['-hide_banner', '-loglevel', 'error', '-fflags', '+nobuffer+genpts', '-i', 'pipe:0'],
       ...['-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p', '-g', '50'],
-      ...['-c:a', 'aac', '-ar', '44100', '-b:a', '96k', '-f', 'flv', `rtmp://127.0.0.1:${rtmpPort}/live/${stream}?${query}`],
+      ...['-c:a', 'aac', '-ar', '44100', '-b:a', '96k', '-f', 'flv', `rtmp://${ingest}/live/${stream}?${query}`],
     ],
     { stdio: ['pipe', 'ignore', 'pipe'] },
   );

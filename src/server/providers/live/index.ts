@@ -88,6 +88,16 @@ export function ingestName(): string {
   return `local:${hostname()}:${e.LIVE_RTMP_PORT}`;
 }
 
+/**
+ * Why the embedded ingest of this instance is not listening (its RTMP port taken), set by startup();
+ * null while it listens or was never asked to. Going live refuses instead of handing out a dead push URL.
+ */
+let ingestProblem: string | null = null;
+export function setIngestProblem(problem: string | null): void {
+  ingestProblem = problem;
+}
+export const ingestProblemNow = (): string | null => ingestProblem;
+
 const localMedia: LiveMedia = {
   kind: 'local',
   pushInfo(stream, ttl) {

@@ -45,6 +45,8 @@ const nms = (p: string) => require(`node-media-server/src/${p}`) as unknown;
 
 export interface Ingest {
   port: number;
+  /** The address the RTMP server is bound to, as the socket reports it ('127.0.0.1', '::', …). */
+  address: string;
   /** Serves GET /media/live/<stream>.flv; false when the path is not ours. */
   handleFlv(req: IncomingMessage, res: ServerResponse): boolean;
   /** Takes the /live/push WebSocket (going live from the browser); false when the path is not ours. */
@@ -95,16 +97,30 @@ function record(s: NmsSession, Context: NmsContext): void {
   Context.sessions.set(rec.id, rec);
 }
 
-export async function startIngest(opts: { port: number; host?: string }): Promise<Ingest> {
+/** Listens on `host` (startup() passes the site's HOST: loopback unless it is set). */
+export async function startIngest(opts: { port: number; host: string }): Promise<Ingest> {
   const Context = nms('core/context.js') as NmsContext;
   (nms('core/logger.js') as { level: string }).level = 'error';
   const nmsSecret = randomBytes(24).toString('hex');
-  Context.config = { bind: opts.host ?? '0.0.0.0', rtmp: { port: opts.port }, auth: { publish: true, play: false, secret: nmsSecret } };
+  Context.config = { bind: opts.host, rtmp: { port: opts.port }, auth: { publish: true, play: false, secret: nmsSecret } };
   /** NMS's own sign for a path (see above), valid for a minute: only ever handed to a checked publish. */
   const nmsSign = (path: string) => {
     const exp = Math.floor(Date.now() / 1000) + 60;
     return `${exp}-${createHash('md5').update(`${path}-${exp}-${nmsSecret}`).digest('hex')}`;
   };
+
+  const RtmpServer = nms('server/rtmp_server.js') as new () => { tcpServer?: Server; stop(): void };
+  const rtmp = new RtmpServer();
+  // Listen first: a taken port leaves no handlers behind on NMS's shared emitter.
+  const address = await new Promise<string>((ok, fail) => {
+    const tcp = rtmp.tcpServer;
+    if (!tcp) return fail(new Error('RTMP server not created'));
+    tcp.once('error', fail);
+    tcp.listen(opts.port, opts.host, () => {
+      const a = tcp.address();
+      ok(typeof a === 'object' && a ? a.address : opts.host);
+    });
+  });
 
   Context.eventEmitter.on('prePublish', (s: NmsSession) => {
     const verdict = checkPush(pushSecret(), s.streamName, s.streamQuery ?? {});
@@ -135,18 +151,12 @@ export async function startIngest(opts: { port: number; host?: string }): Promis
     );
   });
 
-  const RtmpServer = nms('server/rtmp_server.js') as new () => { tcpServer?: Server; stop(): void };
-  const rtmp = new RtmpServer();
-  await new Promise<void>((ok, fail) => {
-    if (!rtmp.tcpServer) return fail(new Error('RTMP server not created'));
-    rtmp.tcpServer.once('error', fail);
-    rtmp.tcpServer.listen(opts.port, opts.host ?? '0.0.0.0', () => ok());
-  });
-
-  const browserPush = createBrowserPush(opts.port);
+  // ffmpeg of 网页开播 pushes over loopback to wherever the ingest is bound.
+  const browserPush = createBrowserPush(`${connectHost(address)}:${opts.port}`);
   const FlvSession = nms('session/flv_session.js') as new (req: unknown, res: unknown) => NmsSession & { run(): void };
   const ingest: Ingest = {
     port: opts.port,
+    address,
     handleFlv(req, res) {
       const m = FLV_PATH.exec((req.url ?? '').split('?')[0] ?? '');
       if (!m?.[1] || !STREAM_NAME.test(m[1])) return false;
@@ -182,6 +192,13 @@ export async function startIngest(opts: { port: number; host?: string }): Promis
   };
   Reflect.set(globalThis, INGEST, ingest);
   return ingest;
+}
+
+/** How this process reaches a listener bound to `address`: a wildcard through loopback, IPv6 in brackets. */
+function connectHost(address: string): string {
+  if (address === '0.0.0.0') return '127.0.0.1';
+  if (address === '::') return '[::1]';
+  return address.includes(':') ? `[${address}]` : address;
 }
 
 /** A standalone HTTP server for the FLV output (tests; production mounts `handleFlv` on the site's server). */
