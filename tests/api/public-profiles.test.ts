@@ -16,7 +16,6 @@ import { startApi, type TestApi } from '../helpers/api';
 let t: TestApi;
 let labelIds: number[];
 let seq = 0;
-const IMG = '/imgs/default/default.jpg';
 
 beforeAll(async () => {
   t = await startApi();
@@ -37,8 +36,8 @@ async function becomeCoach(realName: string, nick: string) {
     {
       real_name: realName,
       id_number: '11010519491231002X',
-      id_front: IMG,
-      id_back: IMG,
+      id_front: await t.uploadDocument(token),
+      id_back: await t.uploadDocument(token),
       phone: '13912345678',
       province: '广东省',
       city: '佛山市',

@@ -46,11 +46,8 @@ describe('SITE_URL and the seeded config', () => {
     const rows = await t.db.select({ key: config.key, value: config.value }).from(config);
     const origins = rows.filter((r) => /localhost|127\.0\.0\.1|:4321|:5000/.test(r.value));
     expect(origins).toEqual([]);
-    // Only outside addresses (the app stores) are full URLs.
-    expect(rows.filter((r) => /^https?:/.test(r.value)).map((r) => r.key)).toEqual(
-      expect.arrayContaining(['app_android_url', 'app_ios_url']),
-    );
-    expect(rows.filter((r) => /^https?:/.test(r.value))).toHaveLength(2);
+    // No full URL at all: the app store links are the operator's and start empty.
+    expect(rows.filter((r) => /^[a-z]+:/i.test(r.value)).map((r) => r.key)).toEqual([]);
   });
 
   it('answers links and QR codes on the listener’s address when SITE_URL is unset (PORT=5000)', async () => {
