@@ -1,3 +1,4 @@
+import { api } from '../../api/client';
 import { ChatError, CHAT_CODE, type ChatClient } from '../../chat/client';
 import { SYSTEM_CONVERSATION, type Message } from '../../chat/types';
 import { CHAT_T } from '../../rules/chat';
@@ -30,6 +31,21 @@ export function loginFailureText(err: unknown): string {
 
 let unbind: (() => void)[] = [];
 
+const KICKED_TEXT = { userSigExpired: CHAT_T.sigExpired, multipleAccount: CHAT_T.otherLogin, sessionEnded: CHAT_T.sessionEnded } as const;
+
+/**
+ * The chat says the login session ended (revoked on another device, password changed, account
+ * disabled). The API has the last word: its code 101 ends the page's session (api/client.ts), so
+ * the page shows the logged-out state; a session this device renewed meanwhile answers and stays.
+ */
+async function confirmSessionEnded(): Promise<void> {
+  try {
+    await api('/member/memberInfo');
+  } catch {
+    // 101 has cleared the session; anything else leaves it to the next call.
+  }
+}
+
 /**
  * SPEC §4 chat login: log in with user_id + user_sig, mark ready, fetch own profile and the lists.
  * `quiet` skips the 登录成功 toast (the toolbar's background connection on other pages).
@@ -56,7 +72,8 @@ export async function startChat(
     client.on('totalUnreadMessageCountUpdated', (n) => $chatUnread.set(n)),
     client.on('netStateChange', (s) => $netState.set(s)),
     client.on('kickedOut', (k) => {
-      $chatStatus.set({ phase: 'failed', reason: k.reason === 'userSigExpired' ? '登录已过期，请重新登录' : '你的账号已在其他地方登录' });
+      $chatStatus.set({ phase: 'failed', reason: KICKED_TEXT[k.reason] });
+      if (k.reason === 'sessionEnded') void confirmSessionEnded();
     }),
   ];
   if (opts.full !== false) {
