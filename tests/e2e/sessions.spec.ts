@@ -53,3 +53,43 @@ test('登录设备: two browsers see each other; revoking the other logs it out 
     await there.close();
   }
 });
+
+test('退出其他设备 ends the other browser’s chat at once: its open /chat shows the logged-out state', async ({ browser, request }) => {
+  const m = await newMember(request);
+  await request.post('/api/logout', { headers: { authToken: m.user.token } });
+
+  const here = await browser.newContext();
+  const there = await browser.newContext({ userAgent: WINDOWS_CHROME });
+  try {
+    const a = await here.newPage();
+    const b = await there.newPage();
+    for (const page of [a, b]) {
+      await page.goto('/');
+      await loginViaDialog(page, m);
+    }
+    // The other browser sits in the chat, connected.
+    await b.goto('/chat');
+    await ready(b);
+    await expect(b.getByTestId('chat-tab-conv')).toBeVisible();
+
+    await a.goto('/account/setting/safe');
+    await ready(a);
+    await expect(a.getByTestId('device-session')).toHaveCount(2);
+    a.once('dialog', (d) => void d.accept());
+    await a.getByRole('button', { name: '退出其他设备' }).click();
+    await expect(toastWith(a, '已退出其他设备')).toBeVisible();
+
+    // Without touching it: the server closes its chat socket, and the page drops the ended login.
+    await expect(b.getByTestId('chat-login-prompt')).toBeVisible();
+    await expect(b.getByTestId('chat-tab-conv')).toBeHidden();
+    expect((await there.cookies()).find((c) => c.name === 'user')).toBeUndefined();
+
+    // This browser's chat still connects.
+    await a.goto('/chat');
+    await ready(a);
+    await expect(a.getByTestId('chat-tab-conv')).toBeVisible();
+  } finally {
+    await here.close();
+    await there.close();
+  }
+});
