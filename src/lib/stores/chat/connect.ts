@@ -1,4 +1,5 @@
-import { api } from '../../api/client';
+import { api, ApiError } from '../../api/client';
+import { Code } from '../../api/codes';
 import { ChatError, CHAT_CODE, type ChatClient } from '../../chat/client';
 import { SYSTEM_CONVERSATION, type Message } from '../../chat/types';
 import { CHAT_T } from '../../rules/chat';
@@ -36,13 +37,15 @@ const KICKED_TEXT = { userSigExpired: CHAT_T.sigExpired, multipleAccount: CHAT_T
 /**
  * The chat says the login session ended (revoked on another device, password changed, account
  * disabled). The API has the last word: its code 101 ends the page's session (api/client.ts), so
- * the page shows the logged-out state; a session this device renewed meanwhile answers and stays.
+ * the page shows the logged-out state (`say`: with a toast saying why); a session this device
+ * renewed meanwhile answers and stays.
  */
-async function confirmSessionEnded(): Promise<void> {
+async function confirmSessionEnded(say: boolean): Promise<void> {
   try {
     await api('/member/memberInfo');
-  } catch {
-    // 101 has cleared the session; anything else leaves it to the next call.
+  } catch (err) {
+    // Anything but 101 (which has cleared the session) leaves it to the next call.
+    if (say && err instanceof ApiError && err.code === Code.LOGIN) toast.warning(CHAT_T.sessionEnded);
   }
 }
 
@@ -73,7 +76,7 @@ export async function startChat(
     client.on('netStateChange', (s) => $netState.set(s)),
     client.on('kickedOut', (k) => {
       $chatStatus.set({ phase: 'failed', reason: KICKED_TEXT[k.reason] });
-      if (k.reason === 'sessionEnded') void confirmSessionEnded();
+      if (k.reason === 'sessionEnded') void confirmSessionEnded(!opts.quiet);
     }),
   ];
   if (opts.full !== false) {
