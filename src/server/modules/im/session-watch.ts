@@ -35,44 +35,68 @@ export interface SessionWatch {
 }
 
 const SWEEP_MS = SESSION_TOUCH_MIN * 60_000;
+const LOOKUPS_AT_ONCE = 50;
 
 export function createSessionWatch(): SessionWatch {
   const live = new Set<WatchedSocket>();
+  /** The same sockets by user and by session: a forget names one or the other. */
+  const byUser = new Map<number, Set<WatchedSocket>>();
+  const bySession = new Map<number, Set<WatchedSocket>>();
   let epoch = 0;
+
+  const index = <K>(map: Map<K, Set<WatchedSocket>>, key: K, s: WatchedSocket, on: boolean) => {
+    let set = map.get(key);
+    if (on) map.set(key, (set ??= new Set()).add(s));
+    else if (set?.delete(s) && set.size === 0) map.delete(key);
+  };
+  const add = (s: WatchedSocket) => {
+    live.add(s);
+    index(byUser, s.userId, s, true);
+    index(bySession, s.sessionId, s, true);
+  };
+  const remove = (s: WatchedSocket) => {
+    live.delete(s);
+    index(byUser, s.userId, s, false);
+    index(bySession, s.sessionId, s, false);
+  };
 
   async function recheck(list: WatchedSocket[]): Promise<void> {
     const byToken = new Map<string, WatchedSocket[]>();
     for (const s of list) byToken.set(s.token, [...(byToken.get(s.token) ?? []), s]);
-    await Promise.all(
-      [...byToken].map(async ([token, socks]) => {
-        let user;
-        try {
-          user = await resolveSession(token, socks[0]?.ip ?? '');
-        } catch (err) {
-          // The database is unreachable: keep the sockets; the next forget or sweep decides.
-          log.warn('im session recheck failed', errorFields(err));
-          return;
-        }
-        const now = Date.now();
-        for (const s of socks) {
-          if (!live.has(s)) continue;
-          if (user && user.id === s.userId) {
-            s.checkedAt = now;
-            continue;
-          }
-          live.delete(s);
-          s.end();
-        }
-      }),
-    );
+    const all = [...byToken];
+    // A sweep after a mass reconnect may hold thousands: a bounded number of lookups at a time.
+    for (let i = 0; i < all.length; i += LOOKUPS_AT_ONCE) await Promise.all(all.slice(i, i + LOOKUPS_AT_ONCE).map(check));
+  }
+
+  /** One token's lookup decides for every socket that presented it (a session's tabs). */
+  async function check([token, socks]: [string, WatchedSocket[]]): Promise<void> {
+    let user;
+    try {
+      user = await resolveSession(token, socks[0]?.ip ?? '');
+    } catch (err) {
+      // The database is unreachable: keep the sockets; the next forget or sweep decides.
+      log.warn('im session recheck failed', errorFields(err));
+      return;
+    }
+    const now = Date.now();
+    for (const s of socks) {
+      if (!live.has(s)) continue;
+      if (user && user.id === s.userId) {
+        s.checkedAt = now;
+        continue;
+      }
+      remove(s);
+      s.end();
+    }
   }
 
   const stop = onSessionsForgotten((f: SessionFilter) => {
     epoch++;
-    const hit = [...live].filter(
-      (s) => (f.userId !== undefined && s.userId === f.userId) || (f.sessionId !== undefined && s.sessionId === f.sessionId),
-    );
-    if (hit.length) void recheck(hit);
+    const hit = new Set([
+      ...(f.userId !== undefined ? (byUser.get(f.userId) ?? []) : []),
+      ...(f.sessionId !== undefined ? (bySession.get(f.sessionId) ?? []) : []),
+    ]);
+    if (hit.size) void recheck([...hit]);
   });
 
   const sweep = (now = Date.now()) => recheck([...live].filter((s) => now - s.checkedAt >= SWEEP_MS));
@@ -81,18 +105,16 @@ export function createSessionWatch(): SessionWatch {
 
   return {
     epoch: () => epoch,
-    add: (s) => {
-      live.add(s);
-    },
-    remove: (s) => {
-      live.delete(s);
-    },
+    add,
+    remove,
     recheck,
     sweep,
     close: () => {
       stop();
       clearInterval(timer);
       live.clear();
+      byUser.clear();
+      bySession.clear();
     },
   };
 }
