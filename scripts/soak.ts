@@ -230,7 +230,11 @@ async function main(): Promise<void> {
     const [pa, pb] = [`138000001${String(2 + 2 * i).padStart(2, '0')}`, `138000001${String(3 + 2 * i).padStart(2, '0')}`];
     const [la, lb] = await Promise.all([login(pa), login(pb)]);
     const make = async (l: typeof la) => {
-      const c = new LocalChatClient({ url: `wss://127.0.0.1:${PORT}/im`, WebSocket: InsecureSocket as unknown as SocketCtor });
+      const c = new LocalChatClient({
+        url: `wss://127.0.0.1:${PORT}/im`,
+        WebSocket: InsecureSocket as unknown as SocketCtor,
+        authToken: () => l.token,
+      });
       await c.login({ userID: String(l.user_id), userSig: l.user_sig });
       return c;
     };

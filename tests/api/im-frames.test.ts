@@ -53,6 +53,7 @@ interface Res {
 
 /** A logged-in raw socket: `call` sends one frame (text as is) and resolves its answer. */
 async function socket(userId: number) {
+  const token = await t.sessionToken(userId);
   const ws = new WebSocket(t.wsUrl);
   const waiting = new Map<number, (r: Res) => void>();
   const loose: Res[] = [];
@@ -69,7 +70,7 @@ async function socket(userId: number) {
   await new Promise<void>((ok, fail) => {
     ws.once('error', fail);
     ws.on('message', (d) => String(d).includes('"t":"ready"') && ok());
-    ws.on('open', () => ws.send(JSON.stringify({ t: 'auth', userID: String(userId), userSig: userSig(userId) })));
+    ws.on('open', () => ws.send(JSON.stringify({ t: 'auth', userID: String(userId), userSig: userSig(userId), token })));
   });
   let next = 1;
   return {

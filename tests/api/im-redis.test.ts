@@ -1,8 +1,12 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
+import { eq } from 'drizzle-orm';
 import { LocalChatClient, type SocketCtor } from '~/lib/chat/local';
+import { startBus, stopBus } from '~/server/bus';
 import { database } from '~/server/db';
+import { sessions } from '~/server/db/schema';
+import { tokenHash } from '~/server/security/tokens';
 import { userSig } from '~/server/providers/im/user-sig';
 import { roomAudience, roomViewerIds } from '~/server/modules/im/audience';
 import { createLiveRoom } from '~/server/modules/im/rooms';
@@ -16,13 +20,19 @@ import { listen, recorder, startIm, type TestIm } from '../helpers/im';
 const REDIS = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 let t: TestIm;
 let second: { server: http.Server; close: () => Promise<void>; url: string };
+let stopSecondBus: () => Promise<void>;
 
 beforeAll(async () => {
   t = await startIm({ REDIS_URL: REDIS, IM_REDIS_PREFIX: `test-a-${Date.now().toString(36)}:`, IM_SEND_BURST: '1000' });
+  // Each instance hears the other's invalidations (server startup does this).
+  await startBus();
   const handle = database();
   vi.resetModules();
   const db2 = await import('~/server/db');
   db2.useDatabase(handle);
+  const bus2 = await import('~/server/bus');
+  await bus2.startBus();
+  stopSecondBus = bus2.stopBus;
   const sock2 = await import('~/server/modules/im/socket');
   const server = http.createServer();
   const im = sock2.attachIm(server);
@@ -39,11 +49,14 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await second.close();
+  await stopSecondBus();
+  await stopBus();
   await t.stop();
 });
 
-async function onSecond(id: number): Promise<LocalChatClient> {
-  const c = new LocalChatClient({ url: second.url, WebSocket: WebSocket as unknown as SocketCtor });
+async function onSecond(id: number, token?: string): Promise<LocalChatClient> {
+  const session = token ?? (await t.sessionToken(id));
+  const c = new LocalChatClient({ url: second.url, WebSocket: WebSocket as unknown as SocketCtor, authToken: () => session });
   await c.login({ userID: String(id), userSig: userSig(id) });
   return c;
 }
@@ -97,5 +110,28 @@ describe('two instances over Redis', () => {
     expect(await roomViewerIds(gid)).toEqual([v1]);
     await c1.logout();
     await c2.logout();
+  });
+});
+
+describe('login sessions across instances', () => {
+  it('a session revoked through one instance closes its sockets on the other at once; the other device’s stay', async () => {
+    const id = await t.makeUser('两地登录');
+    const here = await t.sessionToken(id);
+    const there = await t.sessionToken(id);
+    const revoked = await onSecond(id, there);
+    const kept = await onSecond(id, here);
+    const kicked = recorder(revoked, 'kickedOut');
+    const [row] = await t.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, tokenHash(there)));
+    // 退出该设备 through instance one's API; both sockets are on instance two.
+    expect((await t.post('/member/sessionRevoke', { id: row!.id }, here)).body.code).toBe(200);
+    await kicked.until((s) => s.length === 1);
+    expect(kicked.seen).toEqual([{ reason: 'sessionEnded' }]);
+    expect(revoked.isReady()).toBe(false);
+    expect(Array.isArray(await kept.getConversationList())).toBe(true);
+    expect(kept.isReady()).toBe(true);
+    await kept.logout();
   });
 });

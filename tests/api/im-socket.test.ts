@@ -63,11 +63,12 @@ describe('/im authentication', () => {
 
   it('answers a malformed frame without closing the socket, and requests before auth are refused', async () => {
     const member = await t.idOf(DEMO.member);
+    const token = await t.sessionToken(member);
     const r = await raw([
       { t: 'req', id: 1, op: 'getConversationList', args: [] },
       'not json',
       { t: 'req', id: 2, op: 42 },
-      { t: 'auth', userID: String(member), userSig: userSig(member) },
+      { t: 'auth', userID: String(member), userSig: userSig(member), token },
       { t: 'req', id: 3, op: 'noSuchOp', args: [] },
       { t: 'ping' },
     ]);
@@ -140,7 +141,8 @@ describe('messages over /im', () => {
         this.terminate();
       }
     }
-    const c = new LocalChatClient({ url: t.wsUrl, WebSocket: Dropping as unknown as SocketCtor });
+    const token = await t.sessionToken(a);
+    const c = new LocalChatClient({ url: t.wsUrl, WebSocket: Dropping as unknown as SocketCtor, authToken: () => token });
     await c.login({ userID: String(a), userSig: userSig(a) });
     const m = await c.sendMessage({ conversationID: `C2C${b}`, clientID, type: 'TIMTextElem', payload: { text: '断线重发' } });
     expect(dropped).toBe(true);

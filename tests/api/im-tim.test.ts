@@ -1,9 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '~/server/http/errors';
 import { knownPaths } from '~/server/http/endpoint';
 import { imBackend, resetImBackend } from '~/server/providers/im';
 import { chatSyncIdle, resetChatSync } from '~/server/providers/im/account-sync';
+import { users } from '~/server/db/schema';
+import { log } from '~/server/log';
 import { adminSig, resetTimRest } from '~/server/providers/im/tim-rest';
+import { genUserSig } from '~/server/providers/im/user-sig';
+import { hashPassword } from '~/server/security/password';
 import { startTimStandin, verifyTlsSig, type TimStandin } from '../fixtures/tim-standin.mjs';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
@@ -42,8 +46,11 @@ beforeEach(async () => {
   tim.received.length = 0;
 });
 
-async function login(phone: string): Promise<{ token: string; user_id: number; user_sig: string; nick_name: string }> {
-  const res = await t.post('/login', { type: 1, phone, password: 'gongfu123' });
+async function login(
+  phone: string,
+  password = 'gongfu123',
+): Promise<{ token: string; user_id: number; user_sig: string; nick_name: string }> {
+  const res = await t.post('/login', { type: 1, phone, password });
   expect(res.body.code).toBe(200);
   await chatSyncIdle();
   return res.body.data;
@@ -229,5 +236,80 @@ describe('group endpoints (SPEC §7) go to Tencent', () => {
     const failed = await t.post('/public/memberInGroup', { uid: me.user_id, is_owenr: 0, is_group: 1 }, me.token);
     expect(failed.status).toBe(200);
     expect(failed.body).toMatchObject({ code: 100, msg: '聊天服务暂时不可用，请稍后再试' });
+  });
+});
+
+describe('ending every login on Tencent (im_open_login_svc/kick)', () => {
+  let phones = 0;
+  /** A member with the password abc12345, logged in once (so Tencent has the account): its login. */
+  async function member(): Promise<{ phone: string; token: string; user_id: number; user_sig: string }> {
+    const phone = `1350003${String(phones++).padStart(4, '0')}`;
+    await t.db.insert(users).values({ phone, nickName: `踢出${phones}`, passwordHash: await hashPassword('abc12345') });
+    return { ...(await login(phone, 'abc12345')), phone };
+  }
+  /** A signature the member's cookie held since yesterday (issued before any kick of today). */
+  const yesterdays = (userId: number) => genUserSig(String(userId), { sdkAppID: SDK_APP_ID, key: SECRET, now: Date.now() - 86_400_000 });
+
+  it('a password change kicks the account before signing this device’s new UserSig: the old ones stop logging in', async () => {
+    const m = await member();
+    const uid = String(m.user_id);
+    const stale = yesterdays(m.user_id);
+    expect(tim.userLogin(uid, stale)).toEqual({ ok: true });
+    tim.received.length = 0;
+
+    const res = await t.post('/member/editPw', { old_password: 'abc12345', password: 'new12345', passwords: 'new12345' }, m.token);
+    expect(res.body.code).toBe(200);
+    expect(calls('kick')).toHaveLength(1);
+    expect(calls('kick')[0]).toMatchObject({
+      service: 'im_open_login_svc',
+      body: { UserID: uid },
+      query: { sdkappid: String(SDK_APP_ID), identifier: 'administrator', contenttype: 'json' },
+    });
+    expect(tim.userLogin(uid, stale)).toMatchObject({ ok: false, code: 70001 });
+    expect(tim.userLogin(uid, res.body.data.user_sig)).toEqual({ ok: true });
+  });
+
+  it('a password reset and a disabled account kick too; ending some devices cannot, and does not call Tencent', async () => {
+    const m = await member();
+    const other = await login(m.phone, 'abc12345');
+    tim.received.length = 0;
+    expect((await t.post('/member/sessionRevokeOthers', {}, m.token)).body.code).toBe(200);
+    expect((await t.post('/logout', {}, m.token)).body.code).toBe(200);
+    expect(calls('kick')).toEqual([]);
+    expect((await t.post('/member/memberInfo', {}, other.token)).body.code).toBe(101);
+
+    await t.sendCode(m.phone, 'forget_pw');
+    const reset = await t.post('/forgetPassword', {
+      phone: m.phone,
+      password: 'new12345',
+      passwords: 'new12345',
+      yzm: await t.lastCode(m.phone),
+    });
+    expect(reset.body.code).toBe(200);
+    expect(calls('kick').map((r) => r.body)).toEqual([{ UserID: String(m.user_id) }]);
+
+    const cookie = await t.staffCookie('support');
+    const off = await t.post('/admin/member/disable', { id: m.user_id, reason: '违规' }, undefined, { cookie });
+    expect(off.body.code).toBe(200);
+    expect(calls('kick').map((r) => r.body)).toEqual([{ UserID: String(m.user_id) }, { UserID: String(m.user_id) }]);
+  });
+
+  it('an account Tencent never had holds no login; Tencent down does not undo the change', async () => {
+    const phone = `1350004${String(phones++).padStart(4, '0')}`;
+    const [never] = await t.db.insert(users).values({ phone, nickName: '从未登录' }).returning({ id: users.id });
+    const cookie = await t.staffCookie('support');
+    tim.received.length = 0;
+    expect((await t.post('/admin/member/disable', { id: never!.id, reason: '违规' }, undefined, { cookie })).body.code).toBe(200);
+    expect(calls('kick')).toHaveLength(1); // answered 70107: nothing to end
+
+    const m = await member();
+    tim.failNext('im_open_login_svc/kick', 'http500');
+    const logged = vi.spyOn(log, 'error').mockImplementation(() => undefined);
+    const res = await t.post('/member/editPw', { old_password: 'abc12345', password: 'new12345', passwords: 'new12345' }, m.token);
+    expect(logged).toHaveBeenCalledWith('chat logins not ended', expect.objectContaining({ userId: m.user_id }));
+    logged.mockRestore();
+    expect(res.body.code).toBe(200);
+    expect((await t.post('/member/memberInfo', {}, m.token)).body.code).toBe(101);
+    expect((await t.post('/member/memberInfo', {}, res.body.data.token)).body.code).toBe(200);
   });
 });

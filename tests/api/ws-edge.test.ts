@@ -117,7 +117,8 @@ describe('/im sockets that do not log in', () => {
     // One logs in: its place is free for the next.
     const member = await t.idOf(DEMO.member);
     const ready = new Promise<void>((done) => first[0]!.ws.on('message', (d) => String(d).includes('"ready"') && done()));
-    first[0]!.ws.send(JSON.stringify({ t: 'auth', userID: String(member), userSig: userSig(member) }));
+    const token = await t.sessionToken(member);
+    first[0]!.ws.send(JSON.stringify({ t: 'auth', userID: String(member), userSig: userSig(member), token }));
     await ready;
     expect((await ws('/im')).status).toBe('open');
     expect((await ws('/im')).status).toBe(429);

@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import { LocalChatClient, type SocketCtor } from '~/lib/chat/local';
 import type { ChatEventName, ChatEvents } from '~/lib/chat/types';
 import { users } from '~/server/db/schema';
+import { insertSession } from '~/server/modules/auth/session.service';
 import { attachIm, type ImServer } from '~/server/modules/im/socket';
 import { userSig } from '~/server/providers/im/user-sig';
 import { startApi, type TestApi } from './api';
@@ -54,9 +55,15 @@ export function recorder<K extends ChatEventName>(client: LocalChatClient, ev: K
   };
 }
 
+/** A fresh login session for a user (what a login makes), straight in the database: its token. */
+export async function sessionToken(userId: number): Promise<string> {
+  return (await insertSession(userId, { source: 'web', ip: '127.0.0.1', userAgent: 'vitest' })).token;
+}
+
 /**
  * The API on a real http server with /im attached, on an ephemeral port, over startApi's seeded
- * database; `connect()` logs a user's `local` adapter in over a real WebSocket.
+ * database; `connect()` logs a user's `local` adapter in over a real WebSocket (with a login
+ * session of its own unless given a token).
  */
 export async function startIm(extraEnv: Record<string, string> = {}) {
   const api: TestApi = await startApi(extraEnv);
@@ -82,23 +89,29 @@ export async function startIm(extraEnv: Record<string, string> = {}) {
     return u!.id;
   }
 
-  function client(opts: { token?: string } = {}): LocalChatClient {
+  /** An adapter; `token` is the session it presents (a function: a token replaced meanwhile). */
+  function client(opts: { token?: string | (() => string | undefined) } = {}): LocalChatClient {
+    const { token } = opts;
     const c = new LocalChatClient({
       url: `ws://127.0.0.1:${port}/im`,
       WebSocket: WebSocket as unknown as SocketCtor,
       uploadUrl: `http://127.0.0.1:${port}/api/im/upload`,
-      authToken: () => opts.token,
+      authToken: typeof token === 'function' ? token : () => token,
     });
     clients.push(c);
     return c;
   }
 
-  /** A logged-in adapter for a user id (or demo phone). */
-  async function connect(who: number | string, opts: { token?: string } = {}): Promise<{ c: LocalChatClient; id: number }> {
+  /** A logged-in adapter for a user id (or demo phone), on the login session `token` (else a new one). */
+  async function connect(
+    who: number | string,
+    opts: { token?: string | (() => string | undefined) } = {},
+  ): Promise<{ c: LocalChatClient; id: number; token: string }> {
     const id = typeof who === 'number' ? who : await idOf(who);
-    const c = client(opts);
+    const token = opts.token ?? (await sessionToken(id));
+    const c = client({ token });
     await c.login({ userID: String(id), userSig: userSig(id) });
-    return { c, id };
+    return { c, id, token: typeof token === 'function' ? (token() ?? '') : token };
   }
 
   async function stop(): Promise<void> {
@@ -109,6 +122,6 @@ export async function startIm(extraEnv: Record<string, string> = {}) {
     await api.stop();
   }
 
-  return { ...api, api, port, server, im, idOf, makeUser, client, connect, stop, wsUrl: `ws://127.0.0.1:${port}/im` };
+  return { ...api, api, port, server, im, idOf, makeUser, client, connect, sessionToken, stop, wsUrl: `ws://127.0.0.1:${port}/im` };
 }
 export type TestIm = Awaited<ReturnType<typeof startIm>>;

@@ -13,6 +13,13 @@ vi.mock('~/lib/toast', () => ({
   },
 }));
 
+// The one API call the chat stores make here: the check after the chat reports its session ended.
+const memberInfo = vi.fn<() => Promise<unknown>>();
+vi.mock('~/lib/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('~/lib/api/client')>()),
+  api: (path: string) => (path === '/member/memberInfo' ? memberInfo() : Promise.reject(new Error(`unexpected ${path}`))),
+}));
+const { ApiError } = await import('~/lib/api/client');
 const { startChat, loginFailureText } = await import('~/lib/stores/chat/connect');
 const msgs = await import('~/lib/stores/chat/messages');
 const state = await import('~/lib/stores/chat/state');
@@ -47,6 +54,24 @@ describe('chat login (SPEC §8)', () => {
     expect(toasts[0]![1]).toBe('登录失败：SDKAppID 无效，请检查 SDKAppID（应用 ID）是否填写正确');
     expect(loginFailureText(new ChatError(70001, '签名错误'))).toBe('登录失败：签名错误');
     expect(state.$chatStatus.get().phase).toBe('failed');
+  });
+});
+
+describe('the chat’s login session ends (revoked elsewhere, password changed)', () => {
+  it('shows 登录已失效 and lets the API decide: code 101 (the page’s session cleared) is said in a toast', async () => {
+    memberInfo.mockReset().mockRejectedValueOnce(new ApiError('请先登录', 101));
+    fake.emit('kickedOut', { reason: 'sessionEnded' });
+    expect(state.$chatStatus.get()).toEqual({ phase: 'failed', reason: '登录已失效，请重新登录' });
+    expect(memberInfo).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(toasts).toContainEqual(['warning', '登录已失效，请重新登录']));
+  });
+
+  it('a session that is still alive (renewed on this device) gets no toast', async () => {
+    memberInfo.mockReset().mockResolvedValueOnce({});
+    fake.emit('kickedOut', { reason: 'sessionEnded' });
+    await vi.waitFor(() => expect(memberInfo).toHaveBeenCalledTimes(1));
+    await Promise.resolve();
+    expect(toasts.filter(([kind]) => kind === 'warning')).toEqual([]);
   });
 });
 

@@ -360,6 +360,9 @@ describe('tim adapter: events', () => {
     fake.emit(EV['BLACKLIST_UPDATED']!, ['8']);
     fake.emit(EV['NET_STATE_CHANGE']!, { state: 'connecting' });
     fake.emit(EV['KICKED_OUT']!, { type: 'userSigExpired' });
+    // Our server's REST kick (every login of the member ended) and another device's login.
+    fake.emit(EV['KICKED_OUT']!, { type: 'REST_API_Kick' });
+    fake.emit(EV['KICKED_OUT']!, { type: 'multipleAccount' });
     fake.emit(EV['ERROR']!, { code: 10017, message: 'muted' });
 
     const received = got.messageReceived!;
@@ -387,7 +390,7 @@ describe('tim adapter: events', () => {
     });
     expect(got.blacklistUpdated).toEqual([['8']]);
     expect(got.netStateChange).toEqual(['connecting']);
-    expect(got.kickedOut).toEqual([{ reason: 'userSigExpired' }]);
+    expect(got.kickedOut).toEqual([{ reason: 'userSigExpired' }, { reason: 'sessionEnded' }, { reason: 'multipleAccount' }]);
     expect(got.error).toEqual([{ code: 10017, message: '你已被禁言，无法发言' }]);
     expect(client.isReady()).toBe(false);
   });

@@ -130,6 +130,8 @@ export const CHAT_CODE = {
   badSig: 70001,
   sigExpired: 70003,
   badInput: 9001,
+  /** /im: the login session behind the socket is gone (revoked, expired) or was not presented. */
+  sessionEnded: 9003,
   notFound: 10010,
   notMember: 10007,
   noPermission: 10004,

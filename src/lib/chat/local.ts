@@ -9,6 +9,7 @@ import {
   type ServerFrame,
   type WireDraft,
 } from './protocol';
+import { CHAT_T } from '../rules/chat';
 import { messageForShow } from './show';
 import type { ChatEventName, ChatEvents, Conversation, Message, MessageDraft, NetState } from './types';
 
@@ -37,7 +38,11 @@ export interface LocalChatOptions {
   WebSocket?: SocketCtor;
   /** Where media drafts are uploaded (multipart) before sending; defaults to /api/im/upload on this origin. */
   uploadUrl?: string;
-  /** The login token the upload sends as `authToken` (as src/lib/api/client.ts does). */
+  /**
+   * The login session's token (what src/lib/api/client.ts sends as `authToken`): sent in the auth
+   * frame, whose socket the server ends with that session, and with uploads. Read at each
+   * (re)connect, so a token replaced on this device (a password change) is the one used next.
+   */
   authToken?: () => string | null | undefined;
 }
 
@@ -76,6 +81,12 @@ export class LocalChatClient implements ChatClient {
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private net: NetState = 'disconnected';
+  /** The session token the current socket's auth frame carried. */
+  private sentToken = '';
+  /** The code of the last `error` frame before `ready` (why a login was refused). */
+  private refusedWith = 0;
+  /** A live socket's session ended: one immediate re-login decides whether it was replaced or is gone. */
+  private rechecking = false;
 
   constructor(private readonly opts: LocalChatOptions = {}) {}
 
@@ -142,10 +153,13 @@ export class LocalChatClient implements ChatClient {
     this.ws = ws;
     ws.onopen = () => {
       if (this.ws !== ws || !this.creds) return;
+      this.sentToken = this.opts.authToken?.() ?? '';
+      this.refusedWith = 0;
       const frame: ClientFrame = {
         t: 'auth',
         userID: this.creds.userID,
         userSig: this.creds.userSig,
+        ...(this.sentToken ? { token: this.sentToken } : {}),
         resume: Object.fromEntries(this.lastSeq),
       };
       ws.send(JSON.stringify(frame));
@@ -181,19 +195,34 @@ export class LocalChatClient implements ChatClient {
       this.pending.delete(id);
     }
     if (wasReady) this.emit('notReady', undefined);
-    const final = code === IM_CLOSE.authFailed || code === IM_CLOSE.sigExpired || code === IM_CLOSE.kicked;
+    const sessionEnded = code === IM_CLOSE.sessionEnded || (code === IM_CLOSE.authFailed && this.refusedWith === CHAT_CODE.sessionEnded);
+    const now = sessionEnded && this.creds ? (this.opts.authToken?.() ?? '') : '';
+    if (now && now !== this.sentToken) {
+      // The session was replaced on this device (a password change hands it a fresh token).
+      this.setNet('connecting');
+      this.connect();
+      return;
+    }
+    // A live socket whose session ended logs in once more after the usual short backoff: the
+    // replacement may not have reached the page yet; refused again with the same token, it is over.
+    const recheck = sessionEnded && wasReady && !this.rechecking && Boolean(this.creds);
+    if (recheck) this.rechecking = true;
+    const final = !recheck && (sessionEnded || code === IM_CLOSE.authFailed || code === IM_CLOSE.sigExpired || code === IM_CLOSE.kicked);
     if (final || !this.creds) {
       this.setNet('disconnected');
-      const err =
-        code === IM_CLOSE.sigExpired
-          ? new ChatError(CHAT_CODE.sigExpired, '登录已过期，请重新登录')
+      const err = sessionEnded
+        ? new ChatError(CHAT_CODE.sessionEnded, CHAT_T.sessionEnded)
+        : code === IM_CLOSE.sigExpired
+          ? new ChatError(CHAT_CODE.sigExpired, CHAT_T.sigExpired)
           : code === IM_CLOSE.kicked
             ? new ChatError(CHAT_CODE.noPermission, reason || '账号已被禁用')
             : new ChatError(CHAT_CODE.badSig, reason || '签名校验失败');
-      if (code === IM_CLOSE.sigExpired) this.emit('kickedOut', { reason: 'userSigExpired' });
+      if (sessionEnded) this.emit('kickedOut', { reason: 'sessionEnded' });
+      else if (code === IM_CLOSE.sigExpired) this.emit('kickedOut', { reason: 'userSigExpired' });
       else if (final) this.emit('error', { code: err.code, message: err.message });
       this.failWaiters(err);
       if (final) this.creds = null;
+      this.rechecking = false;
       return;
     }
     this.setNet('connecting');
@@ -235,6 +264,7 @@ export class LocalChatClient implements ChatClient {
       case 'ready': {
         this.ready = true;
         this.attempt = 0;
+        this.rechecking = false;
         this.setNet('connected');
         if (this.pingTimer) clearInterval(this.pingTimer);
         this.pingTimer = setInterval(() => this.raw({ t: 'ping' }), IM_TIMING.clientPingMs);
@@ -249,8 +279,13 @@ export class LocalChatClient implements ChatClient {
       case 'pong':
         return;
       case 'error':
-        if (!this.ready) this.failWaiters(new ChatError(f.code, f.msg));
-        else this.emit('error', { code: f.code, message: f.msg });
+        // An ended session is reported by the close that follows (onClosed decides whether to log in again).
+        if (this.ready) {
+          if (f.code !== CHAT_CODE.sessionEnded) this.emit('error', { code: f.code, message: f.msg });
+          return;
+        }
+        this.refusedWith = f.code;
+        if (f.code !== CHAT_CODE.sessionEnded) this.failWaiters(new ChatError(f.code, f.msg));
         return;
       case 'res': {
         const p = this.pending.get(f.id);

@@ -505,9 +505,14 @@ export function createTimClient(sdkAppID: number, deps: { load?: TimLoader; http
         const s = obj(d)['state'];
         return emit('netStateChange', s === 'connected' || s === 'connecting' ? s : 'disconnected');
       }
-      case 'KICKED_OUT':
+      case 'KICKED_OUT': {
         ready = false;
-        return emit('kickedOut', { reason: obj(d)['type'] === 'userSigExpired' ? 'userSigExpired' : 'multipleAccount' });
+        // REST_API_Kick: our server ended every login of the member (password change, reset, disable).
+        const type = obj(d)['type'];
+        return emit('kickedOut', {
+          reason: type === 'userSigExpired' ? 'userSigExpired' : type === 'REST_API_Kick' ? 'sessionEnded' : 'multipleAccount',
+        });
+      }
       case 'ERROR': {
         const err = toChatError(d);
         return emit('error', { code: err.code, message: err.message });

@@ -298,8 +298,11 @@ export interface ChatEvents {
   blacklistUpdated: string[];
   profileUpdated: UserProfile[];
   netStateChange: NetState;
-  /** The same account signed in elsewhere with a newer signature, or the signature expired. */
-  kickedOut: { reason: 'multipleAccount' | 'userSigExpired' };
+  /**
+   * The same account signed in elsewhere with a newer signature, the signature expired, or the
+   * login session ended (revoked on another device, password changed; Tencent: a REST kick).
+   */
+  kickedOut: { reason: 'multipleAccount' | 'userSigExpired' | 'sessionEnded' };
   error: { code: number; message: string };
 }
 export type ChatEventName = keyof ChatEvents;

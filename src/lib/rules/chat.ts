@@ -30,6 +30,10 @@ export const CHAT_T = {
   shareOk: '分享成功',
   shareFailed: '分享失败',
   loginToChat: '登录后即可与教练、好友聊天',
+  /** The login session behind the chat ended (revoked, password changed, account disabled). */
+  sessionEnded: '登录已失效，请重新登录',
+  sigExpired: '登录已过期，请重新登录',
+  otherLogin: '你的账号已在其他地方登录',
 } as const;
 
 /** Upload limits shown beside the composer's buttons (the server enforces its own). */

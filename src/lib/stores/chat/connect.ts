@@ -1,3 +1,5 @@
+import { api, ApiError } from '../../api/client';
+import { Code } from '../../api/codes';
 import { ChatError, CHAT_CODE, type ChatClient } from '../../chat/client';
 import { SYSTEM_CONVERSATION, type Message } from '../../chat/types';
 import { CHAT_T } from '../../rules/chat';
@@ -30,6 +32,23 @@ export function loginFailureText(err: unknown): string {
 
 let unbind: (() => void)[] = [];
 
+const KICKED_TEXT = { userSigExpired: CHAT_T.sigExpired, multipleAccount: CHAT_T.otherLogin, sessionEnded: CHAT_T.sessionEnded } as const;
+
+/**
+ * The chat says the login session ended (revoked on another device, password changed, account
+ * disabled). The API has the last word: its code 101 ends the page's session (api/client.ts), so
+ * the page shows the logged-out state (`say`: with a toast saying why); a session this device
+ * renewed meanwhile answers and stays.
+ */
+async function confirmSessionEnded(say: boolean): Promise<void> {
+  try {
+    await api('/member/memberInfo');
+  } catch (err) {
+    // Anything but 101 (which has cleared the session) leaves it to the next call.
+    if (say && err instanceof ApiError && err.code === Code.LOGIN) toast.warning(CHAT_T.sessionEnded);
+  }
+}
+
 /**
  * SPEC §4 chat login: log in with user_id + user_sig, mark ready, fetch own profile and the lists.
  * `quiet` skips the 登录成功 toast (the toolbar's background connection on other pages).
@@ -56,7 +75,8 @@ export async function startChat(
     client.on('totalUnreadMessageCountUpdated', (n) => $chatUnread.set(n)),
     client.on('netStateChange', (s) => $netState.set(s)),
     client.on('kickedOut', (k) => {
-      $chatStatus.set({ phase: 'failed', reason: k.reason === 'userSigExpired' ? '登录已过期，请重新登录' : '你的账号已在其他地方登录' });
+      $chatStatus.set({ phase: 'failed', reason: KICKED_TEXT[k.reason] });
+      if (k.reason === 'sessionEnded') void confirmSessionEnded(!opts.quiet);
     }),
   ];
   if (opts.full !== false) {

@@ -14,7 +14,7 @@ import { loginData, phoneGuard, type LoginData } from '../auth/auth.service';
 import { BUSY_TEXT, minutesText } from '../../security/limiter';
 import { SESSION_TEXTS } from '~/lib/rules/sessions';
 import { normaliseStoredPath } from '../../providers/storage';
-import { syncChatAccount } from '../../providers/im/account-sync';
+import { endChatLogins, syncChatAccount } from '../../providers/im/account-sync';
 
 export { ACCOUNT_TEXTS };
 
@@ -68,6 +68,7 @@ export async function forgetPassword(input: { phone: string; yzm: string; passwo
     await revokeUserSessionsIn(tx, user.id);
   });
   forgetSessions({ userId: user.id });
+  await endChatLogins(user.id);
 }
 
 /**
@@ -105,6 +106,8 @@ export async function editPassword(
     return { user, session: await insertSession(userId, meta, tx) };
   });
   forgetSessions({ userId });
+  // Before loginData signs this device's new user_sig: Tencent's kick voids the ones signed before it.
+  await endChatLogins(userId);
   return loginData(done.user, done.session.token);
 }
 

@@ -129,6 +129,12 @@ async function touchSession(sessionId: number, ip: string): Promise<void> {
     .where(and(eq(sessions.id, sessionId), sql`${sessions.lastSeenAt} < now() - make_interval(mins => ${SESSION_TOUCH_MIN})`));
 }
 
+/** Which sessions a forget concerns: all of a user's, or one. */
+export interface SessionFilter {
+  userId?: number | undefined;
+  sessionId?: number | undefined;
+}
+
 /** Forgets every remembered session of a user (after a change to the account or its sessions), on every instance. */
 export function forgetSessions(filter: { userId?: number; sessionId?: number }): void {
   forgetHere(filter);
@@ -136,11 +142,28 @@ export function forgetSessions(filter: { userId?: number; sessionId?: number }):
 }
 onRemote('sessions', (e) => forgetHere(e));
 
-function forgetHere(filter: { userId?: number | undefined; sessionId?: number | undefined }): void {
+/**
+ * Told after every forget, here or heard from another instance, once the cache no longer holds
+ * those sessions: holders of long-lived connections (the /im sockets) look their session up again.
+ */
+const forgetListeners = new Set<(filter: SessionFilter) => void>();
+export function onSessionsForgotten(listener: (filter: SessionFilter) => void): () => void {
+  forgetListeners.add(listener);
+  return () => forgetListeners.delete(listener);
+}
+
+function forgetHere(filter: SessionFilter): void {
   forgets++;
   for (const [hash, u] of recent.entries()) {
     if ((filter.userId !== undefined && u.id === filter.userId) || (filter.sessionId !== undefined && u.sessionId === filter.sessionId)) {
       recent.delete(hash);
+    }
+  }
+  for (const listener of forgetListeners) {
+    try {
+      listener(filter);
+    } catch (err) {
+      log.error('session forget listener failed', { error: err instanceof Error ? err.message : String(err) });
     }
   }
 }

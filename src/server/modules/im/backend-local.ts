@@ -29,6 +29,8 @@ export const localImBackend: ImBackend = {
   async destroyGroup(groupID) {
     await dismissGroup(null, groupID);
   },
+  // Each /im socket follows its own login session (session-watch.ts): nothing more to end.
+  async endLogins() {},
   async sendGroupSystemNotice(groupID, text) {
     const [g] = await db().select({ id: imGroups.id }).from(imGroups).where(eq(imGroups.id, groupID));
     if (!g) throw new ChatFault(CHAT_CODE.notFound, IM_SOCIAL_TEXT.groupMissing);

@@ -20,6 +20,11 @@ export const authFrame = z.object({
   t: z.literal('auth'),
   userID,
   userSig: z.string().min(1).max(2048),
+  /**
+   * The login session's token (the API's authToken). Optional here so that a frame without one is
+   * answered as the failed login it is (sessionEnded, 4001), not as a malformed frame.
+   */
+  token: z.string().min(1).max(128).optional(),
   /** conversationID → the last sequence the client holds (at most 500 conversations). */
   resume: z
     .record(z.string().max(64), intValue('sequence'))

@@ -6,12 +6,14 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { CHAT_CODE } from '~/lib/chat/client';
 import { IM_CLOSE, IM_TIMING, type ServerFrame } from '~/lib/chat/protocol';
 import type { Message } from '~/lib/chat/types';
+import { CHAT_T } from '~/lib/rules/chat';
 import { db } from '../../db';
 import { users } from '../../db/schema';
 import { env } from '../../env';
 import { refuseUpgrade, upgradeRouter, type UpgradeTaker } from '../../edge/upgrades';
 import { errorFields, log } from '../../log';
 import { imKeys, verifyUserSig } from '../../providers/im/user-sig';
+import { resolveSession } from '../auth/session.service';
 import { conversationList, totalUnread } from './conversations.service';
 import { startRedisFanOut, stopRedisFanOut } from './fanout';
 import { stopAudience } from './audience';
@@ -20,6 +22,7 @@ import { addConnection, removeConnection, type Connection } from './hub';
 import { replaySince } from './messages.service';
 import { ChatFault, findOp, type OpContext } from './ops';
 import { MAX_FRAME_BYTES, parseFrame, type ParsedFrame } from './protocol';
+import { createSessionWatch, type SessionWatch, type WatchedSocket } from './session-watch';
 import './messages.ops';
 import './social.ops';
 import './report';
@@ -27,8 +30,9 @@ import './report';
 /**
  * The /im WebSocket server (src/lib/chat/protocol.ts). One instance per process, attached to the
  * site's own http.Server (server.mjs in production, the Vite dev server under `astro dev`, the
- * test rig). Each socket: auth within IM_AUTH_TIMEOUT_S → replay of what it missed → live events
- * and requests. An address may hold at most IM_UNAUTH_PER_IP sockets that have not logged in.
+ * test rig). Each socket: auth within IM_AUTH_TIMEOUT_S (user_sig and a live login session of the
+ * same user) → replay of what it missed → live events and requests, until the session ends
+ * (session-watch.ts). An address may hold at most IM_UNAUTH_PER_IP sockets that have not logged in.
  */
 
 export const IM_PATH = '/im';
@@ -77,6 +81,7 @@ export function createIm(): ImServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false, closeTimeout: 5000 });
   /** Sockets not logged in yet, per address. */
   const waiting = new Map<string, number>();
+  const watch = createSessionWatch();
   const release = (ip: string) => {
     const n = (waiting.get(ip) ?? 1) - 1;
     if (n > 0) waiting.set(ip, n);
@@ -94,13 +99,14 @@ export function createIm(): ImServer {
       }
       wss.handleUpgrade(req, socket, head, (ws) => {
         waiting.set(ip, (waiting.get(ip) ?? 0) + 1);
-        serve(ws, ip, () => release(ip));
+        serve(ws, ip, watch, () => release(ip));
       });
       return true;
     },
     size: () => wss.clients.size,
     close: () =>
       new Promise((done) => {
+        watch.close();
         for (const ws of wss.clients) ws.close(IM_CLOSE.shuttingDown, 'server shutting down');
         wss.close(() => done());
         // Sockets that do not finish the closing handshake are cut.
@@ -113,10 +119,11 @@ export function createIm(): ImServer {
 }
 
 /** One socket; `loggedIn` is called once, when it authenticates or closes without having done so. */
-function serve(ws: WebSocket, ip: string, loggedIn: () => void): void {
+function serve(ws: WebSocket, ip: string, watch: SessionWatch, loggedIn: () => void): void {
   const connId = randomUUID();
   let ctx: OpContext | null = null;
   let conn: Connection | null = null;
+  let watched: WatchedSocket | null = null;
   let lastHeard = Date.now();
   /** While replaying after auth, live events wait here (then flushed without what was replayed). */
   let buffer: string[] | null = null;
@@ -151,6 +158,7 @@ function serve(ws: WebSocket, ip: string, loggedIn: () => void): void {
     clearTimeout(authTimer);
     clearInterval(idleTimer);
     if (conn) removeConnection(conn);
+    if (watched) watch.remove(watched);
   });
   ws.on('error', () => {
     // A frame over the size limit or a broken socket: ws closes it (1009 / 1006); nothing to add.
@@ -206,18 +214,36 @@ function serve(ws: WebSocket, ip: string, loggedIn: () => void): void {
   async function authenticate(f: Extract<ParsedFrame, { t: 'auth' }>): Promise<void> {
     const check = verifyUserSig(f.userID, f.userSig, imKeys());
     if (!check.ok) {
-      if (check.reason === 'expired') return fail(CHAT_CODE.sigExpired, '登录已过期，请重新登录', IM_CLOSE.sigExpired);
+      if (check.reason === 'expired') return fail(CHAT_CODE.sigExpired, CHAT_T.sigExpired, IM_CLOSE.sigExpired);
       return fail(CHAT_CODE.badSig, '签名校验失败', IM_CLOSE.authFailed);
     }
     const userId = Number(f.userID);
     try {
-      const [u] = await db().select({ status: users.status }).from(users).where(eq(users.id, userId));
-      if (!u) return fail(CHAT_CODE.badSig, '用户不存在', IM_CLOSE.authFailed);
-      if (u.status !== 1) return fail(CHAT_CODE.noPermission, '账号已被禁用', IM_CLOSE.kicked);
+      // The signature alone outlives a revoked login (SPEC §3 keeps it for 30 days): the socket also
+      // needs the login session, looked up like an API call's, and of the same user.
+      const epoch = watch.epoch();
+      const session = f.token ? await resolveSession(f.token, ip) : null;
+      if (!session || session.id !== userId) {
+        const [u] = await db().select({ status: users.status }).from(users).where(eq(users.id, userId));
+        if (!u) return fail(CHAT_CODE.badSig, '用户不存在', IM_CLOSE.authFailed);
+        if (u.status !== 1) return fail(CHAT_CODE.noPermission, '账号已被禁用', IM_CLOSE.kicked);
+        return fail(CHAT_CODE.sessionEnded, CHAT_T.sessionEnded, IM_CLOSE.authFailed);
+      }
       if (ws.readyState !== ws.OPEN) return;
       clearTimeout(authTimer);
       stopWaiting();
       ctx = { userId, userID: f.userID, connId, ip };
+      watched = {
+        userId,
+        sessionId: session.sessionId,
+        token: f.token ?? '',
+        ip,
+        checkedAt: Date.now(),
+        end: () => fail(CHAT_CODE.sessionEnded, CHAT_T.sessionEnded, IM_CLOSE.sessionEnded),
+      };
+      watch.add(watched);
+      // A revocation heard while the lookup was on its way may be one this session missed.
+      if (watch.epoch() !== epoch) void watch.recheck([watched]);
       // Registered before the replay query: anything sent meanwhile is buffered, not lost.
       buffer = [];
       conn = { id: connId, userId, send: (frame) => (buffer ? buffer.push(frame) : sendRaw(frame)) };

@@ -7,6 +7,7 @@ import { db } from '../../db';
 import { coaches, memberBlocks, orderItems, orders, sellerAccounts, sellerLedger, sessions, shops, users, wallets } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import { audit } from '../admin/audit';
+import { endChatLogins } from '../../providers/im/account-sync';
 import { forgetSessions } from '../auth/session.service';
 import { changeCoins, ledgerPage } from '../commerce/wallet.service';
 import { ownerKindText, type OpsCtx } from './common';
@@ -222,6 +223,7 @@ export async function disableMember(ctx: OpsCtx, id: number, reason: string): Pr
     });
   });
   forgetSessions({ userId: id });
+  await endChatLogins(id);
   return one(id);
 }
 

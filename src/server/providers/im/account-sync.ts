@@ -39,6 +39,22 @@ async function push(userId: number): Promise<void> {
   synced.set(userId, stamp);
 }
 
+/**
+ * Every login of the user has ended (password change or reset, a disabled account). Tencent
+ * verifies UserSigs itself, so its kick voids the ones issued before (a stolen cookie's among
+ * them); our /im server needs nothing, its sockets follow their sessions. Awaited, so a fresh
+ * UserSig for this device is signed only after Tencent has answered; a failure is logged and the
+ * revocation stands.
+ */
+export async function endChatLogins(userId: number): Promise<void> {
+  if (env().IM_PROVIDER !== 'tim') return;
+  try {
+    await imBackend().endLogins(String(userId));
+  } catch (err) {
+    log.error('chat logins not ended', { userId, ...errorFields(err) });
+  }
+}
+
 /** Tests start from a clean slate. */
 export function resetChatSync(): void {
   synced.clear();

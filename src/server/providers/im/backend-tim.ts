@@ -14,6 +14,8 @@ import { TimRestError, timRest } from './tim-rest';
  */
 
 const GROUP_GONE = 10010;
+/** kick: "the account does not exist" — never imported, so it holds no login to end. */
+const ACCOUNT_UNKNOWN = 70107;
 /** create_group: "the group ID is already used" — a retried live-room creation. */
 const GROUP_ID_USED = 10021;
 
@@ -121,6 +123,15 @@ export function createTimBackend(): ImBackend {
         await timRest('group_open_http_svc', 'send_group_system_notification', { GroupId: groupID, Content: text });
       } catch (err) {
         throw asRefusal(err);
+      }
+    },
+
+    async endLogins(userID) {
+      try {
+        await timRest('im_open_login_svc', 'kick', { UserID: userID });
+      } catch (err) {
+        if (err instanceof TimRestError && err.code === ACCOUNT_UNKNOWN) return;
+        throw err;
       }
     },
   };

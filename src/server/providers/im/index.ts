@@ -26,6 +26,11 @@ export interface ImBackend {
   destroyGroup(groupID: string): Promise<void>;
   /** A custom group system notice (type 255) to all members, e.g. from the operator console. */
   sendGroupSystemNotice(groupID: string, text: string): Promise<void>;
+  /**
+   * Every login of the user has ended (password change or reset, a disabled account): their chat
+   * logins end too. Tencent: the REST kick, which also voids every UserSig issued before it.
+   */
+  endLogins(userID: string): Promise<void>;
 }
 
 let backend: ImBackend | undefined;
