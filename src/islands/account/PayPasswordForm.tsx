@@ -1,11 +1,8 @@
-import { useState, type SubmitEvent } from 'react';
-import { changePayPassword, fetchMemberInfo, payPasswordChars } from '~/lib/stores/account';
-import { useAction } from '../ui/useAction';
+import { fetchMemberInfo } from '~/lib/stores/account';
 import { useLoad } from '../ui/useLoad';
-import { SmsButton, useSmsTimer } from './SmsButton';
+import { SmsButton } from './SmsButton';
 import { Field, Heading, LoadFailed, MemberOnly } from './parts';
-
-const EMPTY = { password: '', passwords: '', yzm: '' };
+import { usePayPasswordForm } from './PayPasswordSetup';
 
 /** /account/setting/paypassword: six digits, confirmed by an SMS code to the member's phone. */
 export default function PayPasswordForm() {
@@ -18,24 +15,9 @@ export default function PayPasswordForm() {
 
 function Form() {
   const member = useLoad(fetchMemberInfo);
-  const [form, setForm] = useState(EMPTY);
-  const save = useAction();
-  const timer = useSmsTimer();
-  const set = (k: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm({ ...form, [k]: payPasswordChars(k, e.target.value) });
-
-  function submit(e: SubmitEvent) {
-    e.preventDefault();
-    void save.run(
-      async () => {
-        await changePayPassword(form);
-        setForm(EMPTY);
-        timer.stop();
-        if (member.data) member.set({ ...member.data, has_pay_password: true });
-      },
-      { done: '支付密码设置成功' },
-    );
-  }
+  const { form, set, save, timer, submit } = usePayPasswordForm(() => {
+    if (member.data) member.set({ ...member.data, has_pay_password: true });
+  });
 
   const info = member.data;
   if (member.error && !info) return <LoadFailed load={member} />;

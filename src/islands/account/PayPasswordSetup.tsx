@@ -8,16 +8,38 @@ import { SmsButton, useSmsTimer } from './SmsButton';
 const EMPTY = { password: '', passwords: '', yzm: '' };
 
 /**
- * Setting a first pay password where it is needed (paying, withdrawing), without leaving the page:
- * the same endpoint and rules as /account/setting/paypassword — an SMS code to the member's own
- * phone, six digits twice.
+ * The state of a pay-password form (SMS code, six digits twice), shared by the settings page and
+ * the inline setup: typed characters filtered, one submit through changePayPassword, the form
+ * cleared and the countdown stopped once saved.
  */
-export function PayPasswordSetup(props: { phone: string; hasPhone: boolean; onDone: () => void }) {
+export function usePayPasswordForm(onDone: () => void) {
   const [form, setForm] = useState(EMPTY);
   const save = useAction();
   const timer = useSmsTimer();
   const set = (k: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm({ ...form, [k]: payPasswordChars(k, e.target.value) });
+  const submit = (e: React.SyntheticEvent) => {
+    e.preventDefault();
+    void save.run(
+      async () => {
+        await changePayPassword(form);
+        setForm(EMPTY);
+        timer.stop();
+        onDone();
+      },
+      { done: '支付密码设置成功' },
+    );
+  };
+  return { form, set, save, timer, submit };
+}
+
+/**
+ * Setting a first pay password where it is needed (paying, withdrawing), without leaving the page:
+ * the same endpoint and rules as /account/setting/paypassword — an SMS code to the member's own
+ * phone, six digits twice.
+ */
+export function PayPasswordSetup(props: { phone: string; hasPhone: boolean; onDone: () => void }) {
+  const { form, set, save, timer, submit } = usePayPasswordForm(props.onDone);
 
   if (!props.hasPhone)
     return (
@@ -29,22 +51,7 @@ export function PayPasswordSetup(props: { phone: string; hasPhone: boolean; onDo
       </p>
     );
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save.run(
-          async () => {
-            await changePayPassword(form);
-            timer.stop();
-            props.onDone();
-          },
-          { done: '支付密码设置成功' },
-        );
-      }}
-      noValidate
-      className="flex flex-col gap-3"
-      data-testid="pay-password-setup"
-    >
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3" data-testid="pay-password-setup">
       <p className="text-sm text-ink-soft">你还没有设置支付密码，设置后即可继续。验证码将发送至 {props.phone}</p>
       <div className="flex gap-2">
         <input
