@@ -1,7 +1,7 @@
 import { TIM_TEXTS } from '../../rules/chat-tim';
 import { CHAT_CODE, ChatError, type ChatClient } from '../client';
 import { IM_LIMITS } from '../protocol';
-import type { GroupApplication } from '../types';
+import { GROUP_NOTICE, type GroupApplication } from '../types';
 import { sdkGroupType, toGroup, toMember } from './map';
 import { toMessage } from './message';
 import { arr, data, obj, str } from './sdk';
@@ -107,7 +107,7 @@ export function groupPart(
         const d = data(await call(s, 'getMessageList', { conversationID: SYSTEM, ...(next ? { nextReqMessageID: next } : {}) }));
         for (const raw of arr(d['messageList'])) {
           const m = toMessage(raw);
-          if (m.type !== 'TIMGroupSystemNoticeElem' || m.payload.operationType !== 1 || s.handled.has(m.ID)) continue;
+          if (m.type !== 'TIMGroupSystemNoticeElem' || m.payload.operationType !== GROUP_NOTICE.applied || s.handled.has(m.ID)) continue;
           out.push({
             applicationID: m.ID,
             groupID: m.payload.groupProfile.groupID,

@@ -1,5 +1,14 @@
 import { TIM_TEXTS } from '../../rules/chat-tim';
-import type { ConversationType, GroupSystemNoticePayload, GroupTipPayload, GroupTipType, ImageInfo, Message } from '../types';
+import {
+  GROUP_NOTICE,
+  GROUP_TIP,
+  type ConversationType,
+  type GroupSystemNoticePayload,
+  type GroupTipPayload,
+  type GroupTipType,
+  type ImageInfo,
+  type Message,
+} from '../types';
 import { groupType } from './map';
 import { arr, num, obj, str, type Raw } from './sdk';
 
@@ -16,14 +25,14 @@ function tipPayload(p: Raw): GroupTipPayload {
     operatorID: str(p['operatorID']),
     userIDList: userIDList.length ? userIDList : members.map((m) => str(m['userID'])),
   };
-  if (operationType === 6) {
+  if (operationType === GROUP_TIP.profileChanged) {
     const np = obj(p['newGroupProfile']);
     const picked: NonNullable<GroupTipPayload['newGroupProfile']> = {};
     for (const k of ['name', 'avatar', 'introduction', 'notification', 'ownerID'] as const) if (k in np) picked[k] = str(np[k]);
     if ('muteAllMembers' in np) picked.muteAllMembers = np['muteAllMembers'] === true || np['muteAllMembers'] === 'On';
     tip.newGroupProfile = picked;
   }
-  if (operationType === 7) tip.muteTime = sdkType === 11 ? 0 : num(members[0]?.['muteTime'] ?? p['muteTime']);
+  if (operationType === GROUP_TIP.muteChanged) tip.muteTime = sdkType === 11 ? 0 : num(members[0]?.['muteTime'] ?? p['muteTime']);
   return tip;
 }
 
@@ -128,7 +137,7 @@ export function toMessage(m: unknown, clientID?: string): Message {
       return {
         ...base,
         type: 'TIMGroupSystemNoticeElem',
-        payload: { ...noticePayload(p), ...(num(p['operationType']) === 1 ? { applicationID: base.ID } : {}) },
+        payload: { ...noticePayload(p), ...(num(p['operationType']) === GROUP_NOTICE.applied ? { applicationID: base.ID } : {}) },
       };
     default:
       // Face, merged-forward and other elements another Tencent client may send.
