@@ -1,7 +1,21 @@
 import { z } from 'zod';
 import { ADVERT_POSITIONS, CATALOGUE_KINDS } from '../../rules/admin-content';
 import { defineEndpoint, noOutput } from '../define';
-import { fen, fenField, idField, intChoice, intField, isoTime, pageInput, pageSchema, textField } from '../fields';
+import {
+  bit,
+  bitField,
+  fen,
+  fenField,
+  idField,
+  idInput,
+  imagePath,
+  intField,
+  isoTime,
+  pageInput,
+  pageSchema,
+  reasonField,
+  textField,
+} from '../fields';
 import { COUPON_SCOPES } from './coupon';
 import { PAGE_SLUGS } from './content';
 import { UPLOAD_FOLDERS, UPLOAD_TEXTS } from './upload';
@@ -18,7 +32,6 @@ const content = ['content'] as const;
 const required = (label: string, max: number) => textField(label, max).min(1, `请填写${label}`);
 const html = (label: string) => z.string({ error: `请填写${label}` }).max(200_000, `${label}太长`);
 const sortField = intField('排序', { max: 99_999, msg: '排序须为整数', tooSmall: '排序不能小于 0', tooBig: '排序最大 99999' });
-const bit = (label: string) => intChoice([0, 1], `${label}只能是 0 或 1`);
 const optionalTime = (label: string) =>
   z
     .string({ error: `${label}不正确` })
@@ -26,18 +39,6 @@ const optionalTime = (label: string) =>
     .max(40)
     .refine((s) => s === '' || !Number.isNaN(Date.parse(s)), `${label}不正确`)
     .optional();
-const reasonField = (label: string) =>
-  z
-    .string({ error: `请填写${label}` })
-    .trim()
-    .min(2, `${label}至少 2 个字`)
-    .max(200, `${label}最多 200 个字`);
-const imagePath = (label: string) =>
-  z
-    .string({ error: `请上传${label}` })
-    .trim()
-    .max(500, `${label}地址太长`);
-const idInput = z.object({ id: idField() });
 const idsInput = (label: string) => z.object({ ids: z.array(idField(label)).min(1, '请提供排序').max(500, '一次最多 500 项') });
 const okId = z.object({ id: z.number().int() });
 
@@ -50,7 +51,7 @@ export const adminArticleSchema = z.object({
   summary: z.string(),
   cover: z.string(),
   author: z.string(),
-  status: z.union([z.literal(0), z.literal(1)]),
+  status: bit(),
   views: z.number().int(),
   published_at: isoTime(),
   updated_at: isoTime(),
@@ -64,7 +65,7 @@ export const adminHelpArticleSchema = z.object({
   group_name: z.string(),
   title: z.string(),
   sort: z.number().int(),
-  status: z.union([z.literal(0), z.literal(1)]),
+  status: bit(),
   updated_at: isoTime(),
 });
 export type AdminHelpArticle = z.output<typeof adminHelpArticleSchema>;
@@ -95,7 +96,7 @@ export const adminAdvertSchema = z.object({
   image: z.string(),
   link: z.string(),
   sort: z.number().int(),
-  status: z.union([z.literal(0), z.literal(1)]),
+  status: bit(),
   starts_at: isoTime().nullable(),
   ends_at: isoTime().nullable(),
   live: z.boolean().describe('此刻是否在前台展示'),
@@ -128,7 +129,7 @@ export const adminCouponSchema = z.object({
   total: z.number().int(),
   claimed: z.number().int(),
   per_user: z.number().int(),
-  status: z.union([z.literal(0), z.literal(1)]),
+  status: bit(),
   editable: z.boolean().describe('尚无人领取时才能修改'),
 });
 export type AdminCoupon = z.output<typeof adminCouponSchema>;
@@ -137,7 +138,7 @@ export const adminLabelSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   sort: z.number().int(),
-  status: z.union([z.literal(0), z.literal(1)]),
+  status: bit(),
   courses: z.number().int(),
 });
 export type AdminLabel = z.output<typeof adminLabelSchema>;
@@ -151,7 +152,7 @@ export const catalogueRowSchema = z.object({
   owner_name: z.string(),
   owner_phone: z.string(),
   price: fen().nullable(),
-  status: z.union([z.literal(0), z.literal(1)]).describe('1 在售/营业，0 下架/关闭'),
+  status: bit().describe('1 在售/营业，0 下架/关闭'),
   hold: z.object({ reason: z.string(), at: isoTime() }).nullable().describe('平台下架（暂停）记录'),
   created_at: isoTime(),
   path: z.string(),
@@ -198,7 +199,7 @@ export const adminContentApi = {
     tags,
     access: 'operator',
     staff: content,
-    input: idInput,
+    input: idInput(),
     output: noOutput,
     okMsg: '已删除',
   }),
@@ -222,7 +223,7 @@ export const adminContentApi = {
     tags,
     access: 'operator',
     staff: content,
-    input: idInput,
+    input: idInput(),
     output: adminArticleSchema.extend({ content: z.string() }),
   }),
   articleSave: defineEndpoint({
@@ -239,7 +240,7 @@ export const adminContentApi = {
       author: textField('作者', 32).default(''),
       cover: imagePath('封面').default(''),
       content: html('正文'),
-      status: bit('发布状态').default(0),
+      status: bitField('发布状态').default(0),
     }),
     output: okId,
     okMsg: '已保存',
@@ -250,8 +251,8 @@ export const adminContentApi = {
     tags,
     access: 'operator',
     staff: content,
-    input: z.object({ id: idField('文章'), status: bit('发布状态') }),
-    output: z.object({ id: z.number().int(), status: z.union([z.literal(0), z.literal(1)]) }),
+    input: z.object({ id: idField('文章'), status: bitField('发布状态') }),
+    output: z.object({ id: z.number().int(), status: bit() }),
     okMsg: '已更新',
   }),
   articleDelete: defineEndpoint({
@@ -260,7 +261,7 @@ export const adminContentApi = {
     tags,
     access: 'operator',
     staff: content,
-    input: idInput,
+    input: idInput(),
     output: noOutput,
     okMsg: '已删除',
   }),
@@ -291,7 +292,7 @@ export const adminContentApi = {
     tags,
     access: 'operator',
     staff: content,
-    input: idInput,
+    input: idInput(),
     output: noOutput,
     okMsg: '已删除',
   }),
@@ -310,7 +311,7 @@ export const adminContentApi = {
     tags,
     access: 'operator',
     staff: content,
-    input: idInput,
+    input: idInput(),
     output: adminHelpArticleSchema.extend({ content: z.string() }),
   }),
   helpArticleSave: defineEndpoint({
@@ -324,7 +325,7 @@ export const adminContentApi = {
       group_id: idField('分组'),
       title: required('标题', 120),
       content: html('正文'),
-      status: bit('显示状态').default(1),
+      status: bitField('显示状态').default(1),
     }),
     output: okId,
     okMsg: '已保存',
@@ -335,7 +336,7 @@ export const adminContentApi = {
     tags,
     access: 'operator',
     staff: content,
-    input: idInput,
+    input: idInput(),
     output: noOutput,
     okMsg: '已删除',
   }),
@@ -413,7 +414,7 @@ export const adminContentApi = {
     tags,
     access: 'operator',
     staff: content,
-    input: idInput,
+    input: idInput(),
     output: noOutput,
     okMsg: '公告已撤回',
   }),
@@ -441,7 +442,7 @@ export const adminContentApi = {
       image: imagePath('广告图片').min(1, '请上传广告图片'),
       link: textField('链接', 500).default(''),
       sort: sortField.default(0),
-      status: bit('上线状态').default(1),
+      status: bitField('上线状态').default(1),
       starts_at: optionalTime('开始时间'),
       ends_at: optionalTime('结束时间'),
     }),
@@ -454,7 +455,7 @@ export const adminContentApi = {
     tags,
     access: 'operator',
     staff: content,
-    input: z.object({ id: idField('广告'), status: bit('上线状态') }),
+    input: z.object({ id: idField('广告'), status: bitField('上线状态') }),
     output: noOutput,
     okMsg: '已更新',
   }),
@@ -464,7 +465,7 @@ export const adminContentApi = {
     tags,
     access: 'operator',
     staff: content,
-    input: idInput,
+    input: idInput(),
     output: noOutput,
     okMsg: '已删除',
   }),
@@ -557,7 +558,7 @@ export const adminContentApi = {
     tags,
     access: 'operator',
     staff: ['finance'],
-    input: idInput,
+    input: idInput(),
     output: noOutput,
     okMsg: '已停止发放',
   }),
@@ -588,7 +589,7 @@ export const adminContentApi = {
     tags,
     access: 'operator',
     staff: content,
-    input: z.object({ id: idField('标签'), status: bit('显示状态') }),
+    input: z.object({ id: idField('标签'), status: bitField('显示状态') }),
     output: noOutput,
     okMsg: '已更新',
   }),
