@@ -1,3 +1,4 @@
+// One file because: rooms, shelf and broadcast lifecycle share the room row helpers; its split follows untangling live/ rooms ↔ notices ↔ playback.
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnchorRoom, LiveRoom, LiveRoomCard, ShelfItem } from '~/lib/api/contract/live';
