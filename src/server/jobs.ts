@@ -6,7 +6,7 @@ import { log, errorFields } from './log';
 import { closeExpiredOrders } from './modules/commerce/order.service';
 import { advanceOrders } from './modules/commerce/order-lifecycle.service';
 import { RECONCILE_EVERY_MS, reconcileLive } from './modules/live/reconcile.service';
-import { countedJob } from './ops/metrics';
+import { countedJob } from './metrics';
 import { flushViews } from './views';
 
 /** How often counted page views are written (src/server/views.ts). */

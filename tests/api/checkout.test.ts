@@ -14,7 +14,7 @@ import {
   userCoupons,
   users,
 } from '~/server/db/schema';
-import { changeCoins } from '~/server/modules/commerce/wallet.service';
+import { changeCoins } from '~/server/ledger/coins';
 import { advanceOrders, AUTO_COMPLETE_DAYS } from '~/server/modules/commerce/order-lifecycle.service';
 import { COUPON_TEXTS } from '~/server/modules/commerce/coupon.service';
 import { closeExpiredOrders } from '~/server/modules/commerce/order.service';

@@ -4,7 +4,7 @@ import { coinLedger, courses, goods, liveGifts, liveRooms, liveSessions, sellerA
 import { DEMO_PAY_PASSWORD } from '~/server/db/seed/commerce';
 import { invalidate } from '~/server/cache';
 import { setConfig } from '~/server/modules/site/site.service';
-import { changeCoins } from '~/server/modules/commerce/wallet.service';
+import { changeCoins } from '~/server/ledger/coins';
 import { liveStreamHandlers } from '~/server/modules/live/rooms.service';
 import { hashPassword } from '~/server/security/password';
 import type { Message } from '~/lib/chat/types';

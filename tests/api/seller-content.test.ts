@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { classes, coaches, courses, lessons, users, videos } from '~/server/db/schema';
 import { hashPassword } from '~/server/security/password';
-import { changeCoins } from '~/server/modules/commerce/wallet.service';
+import { changeCoins } from '~/server/ledger/coins';
 import { SC_TEXTS } from '~/lib/rules/seller-content';
 import { env } from '~/server/env';
 import { hasFfmpeg, VIDEO_LEASE, videoQueueIdle } from '~/server/modules/seller-content/video.service';

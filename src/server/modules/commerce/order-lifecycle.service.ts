@@ -20,7 +20,7 @@ import {
   type PayMethod,
 } from '~/lib/rules/order-status';
 import { maskPhone } from '~/lib/rules/phone';
-import { coinsFor } from './wallet.service';
+import { coinsFor } from '../../ledger/coins';
 import { ORDER_TEXTS } from './order-texts';
 
 /** Goods shipped this long ago count as received; received this long ago, as completed. */

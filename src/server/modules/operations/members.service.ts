@@ -9,7 +9,8 @@ import { notFound, refuse } from '../../http/errors';
 import { audit } from '../admin/audit';
 import { endChatLogins } from '../../providers/im/account-sync';
 import { forgetSessions } from '../auth/session.service';
-import { changeCoins, ledgerPage } from '../commerce/wallet.service';
+import { ledgerPage } from '../commerce/wallet.service';
+import { changeCoins } from '../../ledger/coins';
 import { ownerKindText, type OpsCtx } from './common';
 
 /**

@@ -10,13 +10,12 @@ import {
   type ReportTarget,
 } from '~/lib/rules/operations';
 import { invalidate } from '../../cache';
-import { db } from '../../db';
+import { db, type TxOrDb } from '../../db';
 import { classes, coaches, contentReports, courses, goods, shops, users } from '../../db/schema';
 import { invalidatePages } from '../../edge/page-cache';
 import { notFound, refuse } from '../../http/errors';
 import { audit } from '../admin/audit';
 import { registerQueue } from '../admin/queues';
-import type { Tx } from '../commerce/wallet.service';
 import { sendMessage } from '../notice/notice.service';
 import { holdItem } from '../admin-content/catalogue.admin';
 import { esc, isUniqueViolation, type OpsCtx } from './common';
@@ -29,11 +28,11 @@ import { esc, isUniqueViolation, type OpsCtx } from './common';
  */
 export interface ReportTargetKind {
   /** The content's title and its owner's user id, or null when it does not exist. */
-  find: (tx: Tx, id: number) => Promise<{ title: string; ownerUserId: number } | null>;
+  find: (tx: TxOrDb, id: number) => Promise<{ title: string; ownerUserId: number } | null>;
   /** Where an operator can look at it ('' = nowhere). */
   href: (id: number) => string;
   /** Takes it down (off sale, hidden…) inside the decision's transaction; false when it already was. */
-  takeDown?: (tx: Tx, id: number, by: { staffId: number; reason: string }) => Promise<boolean>;
+  takeDown?: (tx: TxOrDb, id: number, by: { staffId: number; reason: string }) => Promise<boolean>;
 }
 
 const kinds = new Map<ReportTarget, ReportTargetKind>();
@@ -43,7 +42,7 @@ export function registerReportTarget(type: ReportTarget, kind: ReportTargetKind)
 }
 
 /** Off sale under a platform hold (the owner cannot relist until an operator releases it). */
-const offSale = (kind: 'goods' | 'course' | 'class') => (tx: Tx, id: number, by: { staffId: number; reason: string }) =>
+const offSale = (kind: 'goods' | 'course' | 'class') => (tx: TxOrDb, id: number, by: { staffId: number; reason: string }) =>
   holdItem(tx, by, kind, id);
 
 registerReportTarget('goods', {
@@ -217,7 +216,7 @@ async function one(id: number): Promise<AdminReport> {
   return v;
 }
 
-const tellReporter = (tx: Tx, r: Row, outcome: string, note: string) =>
+const tellReporter = (tx: TxOrDb, r: Row, outcome: string, note: string) =>
   sendMessage(
     {
       userId: r.reporterId,

@@ -18,7 +18,7 @@ import {
 import type { SessionUser } from '../../http/context';
 import { notFound, refuse } from '../../http/errors';
 import { normaliseStoredPath } from '../../providers/storage';
-import { sellerAccountId } from '../seller/ledger';
+import { sellerAccountId } from '../../ledger/seller-money';
 import { providerIdOf } from '../seller/owner';
 import { ledgerEntryView, withdrawalView } from '../seller/payout.service';
 import { teamCoachIds } from './team.service';

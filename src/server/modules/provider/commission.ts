@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
+import type { TxOrDb } from '../../db';
 import { bpText, providerShare } from '~/lib/rules/provider';
 import { orders, providerTeam, serviceProviders } from '../../db/schema';
-import type { Tx } from '../commerce/wallet.service';
-import { moveSellerMoney, sellerAccountId } from '../seller/ledger';
+import { moveSellerMoney, sellerAccountId } from '../../ledger/seller-money';
 
 /**
  * The provider's share of a team coach's sale (issue 13 §2). Decision: it comes out of the
@@ -16,7 +16,7 @@ import { moveSellerMoney, sellerAccountId } from '../seller/ledger';
  * unique makes a replayed payment notice credit nothing twice. Only course and class orders of a
  * coach who is active in a team when the order is paid earn a share.
  */
-export async function creditProviderShare(tx: Tx, o: typeof orders.$inferSelect, platformCut: number): Promise<number> {
+export async function creditProviderShare(tx: TxOrDb, o: typeof orders.$inferSelect, platformCut: number): Promise<number> {
   if (o.payAmount <= 0 || !o.coachId || (o.kind !== 'course' && o.kind !== 'class')) return 0;
   const [p] = await tx
     .select({ id: serviceProviders.id, userId: serviceProviders.userId, bp: serviceProviders.commissionBp })

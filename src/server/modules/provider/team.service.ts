@@ -2,11 +2,10 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TeamMember } from '~/lib/api/contract/provider';
 import { maskPhone } from '~/lib/rules/phone';
 import { PROVIDER_TEXTS, TEAM_STATES, TEAM_STATE_TEXT, type TeamState } from '~/lib/rules/provider';
-import { db } from '../../db';
+import { db, type TxOrDb } from '../../db';
 import { coaches, providerTeam, serviceProviders, users } from '../../db/schema';
 import type { SessionUser } from '../../http/context';
 import { notFound, refuse } from '../../http/errors';
-import type { Tx } from '../commerce/wallet.service';
 import { registerConsentHandler, sendMessage } from '../notice/notice.service';
 import { providerIdOf } from '../seller/owner';
 
@@ -185,7 +184,7 @@ export async function removeMember(user: SessionUser, id: number): Promise<null>
  * The coach's answer to an invitation (registered with the notice module): agree → active, unless
  * the coach meanwhile joined another team; refuse → declined. The provider is told either way.
  */
-async function answerInvite(tx: Tx, a: { messageId: number; userId: number; agree: 1 | 2 }): Promise<void> {
+async function answerInvite(tx: TxOrDb, a: { messageId: number; userId: number; agree: 1 | 2 }): Promise<void> {
   const [row] = await tx
     .select({ t: providerTeam, coachName: coaches.name, providerUser: serviceProviders.userId })
     .from(providerTeam)

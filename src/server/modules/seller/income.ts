@@ -1,9 +1,8 @@
 import { rewardReferral } from '../referral/referral.service';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import { coaches, config, orders, sellerLedger, shops } from '../../db/schema';
-import { db } from '../../db';
-import type { Tx } from '../commerce/wallet.service';
-import { moveSellerMoney, sellerAccountId, type SellerOwner } from './ledger';
+import { db, type TxOrDb } from '../../db';
+import { moveSellerMoney, sellerAccountId, type SellerOwner } from '../../ledger/seller-money';
 import { creditProviderShare } from '../provider/commission';
 
 /**
@@ -32,7 +31,7 @@ export const INCOME_TEXTS = {
 } as const;
 
 /** The platform commission rate now (read in the caller's transaction; a bad value means the default). */
-export async function commissionBp(tx: Tx): Promise<number> {
+export async function commissionBp(tx: TxOrDb): Promise<number> {
   const [row] = await tx.select({ v: config.value }).from(config).where(eq(config.key, COMMISSION_KEY)).limit(1);
   const n = row ? Number(row.v) : NaN;
   return Number.isInteger(n) && n >= 0 && n <= 10_000 ? n : DEFAULT_COMMISSION_BP;
@@ -53,18 +52,18 @@ export function splitIncome(pay: number, platformBp: number, agentBp = 0): { pla
 type Order = typeof orders.$inferSelect;
 
 /** Who sold an order: a shop for goods and shop courses, else the coach. */
-async function ownerOf(tx: Tx, o: Pick<Order, 'kind' | 'shopId' | 'coachId'>): Promise<SellerOwner | null> {
+async function ownerOf(tx: TxOrDb, o: Pick<Order, 'kind' | 'shopId' | 'coachId'>): Promise<SellerOwner | null> {
   if (o.kind === 'goods' || (!o.coachId && o.shopId)) return shopOwner(tx, o.shopId);
   return coachOwner(tx, o.coachId);
 }
 
-async function shopOwner(tx: Tx, id: number | null): Promise<SellerOwner | null> {
+async function shopOwner(tx: TxOrDb, id: number | null): Promise<SellerOwner | null> {
   if (!id) return null;
   const [s] = await tx.select({ userId: shops.userId }).from(shops).where(eq(shops.id, id)).limit(1);
   return s ? { kind: 'shop', id, userId: s.userId } : null;
 }
 
-async function coachOwner(tx: Tx, id: number | null): Promise<SellerOwner | null> {
+async function coachOwner(tx: TxOrDb, id: number | null): Promise<SellerOwner | null> {
   if (!id) return null;
   const [c] = await tx.select({ userId: coaches.userId }).from(coaches).where(eq(coaches.id, id)).limit(1);
   return c ? { kind: 'coach', id, userId: c.userId } : null;
@@ -76,7 +75,7 @@ const orderRef = (o: Pick<Order, 'id' | 'orderNo'>, what: string) => ({ type: 'o
  * Credits a paid order's income to `pending`, in the paying transaction (called by fulfilPaid).
  * A free order (nothing paid) credits nothing. Answers what was credited to whom.
  */
-export async function creditSale(tx: Tx, o: Order): Promise<{ owner: number; agent: number }> {
+export async function creditSale(tx: TxOrDb, o: Order): Promise<{ owner: number; agent: number }> {
   if (o.payAmount <= 0) return { owner: 0, agent: 0 };
   const owner = await ownerOf(tx, o);
   if (!owner) return { owner: 0, agent: 0 };
@@ -95,7 +94,7 @@ export async function creditSale(tx: Tx, o: Order): Promise<{ owner: number; age
 }
 
 /** The credits of an order (sale and commission rows) with whether each was settled or refunded. */
-async function creditsOf(tx: Tx, orderId: number) {
+async function creditsOf(tx: TxOrDb, orderId: number) {
   const rows = await tx
     .select({ accountId: sellerLedger.accountId, reason: sellerLedger.reason, pending: sellerLedger.pendingDelta })
     .from(sellerLedger)
@@ -116,7 +115,7 @@ async function creditsOf(tx: Tx, orderId: number) {
 }
 
 /** Moves a completed order's income pending → balance (in the completing transaction). */
-export async function settleOrder(tx: Tx, o: Pick<Order, 'id' | 'orderNo'>): Promise<number> {
+export async function settleOrder(tx: TxOrDb, o: Pick<Order, 'id' | 'orderNo'>): Promise<number> {
   let settled = 0;
   for (const c of await creditsOf(tx, o.id)) {
     if (c.settled || c.refunded || c.amount <= 0) continue;
@@ -130,7 +129,7 @@ export async function settleOrder(tx: Tx, o: Pick<Order, 'id' | 'orderNo'>): Pro
  * Everything completing an order does, inside the transaction that completes it: the seller's
  * income settles, and the buyer's inviter is rewarded if this is the friend's first (推荐好友).
  */
-export async function orderCompleted(tx: Tx, o: Pick<Order, 'id' | 'orderNo' | 'userId'>): Promise<void> {
+export async function orderCompleted(tx: TxOrDb, o: Pick<Order, 'id' | 'orderNo' | 'userId'>): Promise<void> {
   await settleOrder(tx, o);
   await rewardReferral(tx, o);
 }
@@ -140,7 +139,7 @@ export async function orderCompleted(tx: Tx, o: Pick<Order, 'id' | 'orderNo' | '
  * the balance when it was already settled. A balance that cannot cover it refuses the refund
  * (code 100), and the caller's transaction rolls back whole.
  */
-export async function reverseIncome(tx: Tx, o: Pick<Order, 'id' | 'orderNo'>): Promise<void> {
+export async function reverseIncome(tx: TxOrDb, o: Pick<Order, 'id' | 'orderNo'>): Promise<void> {
   for (const c of await creditsOf(tx, o.id)) {
     if (c.refunded || c.amount <= 0) continue;
     const move = c.settled ? { balance: -c.amount } : { pending: -c.amount };

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { sellerAccounts, sellerLedger } from '../../db/schema';
-import { refuse } from '../../http/errors';
-import type { Tx } from '../commerce/wallet.service';
+import type { TxOrDb } from '../db';
+import { sellerAccounts, sellerLedger } from '../db/schema';
+import { refuse } from '../http/errors';
 
 /**
  * The seller money ledger (issue 12 §4). Every movement goes through `moveSellerMoney` inside the
@@ -45,7 +45,7 @@ export interface SellerMove {
 }
 
 /** The account of a coach or shop, created on first use. */
-export async function sellerAccountId(tx: Tx, owner: SellerOwner): Promise<number> {
+export async function sellerAccountId(tx: TxOrDb, owner: SellerOwner): Promise<number> {
   await tx.insert(sellerAccounts).values({ ownerKind: owner.kind, ownerId: owner.id, userId: owner.userId }).onConflictDoNothing();
   const [a] = await tx
     .select({ id: sellerAccounts.id })
@@ -63,7 +63,7 @@ export async function sellerAccountId(tx: Tx, owner: SellerOwner): Promise<numbe
  * check backs this up under any race.
  */
 export async function moveSellerMoney(
-  tx: Tx,
+  tx: TxOrDb,
   accountId: number,
   move: SellerMove,
   reason: SellerLedgerReason,
