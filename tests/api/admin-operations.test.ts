@@ -20,7 +20,7 @@ import {
   users,
   wallets,
 } from '~/server/db/schema';
-import { DEMO_PAY_PASSWORD } from '~/server/db/seed/commerce';
+import { DEMO_PAY_PASSWORD } from '~/server/seed/commerce';
 import { changeCoins } from '~/server/ledger/coins';
 import { encryptCardNumber, cardNumberHash } from '~/server/modules/seller/card-crypto';
 import { moveSellerMoney, sellerAccountId } from '~/server/ledger/seller-money';

@@ -22,7 +22,7 @@ import { ORDER_TEXTS } from '~/server/modules/commerce/order-texts';
 import { PAY_TEXTS } from '~/server/modules/commerce/payment.service';
 import { signSandbox, SANDBOX_SIGNATURE_HEADER } from '~/server/providers/pay/sandbox';
 import { resetEnv } from '~/server/env';
-import { DEMO_PAY_PASSWORD } from '~/server/db/seed/commerce';
+import { DEMO_PAY_PASSWORD } from '~/server/seed/commerce';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
 let t: TestApi;

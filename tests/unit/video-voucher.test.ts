@@ -10,7 +10,7 @@ import {
   readVoucher,
   tencentVodSignature,
   VOUCHER_TTL_S,
-} from '~/server/modules/seller-content/voucher';
+} from '~/server/modules/upload/voucher';
 import { byteRange } from '~/server/providers/storage/serve';
 import { fenToYuan, videoFileError, yuanToFen } from '~/lib/rules/seller-content';
 

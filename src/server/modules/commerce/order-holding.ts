@@ -7,7 +7,7 @@ import { AppError, refuse } from '../../http/errors';
 import { grantCourse, ownsCourse } from '../catalogue/course-access';
 import { addCourseSales, addGoodsSales } from '../catalogue/inventory';
 import { ORDER_TEXTS } from './order-texts';
-import { creditSale } from '../seller/income';
+import { emit } from '../../events';
 
 /*
  * What a member holds through orders — a course, a class seat — and the rules that keep them
@@ -79,7 +79,8 @@ export async function alreadyHeld(tx: TxOrDb, o: typeof orders.$inferSelect): Pr
 
 /**
  * What a payment unlocks, in the paying transaction: course access (a sale counts once), goods
- * sales counts, and the seller's (and an agent's) income in their pending balance.
+ * sales counts; then order.paid, on which the seller's (and an agent's) income enters their pending
+ * balance (hooks.ts).
  */
 export async function fulfilPaid(tx: TxOrDb, o: typeof orders.$inferSelect): Promise<void> {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, o.id));
@@ -87,5 +88,5 @@ export async function fulfilPaid(tx: TxOrDb, o: typeof orders.$inferSelect): Pro
     if (it.courseId && (await grantCourse(tx, o.userId, it.courseId, o.id))) await addCourseSales(tx, it.courseId);
     if (it.goodsId) await addGoodsSales(tx, it.goodsId, it.num);
   }
-  await creditSale(tx, o);
+  await emit('order.paid', { tx, order: o });
 }

@@ -13,7 +13,7 @@ import type { ApiOutput } from '~/lib/api/types';
 import { one } from '../../db/rows';
 import { invalidate } from '../../cache';
 import { holdCoupon, releaseCoupons, usableCoupons, type CouponContext } from './coupon.service';
-import { orderAgent } from '../seller/agency.service';
+import { orderAgent } from './order-agent';
 import { clearBought } from './cart.service';
 
 const orderNo = () =>

@@ -5,11 +5,12 @@ import { PAY_METHOD_TEXT, statusText, type OrderKind, type OrderStatus, type Pay
 import { db, type TxOrDb } from '../../db';
 import { coaches, orderItems, orders, refundDisputes, shops, users } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
-import { audit } from '../admin/audit';
-import { registerQueue } from '../admin/queues';
+import { audit } from '../../console/audit';
+import { registerQueue } from '../../console/queues';
 import { sendMessage } from '../notice/notice.service';
 import { grantRefundByPlatform } from '../seller/refund.service';
-import { esc, isUniqueViolation, type OpsCtx } from './common';
+import { isUniqueViolation } from '../../db/rows';
+import { esc, type OpsCtx } from './common';
 
 /**
  * Refund disputes: a member escalates a refund the seller refused (once per order); support grants

@@ -3,11 +3,12 @@ import type { TeamMember } from '~/lib/api/contract/provider';
 import { maskPhone } from '~/lib/rules/phone';
 import { PROVIDER_TEXTS, TEAM_STATES, TEAM_STATE_TEXT, type TeamState } from '~/lib/rules/provider';
 import { db, type TxOrDb } from '../../db';
+import { isUniqueViolation } from '../../db/rows';
 import { coaches, providerTeam, serviceProviders, users } from '../../db/schema';
 import type { SessionUser } from '../../http/context';
 import { notFound, refuse } from '../../http/errors';
 import { registerConsentHandler, sendMessage } from '../notice/notice.service';
-import { providerIdOf } from '../seller/owner';
+import { providerIdOf } from '../catalogue/owner';
 
 /**
  * A provider's team (issue 13 §2): invite a coach by phone → the coach gets a consent notice and
@@ -18,8 +19,6 @@ import { providerIdOf } from '../seller/owner';
 
 export const JOIN_ACTION = 'join_provider';
 
-const isUniqueViolation = (err: unknown): boolean =>
-  (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 const stateOf = (s: string): TeamState => TEAM_STATES.find((x) => x === s) ?? 'removed';
 

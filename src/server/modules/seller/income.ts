@@ -1,9 +1,7 @@
-import { rewardReferral } from '../referral/referral.service';
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { coaches, config, orders, sellerLedger, shops } from '../../db/schema';
-import { db, type TxOrDb } from '../../db';
+import type { TxOrDb } from '../../db';
 import { moveSellerMoney, sellerAccountId, type SellerOwner } from '../../ledger/seller-money';
-import { creditProviderShare } from '../provider/commission';
 
 /**
  * Seller income (issue 12 §4, the income half). Every movement goes through `moveSellerMoney` in
@@ -14,7 +12,7 @@ import { creditProviderShare } from '../provider/commission';
  * - completed (goods received 7 days ago, courses and classes SETTLE_DAYS after payment):
  *   pending −x, balance +x for each account credited     reason 'settle'
  * - a team coach's course or class (issue 13): the provider's share, out of the platform's
- *   commission (provider/commission.ts):                 pending +share (provider) reason 'commission'
+ *   commission (provider/commission.ts, on the same order.paid event): pending +share (provider) reason 'commission'
  * - refunded: what was credited comes back out           reason 'refund'
  *   (from pending; from balance when already settled — refused when the balance cannot cover it)
  */
@@ -23,9 +21,6 @@ import { creditProviderShare } from '../provider/commission';
 export const DEFAULT_COMMISSION_BP = 500;
 /** The config key of the platform's commission (basis points, 0–10000). */
 export const COMMISSION_KEY = 'seller_commission_bp';
-/** Course and class orders settle this many days after payment (their refund window). */
-export const SETTLE_DAYS = 7;
-
 export const INCOME_TEXTS = {
   cannotCover: '店铺可结算余额不足，暂时无法退款，请先充足余额或联系客服',
 } as const;
@@ -72,7 +67,7 @@ async function coachOwner(tx: TxOrDb, id: number | null): Promise<SellerOwner | 
 const orderRef = (o: Pick<Order, 'id' | 'orderNo'>, what: string) => ({ type: 'order', id: o.id, note: `${what} ${o.orderNo}` });
 
 /**
- * Credits a paid order's income to `pending`, in the paying transaction (called by fulfilPaid).
+ * Credits a paid order's income to `pending`, in the paying transaction (on order.paid, hooks.ts).
  * A free order (nothing paid) credits nothing. Answers what was credited to whom.
  */
 export async function creditSale(tx: TxOrDb, o: Order): Promise<{ owner: number; agent: number }> {
@@ -88,8 +83,6 @@ export async function creditSale(tx: TxOrDb, o: Order): Promise<{ owner: number;
     await moveSellerMoney(tx, await sellerAccountId(tx, owner), { pending: split.owner }, 'sale', orderRef(o, '订单收入'));
   if (agentOwner && split.agent > 0)
     await moveSellerMoney(tx, await sellerAccountId(tx, agentOwner), { pending: split.agent }, 'commission', orderRef(o, '代理佣金'));
-  // A team coach's course or class: the provider's share, out of the platform's commission.
-  if (owner.kind === 'coach') await creditProviderShare(tx, o, split.platform);
   return { owner: split.owner, agent: split.agent };
 }
 
@@ -114,7 +107,7 @@ async function creditsOf(tx: TxOrDb, orderId: number) {
   }));
 }
 
-/** Moves a completed order's income pending → balance (in the completing transaction). */
+/** Moves a completed order's income pending → balance (on order.completed, in the completing transaction). */
 export async function settleOrder(tx: TxOrDb, o: Pick<Order, 'id' | 'orderNo'>): Promise<number> {
   let settled = 0;
   for (const c of await creditsOf(tx, o.id)) {
@@ -123,15 +116,6 @@ export async function settleOrder(tx: TxOrDb, o: Pick<Order, 'id' | 'orderNo'>):
       settled += c.amount;
   }
   return settled;
-}
-
-/**
- * Everything completing an order does, inside the transaction that completes it: the seller's
- * income settles, and the buyer's inviter is rewarded if this is the friend's first (推荐好友).
- */
-export async function orderCompleted(tx: TxOrDb, o: Pick<Order, 'id' | 'orderNo' | 'userId'>): Promise<void> {
-  await settleOrder(tx, o);
-  await rewardReferral(tx, o);
 }
 
 /**
@@ -145,36 +129,4 @@ export async function reverseIncome(tx: TxOrDb, o: Pick<Order, 'id' | 'orderNo'>
     const move = c.settled ? { balance: -c.amount } : { pending: -c.amount };
     await moveSellerMoney(tx, c.accountId, move, 'refund', orderRef(o, '订单退款'), INCOME_TEXTS.cannotCover);
   }
-}
-
-/**
- * Course and class orders whose refund window has passed: paid → completed and settled, each in
- * its own transaction (a guarded update, so two runners settle once). Answers how many.
- */
-export async function settleDueItemOrders(now = new Date()): Promise<number> {
-  const due = await db()
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        inArray(orders.kind, ['course', 'class']),
-        eq(orders.status, 'paid'),
-        lt(orders.paidAt, new Date(now.getTime() - SETTLE_DAYS * 86_400_000)),
-      ),
-    )
-    .limit(200);
-  let done = 0;
-  for (const d of due) {
-    await db().transaction(async (tx) => {
-      const [o] = await tx
-        .update(orders)
-        .set({ status: 'completed', completedAt: now, updatedAt: now })
-        .where(and(eq(orders.id, d.id), eq(orders.status, 'paid')))
-        .returning();
-      if (!o) return;
-      await orderCompleted(tx, o);
-      done++;
-    });
-  }
-  return done;
 }

@@ -26,7 +26,7 @@ import { consumeSmsCode } from '../verify/sms-code.service';
 import { checkPayPassword } from '../commerce/coin-pay.service';
 import { cardNumberHash, encryptCardNumber } from './card-crypto';
 import { moveSellerMoney, SELLER_INCOME_REASONS, sellerAccountId, type SellerOwner } from '../../ledger/seller-money';
-import { coachIdOf, providerIdOf, shopIdOf } from './owner';
+import { coachIdOf, providerIdOf, shopIdOf } from '../catalogue/owner';
 
 /**
  * Seller payouts (issue 12 §4): the finance overview, income chart and ledger, bank cards, and

@@ -18,7 +18,7 @@ import { ORDER_TEXTS } from '../commerce/order-texts';
 import { changeCoins, coinsFor } from '../../ledger/coins';
 import { sendMessage } from '../notice/notice.service';
 import { reverseIncome } from './income';
-import { sellerOf, type SellerIds } from './owner';
+import { sellerOf, type SellerIds } from '../catalogue/owner';
 
 /*
  * Refund decisions (issue 12 §3). The member asked (order 'refunding', `refundFrom` = where it

@@ -19,7 +19,7 @@ import { invalidate } from '../../cache';
 import { invalidatePages } from '../../edge/page-cache';
 import { forgetSessions } from '../auth/session.service';
 import { syncChatAccount } from '../../providers/im/account-sync';
-import { shopIdOf } from './owner';
+import { shopIdOf } from '../catalogue/owner';
 
 /**
  * Shop cancellation (SPEC §2, issue 12 §5). The owner applies when nothing is left to settle; while

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
-import { db } from '../index';
-import { users } from '../schema';
+import { db } from '../db/index';
+import { users } from '../db/schema';
 import { seedUsers } from './users';
 import { seedSite } from './site';
 import { seedContent } from './content';

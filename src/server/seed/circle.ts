@@ -1,8 +1,8 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
-import { db } from '../index';
+import { db } from '../db/index';
 import { circleHome } from '~/lib/rules/circle';
-import { circleComments, circleLikes, circlePosts, coaches, users } from '../schema';
-import { storage } from '../../providers/storage';
+import { circleComments, circleLikes, circlePosts, coaches, users } from '../db/schema';
+import { storage } from '../providers/storage';
 import { paletteAt, photoSvg } from './art';
 
 /**

@@ -1,6 +1,6 @@
 import { count, inArray } from 'drizzle-orm';
-import { db } from '../index';
-import { messages, users } from '../schema';
+import { db } from '../db/index';
+import { messages, users } from '../db/schema';
 import { DEMO_USERS } from './users';
 
 /** Platform announcements and a few personal notices for the demo accounts, when there are none. */

@@ -1,7 +1,7 @@
 import type { AuditAction, AuditTarget } from '~/lib/rules/audit';
-import { auditLog } from '../../db/schema';
-import type { Db, Tx } from '../../db';
-import { clientIp, type ApiContext, type StaffUser } from '../../http/context';
+import { auditLog } from '../db/schema';
+import type { Db, Tx } from '../db';
+import { clientIp, type ApiContext, type StaffUser } from '../http/context';
 
 export interface AuditEntry {
   /** What was done, `<thing>.<verb>`: 'withdrawal.pay', 'member.disable', 'article.update'… (each has its label). */

@@ -1,6 +1,6 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { db } from '../index';
-import { one } from '../rows';
+import { db } from '../db/index';
+import { one } from '../db/rows';
 import {
   agentGoods,
   agentOffers,
@@ -15,10 +15,10 @@ import {
   shops,
   skus,
   users,
-} from '../schema';
-import { storage } from '../../providers/storage';
-import { hashPassword } from '../../security/password';
-import { sanitizeRichText } from '../../security/sanitize';
+} from '../db/schema';
+import { storage } from '../providers/storage';
+import { hashPassword } from '../security/password';
+import { sanitizeRichText } from '../security/sanitize';
 import { avatarSvg, coverSvg, goodsSvg, paletteAt, profileCoverSvg } from './art';
 import { CLASSES, COACHES, COURSE_TITLES, GOODS_CATEGORIES, GOODS_FAMILIES, LABELS, LESSON_PLAN, SHOPS } from './data/catalogue';
 import { DEMO_PASSWORD } from './users';

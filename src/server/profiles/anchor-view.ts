@@ -1,5 +1,5 @@
-import { coachIndex, shopIndex } from './social.service';
-import { orNotFound } from '../../page-load';
+import { coachIndex, shopIndex } from './profile.service';
+import { orNotFound } from '../http/page-load';
 
 /**
  * The public homepage of a coach or a shop as /anchor and /anchor/friendscircle show it: one view

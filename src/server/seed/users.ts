@@ -1,6 +1,6 @@
-import { db } from '../index';
-import { users } from '../schema';
-import { hashPassword } from '../../security/password';
+import { db } from '../db/index';
+import { users } from '../db/schema';
+import { hashPassword } from '../security/password';
 import { COACHES, SHOPS } from './data/catalogue';
 
 /** The password every seeded account starts with (printed in the README). */

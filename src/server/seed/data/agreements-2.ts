@@ -1,6 +1,6 @@
 import { DOCUMENT_TITLES } from '~/lib/rules/agreements';
 import { AGREEMENTS_DATE } from './agreements-1';
-import type { SeedPage } from './pages';
+import type { SeedPage } from './seed-page';
 
 const CONTACT = `<h3>联系我们</h3>
 <p>运营方：功夫（北京）网络科技有限公司；地址：北京市海淀区中关村大街1号；客服电话：400-820-8866（每天 9:00～21:00）；电子邮箱：service@gongfu.example.com。我们将在收到您的问题后十五个工作日内答复。</p>`;

@@ -1,7 +1,7 @@
-import { staff } from '../schema';
-import { db } from '../index';
-import { hashPassword } from '../../security/password';
-import { sealTotpSecret } from '../../modules/admin/totp';
+import { staff } from '../db/schema';
+import { db } from '../db/index';
+import { hashPassword } from '../security/password';
+import { sealTotpSecret } from '../modules/admin/totp';
 import { DEMO_PASSWORD } from './users';
 import { DEMO_STAFF, DEMO_STAFF_TOTP } from './staff-demo';
 

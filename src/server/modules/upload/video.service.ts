@@ -13,7 +13,7 @@ import { errorFields, log } from '../../log';
 import { hasFfmpeg } from '../../providers/ffmpeg';
 import { env } from '../../env';
 import { safeUploadPath, storage, storageKey, viewableUrl, type LocalCopy } from '../../providers/storage';
-import { invalidateCatalogue } from './invalidate';
+import { invalidateCatalogue } from '../catalogue/invalidate';
 
 const run = promisify(execFile);
 

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_PROVIDER_BP } from '~/lib/rules/provider';
-import { db } from '../index';
-import { coaches, messages, providerTeam, serviceProviders, users } from '../schema';
+import { db } from '../db/index';
+import { coaches, messages, providerTeam, serviceProviders, users } from '../db/schema';
 
 /**
  * The demo provider (华武供应链, 13800000004, service_id 1) and its team, when there is no provider

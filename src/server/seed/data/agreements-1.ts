@@ -1,5 +1,5 @@
 import { DOCUMENT_TITLES } from '~/lib/rules/agreements';
-import type { SeedPage } from './pages';
+import type { SeedPage } from './seed-page';
 
 /** The date of the seeded agreements (Beijing midnight). */
 export const AGREEMENTS_DATE = new Date('2026-11-01T00:00:00+08:00');

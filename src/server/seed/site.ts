@@ -1,8 +1,8 @@
 import { count } from 'drizzle-orm';
-import { db } from '../index';
-import { adverts, config } from '../schema';
-import { storage } from '../../providers/storage';
-import { allConfig, setConfig } from '../../modules/site/site.service';
+import { db } from '../db/index';
+import { adverts, config } from '../db/schema';
+import { storage } from '../providers/storage';
+import { allConfig, setConfig } from '../modules/site/site.service';
 import { bannerSvg, paletteAt } from './art';
 
 /**

@@ -1,9 +1,9 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { LIVE_CATEGORIES } from '~/lib/rules/live';
-import { db } from '../index';
-import { coaches, courses, goods, liveBookings, liveGifts, liveNotices, liveRooms, liveSessions, shops, users } from '../schema';
-import { ensureRoom } from '../../modules/live/rooms.service';
-import { storage } from '../../providers/storage';
+import { db } from '../db/index';
+import { coaches, courses, goods, liveBookings, liveGifts, liveNotices, liveRooms, liveSessions, shops, users } from '../db/schema';
+import { ensureRoom } from '../modules/live/room-owner';
+import { storage } from '../providers/storage';
 import { liveCoverSvg, paletteAt } from './art';
 import { COACHES, SHOPS } from './data/catalogue';
 

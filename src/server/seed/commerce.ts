@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
-import { db } from '../index';
-import { couponTemplates, shops, users, wallets } from '../schema';
-import { hashPassword } from '../../security/password';
-import { changeCoins } from '../../ledger/coins';
+import { db } from '../db/index';
+import { couponTemplates, shops, users, wallets } from '../db/schema';
+import { hashPassword } from '../security/password';
+import { changeCoins } from '../ledger/coins';
 
 /** The demo member's pay password (README) and starting coins, so checkout can be tried at once. */
 export const DEMO_PAY_PASSWORD = '123456';

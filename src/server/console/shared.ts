@@ -1,8 +1,8 @@
-import { invalidate } from '../../cache';
-import { invalidatePages } from '../../edge/page-cache';
-import type { ApiContext, StaffUser } from '../../http/context';
-import { refuse } from '../../http/errors';
-import { normaliseStoredPath } from '../../providers/storage';
+import { invalidate } from '../cache';
+import { invalidatePages } from '../edge/page-cache';
+import type { ApiContext, StaffUser } from '../http/context';
+import { refuse } from '../http/errors';
+import { normaliseStoredPath } from '../providers/storage';
 
 /** Who is acting, for `audit()`. */
 export interface Actor {

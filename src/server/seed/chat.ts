@@ -1,9 +1,9 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
-import { db } from '../index';
-import { imFriends, imGroups, imMessages, users } from '../schema';
-import { acceptApplication, addFriend } from '../../modules/im/friends';
-import { createGroup, setMemberRole, updateGroupProfile } from '../../modules/im/groups';
-import { ensureC2CThread, groupKey, postMessage } from '../../modules/im/threads';
+import { db } from '../db/index';
+import { imFriends, imGroups, imMessages, users } from '../db/schema';
+import { acceptApplication, addFriend } from '../modules/im/friends';
+import { createGroup, setMemberRole, updateGroupProfile } from '../modules/im/groups';
+import { ensureC2CThread, groupKey, postMessage } from '../modules/im/threads';
 
 /**
  * Chat demo data, made through the chat services themselves so sequences and unread counts are

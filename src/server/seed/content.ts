@@ -1,9 +1,9 @@
 import { count } from 'drizzle-orm';
-import { db } from '../index';
-import { one } from '../rows';
-import { articleCategories, helpGroups, pages } from '../schema';
-import { storage } from '../../providers/storage';
-import { createArticle, createHelpGroup, savePage } from '../../modules/content/content.service';
+import { db } from '../db/index';
+import { one } from '../db/rows';
+import { articleCategories, helpGroups, pages } from '../db/schema';
+import { storage } from '../providers/storage';
+import { createArticle, createHelpGroup, savePage } from '../modules/content/content.service';
 import { coverSvg, paletteAt } from './art';
 import { PAGES } from './data/pages';
 import { HELP_GROUPS } from './data/help';

@@ -1,4 +1,4 @@
-import type { StaffRole } from '../../../lib/rules/staff';
+import type { StaffRole } from '../../lib/rules/staff';
 
 /**
  * The demo console accounts, one per staff role, all sharing one published TOTP secret (README) so

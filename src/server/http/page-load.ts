@@ -1,5 +1,5 @@
 import { Code } from '~/lib/api/codes';
-import { AppError } from './http/errors';
+import { AppError } from './errors';
 
 /**
  * For pages that render one record: the loaded value, or null when the service refused with "not
