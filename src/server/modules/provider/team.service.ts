@@ -19,7 +19,6 @@ import { providerIdOf } from '../catalogue/owner';
 
 export const JOIN_ACTION = 'join_provider';
 
-
 const stateOf = (s: string): TeamState => TEAM_STATES.find((x) => x === s) ?? 'removed';
 
 const coursesOn = sql<number>`(select count(*) from courses c where c.coach_id = "provider_team"."coach_id" and c.status = 1)::int`;

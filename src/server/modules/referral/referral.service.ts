@@ -29,7 +29,12 @@ export async function rewardCoins(): Promise<number> {
  * nobody, a disabled account, the member themself, or someone the member invited (a loop) is
  * ignored: registration never fails because of an invitation.
  */
-export async function recordReferral(tx: TxOrDb, inviteeId: number, code: string | undefined, via: 'phone' | 'wx' | 'qq'): Promise<boolean> {
+export async function recordReferral(
+  tx: TxOrDb,
+  inviteeId: number,
+  code: string | undefined,
+  via: 'phone' | 'wx' | 'qq',
+): Promise<boolean> {
   const inviterId = userIdOfInvite(code);
   if (!inviterId || inviterId === inviteeId) return false;
   const [inviter] = await tx.select({ status: users.status }).from(users).where(eq(users.id, inviterId));
