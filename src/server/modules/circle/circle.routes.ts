@@ -6,8 +6,8 @@ import { viewerId } from '../catalogue/viewer';
 import { CIRCLE_TEXTS } from '~/lib/rules/circle';
 import { env } from '../../env';
 import { refuse } from '../../http/errors';
-import { localVoucher } from '../seller-content/tus';
-import { videoInfo } from '../seller-content/video.service';
+import { localVoucher } from '../upload/tus';
+import { videoInfo } from '../upload/video.service';
 import * as circle from './circle.service';
 import './report';
 

@@ -20,7 +20,7 @@ import {
 import { likeOf, searchMatch } from '../catalogue/listing';
 import { forbidden, notFound, refuse } from '../../http/errors';
 import { normaliseStoredPath, viewableUrl } from '../../providers/storage';
-import { maskBanned } from '../im/messages.service';
+import { maskBanned } from '../site/banned-words';
 
 /**
  * 功夫圈 (issue 16), first part. Posts are plain text (escaped where shown; banned words masked on

@@ -6,7 +6,7 @@ import { log } from '../../log';
 import { payProvider, payProviders } from '../../providers/pay';
 import { payWithCoins } from './coin-pay.service';
 import { applyPaidNotice, paymentStatus, payOrderOnline, sandboxConfirm, sandboxInfo, topUp } from './payment.service';
-import { walletBalance } from './wallet.service';
+import { walletBalance } from '../../ledger/coins';
 
 /** 支付：功夫币、网关、充值、沙箱收银台与网关通知 */
 export function registerPaying(api: OpenAPIHono<AppEnv>): void {

@@ -13,7 +13,8 @@ import {
   memberSellerLedger,
   searchMembers,
 } from './members.service';
-import { dismissReport, fileReport, registerReportQueue, reportQueue, takeDownReport } from './reports.service';
+import { fileReport } from '../report/report.service';
+import { dismissReport, registerReportQueue, reportQueue, takeDownReport } from './reports.service';
 import { approveCancel, refuseCancel, registerShopCancelQueue, shopCancelQueue } from './shop-cancel.service';
 import { dailyStats } from './stats.service';
 import { payWithdrawal, refuseWithdrawalByOperator, registerWithdrawalQueue, revealCard, withdrawalQueue } from './withdrawals.service';

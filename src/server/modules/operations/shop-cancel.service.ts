@@ -5,8 +5,8 @@ import { CANCEL_APPLICATION_TEXT, cancelConditionError, type CancelApplicationSt
 import { db } from '../../db';
 import { shopCancelApplications, shops, users } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
-import { audit } from '../admin/audit';
-import { registerQueue } from '../admin/queues';
+import { audit } from '../../console/audit';
+import { registerQueue } from '../../console/queues';
 import { sendMessage } from '../notice/notice.service';
 import { approveShopCancel, cancelConditions, refuseShopCancel } from '../seller/shop-cancel.service';
 import { esc, type OpsCtx } from './common';

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { ApiOutput } from '~/lib/api/types';
 import { SELLER_ORDER_TEXTS } from '~/lib/rules/seller-orders';
 import { invalidate } from '../../cache';
-import { db } from '../../db';
+import { db, type TxOrDb } from '../../db';
 import { one } from '../../db/rows';
 import { orderItems, orderRefunds, orders, payments } from '../../db/schema';
 import { env } from '../../env';
@@ -15,10 +15,10 @@ import { removeCourseSales, removeGoodsSales, returnSeat, returnStock } from '..
 import { releaseCoupons } from '../commerce/coupon.service';
 import { sellerWhere } from '../commerce/order-lifecycle.service';
 import { ORDER_TEXTS } from '../commerce/order-texts';
-import { changeCoins, coinsFor, type Tx } from '../commerce/wallet.service';
+import { changeCoins, coinsFor } from '../../ledger/coins';
 import { sendMessage } from '../notice/notice.service';
 import { reverseIncome } from './income';
-import { sellerOf, type SellerIds } from './owner';
+import { sellerOf, type SellerIds } from '../catalogue/owner';
 
 /*
  * Refund decisions (issue 12 §3). The member asked (order 'refunding', `refundFrom` = where it
@@ -49,7 +49,7 @@ async function sellerIds(userId: number) {
 }
 
 /** The seller's order, locked for this transaction (another seller's is "not found"). */
-async function lockSellerOrder(tx: Tx, seller: SellerIds, id: number): Promise<Order> {
+async function lockSellerOrder(tx: TxOrDb, seller: SellerIds, id: number): Promise<Order> {
   const [o] = await tx.select().from(orders).where(sellerWhere(id, seller)).for('update').limit(1);
   if (!o) throw notFound('订单不存在');
   if (o.status !== 'refunding') throw refuse(ORDER_TEXTS.state);
@@ -57,7 +57,7 @@ async function lockSellerOrder(tx: Tx, seller: SellerIds, id: number): Promise<O
 }
 
 /** Gives back what the order took: stock (goods never shipped), sales, course access, the seat, the coupon. */
-async function restoreHoldings(tx: Tx, o: Order): Promise<void> {
+async function restoreHoldings(tx: TxOrDb, o: Order): Promise<void> {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, o.id));
   for (const it of items) {
     // Shipped goods are with the buyer: the seller puts them back on stock when they return.
@@ -70,7 +70,7 @@ async function restoreHoldings(tx: Tx, o: Order): Promise<void> {
 }
 
 /** The last step of every refund: the order is refunded, holdings and (for coins) the coins go back. */
-async function completeRefund(tx: Tx, o: Order, r: Refund): Promise<void> {
+async function completeRefund(tx: TxOrDb, o: Order, r: Refund): Promise<void> {
   const [done] = await tx
     .update(orders)
     .set({ status: 'refunded', updatedAt: new Date() })
@@ -99,7 +99,7 @@ async function completeRefund(tx: Tx, o: Order, r: Refund): Promise<void> {
  * the seller income reversed, and for coins the whole refund at once. `approvedBy` is the seller's
  * user id, or 0 when the platform granted a refund dispute. Returns what a gateway must still do.
  */
-async function approveLocked(tx: Tx, o: Order, approvedBy: number): Promise<{ o: Order; r: Refund } | null> {
+async function approveLocked(tx: TxOrDb, o: Order, approvedBy: number): Promise<{ o: Order; r: Refund } | null> {
   if (o.payMethod !== 'coins' && !['sandbox', 'wechat', 'alipay'].includes(o.payMethod)) throw refuse('该订单无需退款');
   const [existing] = await tx.select().from(orderRefunds).where(eq(orderRefunds.orderId, o.id)).limit(1);
   let r: Refund | undefined;
@@ -173,7 +173,7 @@ const GRANTABLE = ['paid', 'shipped', 'received', 'completed', 'refunding'];
 export async function grantRefundByPlatform(
   id: number,
   deliver: (req: Request) => Promise<Response>,
-  inTx: (tx: Tx, o: Order) => Promise<void>,
+  inTx: (tx: TxOrDb, o: Order) => Promise<void>,
 ): Promise<{ status: 'refunded' | 'refunding' }> {
   const claimed = await db().transaction(async (tx) => {
     const [cur] = await tx.select().from(orders).where(eq(orders.id, id)).for('update').limit(1);
