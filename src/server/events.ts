@@ -19,12 +19,18 @@ export interface Events {
   'order.paid': { tx: TxOrDb; order: Order };
   /** An order became completed (goods received long enough ago, courses and classes past the refund window). */
   'order.completed': { tx: TxOrDb; order: Order };
+  /**
+   * A refund was approved (by the seller, or by the platform on a dispute), in the approving
+   * transaction before the coins go back; a gateway refund completes later, but the money it
+   * earned the seller comes back now. A handler that throws refuses the refund.
+   */
+  'refund.approved': { tx: TxOrDb; order: Order };
 }
 
 export type EventName = keyof Events;
 type Handler<K extends EventName> = (event: Events[K]) => Promise<unknown>;
 
-const handlers: { [K in EventName]: Handler<K>[] } = { 'order.paid': [], 'order.completed': [] };
+const handlers: { [K in EventName]: Handler<K>[] } = { 'order.paid': [], 'order.completed': [], 'refund.approved': [] };
 let wired = false;
 
 /** Subscribes `fn` to an event; handlers run in the order they subscribed. */

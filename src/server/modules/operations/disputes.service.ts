@@ -8,14 +8,15 @@ import { notFound, refuse } from '../../http/errors';
 import { audit } from '../../console/audit';
 import { registerQueue } from '../../console/queues';
 import { sendMessage } from '../notice/notice.service';
-import { grantRefundByPlatform } from '../seller/refund.service';
+import { grantRefundByPlatform } from '../commerce/refund.service';
 import { isUniqueViolation } from '../../db/rows';
 import { esc, type OpsCtx } from './common';
 
 /**
  * Refund disputes: a member escalates a refund the seller refused (once per order); support grants
- * it (the platform refunds through issue 12's refund flow, seller income reversed through the
- * ledger) or upholds the refusal. Both sides are told; every decision is audited in its transaction.
+ * it (the platform refunds through the refund owner, commerce/refund.service.ts, whose approval
+ * reverses the seller's income) or upholds the refusal. Both sides are told; every decision is
+ * audited in its transaction.
  */
 
 type Order = typeof orders.$inferSelect;

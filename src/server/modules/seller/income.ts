@@ -119,9 +119,10 @@ export async function settleOrder(tx: TxOrDb, o: Pick<Order, 'id' | 'orderNo'>):
 }
 
 /**
- * Takes a refunded order's income back out (in the refunding transaction): from pending, or from
- * the balance when it was already settled. A balance that cannot cover it refuses the refund
- * (code 100), and the caller's transaction rolls back whole.
+ * Takes a refunded order's income back out (on refund.approved, hooks.ts, in the approving
+ * transaction of commerce/refund.service.ts): from pending, or from the balance when it was
+ * already settled. A balance that cannot cover it refuses the refund (code 100), and the
+ * approval rolls back whole.
  */
 export async function reverseIncome(tx: TxOrDb, o: Pick<Order, 'id' | 'orderNo'>): Promise<void> {
   for (const c of await creditsOf(tx, o.id)) {

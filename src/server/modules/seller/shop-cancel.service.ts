@@ -22,10 +22,12 @@ import { syncChatAccount } from '../../providers/im/account-sync';
 import { shopIdOf } from '../catalogue/owner';
 
 /**
- * Shop cancellation (SPEC §2, issue 12 §5). The owner applies when nothing is left to settle; while
- * the application is pending the shop's goods and courses are off sale (exactly those that were on
- * sale are recorded and put back if it is withdrawn or refused). The operator console
- * (modules/operations) calls `approveShopCancel` / `refuseShopCancel`. Every change runs under a lock on the shop row.
+ * Shop cancellation (SPEC §2; seller README), owned here whole: the owner applies when nothing is
+ * left to settle; while the application is pending the shop's goods and courses are off sale
+ * (exactly those that were on sale are recorded and put back if it is withdrawn or refused). The
+ * operator's decisions are `approveShopCancel` / `refuseShopCancel`, called by the console side
+ * (shop-cancel.console.ts, mounted by modules/operations). Every change runs under a lock on the
+ * shop row.
  */
 
 type Row = typeof shopCancelApplications.$inferSelect;
@@ -68,7 +70,7 @@ async function latestApplication(tx: TxOrDb, shopId: number): Promise<Row | unde
     .orderBy(desc(shopCancelApplications.id))
     .limit(1);
   // A cancelled shop whose owner has applied and settled again is open (status 1): the old
-  // approval no longer describes it (issue 13 §1).
+  // approval no longer describes it.
   if (a?.a.status === 'approved' && a.shopStatus === 1) return undefined;
   return a?.a;
 }

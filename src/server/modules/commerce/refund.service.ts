@@ -7,31 +7,34 @@ import { db, type TxOrDb } from '../../db';
 import { one } from '../../db/rows';
 import { orderItems, orderRefunds, orders, payments } from '../../db/schema';
 import { env } from '../../env';
+import { emit } from '../../events';
 import { forbidden, notFound, refuse } from '../../http/errors';
 import { log } from '../../log';
 import { payProvider, type RefundNotice } from '../../providers/pay';
 import { revokeCourse } from '../catalogue/course-access';
 import { removeCourseSales, removeGoodsSales, returnSeat, returnStock } from '../catalogue/inventory';
-import { releaseCoupons } from '../commerce/coupon.service';
-import { sellerWhere } from '../commerce/order-lifecycle.service';
-import { ORDER_TEXTS } from '../commerce/order-texts';
+import { releaseCoupons } from './coupon.service';
+import { sellerWhere } from './order-lifecycle.service';
+import { ORDER_TEXTS } from './order-texts';
 import { changeCoins, coinsFor } from '../../ledger/coins';
 import { sendMessage } from '../notice/notice.service';
-import { reverseIncome } from './income';
 import { sellerOf, type SellerIds } from '../catalogue/owner';
 
 /*
- * Refund decisions (issue 12 §3). The member asked (order 'refunding', `refundFrom` = where it
- * came from); the seller approves or refuses. Every step is a guarded change in one transaction
- * with all it causes, and the order row is locked first, so concurrent approvals, retries and an
- * approval racing a refusal settle on exactly one outcome:
- * - approve, coins:   refunding → refunded, coins back through the ledger, stock (if never shipped)
- *                     / seat / course access / coupon back, seller income reversed, the member told.
- * - approve, gateway: an order_refunds row (unique per order) and the seller income reversed at
- *                     once; the gateway is asked after commit; its answer or refund notice then
- *                     completes the order like a coin refund (without coins). A gateway refusal
- *                     marks the refund failed: the seller may approve again (same refund number,
- *                     so the gateway refunds once), but no longer refuse — they already agreed.
+ * Refunds (commerce README): the order and its order_refunds row are commerce's, so the whole state
+ * machine lives here. The member asked (order 'refunding', `refundFrom` = where it came from); the
+ * seller approves or refuses (their endpoints in modules/seller call in here), or the platform
+ * grants a refund dispute (modules/operations calls `grantRefundByPlatform`). Every step is a
+ * guarded change in one transaction with all it causes, and the order row is locked first, so
+ * concurrent approvals, retries and an approval racing a refusal settle on exactly one outcome:
+ * - approve, coins:   'refund.approved' (seller income reversed, in this transaction), then
+ *                     refunding → refunded, coins back through the ledger, stock (if never
+ *                     shipped) / seat / course access / coupon back, the member told.
+ * - approve, gateway: an order_refunds row (unique per order) and 'refund.approved' at once; the
+ *                     gateway is asked after commit; its answer or refund notice then completes
+ *                     the order like a coin refund (without coins). A gateway refusal marks the
+ *                     refund failed: the seller may approve again (same refund number, so the
+ *                     gateway refunds once), but no longer refuse — they already agreed.
  * - refuse:           refunding → the status it came from, with the seller's reason; the member told.
  */
 
@@ -125,8 +128,9 @@ async function approveLocked(tx: TxOrDb, o: Order, approvedBy: number): Promise<
       .returning();
   }
   if (!r) throw refuse(SELLER_ORDER_TEXTS.refundPending);
-  // The seller's income goes first: a balance that cannot cover a settled sale refuses here.
-  await reverseIncome(tx, o);
+  // The seller's income goes first (hooks.ts: reverseIncome): a balance that cannot cover a settled
+  // sale refuses here, and the whole approval rolls back with it.
+  await emit('refund.approved', { tx, order: o });
   if (o.payMethod === 'coins') {
     await completeRefund(tx, o, r);
     return null;

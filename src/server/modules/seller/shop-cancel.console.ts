@@ -4,18 +4,25 @@ import { OPS_TEXTS } from '~/lib/rules/operations';
 import { CANCEL_APPLICATION_TEXT, cancelConditionError, type CancelApplicationState } from '~/lib/rules/shop-cancel';
 import { db } from '../../db';
 import { shopCancelApplications, shops, users } from '../../db/schema';
+import type { ApiContext, StaffUser } from '../../http/context';
 import { notFound, refuse } from '../../http/errors';
 import { audit } from '../../console/audit';
 import { registerQueue } from '../../console/queues';
 import { sendMessage } from '../notice/notice.service';
-import { approveShopCancel, cancelConditions, refuseShopCancel } from '../seller/shop-cancel.service';
-import { esc, type OpsCtx } from './common';
+import { approveShopCancel, cancelConditions, refuseShopCancel } from './shop-cancel.service';
 
 /**
- * The shop-cancellation queue (reviewer). Decisions go through issue 12's approve/refuse (shop
- * row locked, guarded pending → approved/refused); the audit row and the owner's notice are in
- * their transaction.
+ * Shop cancellation, the operator console's side (reviewer; mounted by modules/operations): the
+ * queue and the two decisions. The application and its state machine are this module's
+ * (shop-cancel.service.ts); a decision is its guarded approve/refuse (shop row locked, pending →
+ * approved/refused) with the owner's notice and the audit row written in that transaction.
  */
+
+/** The operator and request behind a console write (its audit row). */
+type StaffCtx = { staff: StaffUser; c: ApiContext };
+
+/** Text for notice HTML (notices are rendered as HTML). */
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function base() {
   return db()
@@ -69,7 +76,7 @@ async function one(id: number): Promise<AdminShopCancel> {
   return view(r);
 }
 
-export async function approveCancel(ctx: OpsCtx, id: number, note: string): Promise<AdminShopCancel> {
+export async function approveCancel(ctx: StaffCtx, id: number, note: string): Promise<AdminShopCancel> {
   const before = await one(id);
   const done = await approveShopCancel(id, async (tx, a) => {
     await sendMessage(
@@ -95,7 +102,7 @@ export async function approveCancel(ctx: OpsCtx, id: number, note: string): Prom
   return one(id);
 }
 
-export async function refuseCancel(ctx: OpsCtx, id: number, reason: string): Promise<AdminShopCancel> {
+export async function refuseCancel(ctx: StaffCtx, id: number, reason: string): Promise<AdminShopCancel> {
   const before = await one(id);
   const done = await refuseShopCancel(id, reason, async (tx, a) => {
     await sendMessage(
