@@ -8,7 +8,7 @@
  */
 import { closeDatabase, database } from '../src/server/db';
 import { vacuumCatalogue } from '../src/server/db/maintenance';
-import { isEmptyDatabase, runSeed } from '../src/server/db/seed';
+import { isEmptyDatabase, runSeed } from '../src/server/seed';
 import { env } from '../src/server/env';
 import { moveApplicationDocuments } from '../src/server/modules/applications/documents-move';
 

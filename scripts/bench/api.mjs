@@ -4,7 +4,7 @@
 import { cannon, drain, faults } from './load.mjs';
 import { log, median, postApi, round } from './util.mjs';
 
-/** The demo member of the seed (README, src/server/db/seed/users.ts). */
+/** The demo member of the seed (README, src/server/seed/users.ts). */
 export const DEMO_MEMBER = { phone: '13800000001', password: 'gongfu123' };
 
 /** Issue 11's baseline on the reference box (req/s at 50 connections), the goal being twice these. */

@@ -50,7 +50,7 @@ process.env['LOG_LEVEL'] = 'error';
 Reflect.deleteProperty(process.env, 'DATABASE_URL');
 
 const { openDatabase, useDatabase } = await import('../../src/server/db');
-const { runSeed } = await import('../../src/server/db/seed');
+const { runSeed } = await import('../../src/server/seed');
 const { vacuumCatalogue } = await import('../../src/server/db/maintenance');
 const { invalidate } = await import('../../src/server/cache');
 const { goodsPage } = await import('../../src/server/modules/catalogue/shop.service');

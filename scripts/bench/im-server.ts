@@ -10,7 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { openDatabase, useDatabase } from '../../src/server/db';
-import { runSeed } from '../../src/server/db/seed';
+import { runSeed } from '../../src/server/seed';
 import { imGroupMembers, imGroups, imThreadMembers, imThreads, sessions, users } from '../../src/server/db/schema';
 import { createLiveRoom } from '../../src/server/modules/im/rooms';
 import { attachIm } from '../../src/server/modules/im/socket';

@@ -39,6 +39,9 @@ import { resolveStaff } from './modules/admin/staff.service';
 // Registers the Tencent IM backend (IM_PROVIDER=tim); the local one registers with its module.
 import './providers/im/backend-tim';
 import { registerImSocial } from './modules/im/social.routes';
+import { registerProfiles } from './profiles/profile.routes';
+// Cross-module reactions (order paid, order completed) must be subscribed before anything can emit.
+import './hooks';
 
 // zod's own messages in Chinese for the generic cases our schemas do not word themselves.
 z.config(z.locales.zhCN());
@@ -81,6 +84,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerUpload(api);
   registerNotice(api);
   registerCatalogue(api);
+  registerProfiles(api);
   registerCommerce(api);
   registerSellerContent(api);
   registerSellerShop(api);

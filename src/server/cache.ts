@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { broadcast, onRemote } from './bus';
-import { countCache } from './ops/metrics';
+import { countCache } from './metrics';
 
 /**
  * A small in-process cache with a time to live, for read-mostly data (config, help, agreements,

@@ -6,8 +6,10 @@ import { log, errorFields } from './log';
 import { closeExpiredOrders } from './modules/commerce/order.service';
 import { advanceOrders } from './modules/commerce/order-lifecycle.service';
 import { RECONCILE_EVERY_MS, reconcileLive } from './modules/live/reconcile.service';
-import { countedJob } from './ops/metrics';
+import { countedJob } from './metrics';
 import { flushViews } from './views';
+// Cross-module reactions (order paid, order completed) must be subscribed before anything can emit.
+import './hooks';
 
 /** How often counted page views are written (src/server/views.ts). */
 const VIEW_FLUSH_MS = 10_000;

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { db } from './db';
 import { staff, users } from './db/schema';
-import { DEMO_STAFF } from './db/seed/staff-demo';
-import { DEMO_PASSWORD, SEEDED_PHONES } from './db/seed/users';
+import { DEMO_STAFF } from './seed/staff-demo';
+import { DEMO_PASSWORD, SEEDED_PHONES } from './seed/users';
 import { env } from './env';
 import { startBus } from './bus';
 import { startJobs } from './jobs';

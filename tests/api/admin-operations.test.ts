@@ -20,10 +20,10 @@ import {
   users,
   wallets,
 } from '~/server/db/schema';
-import { DEMO_PAY_PASSWORD } from '~/server/db/seed/commerce';
-import { changeCoins } from '~/server/modules/commerce/wallet.service';
+import { DEMO_PAY_PASSWORD } from '~/server/seed/commerce';
+import { changeCoins } from '~/server/ledger/coins';
 import { encryptCardNumber, cardNumberHash } from '~/server/modules/seller/card-crypto';
-import { moveSellerMoney, sellerAccountId } from '~/server/modules/seller/ledger';
+import { moveSellerMoney, sellerAccountId } from '~/server/ledger/seller-money';
 import { holdWithdrawal } from '~/server/modules/seller/payout.service';
 import { OPS_TEXTS, disabledText, statsCsv } from '~/lib/rules/operations';
 import { hashPassword } from '~/server/security/password';

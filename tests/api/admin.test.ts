@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { auditLog, staff, staffSessions } from '~/server/db/schema';
-import { DEMO_STAFF, DEMO_STAFF_TOTP } from '~/server/db/seed/staff';
+import { DEMO_STAFF, DEMO_STAFF_TOTP } from '~/server/seed/staff';
 import { totpCode } from '~/server/modules/admin/totp';
-import { audit } from '~/server/modules/admin/audit';
+import { audit } from '~/server/console/audit';
 import { createStaff } from '~/server/modules/admin/staff.service';
-import { registerQueue } from '~/server/modules/admin/queues';
+import { registerQueue } from '~/server/console/queues';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
 let t: TestApi;

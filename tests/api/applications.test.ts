@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { auditLog, coaches, identityApplications, labels, messages, shops, users } from '~/server/db/schema';
 import { hashPassword } from '~/server/security/password';
 import { setConfig } from '~/server/modules/site/site.service';
-import { changeCoins } from '~/server/modules/commerce/wallet.service';
+import { changeCoins } from '~/server/ledger/coins';
 import { approveShopCancel } from '~/server/modules/seller/shop-cancel.service';
 import { decryptIdNumber } from '~/server/modules/applications/id-crypto';
 import { DEMO, startApi, type TestApi } from '../helpers/api';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePorts } from '../../scripts/free-ports.mjs';
 import { NODE_FLAGS, SERVER_ENV, rigEnv } from '../../scripts/server-flags.mjs';
-import { DEMO_PAY_PASSWORD } from '~/server/db/seed/commerce';
+import { DEMO_PAY_PASSWORD } from '~/server/seed/commerce';
 
 /**
  * `npm run backup` while the production server serves, then `npm run restore` into a fresh data

@@ -3,7 +3,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { T } from '~/lib/texts';
 import { classes, courseAccess, courses, goods, skus, users } from '~/server/db/schema';
 import { notFound, refuse } from '~/server/http/errors';
-import { orNotFound } from '~/server/page-load';
+import { orNotFound } from '~/server/http/page-load';
 import { countView, flushViews, resetViews, setViewLimit, unflushedViews } from '~/server/views';
 import { courseDetail } from '~/server/modules/catalogue/training.service';
 import { grantCourse, ownsCourse } from '~/server/modules/catalogue/course-access';

@@ -14,7 +14,7 @@ import {
   userCoupons,
   users,
 } from '~/server/db/schema';
-import { changeCoins } from '~/server/modules/commerce/wallet.service';
+import { changeCoins } from '~/server/ledger/coins';
 import { advanceOrders, AUTO_COMPLETE_DAYS } from '~/server/modules/commerce/order-lifecycle.service';
 import { COUPON_TEXTS } from '~/server/modules/commerce/coupon.service';
 import { closeExpiredOrders } from '~/server/modules/commerce/order.service';
@@ -22,7 +22,7 @@ import { ORDER_TEXTS } from '~/server/modules/commerce/order-texts';
 import { PAY_TEXTS } from '~/server/modules/commerce/payment.service';
 import { signSandbox, SANDBOX_SIGNATURE_HEADER } from '~/server/providers/pay/sandbox';
 import { resetEnv } from '~/server/env';
-import { DEMO_PAY_PASSWORD } from '~/server/db/seed/commerce';
+import { DEMO_PAY_PASSWORD } from '~/server/seed/commerce';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
 let t: TestApi;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { videoQueueIdle } from '~/server/modules/seller-content/video.service';
+import { videoQueueIdle } from '~/server/modules/upload/video.service';
 import sharp from 'sharp';
 import { safeUploadPath } from '~/server/providers/storage';
 import { circleComments, circlePosts, coaches, follows, messages, users } from '~/server/db/schema';

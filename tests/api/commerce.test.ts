@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { goods, lessons, orders, skus, users, wallets } from '~/server/db/schema';
 import { hashPassword } from '~/server/security/password';
-import { changeCoins } from '~/server/modules/commerce/wallet.service';
+import { changeCoins } from '~/server/ledger/coins';
 import { closeExpiredOrders, freightFor } from '~/server/modules/commerce/order.service';
 import { ORDER_TEXTS } from '~/server/modules/commerce/order-texts';
 import { DEMO, startApi, type TestApi } from '../helpers/api';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { liveRooms, liveSessions } from '~/server/db/schema';
-import { liveStreamHandlers } from '~/server/modules/live/rooms.service';
+import { liveStreamHandlers } from '~/server/modules/live/broadcast';
 import { pushSecret, setStreamHandlers } from '~/server/providers/live';
 import { signedPushQuery } from '~/server/providers/live/sign';
 import { DEMO, startApi, type TestApi } from '../helpers/api';

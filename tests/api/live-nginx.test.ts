@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { liveRooms, liveSessions } from '~/server/db/schema';
-import { liveStreamHandlers } from '~/server/modules/live/rooms.service';
+import { liveStreamHandlers } from '~/server/modules/live/broadcast';
 import { reconcileLive } from '~/server/modules/live/reconcile.service';
 import { setStreamHandlers } from '~/server/providers/live';
 import { renderLiveConfig } from '../../scripts/live-nginx-config.mjs';

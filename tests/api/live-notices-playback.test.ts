@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { LIST_MAX_ROWS, TOO_DEEP_TEXT } from '~/lib/rules/paging';
 import { liveNotices, liveSessions, messages, users } from '~/server/db/schema';
-import { liveStreamHandlers } from '~/server/modules/live/rooms.service';
+import { liveStreamHandlers } from '~/server/modules/live/broadcast';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
 /** 直播预告 with bookings and reminders, playbacks (recorded → listed, pinned, deleted) and the anchor's history. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Message } from '~/lib/chat/types';
 import { liveRooms, liveSessions } from '~/server/db/schema';
-import { liveStreamHandlers } from '~/server/modules/live/rooms.service';
+import { liveStreamHandlers } from '~/server/modules/live/broadcast';
 import { reconcileLive } from '~/server/modules/live/reconcile.service';
 import { ingestName, setStreamHandlers } from '~/server/providers/live';
 import { startIngest, type Ingest } from '~/server/providers/live/local';

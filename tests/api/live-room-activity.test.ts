@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { coinLedger, courses, goods, liveGifts, liveRooms, liveSessions, sellerAccounts, sellerLedger, users } from '~/server/db/schema';
-import { DEMO_PAY_PASSWORD } from '~/server/db/seed/commerce';
+import { DEMO_PAY_PASSWORD } from '~/server/seed/commerce';
 import { invalidate } from '~/server/cache';
 import { setConfig } from '~/server/modules/site/site.service';
-import { changeCoins } from '~/server/modules/commerce/wallet.service';
-import { liveStreamHandlers } from '~/server/modules/live/rooms.service';
+import { changeCoins } from '~/server/ledger/coins';
+import { liveStreamHandlers } from '~/server/modules/live/broadcast';
 import { hashPassword } from '~/server/security/password';
 import type { Message } from '~/lib/chat/types';
 import { DEMO } from '../helpers/api';

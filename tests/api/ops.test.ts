@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cached, invalidate } from '~/server/cache';
 import { resetEnv } from '~/server/env';
 import { registerHealth, setDraining } from '~/server/ops/health';
-import { countedJob } from '~/server/ops/metrics';
+import { countedJob } from '~/server/metrics';
 import { routeLabel } from '~/server/ops/routes';
 import { closeSharedRedis } from '~/server/redis';
 import { startApi, type TestApi } from '../helpers/api';

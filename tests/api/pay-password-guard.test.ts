@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { goods, orders, shops, skus, users } from '~/server/db/schema';
-import { DEMO_PAY_PASSWORD } from '~/server/db/seed/commerce';
+import { DEMO_PAY_PASSWORD } from '~/server/seed/commerce';
 import { ORDER_TEXTS } from '~/server/modules/commerce/order-texts';
 import * as password from '~/server/security/password';
 import { DEMO, startApi, type TestApi } from '../helpers/api';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { classes, courses, messages, orderItems, orders, users } from '~/server/db/schema';
 import { ORDER_TEXTS } from '~/server/modules/commerce/order-texts';
-import { DEMO_PAY_PASSWORD } from '~/server/db/seed/commerce';
+import { DEMO_PAY_PASSWORD } from '~/server/seed/commerce';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
 /**

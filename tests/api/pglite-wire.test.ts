@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '~/server/db';
-import { metrics } from '~/server/ops/metrics';
+import { metrics } from '~/server/metrics';
 import { startWireServer } from '../../scripts/pglite-wire.mjs';
 
 interface Wire {

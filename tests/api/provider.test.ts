@@ -14,12 +14,12 @@ import {
   serviceProviders,
   users,
 } from '~/server/db/schema';
-import { changeCoins } from '~/server/modules/commerce/wallet.service';
-import { advanceOrders } from '~/server/modules/commerce/order-lifecycle.service';
-import { DEFAULT_COMMISSION_BP, SETTLE_DAYS, splitIncome } from '~/server/modules/seller/income';
-import { moveSellerMoney, sellerAccountId } from '~/server/modules/seller/ledger';
+import { changeCoins } from '~/server/ledger/coins';
+import { advanceOrders, SETTLE_DAYS } from '~/server/modules/commerce/order-lifecycle.service';
+import { DEFAULT_COMMISSION_BP, splitIncome } from '~/server/modules/seller/income';
+import { moveSellerMoney, sellerAccountId } from '~/server/ledger/seller-money';
 import { approveApplication, refuseApplication } from '~/server/modules/provider/application.service';
-import { DEMO_PAY_PASSWORD } from '~/server/db/seed/commerce';
+import { DEMO_PAY_PASSWORD } from '~/server/seed/commerce';
 import { PROVIDER_TEXTS, providerShare } from '~/lib/rules/provider';
 import { UPLOAD_TEXTS } from '~/lib/rules/upload';
 import { DEMO, startApi, type TestApi } from '../helpers/api';

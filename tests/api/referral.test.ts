@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { coinLedger, messages, referrals, users } from '~/server/db/schema';
 import { inviteCodeOf } from '~/lib/rules/referral';
-import { settleDueItemOrders } from '~/server/modules/seller/income';
+import { settleDueItemOrders } from '~/server/modules/commerce/order-lifecycle.service';
 import { setConfig } from '~/server/modules/site/site.service';
 import { invalidate } from '~/server/cache';
 import { insertCourseOrder } from '../helpers/orders';

@@ -3,15 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { classes, coaches, courses, lessons, users, videos } from '~/server/db/schema';
 import { hashPassword } from '~/server/security/password';
-import { changeCoins } from '~/server/modules/commerce/wallet.service';
+import { changeCoins } from '~/server/ledger/coins';
 import { SC_TEXTS } from '~/lib/rules/seller-content';
 import { env } from '~/server/env';
-import { hasFfmpeg, VIDEO_LEASE, videoQueueIdle } from '~/server/modules/seller-content/video.service';
+import { hasFfmpeg, VIDEO_LEASE, videoQueueIdle } from '~/server/modules/upload/video.service';
 import { tusUpload as upload } from '../helpers/tus';
-import { LESSON_VIDEO } from '~/server/db/seed/catalogue';
+import { LESSON_VIDEO } from '~/server/seed/catalogue';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
-/** A second seeded coach (see src/server/db/seed/data/catalogue.ts). */
+/** A second seeded coach (see src/server/seed/data/catalogue.ts). */
 const OTHER_COACH = '13800000102';
 const MP4 = readFileSync(new URL('../fixtures/lesson.mp4', import.meta.url));
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { SOLD_STATUSES } from '~/lib/rules/order-status';
 import { classes, courses, follows, goods, orderItems, orders, sellerAccounts, sellerLedger, skus } from '~/server/db/schema';
-import { DEMO_PAY_PASSWORD } from '~/server/db/seed/commerce';
-import { anchorView } from '~/server/modules/catalogue/anchor-view';
+import { DEMO_PAY_PASSWORD } from '~/server/seed/commerce';
+import { anchorView } from '~/server/profiles/anchor-view';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
 /**

@@ -17,13 +17,13 @@ import {
   skus,
   users,
 } from '~/server/db/schema';
-import { changeCoins } from '~/server/modules/commerce/wallet.service';
-import { advanceOrders, AUTO_COMPLETE_DAYS } from '~/server/modules/commerce/order-lifecycle.service';
+import { changeCoins } from '~/server/ledger/coins';
+import { advanceOrders, AUTO_COMPLETE_DAYS, SETTLE_DAYS } from '~/server/modules/commerce/order-lifecycle.service';
 import { ORDER_TEXTS } from '~/server/modules/commerce/order-texts';
-import { DEFAULT_COMMISSION_BP, INCOME_TEXTS, SETTLE_DAYS, splitIncome } from '~/server/modules/seller/income';
-import { moveSellerMoney } from '~/server/modules/seller/ledger';
+import { DEFAULT_COMMISSION_BP, INCOME_TEXTS, splitIncome } from '~/server/modules/seller/income';
+import { moveSellerMoney } from '~/server/ledger/seller-money';
 import { signSandbox, SANDBOX_SIGNATURE_HEADER } from '~/server/providers/pay/sandbox';
-import { DEMO_PAY_PASSWORD } from '~/server/db/seed/commerce';
+import { DEMO_PAY_PASSWORD } from '~/server/seed/commerce';
 import { SELLER_ORDER_TEXTS } from '~/lib/rules/seller-orders';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 

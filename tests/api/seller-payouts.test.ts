@@ -2,7 +2,7 @@ import { SELLER_TEXTS } from '~/lib/rules/seller-shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { bankCards, coaches, courses, goods, orders, sellerAccounts, sellerLedger, shops, users } from '~/server/db/schema';
-import { moveSellerMoney, sellerAccountId, type SellerOwner } from '~/server/modules/seller/ledger';
+import { moveSellerMoney, sellerAccountId, type SellerOwner } from '~/server/ledger/seller-money';
 import { holdWithdrawal, markWithdrawalPaid, refuseWithdrawal } from '~/server/modules/seller/payout.service';
 import { approveShopCancel, refuseShopCancel } from '~/server/modules/seller/shop-cancel.service';
 import { decryptCardNumber } from '~/server/modules/seller/card-crypto';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { agentCourses, agentGoods, agentOffers, coaches, goods, orderItems, orders, shops, skus, users } from '~/server/db/schema';
-import { agentOfferFor } from '~/server/modules/seller/agency.service';
+import { agentOfferFor } from '~/server/modules/commerce/order-agent';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
 let t: TestApi;

@@ -11,7 +11,7 @@ import { identityApplications, users } from '~/server/db/schema';
 import { DOCUMENT_SIGN_TTL_S, resetStorage, storage } from '~/server/providers/storage';
 import { serveUploads } from '~/server/providers/storage/serve';
 import { finishRecording } from '~/server/providers/live/vod';
-import { hasFfmpeg, videoQueueIdle } from '~/server/modules/seller-content/video.service';
+import { hasFfmpeg, videoQueueIdle } from '~/server/modules/upload/video.service';
 import { moveApplicationDocuments } from '~/server/modules/applications/documents-move';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 import { startS3 } from '../helpers/s3';

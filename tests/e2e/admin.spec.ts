@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { DEMO_STAFF_TOTP } from '../../src/server/db/seed/staff-demo';
+import { DEMO_STAFF_TOTP } from '../../src/server/seed/staff-demo';
 import { loginStaff } from './helpers';
 
 test.describe('operator console', () => {

@@ -3,7 +3,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { Secret, TOTP } from 'otpauth';
 import type { StaffRole } from '../../src/lib/rules/staff';
-import { DEMO_STAFF, DEMO_STAFF_TOTP } from '../../src/server/db/seed/staff-demo';
+import { DEMO_STAFF, DEMO_STAFF_TOTP } from '../../src/server/seed/staff-demo';
 
 export const DEMO = {
   member: { phone: '13800000001', password: 'gongfu123', name: '习武小白' },

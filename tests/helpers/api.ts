@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { coinLedger, smsOutbox, staff, staffSessions, wallets } from '~/server/db/schema';
-import { DEMO_STAFF } from '~/server/db/seed/staff-demo';
+import { DEMO_STAFF } from '~/server/seed/staff-demo';
 import { STAFF_COOKIE, type StaffRole } from '~/lib/rules/staff';
 import { newToken, tokenHash } from '~/server/security/tokens';
 import { resetSms } from '~/server/providers/sms';
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resetEnv } from '~/server/env';
 import { closeDatabase, openDatabase, useDatabase, type DatabaseHandle } from '~/server/db';
-import { runSeed } from '~/server/db/seed';
+import { runSeed } from '~/server/seed';
 import { createApi } from '~/server/app';
 import { invalidate } from '~/server/cache';
 import type { Envelope } from '~/lib/api/codes';
@@ -161,5 +161,5 @@ export type TestApi = Awaited<ReturnType<typeof startApi>>;
 /** A valid 1×1 PNG, base64. */
 export const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
-/** The seeded demo accounts (see src/server/db/seed/users.ts and the README). */
+/** The seeded demo accounts (see src/server/seed/users.ts and the README). */
 export const DEMO = { member: '13800000001', coach: '13800000002', mechant: '13800000003', provider: '13800000004' } as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ART_CROPS, avatarSvg, bannerSvg, coverSvg, goodsSvg, paletteAt, photoSvg, profileCoverSvg } from '~/server/db/seed/art';
-import { CLASSES, COACHES, COURSE_TITLES, GOODS_FAMILIES, LABELS, SHOPS } from '~/server/db/seed/data/catalogue';
-import { NEWS } from '~/server/db/seed/data/articles';
+import { ART_CROPS, avatarSvg, bannerSvg, coverSvg, goodsSvg, paletteAt, photoSvg, profileCoverSvg } from '~/server/seed/art';
+import { CLASSES, COACHES, COURSE_TITLES, GOODS_FAMILIES, LABELS, SHOPS } from '~/server/seed/data/catalogue';
+import { NEWS } from '~/server/seed/data/articles';
 
 /**
  * Seed pictures survive the crops the site applies (object-cover in boxes of other shapes): the

@@ -11,7 +11,7 @@ import {
   yuanToFen,
   BANK_TEXTS,
 } from '~/lib/rules/bank';
-import { SELLER_LEDGER_REASONS } from '~/server/modules/seller/ledger';
+import { SELLER_LEDGER_REASONS } from '~/server/ledger/seller-money';
 import { cancelConditionError, cancelReasonError, SHOP_CANCEL_TEXTS } from '~/lib/rules/shop-cancel';
 import { chartSeries, ledgerAmount, ledgerFilterError, withdrawAmount } from '~/lib/stores/seller-finance';
 import { InputError } from '~/lib/stores/action';

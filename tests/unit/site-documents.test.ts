@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_DOCUMENTS, DOCUMENT_TITLES, PAGE_SLUGS, documentHref, documentLink } from '~/lib/rules/agreements';
 import { KIND_INFO } from '~/lib/rules/applications';
 import { configValueError } from '~/lib/rules/admin-content';
-import { PAGES } from '~/server/db/seed/data/pages';
-import { defaultConfig } from '~/server/db/seed/site';
+import { PAGES } from '~/server/seed/data/pages';
+import { defaultConfig } from '~/server/seed/site';
 import { resetEnv } from '~/server/env';
 import { mobileSiteUrl } from '~/server/modules/site/download';
 

@@ -4,13 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resetEnv } from '~/server/env';
-import {
-  issueVoucher,
-  newTencentSignature,
-  readVoucher,
-  tencentVodSignature,
-  VOUCHER_TTL_S,
-} from '~/server/modules/seller-content/voucher';
+import { issueVoucher, newTencentSignature, readVoucher, tencentVodSignature, VOUCHER_TTL_S } from '~/server/modules/upload/voucher';
 import { byteRange } from '~/server/providers/storage/serve';
 import { fenToYuan, videoFileError, yuanToFen } from '~/lib/rules/seller-content';
 

@@ -1,89 +1,12 @@
 import { messageForShow } from './show';
-import type { GroupSystemNoticePayload, GroupTipPayload, Message } from './types';
+import type { Message } from './types';
+import type { NameOf } from './group-text';
 
 /**
- * What the chat pane says for a message that is not a plain bubble: group tips (types 1–7), group
- * system notices (1–10, 255), recalls. Pure; `nameOf` turns a user id into a display name and the
- * viewer reads as 你.
+ * What the chat pane says for a message that is not a plain bubble: group tips and system notices
+ * (group-text.ts, shared with the conversation list's show.ts), recalls, and one-line previews.
  */
-export type NameOf = (userID: string) => string;
-
-function namer(viewer: string, nameOf: NameOf): NameOf {
-  return (id) => (id && id === viewer ? '你' : nameOf(id) || id);
-}
-
-export function describeTip(t: GroupTipPayload, viewer: string, nameOf: NameOf): string {
-  const n = namer(viewer, nameOf);
-  const who = t.userIDList.map(n).join('、') || '成员';
-  const op = t.operatorID ? n(t.operatorID) : '';
-  switch (t.operationType) {
-    case 1:
-      return op && !t.userIDList.includes(t.operatorID) ? `${op}邀请${who}加入了群聊` : `${who}加入了群聊`;
-    case 2:
-      return `${who}退出了群聊`;
-    case 3:
-      return op ? `${who}被${op}移出了群聊` : `${who}被移出了群聊`;
-    case 4:
-      return `${who}被设为管理员`;
-    case 5:
-      return `${who}被取消了管理员`;
-    case 6: {
-      const g = t.newGroupProfile ?? {};
-      const by = op || '管理员';
-      if (g.ownerID) return `${n(g.ownerID)}成为新群主`;
-      if (g.name !== undefined) return `${by}将群名称修改为“${g.name}”`;
-      if (g.muteAllMembers !== undefined) return g.muteAllMembers ? `${by}开启了全员禁言` : `${by}关闭了全员禁言`;
-      if (g.notification !== undefined) return `${by}修改了群公告`;
-      if (g.introduction !== undefined) return `${by}修改了群简介`;
-      if (g.avatar !== undefined) return `${by}修改了群头像`;
-      return `${by}修改了群资料`;
-    }
-    case 7:
-      return (t.muteTime ?? 0) > 0 ? `${who}被禁言${muteSpan(t.muteTime ?? 0)}` : `${who}被解除禁言`;
-    default:
-      return '群消息提示';
-  }
-}
-
-function muteSpan(s: number): string {
-  if (s >= 86_400) return `${Math.round(s / 86_400)}天`;
-  if (s >= 3600) return `${Math.round(s / 3600)}小时`;
-  if (s >= 60) return `${Math.round(s / 60)}分钟`;
-  return `${s}秒`;
-}
-
-export function describeNotice(p: GroupSystemNoticePayload, viewer: string, nameOf: NameOf): string {
-  const n = namer(viewer, nameOf);
-  const g = `“${p.groupProfile.name || p.groupProfile.groupID}”`;
-  const op = p.operatorID ? n(p.operatorID) : '管理员';
-  const reply = p.handleMessage ? `：${p.handleMessage}` : '';
-  switch (p.operationType) {
-    case 1:
-      return `${op}申请加入群聊${g}${reply}`;
-    case 2:
-      return `${op}同意了你加入群聊${g}的申请${reply}`;
-    case 3:
-      return `${op}拒绝了你加入群聊${g}的申请${reply}`;
-    case 4:
-      return `你被${op}移出了群聊${g}`;
-    case 5:
-      return `群聊${g}已被${op}解散`;
-    case 6:
-      return `你创建了群聊${g}`;
-    case 7:
-      return `${op}邀请你加入了群聊${g}`;
-    case 8:
-      return `你退出了群聊${g}`;
-    case 9:
-      return `${op}将你设为群聊${g}的管理员`;
-    case 10:
-      return `${op}取消了你在群聊${g}的管理员身份`;
-    case 255:
-      return p.handleMessage || `群聊${g}的通知`;
-    default:
-      return `群聊${g}的系统通知`;
-  }
-}
+export { describeNotice, describeTip, type NameOf } from './group-text';
 
 /** 你撤回了一条消息 / 张三撤回了一条消息. */
 export function describeRecall(m: Pick<Message, 'flow' | 'nick' | 'from'>, nameOf: NameOf): string {

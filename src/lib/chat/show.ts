@@ -1,5 +1,5 @@
 import { readCustom } from './custom';
-import { describeNotice, describeTip } from './describe';
+import { describeNotice, describeTip } from './group-text';
 import type { GroupSystemNoticePayload, GroupTipPayload, MessageType } from './types';
 
 /**

@@ -10,7 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { env } from '../env';
 import { log } from '../log';
-import { metrics } from '../ops/metrics';
+import { metrics } from '../metrics';
 import * as schema from './schema';
 
 export { schema };
@@ -22,6 +22,8 @@ export { schema };
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction handle, usable wherever a Db is. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A transaction or the database itself: writers that must join the caller's transaction when there is one (ledgers, audit). */
+export type TxOrDb = Tx | Db;
 
 export interface DatabaseHandle {
   db: Db;

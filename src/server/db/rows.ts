@@ -7,3 +7,7 @@ export function one<T>(rows: readonly T[], what = 'row'): T {
   if (row === undefined) throw new Error(`expected one ${what}, got none`);
   return row;
 }
+
+/** A unique-constraint violation (PostgreSQL 23505), directly or as the cause drizzle wraps it in. */
+export const isUniqueViolation = (err: unknown): boolean =>
+  (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';

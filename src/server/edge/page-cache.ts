@@ -5,7 +5,7 @@ import { brotliCompress, brotliDecompress, constants, gunzip as gunzipCb, gzip }
 import { LRUCache } from 'lru-cache';
 import { isHandheld } from '~/lib/rules/device';
 import { broadcast, onRemote } from '../bus';
-import { countCache } from '../ops/metrics';
+import { countCache } from '../metrics';
 import { countPageView } from '../views';
 import { notModified, pickEncoding, type Encoding } from './encoding';
 

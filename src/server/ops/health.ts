@@ -5,7 +5,7 @@ import { database } from '../db';
 import { env } from '../env';
 import { sharedRedis } from '../redis';
 import { hubStats } from '../modules/im/hub';
-import { gaugeSource, metrics } from './metrics';
+import { gaugeSource, metrics } from '../metrics';
 
 /**
  * Liveness, readiness and metrics for load balancers and Prometheus (issue 17):

@@ -2,7 +2,7 @@ import { stopBus } from '../bus';
 import { closeSharedRedis } from '../redis';
 import { stopJobs } from '../jobs';
 import { setDraining } from './health';
-import { gaugeSource, metrics } from './metrics';
+import { gaugeSource, metrics } from '../metrics';
 import { routeLabel } from './routes';
 
 const OPS = Symbol.for('gongfu.ops');

@@ -47,7 +47,7 @@ export const sellerLedger = pgTable(
     accountId: integer('account_id')
       .notNull()
       .references(() => sellerAccounts.id, { onDelete: 'cascade' }),
-    /** See SELLER_LEDGER_REASONS in modules/seller/ledger.ts. */
+    /** See SELLER_LEDGER_REASONS in src/server/ledger/seller-money.ts. */
     reason: varchar('reason', { length: 20 }).notNull(),
     pendingDelta: integer('pending_delta').notNull().default(0),
     balanceDelta: integer('balance_delta').notNull().default(0),

@@ -5,7 +5,7 @@ import { db } from '../../db';
 import { articles } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
-import { registerQueue } from '../admin/queues';
+import { registerQueue } from '../../console/queues';
 import { storeImage } from '../upload/upload.routes';
 import * as C from './content.admin';
 import { catalogueList, putBackOnSale, takeOffSale } from './catalogue.admin';

@@ -4,9 +4,9 @@ import { cataloguePublicPath, escapeHtml, HELD_TEXT, HOLD_NOTICE, SHOP_HELD_TEXT
 import { db, type Db, type Tx } from '../../db';
 import { catalogueHolds, classes, coaches, courses, goods, shops, users } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
-import { audit } from '../admin/audit';
+import { audit } from '../../console/audit';
 import { sendMessage } from '../notice/notice.service';
-import { published, type Actor, written } from './shared';
+import { published, type Actor, written } from '../../console/shared';
 
 /*
  * Catalogue oversight. Taking a course, class or goods off sale sets its status to 0 and opens a

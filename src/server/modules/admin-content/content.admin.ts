@@ -5,8 +5,8 @@ import { db } from '../../db';
 import { articleCategories, articles, helpArticles, helpGroups, pages } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import { sanitizeRichText } from '../../security/sanitize';
-import { audit } from '../admin/audit';
-import { published, sortOf, storedImage, type Actor, written } from './shared';
+import { audit } from '../../console/audit';
+import { published, sortOf, storedImage, type Actor, written } from '../../console/shared';
 
 const bit = (n: number) => (n === 1 ? 1 : 0) as 0 | 1;
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -7,8 +7,8 @@ import { db } from '../../db';
 import { adverts, config, couponTemplates, courses, labels, messageStates, messages, shops } from '../../db/schema';
 import { forbidden, notFound, refuse } from '../../http/errors';
 import { sanitizeRichText } from '../../security/sanitize';
-import { audit } from '../admin/audit';
-import { published, sortOf, storedImage, timeOrNull, type Actor, written } from './shared';
+import { audit } from '../../console/audit';
+import { published, sortOf, storedImage, timeOrNull, type Actor, written } from '../../console/shared';
 
 const bit = (n: number) => (n === 1 ? 1 : 0) as 0 | 1;
 const isUnique = (e: unknown) => (e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505';

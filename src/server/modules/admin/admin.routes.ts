@@ -8,7 +8,7 @@ import { auditLog } from '../../db/schema';
 import { env } from '../../env';
 import { clientIp, type AppEnv, type StaffUser } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
-import { queueCounts } from './queues';
+import { queueCounts } from '../../console/queues';
 import { loginStaff, logoutStaff } from './staff.service';
 import { createStaffAccount, resetStaffTotp, setStaffRole, setStaffStatus, staffList } from './staff-admin.service';
 

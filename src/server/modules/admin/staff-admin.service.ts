@@ -8,7 +8,7 @@ import { staff, staffSessions } from '../../db/schema';
 import type { ApiContext, StaffUser } from '../../http/context';
 import { notFound, refuse } from '../../http/errors';
 import { hashPassword } from '../../security/password';
-import { audit } from './audit';
+import { audit } from '../../console/audit';
 import { newTotpSecret, sealTotpSecret, totpUri } from './totp';
 
 /** Staff management for super (issue 13 §3): the console's own accounts, every change audited. */

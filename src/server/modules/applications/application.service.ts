@@ -25,7 +25,7 @@ import {
 import { INT4_MAX } from '~/lib/api/fields';
 import { Identity } from '~/lib/rules/roles';
 import { citiesOf, isRegion, loadRegions } from '~/lib/rules/regions';
-import { db } from '../../db';
+import { db, type TxOrDb } from '../../db';
 import { coaches, identityApplications, labels, shops, users, wallets } from '../../db/schema';
 import { refuse } from '../../http/errors';
 import { normaliseStoredPath } from '../../providers/storage';
@@ -33,7 +33,7 @@ import { documentUrls, ownDocument } from '../upload/documents';
 import { forgetSessions } from '../auth/session.service';
 import { syncChatAccount } from '../../providers/im/account-sync';
 import { checkPayPassword } from '../commerce/coin-pay.service';
-import { changeCoins, coinsFor, walletBalance, type Tx } from '../commerce/wallet.service';
+import { changeCoins, coinsFor, walletBalance } from '../../ledger/coins';
 import { configValues } from '../site/site.service';
 import { publicChanged } from '../seller/settings.service';
 import { encryptIdNumber } from './id-crypto';
@@ -144,7 +144,7 @@ export function documentsOf(r: Row): string[] {
 
 /* ---------- the examine status (SPEC §4) ---------- */
 
-async function latest(tx: Tx, userId: number, kind: ApplicationKind): Promise<Row | undefined> {
+async function latest(tx: TxOrDb, userId: number, kind: ApplicationKind): Promise<Row | undefined> {
   const [r] = await tx
     .select()
     .from(identityApplications)
@@ -160,7 +160,7 @@ interface Examined {
   own: Row | undefined;
 }
 
-async function examine(tx: Tx, userId: number, identity: number, kind: ApplicationKind): Promise<Examined> {
+async function examine(tx: TxOrDb, userId: number, identity: number, kind: ApplicationKind): Promise<Examined> {
   const own = await latest(tx, userId, kind);
   if (identity === IDENTITY_OF[kind]) return { status: ExamineStatus.SETTLED, detail: '', own };
   if (identity === IDENTITY_OF[otherKind(kind)]) return { status: ExamineStatus.OTHER, detail: '', own };
@@ -180,7 +180,7 @@ async function examine(tx: Tx, userId: number, identity: number, kind: Applicati
   }
 }
 
-async function identityOf(tx: Tx, userId: number, lock = false): Promise<number> {
+async function identityOf(tx: TxOrDb, userId: number, lock = false): Promise<number> {
   const q = tx.select({ identity: users.identity }).from(users).where(eq(users.id, userId)).limit(1);
   const [u] = lock ? await q.for('update') : await q;
   if (!u) throw refuse('账号不存在，请重新登录');
@@ -351,7 +351,7 @@ export async function shopFailInfo(userId: number) {
  * What it copies becomes public: a coach's public name is the member's nickname (changed later in
  * the coach settings), never the real name of the application; ID data and documents stay here.
  */
-async function grantProfile(tx: Tx, userId: number, app: Row): Promise<void> {
+async function grantProfile(tx: TxOrDb, userId: number, app: Row): Promise<void> {
   if (kindOf(app) === 'coach') {
     const a = coachAnswers(app);
     const [u] = await tx.select({ avatar: users.avatar, nick: users.nickName }).from(users).where(eq(users.id, userId)).limit(1);
@@ -421,7 +421,7 @@ export async function settle(userId: number, kind: ApplicationKind, payPassword:
   return result;
 }
 
-async function walletBalanceIn(tx: Tx, userId: number): Promise<number> {
+async function walletBalanceIn(tx: TxOrDb, userId: number): Promise<number> {
   const [w] = await tx.select({ coins: wallets.coins }).from(wallets).where(eq(wallets.userId, userId)).limit(1);
   return w?.coins ?? 0;
 }

@@ -2,8 +2,8 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { adminApplicationApi } from '~/lib/api/contract/admin-applications';
 import type { AppEnv } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
-import { audit } from '../admin/audit';
-import { registerQueue } from '../admin/queues';
+import { audit } from '../../console/audit';
+import { registerQueue } from '../../console/queues';
 import { decide, pendingCount, revealIdNumber, reviewDetail, reviewList } from './review.service';
 
 /** The ID number is never part of an audit row: only its mask travels in before/after. */

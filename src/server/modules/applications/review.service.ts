@@ -8,10 +8,9 @@ import {
   type ApplicationState,
 } from '~/lib/rules/applications';
 import { maskPhone } from '~/lib/rules/phone';
-import { db } from '../../db';
+import { db, type TxOrDb } from '../../db';
 import { identityApplications, users } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
-import type { Tx } from '../commerce/wallet.service';
 import { sendMessage } from '../notice/notice.service';
 import { documentUrls } from '../upload/documents';
 import { coachAnswers, documentsOf, kindOf, shopAnswers, stateOf, type Row } from './application.service';
@@ -118,7 +117,7 @@ export async function reviewDetail(id: number) {
 }
 
 /** Writes the audit row of a decision inside its transaction (supplied by the route, which knows the staff member). */
-export type RecordDecision = (tx: Tx, before: Row, after: Row) => Promise<void>;
+export type RecordDecision = (tx: TxOrDb, before: Row, after: Row) => Promise<void>;
 
 /**
  * Approves (with an optional note) or refuses (with the reason) a pending application. The update
@@ -171,7 +170,7 @@ export async function decide(
 }
 
 /** The full ID number, for the audited "show" of super admins and reviewers. */
-export async function revealIdNumber(id: number, record: (tx: Tx, app: Row) => Promise<void>): Promise<string> {
+export async function revealIdNumber(id: number, record: (tx: TxOrDb, app: Row) => Promise<void>): Promise<string> {
   return db().transaction(async (tx) => {
     const [app] = await tx.select().from(identityApplications).where(eq(identityApplications.id, id)).limit(1);
     if (!app) throw notFound('申请不存在');

@@ -9,7 +9,7 @@ import { AttemptGuard, BUSY_TEXT, minutesText } from '../../security/limiter';
 import { Code } from '~/lib/api/codes';
 import { verifyPassword } from '../../security/password';
 import { userSig } from '../../providers/im/user-sig';
-import { disabledMessage } from '../operations/member-block';
+import { disabledMessage } from './member-block';
 import { startLoginSession } from './session.service';
 import { syncChatAccount } from '../../providers/im/account-sync';
 

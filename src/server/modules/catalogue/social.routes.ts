@@ -3,15 +3,13 @@ import { socialApi } from '~/lib/api/contract/catalogue-social';
 import type { AppEnv } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
 import { refuse } from '../../http/errors';
-import { coachIndex, coachInfo, fansPage, favouritePage, focusPage, setFavourite, setFollow, shopIndex, shopInfo } from './social.service';
+import { coachInfo, fansPage, favouritePage, focusPage, setFavourite, setFollow, shopInfo } from './social.service';
 import { viewerId } from './viewer';
 
-/** Coach and shop homepages, follow, favourites and the member's lists of them. */
+/** Coach and shop profiles, follow, favourites and the member's lists of them (the homepages: server/profiles). */
 export function registerSocial(api: OpenAPIHono<AppEnv>): void {
   endpoint(api, socialApi.coachInfo, async ({ input, c }) => coachInfo(input.coach_id, await viewerId(c)));
-  endpoint(api, socialApi.coachIndex, async ({ input, c }) => coachIndex(input.coach_id, await viewerId(c)));
   endpoint(api, socialApi.shopInfo, async ({ input, c }) => shopInfo(input.shop_id, await viewerId(c)));
-  endpoint(api, socialApi.shopIndex, async ({ input, c }) => shopIndex(input.shop_id, await viewerId(c)));
 
   endpoint(api, socialApi.follow, ({ input, user }) => {
     // The contract lets exactly one of the two through.

@@ -1,14 +1,12 @@
 import { and, count, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Bit } from '~/lib/api/fields';
 import type {
-  CoachIndex,
   CoachInfo,
   FanItem,
   FavouriteItem,
   FavouriteType,
   FocusItem,
   FollowState,
-  ShopIndex,
   ShopInfo,
 } from '~/lib/api/contract/catalogue-social';
 import { T } from '~/lib/texts';
@@ -16,12 +14,9 @@ import { db } from '../../db';
 import { classes, coaches, courses, favourites, follows, goods, shops, users } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import { invalidate } from '../../cache';
-import { classPage, coachCard, coursePage, type Page } from './training.service';
-import { agentGoodsPage, goodsPage, shopCard } from './shop.service';
+import { coachCard, type Page } from './training.service';
+import { shopCard } from './shop.service';
 import { withoutTokens } from './listing';
-import { agentCoursesPage } from '../seller/agency.service';
-import { bannersOf } from '../seller/settings.service';
-import { homepageLive } from '../live/playback.service';
 
 const coachCols = withoutTokens(getTableColumns(coaches));
 const shopCols = withoutTokens(getTableColumns(shops));
@@ -87,51 +82,6 @@ export async function shopInfo(shopId: number, viewerId: number | null): Promise
     is_follow: await isFollowing(viewerId, 'shop', shopId),
     goods_count: goodsN?.n ?? 0,
     course_count: courseN?.n ?? 0,
-  };
-}
-
-/** /api/coach/public/indexInfo: the coach homepage in one call. */
-export async function coachIndex(coachId: number, viewerId: number | null): Promise<CoachIndex> {
-  const info = await coachInfo(coachId, viewerId);
-  const [courseList, classList, agent, extras] = await Promise.all([
-    coursePage({ coachId, page: 1, limit: 8 }),
-    classPage({ coachId, page: 1, limit: 6 }),
-    agentGoodsPage('coach', coachId, 1, 8),
-    homepageExtras({ type: 'coach', id: coachId }),
-  ]);
-  const live = await homepageLive('coach', coachId, viewerId);
-  return { info, courses: courseList.list, classes: classList.list, goods: agent.list, ...extras, live };
-}
-
-/** /api/shop/public/indexInfo: the shop homepage in one call. */
-export async function shopIndex(shopId: number, viewerId: number | null): Promise<ShopIndex> {
-  const info = await shopInfo(shopId, viewerId);
-  const [goodsList, courseList, agent, extras] = await Promise.all([
-    goodsPage({ shopId, page: 1, limit: 12 }),
-    coursePage({ shopId, page: 1, limit: 8 }),
-    agentGoodsPage('shop', shopId, 1, 8),
-    homepageExtras({ type: 'shop', id: shopId }),
-  ]);
-  const live = await homepageLive('shop', shopId, viewerId);
-  return { info, goods: goodsList.list, courses: courseList.list, agent_goods: agent.list, ...extras, live };
-}
-
-/** Banners, picked courses, labels and contact of a homepage (set in the management areas, issue 12); the caller has loaded the profile. */
-async function homepageExtras(o: { type: 'coach' | 'shop'; id: number }) {
-  const table = o.type === 'coach' ? coaches : shops;
-  const [banners, agentCourses, [row]] = await Promise.all([
-    bannersOf(o),
-    agentCoursesPage(o.type, o.id, 1, 8),
-    db()
-      .select({ phone: table.phone, wechat: table.wechat, labels: o.type === 'coach' ? coaches.styles : shops.labels })
-      .from(table)
-      .where(eq(table.id, o.id)),
-  ]);
-  return {
-    banners,
-    agent_courses: agentCourses.list,
-    labels: row?.labels ?? [],
-    contact: { phone: row?.phone ?? '', wechat: row?.wechat ?? '' },
   };
 }
 

@@ -6,7 +6,7 @@ import { thumbOf } from '~/lib/rules/upload';
 import { db } from '../../db';
 import { circleComments, circleLikes, circlePosts, messages, users } from '../../db/schema';
 import { forbidden, notFound, refuse } from '../../http/errors';
-import { maskBanned } from '../im/messages.service';
+import { maskBanned } from '../site/banned-words';
 import { authors, commentViews, missingAuthor, POST, shownPost } from './circle.views';
 
 /** 功夫圈 interactions: likes, comments and replies (with the notice to whom they answer), my comments. */

@@ -5,7 +5,7 @@ import { db } from '../../db';
 import { circlePosts, coaches, follows, shops, users, videos } from '../../db/schema';
 import { forbidden, notFound, refuse } from '../../http/errors';
 import { normaliseStoredPath } from '../../providers/storage';
-import { maskBanned } from '../im/messages.service';
+import { maskBanned } from '../site/banned-words';
 import { POST, viewOf } from './circle.views';
 
 /** 功夫圈 writing: publish (banned words masked, mentions resolved, rate-limited), remove, homepage settings. */

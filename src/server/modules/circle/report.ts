@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { circleComments, circlePosts } from '../../db/schema';
-import { registerReportTarget } from '../operations/reports.service';
+import { registerReportTarget } from '../report/report.service';
 import { circlePostHref } from '~/lib/rules/circle';
 
 /**

@@ -1,11 +1,10 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { db } from '../../db';
+import { db, type TxOrDb } from '../../db';
 import { cartItems, goods, shops, skus } from '../../db/schema';
 import type { ApiOutput } from '~/lib/api/types';
 import type { CartGroup, CartLine } from '~/lib/api/contract/cart';
 import { MAX_CART_LINES, MAX_LINE_NUM } from '~/lib/rules/cart';
 import { notFound, refuse } from '../../http/errors';
-import type { Tx } from './wallet.service';
 
 export { MAX_CART_LINES, MAX_LINE_NUM };
 
@@ -114,7 +113,7 @@ export async function cartLines(userId: number, ids: number[]) {
 }
 
 /** Removes the cart lines an order bought (inside the order's transaction). */
-export async function clearBought(tx: Tx, userId: number, skuIds: number[]) {
+export async function clearBought(tx: TxOrDb, userId: number, skuIds: number[]) {
   if (skuIds.length) await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.skuId, skuIds)));
 }
 

@@ -8,7 +8,7 @@ import { verifyPassword } from '../../security/password';
 import { AttemptGuard, BUSY_TEXT, minutesText } from '../../security/limiter';
 import { alreadyHeld, fulfilPaid } from './order-holding';
 import { ORDER_TEXTS } from './order-texts';
-import { changeCoins, coinsFor } from './wallet.service';
+import { changeCoins, coinsFor } from '../../ledger/coins';
 
 /** Five wrong pay passwords in 15 minutes lock coin payments for 15 minutes. */
 export const payGuard = new AttemptGuard('pay_pw', 5, 900, 900);

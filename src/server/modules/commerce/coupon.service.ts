@@ -8,11 +8,10 @@ import {
   type MyCoupon,
 } from '~/lib/api/contract/coupon';
 import type { ApiOutput } from '~/lib/api/types';
-import { db } from '../../db';
+import { db, type TxOrDb } from '../../db';
 import { one } from '../../db/rows';
 import { couponTemplates, shops, userCoupons } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
-import type { Tx } from './wallet.service';
 
 export const COUPON_TEXTS = {
   gone: '优惠券已领完',
@@ -182,7 +181,7 @@ export async function usableCoupons(userId: number, ctx: CouponContext) {
  * again here and the coupon moves unused → used conditionally, so it can only ever serve one order.
  * Returns the fen off.
  */
-export async function holdCoupon(tx: Tx, userId: number, couponId: number, orderId: number, ctx: CouponContext): Promise<number> {
+export async function holdCoupon(tx: TxOrDb, userId: number, couponId: number, orderId: number, ctx: CouponContext): Promise<number> {
   const now = new Date();
   const [row] = await tx
     .select({ c: userCoupons, t: couponTemplates })
@@ -201,7 +200,7 @@ export async function holdCoupon(tx: Tx, userId: number, couponId: number, order
 }
 
 /** Gives back the coupons held by orders that were cancelled or closed unpaid. */
-export async function releaseCoupons(tx: Tx, orderIds: number[]): Promise<void> {
+export async function releaseCoupons(tx: TxOrDb, orderIds: number[]): Promise<void> {
   if (!orderIds.length) return;
   await tx
     .update(userCoupons)

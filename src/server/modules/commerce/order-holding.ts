@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { TxOrDb } from '../../db';
 import { Code } from '~/lib/api/codes';
 import type { PendingOrderRefusal } from '~/lib/api/contract/checkout';
 import { orderItems, orders } from '../../db/schema';
@@ -6,8 +7,7 @@ import { AppError, refuse } from '../../http/errors';
 import { grantCourse, ownsCourse } from '../catalogue/course-access';
 import { addCourseSales, addGoodsSales } from '../catalogue/inventory';
 import { ORDER_TEXTS } from './order-texts';
-import { creditSale } from '../seller/income';
-import type { Tx } from './wallet.service';
+import { emit } from '../../events';
 
 /*
  * What a member holds through orders — a course, a class seat — and the rules that keep them
@@ -21,12 +21,12 @@ const HOLDING = ['unpaid', 'paid', 'refunding', 'completed'] as const;
  * Serialises checkouts of one member for one course or class (two tabs, a double click): the
  * duplicate checks below then see each other's orders. Held until the transaction ends.
  */
-export async function lockItem(tx: Tx, userId: number, kind: 'course' | 'class', itemId: number): Promise<void> {
+export async function lockItem(tx: TxOrDb, userId: number, kind: 'course' | 'class', itemId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order:${kind}:${itemId}:${userId}`}))`);
 }
 
 /** The member's order holding this course or class (optionally other than `exceptOrderId`). */
-async function holdingOrder(tx: Tx, userId: number, kind: 'course' | 'class', itemId: number, exceptOrderId = 0) {
+async function holdingOrder(tx: TxOrDb, userId: number, kind: 'course' | 'class', itemId: number, exceptOrderId = 0) {
   const [row] = await tx
     .select({ id: orders.id, status: orders.status })
     .from(orders)
@@ -49,7 +49,7 @@ async function holdingOrder(tx: Tx, userId: number, kind: 'course' | 'class', it
  * Refuses a second order for what the member already owns or is about to pay for; an unpaid
  * one is pointed to (data.order_id) so the page can lead there.
  */
-export async function refuseDuplicate(tx: Tx, userId: number, kind: 'course' | 'class', itemId: number): Promise<void> {
+export async function refuseDuplicate(tx: TxOrDb, userId: number, kind: 'course' | 'class', itemId: number): Promise<void> {
   if (kind === 'course' && (await ownsCourse(userId, itemId, tx))) throw refuse(ORDER_TEXTS.owned);
   const open = await holdingOrder(tx, userId, kind, itemId);
   if (!open) return;
@@ -64,7 +64,7 @@ export async function refuseDuplicate(tx: Tx, userId: number, kind: 'course' | '
  * Why paying `o` now would charge for something the member already has (a course bought through
  * another order, a seat in the same class), or null. Checked inside the paying transaction.
  */
-export async function alreadyHeld(tx: Tx, o: typeof orders.$inferSelect): Promise<string | null> {
+export async function alreadyHeld(tx: TxOrDb, o: typeof orders.$inferSelect): Promise<string | null> {
   if (o.kind !== 'course' && o.kind !== 'class') return null;
   const [item] = await tx.select().from(orderItems).where(eq(orderItems.orderId, o.id)).limit(1);
   if (o.kind === 'course' && item?.courseId) {
@@ -79,13 +79,14 @@ export async function alreadyHeld(tx: Tx, o: typeof orders.$inferSelect): Promis
 
 /**
  * What a payment unlocks, in the paying transaction: course access (a sale counts once), goods
- * sales counts, and the seller's (and an agent's) income in their pending balance.
+ * sales counts; then order.paid, on which the seller's (and an agent's) income enters their pending
+ * balance (hooks.ts).
  */
-export async function fulfilPaid(tx: Tx, o: typeof orders.$inferSelect): Promise<void> {
+export async function fulfilPaid(tx: TxOrDb, o: typeof orders.$inferSelect): Promise<void> {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, o.id));
   for (const it of items) {
     if (it.courseId && (await grantCourse(tx, o.userId, it.courseId, o.id))) await addCourseSales(tx, it.courseId);
     if (it.goodsId) await addGoodsSales(tx, it.goodsId, it.num);
   }
-  await creditSale(tx, o);
+  await emit('order.paid', { tx, order: o });
 }

@@ -3,8 +3,8 @@ import { and, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import { db } from '../../db';
 import { coaches, orderItems, orderRefunds, orders, shops, users } from '../../db/schema';
 import { forbidden, notFound, refuse } from '../../http/errors';
-import { sellerOf } from '../seller/owner';
-import { orderCompleted, settleDueItemOrders } from '../seller/income';
+import { sellerOf } from '../catalogue/owner';
+import { emit } from '../../events';
 import type { Order as OrderView, OrderAddress, OrderDetail, SellerOrder } from '~/lib/api/contract/order';
 import type { ApiOutput } from '~/lib/api/types';
 import {
@@ -20,12 +20,14 @@ import {
   type PayMethod,
 } from '~/lib/rules/order-status';
 import { maskPhone } from '~/lib/rules/phone';
-import { coinsFor } from './wallet.service';
+import { coinsFor } from '../../ledger/coins';
 import { ORDER_TEXTS } from './order-texts';
 
 /** Goods shipped this long ago count as received; received this long ago, as completed. */
 export const AUTO_RECEIVE_DAYS = 15;
 export const AUTO_COMPLETE_DAYS = 7;
+/** Course and class orders settle this many days after payment (their refund window). */
+export const SETTLE_DAYS = 7;
 
 type Order = typeof orders.$inferSelect;
 type Item = typeof orderItems.$inferSelect;
@@ -318,9 +320,42 @@ export async function advanceOrders(now = new Date()): Promise<number> {
         .where(and(eq(orders.id, d.id), eq(orders.status, 'received')))
         .returning();
       if (!o) return;
-      await orderCompleted(tx, o);
+      await emit('order.completed', { tx, order: o });
       completed++;
     });
   }
   return received.length + completed + (await settleDueItemOrders(now));
+}
+
+/**
+ * Course and class orders whose refund window has passed: paid → completed (the seller's income
+ * settles on order.completed), each in its own transaction (a guarded update, so two runners settle
+ * once). Answers how many.
+ */
+export async function settleDueItemOrders(now = new Date()): Promise<number> {
+  const due = await db()
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.kind, ['course', 'class']),
+        eq(orders.status, 'paid'),
+        lt(orders.paidAt, new Date(now.getTime() - SETTLE_DAYS * 86_400_000)),
+      ),
+    )
+    .limit(200);
+  let done = 0;
+  for (const d of due) {
+    await db().transaction(async (tx) => {
+      const [o] = await tx
+        .update(orders)
+        .set({ status: 'completed', completedAt: now, updatedAt: now })
+        .where(and(eq(orders.id, d.id), eq(orders.status, 'paid')))
+        .returning();
+      if (!o) return;
+      await emit('order.completed', { tx, order: o });
+      done++;
+    });
+  }
+  return done;
 }

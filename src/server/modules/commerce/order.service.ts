@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray, lt } from 'drizzle-orm';
-import { db } from '../../db';
+import { db, type TxOrDb } from '../../db';
 import { env } from '../../env';
 import { addresses, classes, courses, goods, orderItems, orders, shops, skus } from '../../db/schema';
 import { ownsCourse } from '../catalogue/course-access';
@@ -12,9 +12,8 @@ import type { CreatedOrder, GoodsLine, GoodsPreview, ItemPreview } from '~/lib/a
 import type { ApiOutput } from '~/lib/api/types';
 import { one } from '../../db/rows';
 import { invalidate } from '../../cache';
-import type { Tx } from './wallet.service';
 import { holdCoupon, releaseCoupons, usableCoupons, type CouponContext } from './coupon.service';
-import { orderAgent } from '../seller/agency.service';
+import { orderAgent } from './order-agent';
 import { clearBought } from './cart.service';
 
 const orderNo = () =>
@@ -220,7 +219,7 @@ export async function createGoodsOrder(
 }
 
 /** Holds the coupon for the order and lowers its amount (inside the order's transaction). */
-async function applyCoupon(tx: Tx, userId: number, couponId: number, o: typeof orders.$inferSelect, ctx: CouponContext) {
+async function applyCoupon(tx: TxOrDb, userId: number, couponId: number, o: typeof orders.$inferSelect, ctx: CouponContext) {
   const off = await holdCoupon(tx, userId, couponId, o.id, ctx);
   return one(
     await tx
@@ -328,7 +327,7 @@ export async function createClassOrder(userId: number, classId: number, couponId
 }
 
 /** Gives back what an unpaid order held: SKU stock or the class seat. */
-export async function release(tx: Tx, orderId: number) {
+export async function release(tx: TxOrDb, orderId: number) {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
   for (const it of items) {
     if (it.skuId) await returnStock(tx, it.skuId, it.num);

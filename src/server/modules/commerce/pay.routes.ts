@@ -5,10 +5,11 @@ import { endpoint } from '../../http/endpoint';
 import { log } from '../../log';
 import { payProvider, payProviders } from '../../providers/pay';
 import { payWithCoins } from './coin-pay.service';
+import { applyRefundNotice } from './refund.service';
 import { applyPaidNotice, paymentStatus, payOrderOnline, sandboxConfirm, sandboxInfo, topUp } from './payment.service';
-import { walletBalance } from './wallet.service';
+import { walletBalance } from '../../ledger/coins';
 
-/** 支付：功夫币、网关、充值、沙箱收银台与网关通知 */
+/** 支付：功夫币、网关、充值、沙箱收银台与网关通知（支付与退款） */
 export function registerPaying(api: OpenAPIHono<AppEnv>): void {
   endpoint(api, payApi.methods, async ({ user }) => ({
     coins: await walletBalance(user.id),
@@ -35,6 +36,20 @@ export function registerPaying(api: OpenAPIHono<AppEnv>): void {
     }
     const outcome = await applyPaidNotice(gateway.name, notice);
     log.info('payment notify', { provider: name, pay_no: notice.payNo, outcome });
+    return gateway.ack(outcome !== 'rejected');
+  });
+  // Gateways post refund results here in their own formats and expect their own answers.
+  api.post('/pay/refund-notify/:provider', async (c) => {
+    const name = c.req.param('provider');
+    const gateway = payProvider(name);
+    if (!gateway) return c.text('FAIL', 404);
+    const notice = gateway.readRefundNotify(c.req.raw.headers, await c.req.text());
+    if (!notice) {
+      log.warn('refund notify refused', { provider: name });
+      return gateway.ack(false);
+    }
+    const outcome = await applyRefundNotice(gateway.name, notice);
+    log.info('refund notify', { provider: name, refund_no: notice.refundNo, outcome });
     return gateway.ack(outcome !== 'rejected');
   });
 }

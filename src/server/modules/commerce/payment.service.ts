@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import type { PaymentStatusView, SandboxInfo, StartedPayment } from '~/lib/api/contract/pay';
 import type { ApiOutput } from '~/lib/api/types';
 import { COIN_FEN, PAY_TEXTS, PAYMENT_PURPOSES, PAYMENT_STATUSES, TOPUP_MAX, TOPUP_MIN, type PaymentStatus } from '~/lib/rules/payment';
-import { db } from '../../db';
+import { db, type TxOrDb } from '../../db';
 import { one } from '../../db/rows';
 import { orderItems, orders, payments } from '../../db/schema';
 import { env } from '../../env';
@@ -13,7 +13,7 @@ import { log } from '../../log';
 import { invalidate } from '../../cache';
 import { payProvider, sandboxEnabled, type PaidNotice, type PayProvider, type ProviderName } from '../../providers/pay';
 import { signSandbox, SANDBOX_SIGNATURE_HEADER, type SandboxNotice } from '../../providers/pay/sandbox';
-import { changeCoins, coinsFor, type Tx } from './wallet.service';
+import { changeCoins, coinsFor } from '../../ledger/coins';
 import { releaseCoupons } from './coupon.service';
 import { sendMessage } from '../notice/notice.service';
 import { alreadyHeld, fulfilPaid } from './order-holding';
@@ -211,7 +211,7 @@ export async function applyPaidNotice(provider: ProviderName, n: PaidNotice): Pr
  * Money that arrived for an order that cannot take it (closed meanwhile, or for something the
  * member already has) is credited as coins — never lost — and the member is told why.
  */
-async function creditBack(tx: Tx, p: typeof payments.$inferSelect, why: string): Promise<void> {
+async function creditBack(tx: TxOrDb, p: typeof payments.$inferSelect, why: string): Promise<void> {
   const coins = coinsFor(p.amount);
   if (coins > 0) await changeCoins(tx, p.userId, coins, 'refund', { type: 'payment', id: p.id, note: `${why}，支付款项已转为功夫币` });
   await sendMessage(

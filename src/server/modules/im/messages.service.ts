@@ -6,7 +6,7 @@ import type { Message, MessagePage, MessageRemindType } from '~/lib/chat/types';
 import { db } from '../../db';
 import { publicNameOf } from '../../db/public-name';
 import { imMessageHides, imMessages, imThreadMembers, imThreads, users } from '../../db/schema';
-import { configValues } from '../site/site.service';
+import { maskBanned } from '../site/banned-words';
 import { assertManager, assertMaySpeak, assertNotBlocked, seatIn } from './guards';
 import { deliver } from './hub';
 import { ChatFault, type OpContext } from './ops';
@@ -135,22 +135,6 @@ export async function replaySince(userId: number, resume: Record<string, number>
 
 // ---------------------------------------------------------------------------------------------
 // Sending
-
-/** Words from the site config `im_banned_words` (comma list) become asterisks. */
-export async function maskBanned(text: string): Promise<string> {
-  const { im_banned_words: list = '' } = await configValues(['im_banned_words']);
-  const words = list
-    .split(/[,，]/)
-    .map((w) => w.trim())
-    .filter(Boolean)
-    .sort((a, b) => b.length - a.length);
-  let out = text;
-  for (const w of words) {
-    const re = new RegExp(w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'giu');
-    out = out.replace(re, (m) => '*'.repeat([...m].length));
-  }
-  return out;
-}
 
 export async function sendMessage(ctx: OpContext, draft: WireDraft, opts: { onlineUserOnly?: boolean } = {}): Promise<Message> {
   const t = threadOrFault(ctx.userId, draft.conversationID);

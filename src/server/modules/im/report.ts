@@ -5,7 +5,7 @@ import type { MessageType } from '~/lib/chat/types';
 import { REPORT_REASONS, type ReportReason } from '~/lib/rules/operations';
 import { imMessages, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { fileReport, registerReportTarget } from '../operations/reports.service';
+import { fileReport, registerReportTarget } from '../report/report.service';
 import { visibleMessage, revokeRow } from './messages.service';
 import { ChatFault, type OpContext } from './ops';
 

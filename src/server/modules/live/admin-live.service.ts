@@ -4,12 +4,12 @@ import { db } from '../../db';
 import { coaches, liveGifts, liveRooms, liveSessions, shops } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import { liveMedia } from '../../providers/live';
-import { audit } from '../admin/audit';
-import { published, storedImage, type Actor } from '../admin-content/shared';
+import { audit } from '../../console/audit';
+import { published, storedImage, type Actor } from '../../console/shared';
 import { likeOf } from '../catalogue/listing';
 import { roomAudiences } from '../im/audience';
 import { roomEvent } from '../im/rooms';
-import { endBroadcast } from './rooms.service';
+import { endBroadcast } from './broadcast';
 
 /** The console's live oversight (issue 15 §2): take rooms down and restore them; the gift catalogue. */
 

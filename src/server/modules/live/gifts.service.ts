@@ -7,9 +7,9 @@ import { liveGiftSends, liveGifts, liveRooms, liveSessions, users } from '../../
 import type { SessionUser } from '../../http/context';
 import { notFound, refuse } from '../../http/errors';
 import { checkPayPassword } from '../commerce/coin-pay.service';
-import { changeCoins, walletBalance } from '../commerce/wallet.service';
+import { changeCoins, walletBalance } from '../../ledger/coins';
 import { roomEvent } from '../im/rooms';
-import { moveSellerMoney, sellerAccountId } from '../seller/ledger';
+import { moveSellerMoney, sellerAccountId } from '../../ledger/seller-money';
 import { configValues } from '../site/site.service';
 import { confirmLive } from './reconcile.service';
 

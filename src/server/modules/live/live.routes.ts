@@ -14,13 +14,14 @@ import { registerLiveHooks } from './hooks.routes';
 import { kick, mute, registerRoomHooks, viewers } from './moderation.service';
 import * as notices from './notices.service';
 import * as pb from './playback.service';
+import { liveStreamHandlers } from './broadcast';
 import * as rooms from './rooms.service';
 
 export function registerLive(api: OpenAPIHono<AppEnv>): void {
   // The chat's live rooms consult the live module (kicked viewers, peak audience), and every media
   // backend reports its streams to the rooms (the embedded ingest, nginx's hooks, Tencent's callbacks).
   registerRoomHooks();
-  setStreamHandlers(rooms.liveStreamHandlers);
+  setStreamHandlers(liveStreamHandlers);
   // nginx-rtmp's and Tencent's callbacks (not contract endpoints: they answer in their own formats).
   registerLiveHooks(api);
 

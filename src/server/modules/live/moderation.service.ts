@@ -9,7 +9,7 @@ import { refuse } from '../../http/errors';
 import { ChatFault } from '../im/ops';
 import { roomViewerIds } from '../im/audience';
 import { dropFromRoom, roomEvent, setRoomHooks } from '../im/rooms';
-import { ownRoom } from './rooms.service';
+import { ownRoom } from './room-owner';
 
 /**
  * Room moderation (issue 15 §2): the anchor mutes or kicks viewers of their own room. A kick

@@ -8,7 +8,7 @@ import type { SessionUser } from '../../http/context';
 import { forbidden, notFound, refuse } from '../../http/errors';
 import { normaliseStoredPath } from '../../providers/storage';
 import { sendMessage } from '../notice/notice.service';
-import { ownRoom, type RoomRow } from './rooms.service';
+import { ownRoom, type RoomRow } from './room-owner';
 import { countedRow, pageOf, pageWindow, rowsAndCount, type Page } from '../catalogue/listing';
 
 /**

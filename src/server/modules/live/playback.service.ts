@@ -8,7 +8,7 @@ import type { SessionUser } from '../../http/context';
 import { notFound, refuse } from '../../http/errors';
 import { countedRow, likeOf, pageOf, pageWindow, rowsAndCount } from '../catalogue/listing';
 import { publicNotices } from './notices.service';
-import { ownRoom, roomOfOwner } from './rooms.service';
+import { ownRoom, roomOfOwner } from './room-owner';
 
 /**
  * Playbacks (issue 15 §1–2): a broadcast whose recording is ready, not deleted by its anchor. Pinned

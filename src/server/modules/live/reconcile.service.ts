@@ -10,7 +10,7 @@ import { nginxPublishing } from '../../providers/live/nginx';
 import { nginxRecordingsOf, takeNginxRecording } from '../../providers/live/nginx-records';
 import { finishRecording } from '../../providers/live/vod';
 import { uploadsDir } from '../../providers/storage';
-import { announce, endBroadcast, liveStreamHandlers } from './rooms.service';
+import { announce, endBroadcast, liveStreamHandlers } from './broadcast';
 
 /**
  * Rooms against the ingest (issue 15): a room is `live` because an ingest said its stream started,

@@ -1,9 +1,7 @@
-// One file because: rooms, shelf and broadcast lifecycle share the room row helpers; its split follows untangling live/ rooms ↔ notices ↔ playback.
-import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnchorRoom, LiveRoom, LiveRoomCard, ShelfItem } from '~/lib/api/contract/live';
 import { LIVE_EVENT, LIVE_LIMITS, LIVE_TEXTS, type LiveStatus } from '~/lib/rules/live';
-import { db, type Tx } from '../../db';
+import { db } from '../../db';
 import { env } from '../../env';
 import {
   agentCourses,
@@ -20,90 +18,19 @@ import {
 } from '../../db/schema';
 import { normaliseStoredPath } from '../../providers/storage';
 import { roomAudience, roomAudiences } from '../im/audience';
-import { createLiveRoom, roomEvent } from '../im/rooms';
+import { roomEvent } from '../im/rooms';
 import type { SessionUser } from '../../http/context';
-import { forbidden, notFound, refuse } from '../../http/errors';
-import { ingestName, ingestProblemNow, liveMedia, runningIngest, type PushInfo, type StreamHandlers } from '../../providers/live';
-import { startNoticeOf } from './notices.service';
+import { notFound, refuse } from '../../http/errors';
+import { ingestProblemNow, liveMedia, runningIngest, type PushInfo } from '../../providers/live';
+import { endBroadcast, newSession } from './broadcast';
+import { anchorOf, callerAnchor, ownRoom, withChat, type Anchor, type RoomRow } from './room-owner';
 import { liveStats } from './playback.service';
 import { confirmLive } from './reconcile.service';
 import { likeOf } from '../catalogue/listing';
-import { invalidatePages } from '../../edge/page-cache';
 import { hasFfmpeg } from '../../providers/ffmpeg';
 import { BROWSER_PUSH_PATH } from '../../providers/live/browser-push';
 
-export type RoomRow = typeof liveRooms.$inferSelect;
-export type Anchor = LiveRoom['anchor'];
 type ShelfRef = RoomRow['shelf'][number];
-
-const newStream = () => `r${randomBytes(8).toString('hex')}`;
-
-/** The anchor behind a room: the coach or shop record's public face. */
-export async function anchorOf(kind: 'coach' | 'shop', id: number): Promise<Anchor> {
-  if (kind === 'coach') {
-    const [c] = await db()
-      .select({ uid: coaches.userId, nick: coaches.name, avatar: coaches.avatar })
-      .from(coaches)
-      .where(eq(coaches.id, id));
-    if (!c) throw notFound(LIVE_TEXTS.roomMissing);
-    return { kind, id, ...c };
-  }
-  const [s] = await db().select({ uid: shops.userId, nick: shops.name, avatar: shops.logo }).from(shops).where(eq(shops.id, id));
-  if (!s) throw notFound(LIVE_TEXTS.roomMissing);
-  return { kind, id, ...s };
-}
-
-/**
- * Who the caller broadcasts as: a coach (identity 2) as the coach, a shop owner (identity 1) as
- * the shop — never an id from the request.
- */
-export async function callerAnchor(user: SessionUser): Promise<Anchor> {
-  const kind = user.identity === 2 ? 'coach' : user.identity === 1 ? 'shop' : null;
-  if (!kind) throw forbidden(LIVE_TEXTS.notAnchor);
-  const table = kind === 'coach' ? coaches : shops;
-  const [row] = await db().select({ id: table.id }).from(table).where(eq(table.userId, user.id)).limit(1);
-  if (!row) throw forbidden(LIVE_TEXTS.notAnchor);
-  return anchorOf(kind, row.id);
-}
-
-/** The caller's room, made on first use. */
-export async function ownRoom(user: SessionUser): Promise<{ room: RoomRow; anchor: Anchor }> {
-  const anchor = await callerAnchor(user);
-  return { room: await ensureRoom(anchor, user.id), anchor };
-}
-
-/** An anchor's room, made when missing (a concurrent first call finds the row the other made). */
-export async function ensureRoom(anchor: Pick<Anchor, 'kind' | 'id' | 'nick' | 'avatar'>, userId: number): Promise<RoomRow> {
-  const where = and(eq(liveRooms.ownerKind, anchor.kind), eq(liveRooms.ownerId, anchor.id));
-  let [room] = await db().select().from(liveRooms).where(where);
-  if (!room) {
-    await db()
-      .insert(liveRooms)
-      .values({
-        ownerKind: anchor.kind,
-        ownerId: anchor.id,
-        userId,
-        title: LIVE_TEXTS.defaultTitle(anchor.nick),
-        cover: anchor.avatar,
-        stream: newStream(),
-      })
-      .onConflictDoNothing();
-    [room] = await db().select().from(liveRooms).where(where);
-  }
-  if (!room) throw new Error('live room could not be created');
-  return withChat(room);
-}
-
-/** The room's chat group (AVChatRoom), made on first need with a name derived from the room id. */
-async function withChat(room: RoomRow): Promise<RoomRow> {
-  if (room.imGroupId) return room;
-  const groupID = await createLiveRoom(room.userId, { name: room.title, groupID: `@GF#live${room.id}` });
-  await db()
-    .update(liveRooms)
-    .set({ imGroupId: groupID })
-    .where(and(eq(liveRooms.id, room.id), isNull(liveRooms.imGroupId)));
-  return { ...room, imGroupId: groupID };
-}
 
 /** The shelf's items that are still on sale, in the anchor's order, with their buy links. */
 export async function shelfItems(refs: readonly ShelfRef[]): Promise<ShelfItem[]> {
@@ -304,12 +231,6 @@ export async function likeRoom(userId: number, roomId: number, n: number): Promi
   return { likes };
 }
 
-async function newSession(tx: Tx, v: { roomId: number; title: string; cover: string }): Promise<number> {
-  const [s] = await tx.insert(liveSessions).values(v).returning({ id: liveSessions.id });
-  if (!s) throw new Error('live session insert returned nothing');
-  return s.id;
-}
-
 /**
  * Prepares a broadcast and hands out a signed push URL. The room turns `live` only when the stream
  * really starts. Calling it again (a second tab, a retry) reuses the prepared or running broadcast.
@@ -344,118 +265,6 @@ export async function stopLive(user: SessionUser): Promise<{ status: LiveStatus 
   await endBroadcast(room.id);
   const [after] = await db().select({ status: liveRooms.status }).from(liveRooms).where(eq(liveRooms.id, room.id));
   return { status: (after?.status ?? 'idle') as LiveStatus };
-}
-
-/**
- * live → idle (guarded, so the ingest's end event and /live/stop may both arrive): the session gets
- * its end and duration. A broadcast prepared but never on air is dropped. With `onlySession`, only
- * that broadcast is ended (the reconciliation must not end one that started since it looked).
- * True when a broadcast on air was ended here.
- */
-export async function endBroadcast(roomId: number, onlySession?: number): Promise<boolean> {
-  return db().transaction(async (tx) => {
-    const [room] = await tx.select().from(liveRooms).where(eq(liveRooms.id, roomId)).for('update');
-    if (!room?.sessionId) return false;
-    if (onlySession !== undefined && room.sessionId !== onlySession) return false;
-    const now = new Date();
-    await tx
-      .update(liveSessions)
-      .set({
-        endedAt: now,
-        durationS: sql`greatest(0, extract(epoch from (${now.toISOString()}::timestamptz - ${liveSessions.startedAt})))::int`,
-      })
-      .where(and(eq(liveSessions.id, room.sessionId), isNull(liveSessions.endedAt)));
-    await tx.delete(liveSessions).where(and(eq(liveSessions.id, room.sessionId), isNull(liveSessions.startedAt)));
-    await tx
-      .update(liveRooms)
-      .set({ sessionId: null, status: room.status === 'live' ? 'idle' : room.status, ingest: '', ingestSeenAt: null, updatedAt: now })
-      .where(eq(liveRooms.id, roomId));
-    return room.status === 'live';
-  });
-}
-
-/**
- * Tells the room's watchers the new state (players start or stop at once instead of at the next
- * poll); going live also starts the notice it fulfils and reminds its bookers.
- */
-export async function announce(stream: string, status: 'live' | 'idle'): Promise<void> {
-  const [room] = await db().select().from(liveRooms).where(eq(liveRooms.stream, stream));
-  if (!room) return;
-  // The kept guest copies of the live lists would show the old state until their TTL.
-  invalidatePages();
-  if (room.imGroupId) await roomEvent(room.imGroupId, room.userId, { type: LIVE_EVENT.status, status, title: room.title });
-  if (status === 'live') await startNoticeOf(room);
-}
-
-/** What the ingest calls (registered at startup): a signed publish asks, an ended one reports. */
-export const liveStreamHandlers: StreamHandlers = {
-  async started(stream) {
-    return db()
-      .transaction(async (tx) => {
-        const [room] = await tx.select().from(liveRooms).where(eq(liveRooms.stream, stream)).for('update');
-        if (!room || room.status === 'banned') return false;
-        if (room.status === 'live') return true;
-        let sessionId = room.sessionId;
-        if (!sessionId) {
-          // A push with a still-valid URL after the last broadcast ended: a new broadcast.
-          sessionId = await newSession(tx, { roomId: room.id, title: room.title, cover: room.cover });
-        }
-        await tx
-          .update(liveSessions)
-          .set({ startedAt: new Date(), recordStatus: env().LIVE_RECORD === 'auto' ? 'recording' : 'none' })
-          .where(eq(liveSessions.id, sessionId));
-        const now = new Date();
-        await tx
-          .update(liveRooms)
-          .set({ status: 'live', sessionId, ingest: ingestName(), ingestSeenAt: now, updatedAt: now })
-          .where(eq(liveRooms.id, room.id));
-        return true;
-      })
-      .then(async (ok) => {
-        if (ok) await announce(stream, 'live');
-        return ok;
-      });
-  },
-  async ended(stream) {
-    const [room] = await db().select({ id: liveRooms.id, status: liveRooms.status }).from(liveRooms).where(eq(liveRooms.stream, stream));
-    if (room?.status === 'live' && (await endBroadcast(room.id))) await announce(stream, 'idle');
-  },
-  async recorded(stream, rec) {
-    const [room] = await db().select({ id: liveRooms.id }).from(liveRooms).where(eq(liveRooms.stream, stream));
-    if (!room) return;
-    // The latest broadcast still waiting for its recording (started at or before the file's start).
-    const conds = [eq(liveSessions.roomId, room.id), eq(liveSessions.recordStatus, 'recording')];
-    if (rec.startedAt)
-      conds.push(sql`${liveSessions.startedAt} <= ${new Date(rec.startedAt.getTime() + 60_000).toISOString()}::timestamptz`);
-    const [s] = await db()
-      .select({ id: liveSessions.id })
-      .from(liveSessions)
-      .where(and(...conds))
-      .orderBy(desc(liveSessions.id))
-      .limit(1);
-    if (!s) return;
-    await db()
-      .update(liveSessions)
-      .set({
-        recordStatus: rec.url ? 'ready' : 'failed',
-        recordUrl: rec.url,
-        poster: rec.poster,
-        ...(rec.durationS > 0 ? { durationS: Math.round(rec.durationS) } : {}),
-      })
-      .where(and(eq(liveSessions.id, s.id), eq(liveSessions.recordStatus, 'recording')));
-  },
-};
-
-/** A coach's or shop's room for their homepage's 直播 tab (null until they first open the console). */
-export async function roomOfOwner(
-  kind: 'coach' | 'shop',
-  ownerId: number,
-): Promise<{ id: number; title: string; cover: string; status: LiveStatus } | null> {
-  const [r] = await db()
-    .select({ id: liveRooms.id, title: liveRooms.title, cover: liveRooms.cover, status: liveRooms.status })
-    .from(liveRooms)
-    .where(and(eq(liveRooms.ownerKind, kind), eq(liveRooms.ownerId, ownerId)));
-  return r ? { ...r, status: r.status as LiveStatus } : null;
 }
 
 /**

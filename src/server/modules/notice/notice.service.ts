@@ -1,6 +1,5 @@
 import { and, count, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import { db, type Db } from '../../db';
-import type { Tx } from '../commerce/wallet.service';
+import { db, type Db, type TxOrDb } from '../../db';
 import { feedback, messageStates, messages, users } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import { normaliseStoredPath } from '../../providers/storage';
@@ -158,7 +157,7 @@ export async function deleteMessage(userId: number, id: number): Promise<void> {
  * notice unanswered, so the member can still choose again.
  */
 export type ConsentHandler = (
-  tx: Tx,
+  tx: TxOrDb,
   answer: { messageId: number; userId: number; agree: 1 | 2; payload: Record<string, unknown> },
 ) => Promise<void>;
 const consentHandlers = new Map<string, ConsentHandler>();

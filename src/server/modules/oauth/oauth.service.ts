@@ -11,7 +11,7 @@ import { sign, verifySignature } from '../../security/tokens';
 import { consumeSmsCode } from '../verify/sms-code.service';
 import { startLoginSession } from '../auth/session.service';
 import { loginData, type LoginData } from '../auth/auth.service';
-import { disabledMessage } from '../operations/member-block';
+import { disabledMessage } from '../auth/member-block';
 import { T } from '~/lib/texts';
 import type { BindState, OAuthProviders, OAuthPurpose, ThirdLoginResult } from '~/lib/api/contract/oauth';
 

@@ -12,6 +12,3 @@ export const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 /** How the console names a seller account's owner kind (providers come with issue 13 part B). */
 export const OWNER_KIND_TEXT: Record<string, string> = { coach: '教练', shop: '店铺', provider: '服务商' };
 export const ownerKindText = (k: string) => OWNER_KIND_TEXT[k] ?? k;
-
-export const isUniqueViolation = (err: unknown): boolean =>
-  (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';

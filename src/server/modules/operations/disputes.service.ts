@@ -2,20 +2,21 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { AdminDispute } from '~/lib/api/contract/operations';
 import { DISPUTE_STATUS_TEXT, OPS_TEXTS, type DisputeStatus } from '~/lib/rules/operations';
 import { PAY_METHOD_TEXT, statusText, type OrderKind, type OrderStatus, type PayMethod } from '~/lib/rules/order-status';
-import { db } from '../../db';
+import { db, type TxOrDb } from '../../db';
 import { coaches, orderItems, orders, refundDisputes, shops, users } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
-import { audit } from '../admin/audit';
-import { registerQueue } from '../admin/queues';
-import type { Tx } from '../commerce/wallet.service';
+import { audit } from '../../console/audit';
+import { registerQueue } from '../../console/queues';
 import { sendMessage } from '../notice/notice.service';
-import { grantRefundByPlatform } from '../seller/refund.service';
-import { esc, isUniqueViolation, type OpsCtx } from './common';
+import { grantRefundByPlatform } from '../commerce/refund.service';
+import { isUniqueViolation } from '../../db/rows';
+import { esc, type OpsCtx } from './common';
 
 /**
  * Refund disputes: a member escalates a refund the seller refused (once per order); support grants
- * it (the platform refunds through issue 12's refund flow, seller income reversed through the
- * ledger) or upholds the refusal. Both sides are told; every decision is audited in its transaction.
+ * it (the platform refunds through the refund owner, commerce/refund.service.ts, whose approval
+ * reverses the seller's income) or upholds the refusal. Both sides are told; every decision is
+ * audited in its transaction.
  */
 
 type Order = typeof orders.$inferSelect;
@@ -25,7 +26,7 @@ type Dispute = typeof refundDisputes.$inferSelect;
 const ESCALATABLE = ['paid', 'shipped', 'received', 'completed'];
 
 /** The user behind an order's seller (shop owner or coach) and its name. */
-async function sellerOfOrder(tx: Tx, o: Pick<Order, 'shopId' | 'coachId'>): Promise<{ userId: number; name: string } | null> {
+async function sellerOfOrder(tx: TxOrDb, o: Pick<Order, 'shopId' | 'coachId'>): Promise<{ userId: number; name: string } | null> {
   if (o.shopId) {
     const [s] = await tx.select({ userId: shops.userId, name: shops.name }).from(shops).where(eq(shops.id, o.shopId)).limit(1);
     return s ?? null;
@@ -183,7 +184,7 @@ async function one(id: number): Promise<AdminDispute> {
 }
 
 /** Closes an open dispute (guarded: of two operators only one gets the row), with its audit row. */
-async function close(tx: Tx, ctx: OpsCtx, id: number, status: 'granted' | 'upheld', note: string): Promise<Dispute> {
+async function close(tx: TxOrDb, ctx: OpsCtx, id: number, status: 'granted' | 'upheld', note: string): Promise<Dispute> {
   const [d] = await tx
     .update(refundDisputes)
     .set({ status, decisionNote: note, staffId: ctx.staff.id, decidedAt: new Date() })
@@ -201,7 +202,7 @@ async function close(tx: Tx, ctx: OpsCtx, id: number, status: 'granted' | 'uphel
   return d;
 }
 
-async function tellSeller(tx: Tx, o: Order, title: string, body: string): Promise<void> {
+async function tellSeller(tx: TxOrDb, o: Order, title: string, body: string): Promise<void> {
   const seller = await sellerOfOrder(tx, o);
   if (seller) await sendMessage({ userId: seller.userId, kind: 'notice', title, content: body, link: `/order/shopdetail?id=${o.id}` }, tx);
 }

@@ -6,10 +6,11 @@ import { PAY_METHOD_TEXT, statusText, type OrderKind, type OrderStatus, type Pay
 import { db } from '../../db';
 import { coaches, memberBlocks, orderItems, orders, sellerAccounts, sellerLedger, sessions, shops, users, wallets } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
-import { audit } from '../admin/audit';
+import { audit } from '../../console/audit';
 import { endChatLogins } from '../../providers/im/account-sync';
 import { forgetSessions } from '../auth/session.service';
-import { changeCoins, ledgerPage } from '../commerce/wallet.service';
+import { ledgerPage } from '../commerce/wallet.service';
+import { changeCoins } from '../../ledger/coins';
 import { ownerKindText, type OpsCtx } from './common';
 
 /**

@@ -13,12 +13,13 @@ import {
   memberSellerLedger,
   searchMembers,
 } from './members.service';
-import { dismissReport, fileReport, registerReportQueue, reportQueue, takeDownReport } from './reports.service';
-import { approveCancel, refuseCancel, registerShopCancelQueue, shopCancelQueue } from './shop-cancel.service';
+import { fileReport } from '../report/report.service';
+import { dismissReport, registerReportQueue, reportQueue, takeDownReport } from './reports.service';
+import { approveCancel, refuseCancel, registerShopCancelQueue, shopCancelQueue } from '../seller/shop-cancel.console';
 import { dailyStats } from './stats.service';
 import { payWithdrawal, refuseWithdrawalByOperator, registerWithdrawalQueue, revealCard, withdrawalQueue } from './withdrawals.service';
 
-/** 运营后台：提现、店铺注销、退款仲裁、内容举报、会员管理与经营报表（issue 13 §3），以及会员侧的仲裁与举报 */
+/** 运营后台：提现、店铺注销、退款仲裁、内容举报、会员管理与经营报表（见本模块 README），以及会员侧的仲裁与举报 */
 export function registerOperations(api: OpenAPIHono<AppEnv>): void {
   registerWithdrawalQueue();
   registerShopCancelQueue();

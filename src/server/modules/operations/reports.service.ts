@@ -10,40 +10,24 @@ import {
   type ReportTarget,
 } from '~/lib/rules/operations';
 import { invalidate } from '../../cache';
-import { db } from '../../db';
+import { db, type TxOrDb } from '../../db';
 import { classes, coaches, contentReports, courses, goods, shops, users } from '../../db/schema';
 import { invalidatePages } from '../../edge/page-cache';
 import { notFound, refuse } from '../../http/errors';
-import { audit } from '../admin/audit';
-import { registerQueue } from '../admin/queues';
-import type { Tx } from '../commerce/wallet.service';
+import { audit } from '../../console/audit';
+import { registerQueue } from '../../console/queues';
 import { sendMessage } from '../notice/notice.service';
 import { holdItem } from '../admin-content/catalogue.admin';
-import { esc, isUniqueViolation, type OpsCtx } from './common';
+import { registerReportTarget, reportTargetKind } from '../report/report.service';
+import { esc, type OpsCtx } from './common';
 
 /**
- * Content reports. Each kind of reportable content registers how to find it (its title, its
- * owner, its page) and, when the console may take it down, how; friends-circle posts, comments and
- * chat messages register theirs when they land (`registerReportTarget`). Until then a report of
- * such a kind is refused as unsupported.
+ * The catalogue's reportable kinds (goods, courses, classes, coaches, shops): the console takes
+ * goods, courses and classes off sale under a platform hold (admin-content).
  */
-export interface ReportTargetKind {
-  /** The content's title and its owner's user id, or null when it does not exist. */
-  find: (tx: Tx, id: number) => Promise<{ title: string; ownerUserId: number } | null>;
-  /** Where an operator can look at it ('' = nowhere). */
-  href: (id: number) => string;
-  /** Takes it down (off sale, hidden…) inside the decision's transaction; false when it already was. */
-  takeDown?: (tx: Tx, id: number, by: { staffId: number; reason: string }) => Promise<boolean>;
-}
-
-const kinds = new Map<ReportTarget, ReportTargetKind>();
-
-export function registerReportTarget(type: ReportTarget, kind: ReportTargetKind): void {
-  kinds.set(type, kind);
-}
 
 /** Off sale under a platform hold (the owner cannot relist until an operator releases it). */
-const offSale = (kind: 'goods' | 'course' | 'class') => (tx: Tx, id: number, by: { staffId: number; reason: string }) =>
+const offSale = (kind: 'goods' | 'course' | 'class') => (tx: TxOrDb, id: number, by: { staffId: number; reason: string }) =>
   holdItem(tx, by, kind, id);
 
 registerReportTarget('goods', {
@@ -102,37 +86,6 @@ registerReportTarget('shop', {
   href: (id) => `/anchor?type=mechant&id=${id}`,
 });
 
-/** /member/report: one open report per member and target; one's own content cannot be reported. */
-export async function fileReport(
-  userId: number,
-  input: { target_type: ReportTarget; target_id: number; reason: ReportReason; detail: string },
-): Promise<null> {
-  const kind = kinds.get(input.target_type);
-  if (!kind) throw refuse(OPS_TEXTS.reportUnsupported);
-  const target = await kind.find(db(), input.target_id);
-  if (!target) throw notFound(OPS_TEXTS.reportTargetGone);
-  if (target.ownerUserId === userId) throw refuse(OPS_TEXTS.reportSelf);
-  try {
-    const [row] = await db()
-      .insert(contentReports)
-      .values({
-        reporterId: userId,
-        targetType: input.target_type,
-        targetId: input.target_id,
-        targetTitle: target.title.slice(0, 64),
-        reason: input.reason,
-        detail: input.detail,
-      })
-      .onConflictDoNothing()
-      .returning({ id: contentReports.id });
-    if (!row) throw refuse(OPS_TEXTS.reportTwice);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw refuse(OPS_TEXTS.reportTwice);
-    throw err;
-  }
-  return null;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The queue
 
@@ -166,7 +119,7 @@ async function views(rows: Row[]): Promise<AdminReport[]> {
   ]);
   return rows.map((r) => {
     const type = r.targetType as ReportTarget;
-    const kind = kinds.get(type);
+    const kind = reportTargetKind(type);
     const status = r.status as ReportStatus;
     const reason = r.reason as ReportReason;
     return {
@@ -217,7 +170,7 @@ async function one(id: number): Promise<AdminReport> {
   return v;
 }
 
-const tellReporter = (tx: Tx, r: Row, outcome: string, note: string) =>
+const tellReporter = (tx: TxOrDb, r: Row, outcome: string, note: string) =>
   sendMessage(
     {
       userId: r.reporterId,
@@ -260,7 +213,7 @@ export async function dismissReport(ctx: OpsCtx, id: number, note: string): Prom
 export async function takeDownReport(ctx: OpsCtx, id: number, note: string): Promise<AdminReport> {
   const [cur] = await db().select().from(contentReports).where(eq(contentReports.id, id)).limit(1);
   if (!cur) throw notFound(OPS_TEXTS.reportGone);
-  const kind = kinds.get(cur.targetType as ReportTarget);
+  const kind = reportTargetKind(cur.targetType as ReportTarget);
   if (!kind?.takeDown) throw refuse(OPS_TEXTS.cannotTakeDown);
   const takeDown = kind.takeDown;
   await db().transaction(async (tx) => {

@@ -2,12 +2,11 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { AdminWithdrawal } from '~/lib/api/contract/operations';
 import { WITHDRAWAL_STATUS_TEXT, bankName, type WithdrawalStatus } from '~/lib/rules/bank';
 import { OPS_TEXTS } from '~/lib/rules/operations';
-import { db } from '../../db';
+import { db, type TxOrDb } from '../../db';
 import { bankCards, coaches, sellerAccounts, sellerWithdrawals, shops, users, withdrawalTransfers } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
-import { audit } from '../admin/audit';
-import { registerQueue } from '../admin/queues';
-import type { Tx } from '../commerce/wallet.service';
+import { audit } from '../../console/audit';
+import { registerQueue } from '../../console/queues';
 import { sendMessage } from '../notice/notice.service';
 import { decryptCardNumber } from '../seller/card-crypto';
 import { markWithdrawalPaid, refuseWithdrawal } from '../seller/payout.service';
@@ -102,7 +101,7 @@ export async function revealCard(ctx: OpsCtx, id: number): Promise<{ card_no: st
   return { card_no: cardNo };
 }
 
-async function sellerUserOf(accountId: number, tx: Tx) {
+async function sellerUserOf(accountId: number, tx: TxOrDb) {
   const [a] = await tx
     .select({ userId: sellerAccounts.userId, kind: sellerAccounts.ownerKind })
     .from(sellerAccounts)

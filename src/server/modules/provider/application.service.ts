@@ -1,14 +1,13 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { SupplierStatus } from '~/lib/api/contract/provider';
 import { APPLICATION_STATE_TEXT, DEFAULT_PROVIDER_BP, PROVIDER_BP_KEY, PROVIDER_TEXTS, type ApplicationState } from '~/lib/rules/provider';
-import { db } from '../../db';
+import { db, type TxOrDb } from '../../db';
 import { config, providerApplications, serviceProviders, users } from '../../db/schema';
 import type { SessionUser } from '../../http/context';
 import { notFound, refuse } from '../../http/errors';
 import { viewableUrl } from '../../providers/storage';
 import { ownDocument } from '../upload/documents';
 import { forgetSessions } from '../auth/session.service';
-import type { Tx } from '../commerce/wallet.service';
 import { sendMessage } from '../notice/notice.service';
 
 /**
@@ -169,7 +168,7 @@ export async function pendingApplicationCount(): Promise<number> {
 }
 
 /** The default share of a new provider (config `provider_commission_bp`, basis points). */
-export async function defaultProviderBp(tx: Tx): Promise<number> {
+export async function defaultProviderBp(tx: TxOrDb): Promise<number> {
   const [row] = await tx.select({ v: config.value }).from(config).where(eq(config.key, PROVIDER_BP_KEY)).limit(1);
   const n = row ? Number(row.v) : NaN;
   return Number.isInteger(n) && n >= 0 && n <= 10_000 ? n : DEFAULT_PROVIDER_BP;
@@ -190,7 +189,7 @@ export async function approveApplication(
   id: number,
   staffId: number,
   note: string,
-  then?: (tx: Tx, d: Decision) => Promise<void>,
+  then?: (tx: TxOrDb, d: Decision) => Promise<void>,
 ): Promise<{ providerId: number } | false> {
   const result = await db().transaction(async (tx) => {
     const [a] = await tx
@@ -248,7 +247,7 @@ export async function refuseApplication(
   id: number,
   staffId: number,
   reason: string,
-  then?: (tx: Tx, d: Decision) => Promise<void>,
+  then?: (tx: TxOrDb, d: Decision) => Promise<void>,
 ): Promise<boolean> {
   const why = reason.trim();
   if (!why) throw refuse(PROVIDER_TEXTS.reasonRequired);

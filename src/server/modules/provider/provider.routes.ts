@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { providerApi, supplierApi } from '~/lib/api/contract/provider';
 import { adminProviderApi } from '~/lib/api/contract/admin-providers';
-import { audit } from '../admin/audit';
-import { registerQueue } from '../admin/queues';
+import { audit } from '../../console/audit';
+import { registerQueue } from '../../console/queues';
 import { refuse } from '../../http/errors';
 import { PROVIDER_TEXTS } from '~/lib/rules/provider';
 import type { AppEnv } from '../../http/context';

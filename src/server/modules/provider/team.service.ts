@@ -2,13 +2,13 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TeamMember } from '~/lib/api/contract/provider';
 import { maskPhone } from '~/lib/rules/phone';
 import { PROVIDER_TEXTS, TEAM_STATES, TEAM_STATE_TEXT, type TeamState } from '~/lib/rules/provider';
-import { db } from '../../db';
+import { db, type TxOrDb } from '../../db';
+import { isUniqueViolation } from '../../db/rows';
 import { coaches, providerTeam, serviceProviders, users } from '../../db/schema';
 import type { SessionUser } from '../../http/context';
 import { notFound, refuse } from '../../http/errors';
-import type { Tx } from '../commerce/wallet.service';
 import { registerConsentHandler, sendMessage } from '../notice/notice.service';
-import { providerIdOf } from '../seller/owner';
+import { providerIdOf } from '../catalogue/owner';
 
 /**
  * A provider's team (issue 13 §2): invite a coach by phone → the coach gets a consent notice and
@@ -18,9 +18,6 @@ import { providerIdOf } from '../seller/owner';
  */
 
 export const JOIN_ACTION = 'join_provider';
-
-const isUniqueViolation = (err: unknown): boolean =>
-  (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 const stateOf = (s: string): TeamState => TEAM_STATES.find((x) => x === s) ?? 'removed';
 
@@ -185,7 +182,7 @@ export async function removeMember(user: SessionUser, id: number): Promise<null>
  * The coach's answer to an invitation (registered with the notice module): agree → active, unless
  * the coach meanwhile joined another team; refuse → declined. The provider is told either way.
  */
-async function answerInvite(tx: Tx, a: { messageId: number; userId: number; agree: 1 | 2 }): Promise<void> {
+async function answerInvite(tx: TxOrDb, a: { messageId: number; userId: number; agree: 1 | 2 }): Promise<void> {
   const [row] = await tx
     .select({ t: providerTeam, coachName: coaches.name, providerUser: serviceProviders.userId })
     .from(providerTeam)

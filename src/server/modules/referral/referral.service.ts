@@ -1,11 +1,11 @@
 import { and, count, desc, eq, isNull, sql, sum } from 'drizzle-orm';
 import { escapeHtml } from '~/lib/rules/admin-content';
 import { INVITE_REWARD_DEFAULT, REFERRAL_TEXTS, inviteCodeOf, inviteLink, userIdOfInvite } from '~/lib/rules/referral';
-import { db } from '../../db';
+import { db, type TxOrDb } from '../../db';
 import { config, referrals, users } from '../../db/schema';
 import { env } from '../../env';
 import { log } from '../../log';
-import { changeCoins, type Tx } from '../commerce/wallet.service';
+import { changeCoins } from '../../ledger/coins';
 import { sendMessage } from '../notice/notice.service';
 import { configValues } from '../site/site.service';
 
@@ -29,7 +29,12 @@ export async function rewardCoins(): Promise<number> {
  * nobody, a disabled account, the member themself, or someone the member invited (a loop) is
  * ignored: registration never fails because of an invitation.
  */
-export async function recordReferral(tx: Tx, inviteeId: number, code: string | undefined, via: 'phone' | 'wx' | 'qq'): Promise<boolean> {
+export async function recordReferral(
+  tx: TxOrDb,
+  inviteeId: number,
+  code: string | undefined,
+  via: 'phone' | 'wx' | 'qq',
+): Promise<boolean> {
   const inviterId = userIdOfInvite(code);
   if (!inviterId || inviterId === inviteeId) return false;
   const [inviter] = await tx.select({ status: users.status }).from(users).where(eq(users.id, inviterId));
@@ -52,7 +57,7 @@ export async function recordReferral(tx: Tx, inviteeId: number, code: string | u
  * Called in the transaction that completes an order: the buyer's inviter is rewarded once — the
  * guarded update of `rewarded_at` lets exactly one completion through, however many run at once.
  */
-export async function rewardReferral(tx: Tx, order: { id: number; userId: number }): Promise<number> {
+export async function rewardReferral(tx: TxOrDb, order: { id: number; userId: number }): Promise<number> {
   // Read through this transaction: the embedded database has one connection, which it holds.
   const [cfg] = await tx.select({ v: config.value }).from(config).where(eq(config.key, 'invite_reward_coins'));
   const coins = coinsOf(cfg?.v);

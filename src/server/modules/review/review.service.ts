@@ -5,7 +5,7 @@ import { db } from '../../db';
 import { orderItems, orderReviews, orders, users } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import { normaliseStoredPath } from '../../providers/storage';
-import { maskBanned } from '../im/messages.service';
+import { maskBanned } from '../site/banned-words';
 
 /**
  * 评价 (issue 16 §2): one review per line of a completed order (goods lines, or the course or class

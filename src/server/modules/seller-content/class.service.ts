@@ -10,7 +10,7 @@ import { normaliseStoredPath } from '../../providers/storage';
 import { sanitizeRichText } from '../../security/sanitize';
 import { pageOf, type Page } from '../catalogue/listing';
 import { refuseIfHeld } from '../admin-content/catalogue.admin';
-import { invalidateCatalogue } from './invalidate';
+import { invalidateCatalogue } from '../catalogue/invalidate';
 
 /*
  * A coach's offline classes (issue 12 §2). Like courses, a new class starts off sale; seats never go

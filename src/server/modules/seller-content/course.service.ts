@@ -8,8 +8,8 @@ import { normaliseStoredPath, viewableUrl } from '../../providers/storage';
 import { sanitizeRichText } from '../../security/sanitize';
 import { pageOf, type Page } from '../catalogue/listing';
 import { refuseIfHeld } from '../admin-content/catalogue.admin';
-import { invalidateCatalogue } from './invalidate';
-import { ownVideo, videoInfo } from './video.service';
+import { invalidateCatalogue } from '../catalogue/invalidate';
+import { ownVideo, videoInfo } from '../upload/video.service';
 
 /*
  * A coach's courses and lessons (issue 12 §2). Every query filters by the coach id derived from the

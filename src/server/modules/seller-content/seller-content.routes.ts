@@ -4,7 +4,7 @@ import type { AppEnv } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
 import { refuse } from '../../http/errors';
 import { env } from '../../env';
-import { coachIdOf } from '../seller/owner';
+import { coachIdOf } from '../catalogue/owner';
 import { classStudents, coachClass, coachClasses, saveClass, setClassStatus } from './class.service';
 import {
   coachCourse,
@@ -19,9 +19,9 @@ import {
   setCourseStatus,
   sortLessons,
 } from './course.service';
-import { localVoucher, registerTus } from './tus';
-import { hasFfmpeg, ownVideo, videoInfo } from './video.service';
-import { newTencentSignature } from './voucher';
+import { localVoucher, registerTus } from '../upload/tus';
+import { hasFfmpeg, ownVideo, videoInfo } from '../upload/video.service';
+import { newTencentSignature } from '../upload/voucher';
 
 /** The coach's courses, lessons, videos (with the tus upload) and classes (issue 12 §2). */
 export function registerSellerContent(api: OpenAPIHono<AppEnv>): void {

@@ -2,8 +2,8 @@ import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { AgentItem, AgentKind } from '~/lib/api/contract/seller-shop';
 import type { CourseItem } from '~/lib/api/contract/catalogue-training';
 import type { Bit } from '~/lib/api/fields';
-import { SELLER_TEXTS as S, parseAgentParam } from '~/lib/rules/seller-shop';
-import { db, type Db, type Tx } from '../../db';
+import { SELLER_TEXTS as S } from '~/lib/rules/seller-shop';
+import { db } from '../../db';
 import { agentCourses, agentGoods, agentOffers, coaches, courses, goods, shops } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import type { SessionUser } from '../../http/context';
@@ -17,42 +17,8 @@ import { ownerOf, publicChanged, type Owner } from './settings.service';
  * set on the goods form or on the owner's course tab); other coaches and shops pick offers
  * (`agent_goods` / `agent_courses`) and show them on their homepage. A buyer who comes from an
  * agent's homepage arrives with `?agent=coach:12` (rules/seller-shop.ts `agentParam`), and the
- * order side asks `agentOfferFor()` what the agent earns.
+ * order side asks `agentOfferFor()` (commerce/order-agent.ts) what the agent earns.
  */
-
-/**
- * The commission an agent earns on an item, for the orders/money side: the offer's rate in basis
- * points when the offer is active, the agent picked the item and is not its owner; null otherwise
- * (no split). Pass the payment's transaction so the rate read is the one the split is written with.
- */
-export async function agentOfferFor(
-  kind: AgentKind,
-  itemId: number,
-  agent: Owner,
-  tx: Tx | Db = db(),
-): Promise<{ rateBp: number; owner: Owner } | null> {
-  const pick =
-    kind === 'goods'
-      ? tx
-          .select({ id: agentGoods.id })
-          .from(agentGoods)
-          .where(and(eq(agentGoods.agentType, agent.type), eq(agentGoods.agentId, agent.id), eq(agentGoods.goodsId, itemId)))
-      : tx
-          .select({ id: agentCourses.id })
-          .from(agentCourses)
-          .where(and(eq(agentCourses.agentType, agent.type), eq(agentCourses.agentId, agent.id), eq(agentCourses.courseId, itemId)));
-  const [[offer], [picked]] = await Promise.all([
-    tx
-      .select({ rateBp: agentOffers.rateBp, ownerType: agentOffers.ownerType, ownerId: agentOffers.ownerId })
-      .from(agentOffers)
-      .where(and(eq(agentOffers.kind, kind), eq(agentOffers.itemId, itemId))),
-    pick.limit(1),
-  ]);
-  if (!offer || !picked) return null;
-  const owner = { type: offer.ownerType as Owner['type'], id: offer.ownerId };
-  if (owner.type === agent.type && owner.id === agent.id) return null;
-  return { rateBp: offer.rateBp, owner };
-}
 
 const pickedGoods = (o: Owner) => and(eq(agentGoods.agentType, o.type), eq(agentGoods.agentId, o.id), eq(agentGoods.goodsId, goods.id));
 const pickedCourse = (o: Owner) =>
@@ -350,24 +316,4 @@ export async function agentCoursesPage(type: 'coach' | 'shop', agentId: number, 
     { offset, take },
   );
   return pageOf(rows.map(courseItem), counted, page, limit);
-}
-
-/**
- * Who an order is credited to as agent (issue 12 §2), from the `?agent=coach:12` the buyer came
- * with: only when every item of the order is offered by one owner and picked by that agent; the
- * rate is the lowest among the items, snapshotted on the order. Anything else (no parameter, a
- * malformed one, an item without an open offer, the agent's own goods) credits no agent.
- */
-export async function orderAgent(
-  tx: Tx | Db,
-  kind: AgentKind,
-  itemIds: number[],
-  param: string | undefined,
-): Promise<{ agentKind: 'coach' | 'shop'; agentId: number; agentBp: number } | null> {
-  const agent = parseAgentParam(param);
-  if (!agent || itemIds.length === 0) return null;
-  const offers = await Promise.all([...new Set(itemIds)].map((id) => agentOfferFor(kind, id, agent, tx)));
-  const first = offers[0];
-  if (!first || offers.some((o) => !o || o.owner.type !== first.owner.type || o.owner.id !== first.owner.id)) return null;
-  return { agentKind: agent.type, agentId: agent.id, agentBp: Math.min(...offers.map((o) => o?.rateBp ?? 0)) };
 }

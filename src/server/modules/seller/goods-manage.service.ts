@@ -8,7 +8,7 @@ import { agentOffers, goods, goodsCategories, orderItems, orders, shopCancelAppl
 import { notFound, refuse } from '../../http/errors';
 import { sanitizeRichText } from '../../security/sanitize';
 import { likeOf, type Page } from '../catalogue/listing';
-import { shopIdOf } from './owner';
+import { shopIdOf } from '../catalogue/owner';
 import { publicChanged, storedImage } from './settings.service';
 import { refuseIfHeld } from '../admin-content/catalogue.admin';
 

@@ -20,7 +20,7 @@ import {
 import { notFound } from '../../http/errors';
 import type { SessionUser } from '../../http/context';
 import type { Page } from '../catalogue/listing';
-import { coachIdOf } from './owner';
+import { coachIdOf } from '../catalogue/owner';
 import { anchorOf, ownerOf } from './settings.service';
 
 const bit = (v: number): Bit => (v === 1 ? 1 : 0);

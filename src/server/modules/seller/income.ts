@@ -1,10 +1,7 @@
-import { rewardReferral } from '../referral/referral.service';
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { coaches, config, orders, sellerLedger, shops } from '../../db/schema';
-import { db } from '../../db';
-import type { Tx } from '../commerce/wallet.service';
-import { moveSellerMoney, sellerAccountId, type SellerOwner } from './ledger';
-import { creditProviderShare } from '../provider/commission';
+import type { TxOrDb } from '../../db';
+import { moveSellerMoney, sellerAccountId, type SellerOwner } from '../../ledger/seller-money';
 
 /**
  * Seller income (issue 12 §4, the income half). Every movement goes through `moveSellerMoney` in
@@ -15,7 +12,7 @@ import { creditProviderShare } from '../provider/commission';
  * - completed (goods received 7 days ago, courses and classes SETTLE_DAYS after payment):
  *   pending −x, balance +x for each account credited     reason 'settle'
  * - a team coach's course or class (issue 13): the provider's share, out of the platform's
- *   commission (provider/commission.ts):                 pending +share (provider) reason 'commission'
+ *   commission (provider/commission.ts, on the same order.paid event): pending +share (provider) reason 'commission'
  * - refunded: what was credited comes back out           reason 'refund'
  *   (from pending; from balance when already settled — refused when the balance cannot cover it)
  */
@@ -24,15 +21,12 @@ import { creditProviderShare } from '../provider/commission';
 export const DEFAULT_COMMISSION_BP = 500;
 /** The config key of the platform's commission (basis points, 0–10000). */
 export const COMMISSION_KEY = 'seller_commission_bp';
-/** Course and class orders settle this many days after payment (their refund window). */
-export const SETTLE_DAYS = 7;
-
 export const INCOME_TEXTS = {
   cannotCover: '店铺可结算余额不足，暂时无法退款，请先充足余额或联系客服',
 } as const;
 
 /** The platform commission rate now (read in the caller's transaction; a bad value means the default). */
-export async function commissionBp(tx: Tx): Promise<number> {
+export async function commissionBp(tx: TxOrDb): Promise<number> {
   const [row] = await tx.select({ v: config.value }).from(config).where(eq(config.key, COMMISSION_KEY)).limit(1);
   const n = row ? Number(row.v) : NaN;
   return Number.isInteger(n) && n >= 0 && n <= 10_000 ? n : DEFAULT_COMMISSION_BP;
@@ -53,18 +47,18 @@ export function splitIncome(pay: number, platformBp: number, agentBp = 0): { pla
 type Order = typeof orders.$inferSelect;
 
 /** Who sold an order: a shop for goods and shop courses, else the coach. */
-async function ownerOf(tx: Tx, o: Pick<Order, 'kind' | 'shopId' | 'coachId'>): Promise<SellerOwner | null> {
+async function ownerOf(tx: TxOrDb, o: Pick<Order, 'kind' | 'shopId' | 'coachId'>): Promise<SellerOwner | null> {
   if (o.kind === 'goods' || (!o.coachId && o.shopId)) return shopOwner(tx, o.shopId);
   return coachOwner(tx, o.coachId);
 }
 
-async function shopOwner(tx: Tx, id: number | null): Promise<SellerOwner | null> {
+async function shopOwner(tx: TxOrDb, id: number | null): Promise<SellerOwner | null> {
   if (!id) return null;
   const [s] = await tx.select({ userId: shops.userId }).from(shops).where(eq(shops.id, id)).limit(1);
   return s ? { kind: 'shop', id, userId: s.userId } : null;
 }
 
-async function coachOwner(tx: Tx, id: number | null): Promise<SellerOwner | null> {
+async function coachOwner(tx: TxOrDb, id: number | null): Promise<SellerOwner | null> {
   if (!id) return null;
   const [c] = await tx.select({ userId: coaches.userId }).from(coaches).where(eq(coaches.id, id)).limit(1);
   return c ? { kind: 'coach', id, userId: c.userId } : null;
@@ -73,10 +67,10 @@ async function coachOwner(tx: Tx, id: number | null): Promise<SellerOwner | null
 const orderRef = (o: Pick<Order, 'id' | 'orderNo'>, what: string) => ({ type: 'order', id: o.id, note: `${what} ${o.orderNo}` });
 
 /**
- * Credits a paid order's income to `pending`, in the paying transaction (called by fulfilPaid).
+ * Credits a paid order's income to `pending`, in the paying transaction (on order.paid, hooks.ts).
  * A free order (nothing paid) credits nothing. Answers what was credited to whom.
  */
-export async function creditSale(tx: Tx, o: Order): Promise<{ owner: number; agent: number }> {
+export async function creditSale(tx: TxOrDb, o: Order): Promise<{ owner: number; agent: number }> {
   if (o.payAmount <= 0) return { owner: 0, agent: 0 };
   const owner = await ownerOf(tx, o);
   if (!owner) return { owner: 0, agent: 0 };
@@ -89,13 +83,11 @@ export async function creditSale(tx: Tx, o: Order): Promise<{ owner: number; age
     await moveSellerMoney(tx, await sellerAccountId(tx, owner), { pending: split.owner }, 'sale', orderRef(o, '订单收入'));
   if (agentOwner && split.agent > 0)
     await moveSellerMoney(tx, await sellerAccountId(tx, agentOwner), { pending: split.agent }, 'commission', orderRef(o, '代理佣金'));
-  // A team coach's course or class: the provider's share, out of the platform's commission.
-  if (owner.kind === 'coach') await creditProviderShare(tx, o, split.platform);
   return { owner: split.owner, agent: split.agent };
 }
 
 /** The credits of an order (sale and commission rows) with whether each was settled or refunded. */
-async function creditsOf(tx: Tx, orderId: number) {
+async function creditsOf(tx: TxOrDb, orderId: number) {
   const rows = await tx
     .select({ accountId: sellerLedger.accountId, reason: sellerLedger.reason, pending: sellerLedger.pendingDelta })
     .from(sellerLedger)
@@ -115,8 +107,8 @@ async function creditsOf(tx: Tx, orderId: number) {
   }));
 }
 
-/** Moves a completed order's income pending → balance (in the completing transaction). */
-export async function settleOrder(tx: Tx, o: Pick<Order, 'id' | 'orderNo'>): Promise<number> {
+/** Moves a completed order's income pending → balance (on order.completed, in the completing transaction). */
+export async function settleOrder(tx: TxOrDb, o: Pick<Order, 'id' | 'orderNo'>): Promise<number> {
   let settled = 0;
   for (const c of await creditsOf(tx, o.id)) {
     if (c.settled || c.refunded || c.amount <= 0) continue;
@@ -127,55 +119,15 @@ export async function settleOrder(tx: Tx, o: Pick<Order, 'id' | 'orderNo'>): Pro
 }
 
 /**
- * Everything completing an order does, inside the transaction that completes it: the seller's
- * income settles, and the buyer's inviter is rewarded if this is the friend's first (推荐好友).
+ * Takes a refunded order's income back out (on refund.approved, hooks.ts, in the approving
+ * transaction of commerce/refund.service.ts): from pending, or from the balance when it was
+ * already settled. A balance that cannot cover it refuses the refund (code 100), and the
+ * approval rolls back whole.
  */
-export async function orderCompleted(tx: Tx, o: Pick<Order, 'id' | 'orderNo' | 'userId'>): Promise<void> {
-  await settleOrder(tx, o);
-  await rewardReferral(tx, o);
-}
-
-/**
- * Takes a refunded order's income back out (in the refunding transaction): from pending, or from
- * the balance when it was already settled. A balance that cannot cover it refuses the refund
- * (code 100), and the caller's transaction rolls back whole.
- */
-export async function reverseIncome(tx: Tx, o: Pick<Order, 'id' | 'orderNo'>): Promise<void> {
+export async function reverseIncome(tx: TxOrDb, o: Pick<Order, 'id' | 'orderNo'>): Promise<void> {
   for (const c of await creditsOf(tx, o.id)) {
     if (c.refunded || c.amount <= 0) continue;
     const move = c.settled ? { balance: -c.amount } : { pending: -c.amount };
     await moveSellerMoney(tx, c.accountId, move, 'refund', orderRef(o, '订单退款'), INCOME_TEXTS.cannotCover);
   }
-}
-
-/**
- * Course and class orders whose refund window has passed: paid → completed and settled, each in
- * its own transaction (a guarded update, so two runners settle once). Answers how many.
- */
-export async function settleDueItemOrders(now = new Date()): Promise<number> {
-  const due = await db()
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        inArray(orders.kind, ['course', 'class']),
-        eq(orders.status, 'paid'),
-        lt(orders.paidAt, new Date(now.getTime() - SETTLE_DAYS * 86_400_000)),
-      ),
-    )
-    .limit(200);
-  let done = 0;
-  for (const d of due) {
-    await db().transaction(async (tx) => {
-      const [o] = await tx
-        .update(orders)
-        .set({ status: 'completed', completedAt: now, updatedAt: now })
-        .where(and(eq(orders.id, d.id), eq(orders.status, 'paid')))
-        .returning();
-      if (!o) return;
-      await orderCompleted(tx, o);
-      done++;
-    });
-  }
-  return done;
 }

@@ -8,7 +8,7 @@ import { db } from '../../db';
 import { orderItems, orderRefunds, orders, sellerAccounts, sellerLedger, users } from '../../db/schema';
 import { sellerNames, sellerOrderView } from '../commerce/order-lifecycle.service';
 import { likeOf } from '../catalogue/listing';
-import { coachIdOf, shopIdOf } from './owner';
+import { coachIdOf, shopIdOf } from '../catalogue/owner';
 
 /** The coach or shop the caller manages in an area (403 when they have none there). */
 export async function areaOwner(userId: number, area: SellerArea): Promise<{ kind: 'coach' | 'shop'; id: number }> {

@@ -17,17 +17,16 @@ import {
   type SellerReason,
 } from '~/lib/rules/bank';
 import { Identity } from '~/lib/rules/roles';
-import { db } from '../../db';
+import { db, type TxOrDb } from '../../db';
 import { bankCards, sellerAccounts, sellerLedger, sellerWithdrawals, users } from '../../db/schema';
 import { env } from '../../env';
 import type { SessionUser } from '../../http/context';
 import { forbidden, notFound, refuse } from '../../http/errors';
 import { consumeSmsCode } from '../verify/sms-code.service';
 import { checkPayPassword } from '../commerce/coin-pay.service';
-import type { Tx } from '../commerce/wallet.service';
 import { cardNumberHash, encryptCardNumber } from './card-crypto';
-import { moveSellerMoney, SELLER_INCOME_REASONS, sellerAccountId, type SellerOwner } from './ledger';
-import { coachIdOf, providerIdOf, shopIdOf } from './owner';
+import { moveSellerMoney, SELLER_INCOME_REASONS, sellerAccountId, type SellerOwner } from '../../ledger/seller-money';
+import { coachIdOf, providerIdOf, shopIdOf } from '../catalogue/owner';
 
 /**
  * Seller payouts (issue 12 §4): the finance overview, income chart and ledger, bank cards, and
@@ -56,7 +55,7 @@ export async function myAccountId(user: SessionUser, scope: PayoutScope = 'selle
 }
 
 /** Locks the account row until the transaction ends: card changes and withdrawals of one account run one at a time. */
-async function lockAccount(tx: Tx, accountId: number): Promise<void> {
+async function lockAccount(tx: TxOrDb, accountId: number): Promise<void> {
   await tx.execute(sql`select id from seller_accounts where id = ${accountId} for update`);
 }
 
@@ -397,7 +396,7 @@ export async function holdWithdrawal(accountId: number, cardId: number, amount: 
 }
 
 /** Work the operator console does inside a payout decision's transaction (audit row, notice). */
-export type WithdrawalHook = (tx: Tx, w: typeof sellerWithdrawals.$inferSelect) => Promise<void>;
+export type WithdrawalHook = (tx: TxOrDb, w: typeof sellerWithdrawals.$inferSelect) => Promise<void>;
 
 /**
  * Operator: the money left for the card. pending → paid and frozen → withdrawn in one transaction,

@@ -10,7 +10,7 @@ import { notFound, refuse } from '../../http/errors';
 import type { SessionUser } from '../../http/context';
 import { syncChatAccount } from '../../providers/im/account-sync';
 import { normaliseStoredPath } from '../../providers/storage';
-import { coachIdOf, shopIdOf } from './owner';
+import { coachIdOf, shopIdOf } from '../catalogue/owner';
 
 /** Who a seller sells as: their coach profile (identity 2) or their shop (identity 1). */
 export interface Owner {

@@ -12,27 +12,28 @@ import {
   type CancelConditions,
 } from '~/lib/rules/shop-cancel';
 import { Identity } from '~/lib/rules/roles';
-import { db } from '../../db';
+import { db, type TxOrDb } from '../../db';
 import { courses, goods, orders, sellerAccounts, shopCancelApplications, shops, users } from '../../db/schema';
 import { refuse } from '../../http/errors';
 import { invalidate } from '../../cache';
 import { invalidatePages } from '../../edge/page-cache';
 import { forgetSessions } from '../auth/session.service';
 import { syncChatAccount } from '../../providers/im/account-sync';
-import type { Tx } from '../commerce/wallet.service';
-import { shopIdOf } from './owner';
+import { shopIdOf } from '../catalogue/owner';
 
 /**
- * Shop cancellation (SPEC §2, issue 12 §5). The owner applies when nothing is left to settle; while
- * the application is pending the shop's goods and courses are off sale (exactly those that were on
- * sale are recorded and put back if it is withdrawn or refused). The operator console
- * (modules/operations) calls `approveShopCancel` / `refuseShopCancel`. Every change runs under a lock on the shop row.
+ * Shop cancellation (SPEC §2; seller README), owned here whole: the owner applies when nothing is
+ * left to settle; while the application is pending the shop's goods and courses are off sale
+ * (exactly those that were on sale are recorded and put back if it is withdrawn or refused). The
+ * operator's decisions are `approveShopCancel` / `refuseShopCancel`, called by the console side
+ * (shop-cancel.console.ts, mounted by modules/operations). Every change runs under a lock on the
+ * shop row.
  */
 
 type Row = typeof shopCancelApplications.$inferSelect;
 
 /** Work the operator console does inside a decision's transaction (audit row, notice to the owner). */
-export type ShopCancelHook = (tx: Tx, a: Row) => Promise<void>;
+export type ShopCancelHook = (tx: TxOrDb, a: Row) => Promise<void>;
 
 function applicationView(a: Row): CancelApplication {
   const status = CANCEL_APPLICATION_STATES.find((s) => s === a.status);
@@ -60,7 +61,7 @@ function statusOf(latest: Row | undefined): CancelStatus {
   return { status, status_text: SHOP_CANCEL_STATUS_TEXT[status], application: latest ? applicationView(latest) : null };
 }
 
-async function latestApplication(tx: Tx, shopId: number): Promise<Row | undefined> {
+async function latestApplication(tx: TxOrDb, shopId: number): Promise<Row | undefined> {
   const [a] = await tx
     .select({ a: shopCancelApplications, shopStatus: shops.status })
     .from(shopCancelApplications)
@@ -69,17 +70,17 @@ async function latestApplication(tx: Tx, shopId: number): Promise<Row | undefine
     .orderBy(desc(shopCancelApplications.id))
     .limit(1);
   // A cancelled shop whose owner has applied and settled again is open (status 1): the old
-  // approval no longer describes it (issue 13 §1).
+  // approval no longer describes it.
   if (a?.a.status === 'approved' && a.shopStatus === 1) return undefined;
   return a?.a;
 }
 
-async function lockShop(tx: Tx, shopId: number): Promise<void> {
+async function lockShop(tx: TxOrDb, shopId: number): Promise<void> {
   await tx.execute(sql`select id from shops where id = ${shopId} for update`);
 }
 
 /** What stands between the shop and cancelling: unfinished orders and money in its account. */
-export async function cancelConditions(tx: Tx, shopId: number): Promise<CancelConditions> {
+export async function cancelConditions(tx: TxOrDb, shopId: number): Promise<CancelConditions> {
   const [[o], [acc]] = await Promise.all([
     tx
       .select({ n: count() })
@@ -101,7 +102,7 @@ function catalogueChanged(): void {
 }
 
 /** Puts back on sale what the application took off (only what is still off and still the shop's). */
-async function restoreOnSale(tx: Tx, a: Row): Promise<void> {
+async function restoreOnSale(tx: TxOrDb, a: Row): Promise<void> {
   if (a.offGoods.length) {
     await tx
       .update(goods)

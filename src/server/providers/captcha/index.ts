@@ -5,22 +5,10 @@ import { log } from '../../log';
 import { sign, verifySignature } from '../../security/tokens';
 import { Verify5Captcha } from './verify5';
 import { spendOnce } from '../../security/spent';
+import type { CaptchaConfig, CaptchaProvider } from './types';
 
-/** What the browser needs to show the captcha (SPEC §5: "host and token fetched from the server"). */
-export interface CaptchaConfig {
-  /** `altcha` (self-hosted proof of work) or `verify5` (remote slider). */
-  provider: string;
-  host: string;
-  token: string;
-}
-
-/** A captcha: hands out a config, verifies what the browser returns, each pass usable once. */
-export interface CaptchaProvider {
-  readonly name: string;
-  config(): Promise<CaptchaConfig>;
-  /** True when `answer` is a fresh, unspent pass. Never throws for bad input. */
-  verify(answer: string, ip: string): Promise<boolean>;
-}
+// The config and provider types live in types.ts, so the providers need not import this chooser.
+export type { CaptchaConfig, CaptchaProvider } from './types';
 
 const TOKEN_LIFE_MS = 10 * 60_000;
 const CHALLENGE_LIFE_S = 5 * 60;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { log } from '../../log';
-import type { CaptchaConfig, CaptchaProvider } from './index';
+import type { CaptchaConfig, CaptchaProvider } from './types';
 import { spendOnce } from '../../security/spent';
 
 interface Verify5Options {

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { log } from '../../log';
 import { hasFfmpeg } from '../ffmpeg';
-import { pushSecret } from './index';
+import { pushSecret } from './media';
 import { checkPush } from './sign';
 
 /**

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { env } from '../../env';
 import { uploadsDir } from '../storage';
 import { checkPush, STREAM_NAME } from './sign';
-import { pushSecret, streamHandlers } from './index';
+import { pushSecret, streamHandlers } from './media';
 import { finishRecording } from './vod';
 import { createBrowserPush } from './browser-push';
 

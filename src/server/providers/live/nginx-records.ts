@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import { env } from '../../env';
 import { log } from '../../log';
 import { uploadsDir } from '../storage';
-import { streamHandlers } from './index';
+import { streamHandlers } from './media';
 import { finishRecording } from './vod';
 
 /**

@@ -1,6 +1,6 @@
 import { env } from '../../env';
 import { log } from '../../log';
-import { pushSecret, type LiveMedia } from './index';
+import { pushSecret, type LiveMedia } from './media';
 import { signedPushQuery } from './sign';
 
 /**

@@ -1,6 +1,6 @@
 import { env } from '../../env';
 import { log } from '../../log';
-import type { LiveMedia } from './index';
+import type { LiveMedia } from './media';
 import { tencentSecret } from './sign';
 
 /**

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { SmsMessage, SmsProvider } from './index';
+import type { SmsMessage, SmsProvider } from './message';
 
 /** Aliyun's percent-encoding for RPC signatures (RFC 3986: space → %20, * → %2A, ~ kept). */
 export function aliyunEncode(s: string): string {

@@ -1,5 +1,5 @@
 import { log } from '../../log';
-import { smsText, type SmsMessage, type SmsProvider } from './index';
+import { smsText, type SmsMessage, type SmsProvider } from './message';
 
 /**
  * The embedded default: nothing leaves the machine. The code goes to the server log (and, like

@@ -1,0 +1,54 @@
+import type { TxOrDb } from './db';
+import type { orders } from './db/schema';
+
+/**
+ * In-process events: how a module reacts to what happened in another without importing it (the
+ * module order of docs/ARCHITECTURE.md — a domain never imports the seller area, an actor area
+ * never imports one above it). The module where it happens emits; the modules that care subscribe
+ * in src/server/hooks.ts, the one list of cross-module reactions.
+ *
+ * Handlers run one after another, awaited, inside the emitter's transaction (`tx`): money and state
+ * that must move together still commit or roll back together (a ledger row in the transaction of
+ * its cause), and a handler that throws fails the cause with it.
+ */
+
+type Order = typeof orders.$inferSelect;
+
+export interface Events {
+  /** An order was paid (coins or a gateway notice), in the paying transaction after what it unlocks. */
+  'order.paid': { tx: TxOrDb; order: Order };
+  /** An order became completed (goods received long enough ago, courses and classes past the refund window). */
+  'order.completed': { tx: TxOrDb; order: Order };
+  /**
+   * A refund was approved (by the seller, or by the platform on a dispute), in the approving
+   * transaction before the coins go back; a gateway refund completes later, but the money it
+   * earned the seller comes back now. A handler that throws refuses the refund.
+   */
+  'refund.approved': { tx: TxOrDb; order: Order };
+}
+
+export type EventName = keyof Events;
+type Handler<K extends EventName> = (event: Events[K]) => Promise<unknown>;
+
+const handlers: { [K in EventName]: Handler<K>[] } = { 'order.paid': [], 'order.completed': [], 'refund.approved': [] };
+let wired = false;
+
+/** Subscribes `fn` to an event; handlers run in the order they subscribed. */
+export function on<K extends EventName>(name: K, fn: Handler<K>): void {
+  handlers[name].push(fn);
+}
+
+/** Marks the subscriptions complete (src/server/hooks.ts, once it has subscribed every handler). */
+export function markWired(): void {
+  wired = true;
+}
+
+/**
+ * Runs every handler of the event inside the caller's transaction. Emitting before the hooks were
+ * wired would silently skip income or rewards, so it is a fault: every entry point imports
+ * src/server/hooks.ts.
+ */
+export async function emit<K extends EventName>(name: K, event: Events[K]): Promise<void> {
+  if (!wired) throw new Error(`event ${name} emitted before src/server/hooks.ts subscribed its handlers`);
+  for (const fn of handlers[name]) await fn(event);
+}

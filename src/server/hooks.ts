@@ -1,0 +1,25 @@
+import { markWired, on } from './events';
+import { providerShareOfPaid } from './modules/provider/commission';
+import { rewardReferral } from './modules/referral/referral.service';
+import { creditSale, reverseIncome, settleOrder } from './modules/seller/income';
+
+/**
+ * Every cross-module reaction in one list (module order: composition). The module where something
+ * happens emits (src/server/events.ts); the handlers below run in the emitter's transaction, in
+ * this order. Every entry point that can emit imports this file: the API (app.ts), the job runner
+ * (jobs.ts), start-up and the scripts.
+ */
+
+// A paid order: the seller's (and an agent's) income enters pending; then a team coach's provider's share.
+on('order.paid', ({ tx, order }) => creditSale(tx, order));
+on('order.paid', ({ tx, order }) => providerShareOfPaid(tx, order));
+
+// A completed order: the income settles pending → balance; the buyer's inviter is rewarded on a first order (推荐好友).
+on('order.completed', ({ tx, order }) => settleOrder(tx, order));
+on('order.completed', ({ tx, order }) => rewardReferral(tx, order));
+
+// An approved refund: what the order credited (owner, agent, provider) comes back out of pending, or of the
+// balance once settled; a balance that cannot cover it refuses the refund.
+on('refund.approved', ({ tx, order }) => reverseIncome(tx, order));
+
+markWired();

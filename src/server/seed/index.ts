@@ -1,0 +1,39 @@
+import { count } from 'drizzle-orm';
+import { db } from '../db/index';
+import { users } from '../db/schema';
+import { seedUsers } from './users';
+import { seedSite } from './site';
+import { seedContent } from './content';
+import { seedNotices } from './notices';
+import { seedCatalogue } from './catalogue';
+import { seedCommerce } from './commerce';
+import { seedProviders } from './providers';
+import { seedStaff } from './staff';
+import { seedChat } from './chat';
+import { seedLive } from './live';
+import { seedCircle } from './circle';
+
+/** True when the database has never been seeded (no users at all). */
+export async function isEmptyDatabase(): Promise<boolean> {
+  const [row] = await db().select({ n: count() }).from(users);
+  return !row?.n;
+}
+
+/**
+ * Fills whatever is missing: each domain seeds itself only when its tables are empty, and demo
+ * users by phone, so running it again never duplicates or overwrites anything.
+ */
+export async function runSeed(): Promise<Record<string, unknown>> {
+  const usersAdded = await seedUsers();
+  const site = await seedSite();
+  const content = await seedContent();
+  const notices = await seedNotices();
+  const catalogue = await seedCatalogue();
+  const commerce = await seedCommerce();
+  const providers = await seedProviders();
+  const staffAdded = await seedStaff();
+  const chat = await seedChat();
+  const live = await seedLive();
+  const circle = await seedCircle();
+  return { users: usersAdded, staff: staffAdded, ...site, ...content, notices, ...catalogue, ...commerce, providers, chat, live, circle };
+}
