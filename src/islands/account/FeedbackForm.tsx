@@ -3,7 +3,9 @@ import { FEEDBACK_TYPES } from '~/lib/rules/notice';
 import { FEEDBACK_MAX_IMAGES, sendFeedback, uploadImage, type FeedbackForm as Form } from '~/lib/stores/account';
 import { img } from '~/lib/media';
 import { useAction } from '../ui/useAction';
-import { Field, Heading, MemberOnly } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { Heading } from '../ui/PageHead';
+import { Field } from '../ui/form';
 
 const EMPTY: Form = { type: '', content: '', images: [], contact: '' };
 

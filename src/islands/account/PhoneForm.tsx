@@ -4,7 +4,10 @@ import { maskPhone } from '~/lib/rules/phone';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { SmsButton, useSmsTimer } from './SmsButton';
-import { Field, Heading, LoadFailed, MemberOnly } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { Heading } from '../ui/PageHead';
+import { Field } from '../ui/form';
+import { LoadFailed } from '../ui/states';
 
 /**
  * /account/setting/phone (and /account_info/phone): verify the old phone by SMS, then bind the new

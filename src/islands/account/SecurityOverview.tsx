@@ -2,7 +2,9 @@ import { cancelBind, fetchSecurity, OAUTH_LABEL, startThirdParty, type OAuthKind
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import DeviceSessions from './DeviceSessions';
-import { Heading, LoadFailed, MemberOnly } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { Heading } from '../ui/PageHead';
+import { LoadFailed } from '../ui/states';
 
 /** /account/setting/safe: phone, login password, pay password, WeChat/QQ bindings and the 登录设备 at a glance. */
 export default function SecurityOverview(props: { base?: string }) {

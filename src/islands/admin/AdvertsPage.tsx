@@ -9,7 +9,12 @@ import { Modal } from '../ui/Modal';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { Badge, Field, ImageInput, inputCls, linkBtn, ListState, primaryBtn, Table, td, Th } from './kit';
+import { ImageInput } from './ImageInput';
+import { Badge } from '../ui/Badge';
+import { Table, td, Th } from '../ui/Table';
+import { linkBtn, primaryBtn } from '../ui/buttons';
+import { inputCls, StackField } from '../ui/form';
+import { LoadedList } from '../ui/states';
 
 const LIMIT = 15;
 type Position = (typeof ADVERT_POSITIONS)[number]['key'];
@@ -53,7 +58,7 @@ export default function AdvertsPage() {
           新增广告
         </button>
       </div>
-      <ListState q={q} empty="该广告位还没有广告">
+      <LoadedList q={q} empty="该广告位还没有广告">
         {(data) => (
           <Table
             label="广告列表"
@@ -117,7 +122,7 @@ export default function AdvertsPage() {
             ))}
           </Table>
         )}
-      </ListState>
+      </LoadedList>
       {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
       {edit && (
         <Modal
@@ -150,31 +155,31 @@ export default function AdvertsPage() {
                 .then((r) => r && (setEdit(null), q.reload()));
             }}
           >
-            <Field label="标题">
+            <StackField label="标题">
               <input className={inputCls} value={edit.title} maxLength={64} onChange={(e) => setEdit({ ...edit, title: e.target.value })} />
-            </Field>
+            </StackField>
             <ImageInput label="广告图片" value={edit.image} onChange={(image) => setEdit({ ...edit, image })} />
-            <Field label="链接" hint="站内路径如 /train/course，或 https:// 开头的地址；可不填">
+            <StackField label="链接" hint="站内路径如 /train/course，或 https:// 开头的地址；可不填">
               <input className={inputCls} value={edit.link} onChange={(e) => setEdit({ ...edit, link: e.target.value })} />
-            </Field>
+            </StackField>
             <div className="grid grid-cols-2 gap-3">
-              <Field label="开始展示（可不填）">
+              <StackField label="开始展示（可不填）">
                 <input
                   type="datetime-local"
                   className={inputCls}
                   value={edit.starts_at}
                   onChange={(e) => setEdit({ ...edit, starts_at: e.target.value })}
                 />
-              </Field>
-              <Field label="结束展示（可不填）">
+              </StackField>
+              <StackField label="结束展示（可不填）">
                 <input
                   type="datetime-local"
                   className={inputCls}
                   value={edit.ends_at}
                   onChange={(e) => setEdit({ ...edit, ends_at: e.target.value })}
                 />
-              </Field>
-              <Field label="排序（小的在前）">
+              </StackField>
+              <StackField label="排序（小的在前）">
                 <input
                   type="number"
                   min={0}
@@ -182,8 +187,8 @@ export default function AdvertsPage() {
                   value={edit.sort}
                   onChange={(e) => setEdit({ ...edit, sort: Number(e.target.value) })}
                 />
-              </Field>
-              <Field label="状态">
+              </StackField>
+              <StackField label="状态">
                 <select
                   className={inputCls}
                   value={edit.status}
@@ -192,7 +197,7 @@ export default function AdvertsPage() {
                   <option value="1">上线</option>
                   <option value="0">下线</option>
                 </select>
-              </Field>
+              </StackField>
             </div>
           </form>
         </Modal>

@@ -6,7 +6,10 @@ import { adminUpload } from '~/lib/stores/admin-content';
 import { RichText } from '../ui/RichText';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { Field, inputCls, linkBtn, ListState, primaryBtn, Table, td, Th } from './kit';
+import { Table, td, Th } from '../ui/Table';
+import { linkBtn, primaryBtn } from '../ui/buttons';
+import { inputCls, StackField } from '../ui/form';
+import { LoadedList } from '../ui/states';
 
 /** /admin/agreements: the fixed agreement pages; their addresses never change, titles and bodies do. */
 export default function AgreementsPage() {
@@ -14,7 +17,7 @@ export default function AgreementsPage() {
   const [slug, setSlug] = useState<PageSlug | null>(null);
   if (slug) return <PageEditor slug={slug} onBack={() => (setSlug(null), q.reload())} />;
   return (
-    <ListState q={q} empty="没有协议页面">
+    <LoadedList q={q} empty="没有协议页面">
       {(data) => (
         <Table
           label="协议页面"
@@ -45,7 +48,7 @@ export default function AgreementsPage() {
           ))}
         </Table>
       )}
-    </ListState>
+    </LoadedList>
   );
 }
 
@@ -72,9 +75,9 @@ function PageForm(props: { slug: PageSlug; title: string; content: string; path:
       <p className="mb-3 text-sm text-ink-soft">
         地址：<span className="font-mono">{props.path}</span>（固定不变）
       </p>
-      <Field label="标题">
+      <StackField label="标题">
         <input className={inputCls} value={title} maxLength={64} onChange={(e) => setTitle(e.target.value)} />
-      </Field>
+      </StackField>
       <div className="mb-4 text-sm">
         <span className="mb-1 block text-ink-soft">正文</span>
         <RichText label="协议正文" initial={props.content} onChange={setContent} upload={adminUpload} />

@@ -6,7 +6,11 @@ import { PagerButtons } from '../ui/PagerButtons';
 import { RichText } from '../ui/RichText';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { Badge, Field, inputCls, ListState, primaryBtn, Table, td, Th } from './kit';
+import { Badge } from '../ui/Badge';
+import { Table, td, Th } from '../ui/Table';
+import { primaryBtn } from '../ui/buttons';
+import { inputCls, StackField } from '../ui/form';
+import { LoadedList } from '../ui/states';
 
 const LIMIT = 10;
 
@@ -45,9 +49,9 @@ export default function AnnouncementsPage() {
         }}
       >
         <h2 className="mb-3 font-600">发布公告</h2>
-        <Field label="标题">
+        <StackField label="标题">
           <input className={inputCls} value={form.title} maxLength={100} onChange={(e) => setForm({ ...form, title: e.target.value })} />
-        </Field>
+        </StackField>
         <div className="mb-4 text-sm">
           <span className="mb-1 block text-ink-soft">内容</span>
           <RichText
@@ -58,15 +62,15 @@ export default function AnnouncementsPage() {
             upload={adminUpload}
           />
         </div>
-        <Field label="定时发布（不填则立即发布）">
+        <StackField label="定时发布（不填则立即发布）">
           <input type="datetime-local" className={inputCls} value={form.at} onChange={(e) => setForm({ ...form, at: e.target.value })} />
-        </Field>
+        </StackField>
         <button type="submit" className={primaryBtn} disabled={act.busy}>
           {form.at ? '定时发布' : '立即发布'}
         </button>
       </form>
       <div className="min-w-0 flex-1">
-        <ListState q={q} empty="还没有公告">
+        <LoadedList q={q} empty="还没有公告">
           {(data) => (
             <Table
               label="公告列表"
@@ -105,7 +109,7 @@ export default function AnnouncementsPage() {
               ))}
             </Table>
           )}
-        </ListState>
+        </LoadedList>
         {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
       </div>
     </div>

@@ -5,7 +5,11 @@ import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { useLoad, type Loaded } from '../ui/useLoad';
 import type { ApiOutput } from '~/lib/api/types';
-import { Badge, inputCls, linkBtn, ListState, primaryBtn, Table, td, Th } from './kit';
+import { Badge } from '../ui/Badge';
+import { Table, td, Th } from '../ui/Table';
+import { linkBtn, primaryBtn } from '../ui/buttons';
+import { inputCls } from '../ui/form';
+import { LoadedList } from '../ui/states';
 
 const LIMIT = 15;
 type Status = 'all' | 'published' | 'draft';
@@ -86,7 +90,7 @@ export default function ArticlesPage(props: { initialStatus?: Status }) {
             写文章
           </a>
         </div>
-        <ListState q={q} empty="没有符合条件的文章">
+        <LoadedList q={q} empty="没有符合条件的文章">
           {(data) => (
             <Table
               label="文章列表"
@@ -149,7 +153,7 @@ export default function ArticlesPage(props: { initialStatus?: Status }) {
               ))}
             </Table>
           )}
-        </ListState>
+        </LoadedList>
         {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
       </div>
       <Categories cates={cates} onChange={() => (cates.reload(), q.reload())} />

@@ -7,7 +7,11 @@ import { Modal } from '../ui/Modal';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { Badge, inputCls, linkBtn, ListState, primaryBtn, Table, td, Th } from './kit';
+import { Badge } from '../ui/Badge';
+import { Table, td, Th } from '../ui/Table';
+import { linkBtn, primaryBtn } from '../ui/buttons';
+import { inputCls } from '../ui/form';
+import { LoadedList } from '../ui/states';
 
 const LIMIT = 15;
 type Status = 'all' | 'on' | 'off' | 'held';
@@ -79,7 +83,7 @@ export default function CataloguePage() {
           筛选
         </button>
       </form>
-      <ListState q={q} empty="没有符合条件的内容">
+      <LoadedList q={q} empty="没有符合条件的内容">
         {(data) => (
           <Table
             label={`${CATALOGUE_KIND_TEXT[kind]}列表`}
@@ -151,7 +155,7 @@ export default function CataloguePage() {
             ))}
           </Table>
         )}
-      </ListState>
+      </LoadedList>
       {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
       {target && <OffDialog row={target} onClose={() => setTarget(null)} onDone={() => (setTarget(null), q.reload())} />}
     </div>

@@ -4,13 +4,16 @@ import { adminApi } from '~/lib/api/admin-client';
 import { configValueError } from '~/lib/rules/admin-content';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { ImageInput, inputCls, ListState, primaryBtn } from './kit';
+import { ImageInput } from './ImageInput';
+import { primaryBtn } from '../ui/buttons';
+import { inputCls } from '../ui/form';
+import { LoadedList } from '../ui/states';
 
 /** /admin/config: one typed field per key, saved one at a time; money keys read-only unless super. */
 export default function ConfigPage() {
   const q = useLoad(() => adminApi('/admin/config', { limit: 50 }));
   return (
-    <ListState q={q} empty="没有配置项">
+    <LoadedList q={q} empty="没有配置项">
       {(data) => (
         <div className="max-w-[820px]" data-testid="config-form">
           {data.list.map((item) => (
@@ -18,7 +21,7 @@ export default function ConfigPage() {
           ))}
         </div>
       )}
-    </ListState>
+    </LoadedList>
   );
 }
 

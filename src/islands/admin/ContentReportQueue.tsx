@@ -4,7 +4,11 @@ import { adminApi } from '~/lib/api/admin-client';
 import { formatDateTime } from '~/lib/format';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useLoad } from '../ui/useLoad';
-import { DecisionDialog, Loading, StatusTabs, linkBtn, td, th } from './parts';
+import { DecisionDialog } from '../ui/DecisionDialog';
+import { bodyCell, headCell } from '../ui/Table';
+import { StatusTabs } from '../ui/Tabs';
+import { inlineLinkBtn } from '../ui/buttons';
+import { LoadedList } from '../ui/states';
 
 const LIMIT = 20;
 const TABS = [
@@ -31,24 +35,24 @@ export default function ContentReportQueue() {
           setPage(1);
         }}
       />
-      <Loading q={q} empty={status === 'open' ? '没有待处理的举报' : '没有符合条件的举报'}>
+      <LoadedList q={q} empty={status === 'open' ? '没有待处理的举报' : '没有符合条件的举报'}>
         {(data) => (
           <table className="w-full text-left text-sm">
             <thead className="bg-[#f7f8fa] text-ink-soft">
               <tr>
-                <th className={th}>举报时间</th>
-                <th className={th}>被举报内容</th>
-                <th className={th}>原因</th>
-                <th className={th}>举报人</th>
-                <th className={th}>状态</th>
-                <th className={th}>操作</th>
+                <th className={headCell}>举报时间</th>
+                <th className={headCell}>被举报内容</th>
+                <th className={headCell}>原因</th>
+                <th className={headCell}>举报人</th>
+                <th className={headCell}>状态</th>
+                <th className={headCell}>操作</th>
               </tr>
             </thead>
             <tbody>
               {data.list.map((r) => (
                 <tr key={r.id} className="border-b border-line">
-                  <td className={`${td} whitespace-nowrap text-ink-soft`}>{formatDateTime(r.created_at)}</td>
-                  <td className={td}>
+                  <td className={`${bodyCell} whitespace-nowrap text-ink-soft`}>{formatDateTime(r.created_at)}</td>
+                  <td className={bodyCell}>
                     <span className="mr-1 rounded bg-[#f0f2f5] px-1.5 text-xs text-ink-soft">{r.target_type_text}</span>
                     {r.target_href ? (
                       <a className="text-brand hover:underline" href={r.target_href} target="_blank" rel="noreferrer">
@@ -59,16 +63,16 @@ export default function ContentReportQueue() {
                     )}
                     {r.same_target_open > 1 && <div className="text-xs text-[#e6a23c]">同一内容共 {r.same_target_open} 条待处理举报</div>}
                   </td>
-                  <td className={`${td} max-w-[260px] break-words`}>
+                  <td className={`${bodyCell} max-w-[260px] break-words`}>
                     {r.reason_text}
                     {r.detail && <div className="text-xs text-ink-soft">{r.detail}</div>}
                   </td>
-                  <td className={td}>{r.reporter_name}</td>
-                  <td className={td}>
+                  <td className={bodyCell}>{r.reporter_name}</td>
+                  <td className={bodyCell}>
                     {r.status_text}
                     {r.decision_note && <div className="text-xs text-ink-mute">{r.decision_note}</div>}
                   </td>
-                  <td className={`${td} whitespace-nowrap`}>
+                  <td className={`${bodyCell} whitespace-nowrap`}>
                     {r.status === 'open' ? (
                       <>
                         {r.can_take_down && (
@@ -80,7 +84,7 @@ export default function ContentReportQueue() {
                             下架
                           </button>
                         )}
-                        <button type="button" className={`${linkBtn} ml-3`} onClick={() => setDialog({ kind: 'dismiss', r })}>
+                        <button type="button" className={`${inlineLinkBtn} ml-3`} onClick={() => setDialog({ kind: 'dismiss', r })}>
                           驳回举报
                         </button>
                       </>
@@ -93,7 +97,7 @@ export default function ContentReportQueue() {
             </tbody>
           </table>
         )}
-      </Loading>
+      </LoadedList>
       {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
       {dialog && (
         <DecisionDialog

@@ -6,7 +6,11 @@ import { Modal } from '../ui/Modal';
 import { RichText } from '../ui/RichText';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { Badge, Field, inputCls, linkBtn, ListState, primaryBtn, Table, td, Th } from './kit';
+import { Badge } from '../ui/Badge';
+import { Table, td, Th } from '../ui/Table';
+import { linkBtn, primaryBtn } from '../ui/buttons';
+import { inputCls, StackField } from '../ui/form';
+import { LoadedList } from '../ui/states';
 
 interface Editing {
   id: number;
@@ -38,7 +42,7 @@ export default function HelpPage() {
     <div className="flex gap-6">
       <aside className="w-72 shrink-0 rounded border border-line p-4" aria-label="帮助分组">
         <h2 className="mb-3 font-600">分组</h2>
-        <ListState q={groups} empty="还没有分组">
+        <LoadedList q={groups} empty="还没有分组">
           {(data) => (
             <ul className="mb-4 text-sm">
               {data.list.map((g, i) => (
@@ -86,7 +90,7 @@ export default function HelpPage() {
               ))}
             </ul>
           )}
-        </ListState>
+        </LoadedList>
         <form
           className="flex gap-2"
           onSubmit={(e) => {
@@ -120,7 +124,7 @@ export default function HelpPage() {
             新增帮助文章
           </button>
         </div>
-        <ListState q={items} empty="该分组还没有文章">
+        <LoadedList q={items} empty="该分组还没有文章">
           {(data) => (
             <Table
               label="帮助文章"
@@ -191,7 +195,7 @@ export default function HelpPage() {
               ))}
             </Table>
           )}
-        </ListState>
+        </LoadedList>
       </div>
       {edit && (
         <Modal
@@ -216,15 +220,15 @@ export default function HelpPage() {
             }}
           >
             <div className="grid grid-cols-2 gap-3">
-              <Field label="标题">
+              <StackField label="标题">
                 <input
                   className={inputCls}
                   value={edit.title}
                   maxLength={120}
                   onChange={(e) => setEdit({ ...edit, title: e.target.value })}
                 />
-              </Field>
-              <Field label="分组">
+              </StackField>
+              <StackField label="分组">
                 <select className={inputCls} value={edit.group_id} onChange={(e) => setEdit({ ...edit, group_id: Number(e.target.value) })}>
                   {groups.data?.list.map((g) => (
                     <option key={g.id} value={g.id}>
@@ -232,7 +236,7 @@ export default function HelpPage() {
                     </option>
                   ))}
                 </select>
-              </Field>
+              </StackField>
             </div>
             <div className="mb-4 text-sm">
               <span className="mb-1 block text-ink-soft">正文</span>

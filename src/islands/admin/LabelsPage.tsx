@@ -3,7 +3,11 @@ import { adminApi } from '~/lib/api/admin-client';
 import { moveId } from '~/lib/stores/admin-content';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { Badge, inputCls, linkBtn, ListState, primaryBtn, Table, td, Th } from './kit';
+import { Badge } from '../ui/Badge';
+import { Table, td, Th } from '../ui/Table';
+import { linkBtn, primaryBtn } from '../ui/buttons';
+import { inputCls } from '../ui/form';
+import { LoadedList } from '../ui/states';
 
 /** /admin/labels: course labels — add, rename, move up/down, hide or show. */
 export default function LabelsPage() {
@@ -42,7 +46,7 @@ export default function LabelsPage() {
           </button>
         )}
       </form>
-      <ListState q={q} empty="还没有课程标签">
+      <LoadedList q={q} empty="还没有课程标签">
         {(data) => (
           <Table
             label="课程标签"
@@ -106,7 +110,7 @@ export default function LabelsPage() {
             ))}
           </Table>
         )}
-      </ListState>
+      </LoadedList>
     </div>
   );
 }

@@ -5,8 +5,12 @@ import { LIVE_TEXTS, type LiveStatus } from '~/lib/rules/live';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { inputCls, linkBtn, ListState, primaryBtn, Table, td, Th } from './kit';
-import { DecisionDialog, StatusTabs } from './parts';
+import { DecisionDialog } from '../ui/DecisionDialog';
+import { Table, td, Th } from '../ui/Table';
+import { StatusTabs } from '../ui/Tabs';
+import { linkBtn, primaryBtn } from '../ui/buttons';
+import { inputCls } from '../ui/form';
+import { LoadedList } from '../ui/states';
 
 const TABS = [
   ['', '全部'],
@@ -58,7 +62,7 @@ export default function LiveRoomsPage() {
           </button>
         </form>
       </div>
-      <ListState q={rooms} empty="没有符合条件的直播间">
+      <LoadedList q={rooms} empty="没有符合条件的直播间">
         {(data) => (
           <>
             <Table
@@ -123,7 +127,7 @@ export default function LiveRoomsPage() {
             {data.total > 20 && <PagerButtons page={page} total={data.total} limit={20} onPage={setPage} />}
           </>
         )}
-      </ListState>
+      </LoadedList>
       {banning && (
         <DecisionDialog
           title={`封禁直播间「${banning.title}」`}

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import type { StaffRole } from '~/lib/rules/staff';
 import { staffMay } from '~/lib/rules/staff';
 import { adminApi } from '~/lib/api/admin-client';
-import { formatDateTime } from '~/lib/format';
+import { formatDateTime, money } from '~/lib/format';
 import { Modal } from '../ui/Modal';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { DecisionDialog, Loading, money, td, th } from './parts';
+import { DecisionDialog } from '../ui/DecisionDialog';
+import { bodyCell, headCell } from '../ui/Table';
+import { LoadedList } from '../ui/states';
 
 const LIMIT = 10;
 type Tab = 'orders' | 'coins' | 'seller';
@@ -80,23 +82,23 @@ export default function MemberDetail(props: { role: StaffRole; id: number }) {
           <table className="w-full text-left text-sm">
             <thead className="bg-[#f7f8fa] text-ink-soft">
               <tr>
-                <th className={th}>身份</th>
-                <th className={th}>名称</th>
-                <th className={th}>待结算</th>
-                <th className={th}>可提现</th>
-                <th className={th}>提现中</th>
-                <th className={th}>已提现</th>
+                <th className={headCell}>身份</th>
+                <th className={headCell}>名称</th>
+                <th className={headCell}>待结算</th>
+                <th className={headCell}>可提现</th>
+                <th className={headCell}>提现中</th>
+                <th className={headCell}>已提现</th>
               </tr>
             </thead>
             <tbody>
               {q.data.seller_accounts.map((a) => (
                 <tr key={a.id} className="border-b border-line">
-                  <td className={td}>{a.owner_kind_text}</td>
-                  <td className={td}>{a.owner_name}</td>
-                  <td className={td}>{money(a.pending)}</td>
-                  <td className={td}>{money(a.balance)}</td>
-                  <td className={td}>{money(a.frozen)}</td>
-                  <td className={td}>{money(a.withdrawn)}</td>
+                  <td className={bodyCell}>{a.owner_kind_text}</td>
+                  <td className={bodyCell}>{a.owner_name}</td>
+                  <td className={bodyCell}>{money(a.pending)}</td>
+                  <td className={bodyCell}>{money(a.balance)}</td>
+                  <td className={bodyCell}>{money(a.frozen)}</td>
+                  <td className={bodyCell}>{money(a.withdrawn)}</td>
                 </tr>
               ))}
             </tbody>
@@ -240,35 +242,35 @@ function Orders(props: { id: number }) {
   const q = useLoad(() => adminApi('/admin/member/orders', { id: props.id, page, limit: LIMIT }), page);
   return (
     <>
-      <Loading q={q} empty="没有订单">
+      <LoadedList q={q} empty="没有订单">
         {(d) => (
           <table className="w-full text-left text-sm">
             <thead className="bg-[#f7f8fa] text-ink-soft">
               <tr>
-                <th className={th}>下单时间</th>
-                <th className={th}>订单号</th>
-                <th className={th}>内容</th>
-                <th className={th}>实付</th>
-                <th className={th}>状态</th>
+                <th className={headCell}>下单时间</th>
+                <th className={headCell}>订单号</th>
+                <th className={headCell}>内容</th>
+                <th className={headCell}>实付</th>
+                <th className={headCell}>状态</th>
               </tr>
             </thead>
             <tbody>
               {d.list.map((o) => (
                 <tr key={o.id} className="border-b border-line">
-                  <td className={`${td} text-ink-soft`}>{formatDateTime(o.created_at)}</td>
-                  <td className={`${td} font-mono text-xs`}>{o.order_no}</td>
-                  <td className={td}>{o.items}</td>
-                  <td className={td}>
+                  <td className={`${bodyCell} text-ink-soft`}>{formatDateTime(o.created_at)}</td>
+                  <td className={`${bodyCell} font-mono text-xs`}>{o.order_no}</td>
+                  <td className={bodyCell}>{o.items}</td>
+                  <td className={bodyCell}>
                     {money(o.pay_amount)}
                     {o.pay_method && <span className="ml-1 text-xs text-ink-mute">{o.pay_method}</span>}
                   </td>
-                  <td className={td}>{o.status_text}</td>
+                  <td className={bodyCell}>{o.status_text}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
-      </Loading>
+      </LoadedList>
       {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
     </>
   );
@@ -279,32 +281,34 @@ function Coins(props: { id: number }) {
   const q = useLoad(() => adminApi('/admin/member/coinLedger', { id: props.id, page, limit: LIMIT }), page);
   return (
     <>
-      <Loading q={q} empty="没有功夫币流水">
+      <LoadedList q={q} empty="没有功夫币流水">
         {(d) => (
           <table className="w-full text-left text-sm" data-testid="coin-ledger">
             <thead className="bg-[#f7f8fa] text-ink-soft">
               <tr>
-                <th className={th}>时间</th>
-                <th className={th}>类型</th>
-                <th className={th}>变动</th>
-                <th className={th}>余额</th>
-                <th className={th}>备注</th>
+                <th className={headCell}>时间</th>
+                <th className={headCell}>类型</th>
+                <th className={headCell}>变动</th>
+                <th className={headCell}>余额</th>
+                <th className={headCell}>备注</th>
               </tr>
             </thead>
             <tbody>
               {d.list.map((r) => (
                 <tr key={r.id} className="border-b border-line">
-                  <td className={`${td} text-ink-soft`}>{formatDateTime(r.created_at)}</td>
-                  <td className={td}>{r.reason_text}</td>
-                  <td className={`${td} ${r.delta > 0 ? 'text-[#67c23a]' : 'text-[#e4393c]'}`}>{r.delta > 0 ? `+${r.delta}` : r.delta}</td>
-                  <td className={td}>{r.balance_after}</td>
-                  <td className={td}>{r.note || '—'}</td>
+                  <td className={`${bodyCell} text-ink-soft`}>{formatDateTime(r.created_at)}</td>
+                  <td className={bodyCell}>{r.reason_text}</td>
+                  <td className={`${bodyCell} ${r.delta > 0 ? 'text-[#67c23a]' : 'text-[#e4393c]'}`}>
+                    {r.delta > 0 ? `+${r.delta}` : r.delta}
+                  </td>
+                  <td className={bodyCell}>{r.balance_after}</td>
+                  <td className={bodyCell}>{r.note || '—'}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
-      </Loading>
+      </LoadedList>
       {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
     </>
   );
@@ -316,36 +320,36 @@ function SellerLedger(props: { id: number }) {
   const d = (n: number) => (n ? (n > 0 ? `+${money(n)}` : `-${money(-n)}`) : '—');
   return (
     <>
-      <Loading q={q} empty="没有卖家资金流水">
+      <LoadedList q={q} empty="没有卖家资金流水">
         {(data) => (
           <table className="w-full text-left text-sm">
             <thead className="bg-[#f7f8fa] text-ink-soft">
               <tr>
-                <th className={th}>时间</th>
-                <th className={th}>类型</th>
-                <th className={th}>待结算</th>
-                <th className={th}>可提现</th>
-                <th className={th}>提现中</th>
-                <th className={th}>已提现</th>
-                <th className={th}>备注</th>
+                <th className={headCell}>时间</th>
+                <th className={headCell}>类型</th>
+                <th className={headCell}>待结算</th>
+                <th className={headCell}>可提现</th>
+                <th className={headCell}>提现中</th>
+                <th className={headCell}>已提现</th>
+                <th className={headCell}>备注</th>
               </tr>
             </thead>
             <tbody>
               {data.list.map((r) => (
                 <tr key={r.id} className="border-b border-line">
-                  <td className={`${td} text-ink-soft`}>{formatDateTime(r.created_at)}</td>
-                  <td className={td}>{r.reason_text}</td>
-                  <td className={td}>{d(r.pending_delta)}</td>
-                  <td className={td}>{d(r.balance_delta)}</td>
-                  <td className={td}>{d(r.frozen_delta)}</td>
-                  <td className={td}>{d(r.withdrawn_delta)}</td>
-                  <td className={td}>{r.note || '—'}</td>
+                  <td className={`${bodyCell} text-ink-soft`}>{formatDateTime(r.created_at)}</td>
+                  <td className={bodyCell}>{r.reason_text}</td>
+                  <td className={bodyCell}>{d(r.pending_delta)}</td>
+                  <td className={bodyCell}>{d(r.balance_delta)}</td>
+                  <td className={bodyCell}>{d(r.frozen_delta)}</td>
+                  <td className={bodyCell}>{d(r.withdrawn_delta)}</td>
+                  <td className={bodyCell}>{r.note || '—'}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
-      </Loading>
+      </LoadedList>
       {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
     </>
   );

@@ -3,7 +3,8 @@ import { adminApi } from '~/lib/api/admin-client';
 import { formatDateTime } from '~/lib/format';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useLoad } from '../ui/useLoad';
-import { Loading, td, th } from './parts';
+import { bodyCell, headCell } from '../ui/Table';
+import { LoadedList } from '../ui/states';
 
 const LIMIT = 20;
 
@@ -33,32 +34,32 @@ export default function MembersPage() {
           搜索
         </button>
       </form>
-      <Loading q={q} empty={key ? `没有找到与“${key}”相关的会员` : '还没有会员'}>
+      <LoadedList q={q} empty={key ? `没有找到与“${key}”相关的会员` : '还没有会员'}>
         {(data) => (
           <table className="w-full text-left text-sm" data-testid="members-table">
             <thead className="bg-[#f7f8fa] text-ink-soft">
               <tr>
-                <th className={th}>编号</th>
-                <th className={th}>昵称</th>
-                <th className={th}>手机号</th>
-                <th className={th}>身份</th>
-                <th className={th}>功夫币</th>
-                <th className={th}>状态</th>
-                <th className={th}>注册时间</th>
-                <th className={th} />
+                <th className={headCell}>编号</th>
+                <th className={headCell}>昵称</th>
+                <th className={headCell}>手机号</th>
+                <th className={headCell}>身份</th>
+                <th className={headCell}>功夫币</th>
+                <th className={headCell}>状态</th>
+                <th className={headCell}>注册时间</th>
+                <th className={headCell} />
               </tr>
             </thead>
             <tbody>
               {data.list.map((m) => (
                 <tr key={m.id} className="border-b border-line">
-                  <td className={td}>{m.id}</td>
-                  <td className={td}>{m.nick_name}</td>
-                  <td className={td}>{m.phone || '未绑定'}</td>
-                  <td className={td}>{m.identity_text}</td>
-                  <td className={td}>{m.coins}</td>
-                  <td className={td}>{m.status === 1 ? '正常' : <span className="text-[#e4393c]">已禁用</span>}</td>
-                  <td className={`${td} text-ink-soft`}>{formatDateTime(m.created_at)}</td>
-                  <td className={td}>
+                  <td className={bodyCell}>{m.id}</td>
+                  <td className={bodyCell}>{m.nick_name}</td>
+                  <td className={bodyCell}>{m.phone || '未绑定'}</td>
+                  <td className={bodyCell}>{m.identity_text}</td>
+                  <td className={bodyCell}>{m.coins}</td>
+                  <td className={bodyCell}>{m.status === 1 ? '正常' : <span className="text-[#e4393c]">已禁用</span>}</td>
+                  <td className={`${bodyCell} text-ink-soft`}>{formatDateTime(m.created_at)}</td>
+                  <td className={bodyCell}>
                     <a className="text-brand hover:underline" href={`/admin/members/detail?id=${m.id}`}>
                       详情
                     </a>
@@ -68,7 +69,7 @@ export default function MembersPage() {
             </tbody>
           </table>
         )}
-      </Loading>
+      </LoadedList>
       {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
     </div>
   );

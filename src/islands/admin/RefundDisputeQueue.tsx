@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import type { AdminDispute } from '~/lib/api/contract/operations';
 import { adminApi } from '~/lib/api/admin-client';
-import { formatDateTime } from '~/lib/format';
+import { formatDateTime, money } from '~/lib/format';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useLoad } from '../ui/useLoad';
-import { DecisionDialog, Loading, StatusTabs, money } from './parts';
+import { DecisionDialog } from '../ui/DecisionDialog';
+import { StatusTabs } from '../ui/Tabs';
+import { LoadedList } from '../ui/states';
 
 const LIMIT = 10;
 const TABS = [
@@ -31,7 +33,7 @@ export default function RefundDisputeQueue() {
           setPage(1);
         }}
       />
-      <Loading q={q} empty={status === 'open' ? '没有待仲裁的退款' : '没有符合条件的仲裁记录'}>
+      <LoadedList q={q} empty={status === 'open' ? '没有待仲裁的退款' : '没有符合条件的仲裁记录'}>
         {(data) => (
           <ul className="flex flex-col gap-4">
             {data.list.map((d) => (
@@ -87,7 +89,7 @@ export default function RefundDisputeQueue() {
             ))}
           </ul>
         )}
-      </Loading>
+      </LoadedList>
       {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
       {dialog && (
         <DecisionDialog

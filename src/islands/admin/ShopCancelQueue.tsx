@@ -4,7 +4,11 @@ import { adminApi } from '~/lib/api/admin-client';
 import { formatDateTime } from '~/lib/format';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useLoad } from '../ui/useLoad';
-import { DecisionDialog, Loading, StatusTabs, linkBtn, td, th } from './parts';
+import { DecisionDialog } from '../ui/DecisionDialog';
+import { bodyCell, headCell } from '../ui/Table';
+import { StatusTabs } from '../ui/Tabs';
+import { inlineLinkBtn } from '../ui/buttons';
+import { LoadedList } from '../ui/states';
 
 const LIMIT = 20;
 const TABS = [
@@ -32,42 +36,42 @@ export default function ShopCancelQueue() {
           setPage(1);
         }}
       />
-      <Loading q={q} empty={status === 'pending' ? '没有待审核的注销申请' : '没有符合条件的申请'}>
+      <LoadedList q={q} empty={status === 'pending' ? '没有待审核的注销申请' : '没有符合条件的申请'}>
         {(data) => (
           <table className="w-full text-left text-sm">
             <thead className="bg-[#f7f8fa] text-ink-soft">
               <tr>
-                <th className={th}>申请时间</th>
-                <th className={th}>店铺</th>
-                <th className={th}>注销原因</th>
-                <th className={th}>审核期间下架</th>
-                <th className={th}>状态</th>
-                <th className={th}>操作</th>
+                <th className={headCell}>申请时间</th>
+                <th className={headCell}>店铺</th>
+                <th className={headCell}>注销原因</th>
+                <th className={headCell}>审核期间下架</th>
+                <th className={headCell}>状态</th>
+                <th className={headCell}>操作</th>
               </tr>
             </thead>
             <tbody>
               {data.list.map((a) => (
                 <tr key={a.id} className="border-b border-line">
-                  <td className={`${td} whitespace-nowrap text-ink-soft`}>{formatDateTime(a.created_at)}</td>
-                  <td className={td}>
+                  <td className={`${bodyCell} whitespace-nowrap text-ink-soft`}>{formatDateTime(a.created_at)}</td>
+                  <td className={bodyCell}>
                     {a.shop_name}
                     <div className="text-xs text-ink-mute">店主 {a.user_phone}</div>
                   </td>
-                  <td className={`${td} max-w-[260px] break-words`}>{a.reason}</td>
-                  <td className={td}>
+                  <td className={`${bodyCell} max-w-[260px] break-words`}>{a.reason}</td>
+                  <td className={bodyCell}>
                     {a.off_goods} 件商品 · {a.off_courses} 门课程
                   </td>
-                  <td className={td}>
+                  <td className={bodyCell}>
                     {a.status_text}
                     {a.refuse_reason && <div className="text-xs text-[#e4393c]">{a.refuse_reason}</div>}
                     {a.problem && <div className="text-xs text-[#e6a23c]">暂不能批准：{a.problem}</div>}
                   </td>
-                  <td className={`${td} whitespace-nowrap`}>
+                  <td className={`${bodyCell} whitespace-nowrap`}>
                     {a.status === 'pending' ? (
                       <>
                         <button
                           type="button"
-                          className={linkBtn}
+                          className={inlineLinkBtn}
                           disabled={Boolean(a.problem)}
                           onClick={() => setDialog({ kind: 'approve', a })}
                         >
@@ -90,7 +94,7 @@ export default function ShopCancelQueue() {
             </tbody>
           </table>
         )}
-      </Loading>
+      </LoadedList>
       {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
       {dialog?.kind === 'approve' && (
         <ApproveDialog

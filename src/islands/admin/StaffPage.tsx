@@ -7,7 +7,11 @@ import { formatDateTime } from '~/lib/format';
 import { STAFF_ROLE_LABEL, STAFF_ROLES, type StaffRole } from '~/lib/rules/staff';
 import { toast } from '~/lib/toast';
 import { useLoad } from '../ui/useLoad';
-import { Badge, Field, inputCls, linkBtn, ListState, primaryBtn, Table, td, Th } from './kit';
+import { Badge } from '../ui/Badge';
+import { Table, td, Th } from '../ui/Table';
+import { linkBtn, primaryBtn } from '../ui/buttons';
+import { inputCls, StackField } from '../ui/form';
+import { LoadedList } from '../ui/states';
 
 type Enrolment = z.output<typeof enrolSchema>;
 
@@ -35,7 +39,7 @@ export default function StaffPage(props: { selfId: number }) {
     <div>
       <CreateForm onMade={(e) => (setEnrol(e), q.reload())} />
       {enrol && <EnrolCard enrol={enrol} onClose={() => setEnrol(null)} />}
-      <ListState q={q} empty="还没有后台账号">
+      <LoadedList q={q} empty="还没有后台账号">
         {(data) => (
           <Table
             label="后台账号"
@@ -116,7 +120,7 @@ export default function StaffPage(props: { selfId: number }) {
             })}
           </Table>
         )}
-      </ListState>
+      </LoadedList>
     </div>
   );
 }
@@ -144,13 +148,13 @@ function CreateForm(props: { onMade: (e: Enrolment) => void }) {
     <form onSubmit={submit} className="mb-6 rounded border border-line px-5 py-4" aria-label="新建后台账号">
       <h2 className="mb-3 text-[15px] font-600 text-ink">新建后台账号</h2>
       <div className="grid grid-cols-4 gap-4">
-        <Field label="手机号">
+        <StackField label="手机号">
           <input className={inputCls} value={form.phone} maxLength={11} onChange={(e) => setForm({ ...form, phone: e.target.value })} />
-        </Field>
-        <Field label="姓名">
+        </StackField>
+        <StackField label="姓名">
           <input className={inputCls} value={form.name} maxLength={32} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-        </Field>
-        <Field label="岗位">
+        </StackField>
+        <StackField label="岗位">
           <select className={inputCls} value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as StaffRole })}>
             {STAFF_ROLES.map((r) => (
               <option key={r} value={r}>
@@ -158,8 +162,8 @@ function CreateForm(props: { onMade: (e: Enrolment) => void }) {
               </option>
             ))}
           </select>
-        </Field>
-        <Field label="初始密码" hint="至少 8 位，请线下告知本人">
+        </StackField>
+        <StackField label="初始密码" hint="至少 8 位，请线下告知本人">
           <input
             className={inputCls}
             type="password"
@@ -167,7 +171,7 @@ function CreateForm(props: { onMade: (e: Enrolment) => void }) {
             value={form.password}
             onChange={(e) => setForm({ ...form, password: e.target.value })}
           />
-        </Field>
+        </StackField>
       </div>
       <div className="mt-2 flex items-center gap-4">
         <button type="submit" className={primaryBtn} disabled={busy}>

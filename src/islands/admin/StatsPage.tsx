@@ -3,7 +3,8 @@ import { adminApi } from '~/lib/api/admin-client';
 import { statsRangeError, type StatsDay } from '~/lib/rules/operations';
 import { defaultStatsRange, downloadStatsCsv } from '~/lib/stores/admin-stats';
 import { useLoad } from '../ui/useLoad';
-import { money, td, th } from './parts';
+import { bodyCell, headCell } from '../ui/Table';
+import { money } from '~/lib/format';
 
 /** /admin/stats (finance): daily GMV, orders, new members and active sellers; chart, table, CSV. */
 export default function StatsPage() {
@@ -58,21 +59,21 @@ export default function StatsPage() {
           <table className="mt-5 w-full text-left text-sm" data-testid="stats-table">
             <thead className="bg-[#f7f8fa] text-ink-soft">
               <tr>
-                <th className={th}>日期</th>
-                <th className={th}>成交额</th>
-                <th className={th}>支付订单数</th>
-                <th className={th}>新增会员</th>
-                <th className={th}>动销卖家</th>
+                <th className={headCell}>日期</th>
+                <th className={headCell}>成交额</th>
+                <th className={headCell}>支付订单数</th>
+                <th className={headCell}>新增会员</th>
+                <th className={headCell}>动销卖家</th>
               </tr>
             </thead>
             <tbody>
               {[...q.data.days].reverse().map((d) => (
                 <tr key={d.date} className="border-b border-line">
-                  <td className={td}>{d.date}</td>
-                  <td className={td}>{money(d.gmv)}</td>
-                  <td className={td}>{d.orders}</td>
-                  <td className={td}>{d.new_members}</td>
-                  <td className={td}>{d.active_sellers}</td>
+                  <td className={bodyCell}>{d.date}</td>
+                  <td className={bodyCell}>{money(d.gmv)}</td>
+                  <td className={bodyCell}>{d.orders}</td>
+                  <td className={bodyCell}>{d.new_members}</td>
+                  <td className={bodyCell}>{d.active_sellers}</td>
                 </tr>
               ))}
             </tbody>

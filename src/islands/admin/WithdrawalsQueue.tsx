@@ -1,12 +1,16 @@
 import { useState } from 'react';
 import type { AdminWithdrawal } from '~/lib/api/contract/operations';
 import { adminApi } from '~/lib/api/admin-client';
-import { formatDateTime } from '~/lib/format';
+import { formatDateTime, money } from '~/lib/format';
 import { groupCardDigits } from '~/lib/rules/bank';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { DecisionDialog, Loading, StatusTabs, linkBtn, money, td, th } from './parts';
+import { DecisionDialog } from '../ui/DecisionDialog';
+import { bodyCell, headCell } from '../ui/Table';
+import { StatusTabs } from '../ui/Tabs';
+import { inlineLinkBtn } from '../ui/buttons';
+import { LoadedList } from '../ui/states';
 
 const LIMIT = 20;
 const TABS = [
@@ -33,17 +37,17 @@ export default function WithdrawalsQueue() {
           setPage(1);
         }}
       />
-      <Loading q={q} empty={status === 'pending' ? '没有待处理的提现申请' : '没有符合条件的提现记录'}>
+      <LoadedList q={q} empty={status === 'pending' ? '没有待处理的提现申请' : '没有符合条件的提现记录'}>
         {(data) => (
           <table className="w-full text-left text-sm" data-testid="withdrawals-table">
             <thead className="bg-[#f7f8fa] text-ink-soft">
               <tr>
-                <th className={th}>申请时间</th>
-                <th className={th}>卖家</th>
-                <th className={th}>金额</th>
-                <th className={th}>收款账户</th>
-                <th className={th}>状态</th>
-                <th className={th}>操作</th>
+                <th className={headCell}>申请时间</th>
+                <th className={headCell}>卖家</th>
+                <th className={headCell}>金额</th>
+                <th className={headCell}>收款账户</th>
+                <th className={headCell}>状态</th>
+                <th className={headCell}>操作</th>
               </tr>
             </thead>
             <tbody>
@@ -53,7 +57,7 @@ export default function WithdrawalsQueue() {
             </tbody>
           </table>
         )}
-      </Loading>
+      </LoadedList>
       {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
       {dialog?.kind === 'pay' && (
         <DecisionDialog
@@ -102,23 +106,23 @@ function Row(props: { w: AdminWithdrawal; onPay: () => void; onRefuse: () => voi
   const reveal = useAction();
   return (
     <tr className="border-b border-line" data-testid={`withdrawal-${w.id}`}>
-      <td className={`${td} whitespace-nowrap text-ink-soft`}>{formatDateTime(w.created_at)}</td>
-      <td className={td}>
+      <td className={`${bodyCell} whitespace-nowrap text-ink-soft`}>{formatDateTime(w.created_at)}</td>
+      <td className={bodyCell}>
         <span className="mr-1 rounded bg-[#f0f2f5] px-1.5 text-xs text-ink-soft">{w.owner_kind_text}</span>
         {w.owner_name}
         <div className="text-xs text-ink-mute">
           {w.user_phone} · 余额 {money(w.balance)}
         </div>
       </td>
-      <td className={`${td} font-600`}>{money(w.amount)}</td>
-      <td className={td}>
+      <td className={`${bodyCell} font-600`}>{money(w.amount)}</td>
+      <td className={bodyCell}>
         {w.holder_name} · {w.bank_name}
         <div className="font-mono text-xs text-ink-soft" data-testid="card-number">
           {full ? groupCardDigits(full) : w.card_mask}
           {!full && w.status === 'pending' && (
             <button
               type="button"
-              className={`${linkBtn} ml-2`}
+              className={`${inlineLinkBtn} ml-2`}
               disabled={reveal.busy}
               onClick={() => void reveal.run(async () => setFull((await adminApi('/admin/withdrawal/cardNumber', { id: w.id })).card_no))}
             >
@@ -127,16 +131,16 @@ function Row(props: { w: AdminWithdrawal; onPay: () => void; onRefuse: () => voi
           )}
         </div>
       </td>
-      <td className={td}>
+      <td className={bodyCell}>
         {w.status_text}
         {w.transfer_ref && <div className="text-xs text-ink-mute">流水号 {w.transfer_ref}</div>}
         {w.refuse_reason && <div className="text-xs text-[#e4393c]">{w.refuse_reason}</div>}
         {w.decided_at && <div className="text-xs text-ink-mute">{formatDateTime(w.decided_at)}</div>}
       </td>
-      <td className={`${td} whitespace-nowrap`}>
+      <td className={`${bodyCell} whitespace-nowrap`}>
         {w.status === 'pending' ? (
           <>
-            <button type="button" className={linkBtn} onClick={props.onPay}>
+            <button type="button" className={inlineLinkBtn} onClick={props.onPay}>
               确认打款
             </button>
             <button type="button" className="ml-3 text-[#e4393c] hover:underline" onClick={props.onRefuse}>

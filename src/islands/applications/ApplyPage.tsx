@@ -18,11 +18,12 @@ import {
 import { errorText, mayRetry } from '~/lib/api/client';
 import { docImg } from '~/lib/media';
 import { toast } from '~/lib/toast';
-import { Field, LoadFailed, MemberOnly } from '../account/parts';
-import { Loading } from '../seller/shop-parts';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { PhotoField, RegionSelect, StatusCard } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { Field } from '../ui/form';
+import { LoadFailed, Loading } from '../ui/states';
 
 /**
  * /account/regcoach and /account/regmechant (SPEC §4): the examine status decides what shows. 1 and

@@ -3,12 +3,12 @@ import { thumbOf } from '~/lib/rules/upload';
 import { CIRCLE_LIMITS, CIRCLE_TEXTS } from '~/lib/rules/circle';
 import { EMPTY_DRAFT, loadDraft, publishedHref, publishPost, saveDraft, uploadCircleImages, type Draft } from '~/lib/stores/circle';
 import { CIRCLE_VIDEOS } from '~/lib/stores/video-upload';
-import { MemberOnly } from '../account/parts';
 import { useLoad } from '../ui/useLoad';
 import { ImageTiles } from '../ui/ImageTiles';
 import { VideoPicker } from '../ui/VideoPicker';
 import { useAction } from '../ui/useAction';
 import { CitySelect } from './CityPicker';
+import { MemberOnly } from '../ui/MemberOnly';
 
 /**
  * /firendscircle/publish: text, up to 9 images (uploaded at once, thumbnailed by the server), tags

@@ -4,13 +4,14 @@ import { img } from '~/lib/media';
 import { circleTime } from '~/lib/rules/circle-text';
 import { circlePostHref, CIRCLE_TEXTS } from '~/lib/rules/circle';
 import { deleteComment } from '~/lib/stores/circle';
-import { MemberOnly, LoadFailed } from '../account/parts';
 import { useSession } from '../chrome/useSession';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import CircleFeed from './CircleFeed';
 import { PostText } from './PostText';
+import { MemberOnly } from '../ui/MemberOnly';
+import { LoadFailed } from '../ui/states';
 
 const TABS = [
   ['posts', '我的动态'],

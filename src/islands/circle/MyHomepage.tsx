@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { api } from '~/lib/api/client';
 import { circleHome } from '~/lib/rules/circle';
-import { MemberOnly, LoadFailed } from '../account/parts';
 import { useSession } from '../chrome/useSession';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import CircleFeed from './CircleFeed';
 import { ProfileHead, StudyList } from './ProfileHead';
+import { MemberOnly } from '../ui/MemberOnly';
+import { LoadFailed } from '../ui/states';
 
 /** /my/homepage: the member's own homepage as others see it, with 编辑资料 and what it shows. */
 export default function MyHomepage() {

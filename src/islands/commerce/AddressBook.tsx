@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { maskPhone } from '~/lib/rules/phone';
 import { $addresses, addressText, deleteAddress, loadAddresses, makeDefaultAddress, type Address } from '~/lib/stores/address';
-import { MemberOnly } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { AddressDialog } from './AddressForm';
-import { ListState } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { ListState } from '../ui/states';
 
 /** /my/address: the member's delivery addresses — add, edit, delete, make default. */
 export default function AddressBook() {

@@ -15,9 +15,10 @@ import {
   setQuantity,
   type CartLine,
 } from '~/lib/stores/cart';
-import { MemberOnly } from '../account/parts';
 import { useAction } from '../ui/useAction';
-import { ListState, money } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { ListState } from '../ui/states';
+import { money } from '~/lib/format';
 
 const ROW = 'grid grid-cols-[40px_1fr_120px_140px_120px_80px] items-center';
 

@@ -15,13 +15,14 @@ import {
   type GoodsPreview,
   type ItemPreview,
 } from '~/lib/stores/checkout';
-import { formatDateTime } from '~/lib/format';
+import { formatDateTime, money } from '~/lib/format';
 import { ORDER_LIMITS } from '~/lib/rules/order-status';
 import { maskPhone } from '~/lib/rules/phone';
-import { MemberOnly } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { AddressDialog, addressText } from './AddressForm';
-import { CouponTicket, ItemRow, money } from './parts';
+import { ItemRow } from './ItemRow';
+import { CouponTicket } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
 
 /** /order/goodsOrder, /order/courseOrder, /order/classOrder: confirm what is bought, then create the order. */
 export default function Checkout(props: { kind: CheckoutKind }) {

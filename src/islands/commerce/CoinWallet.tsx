@@ -3,9 +3,9 @@ import { useStore } from '@nanostores/react';
 import { formatDateTime } from '~/lib/format';
 import { toast } from '~/lib/toast';
 import { $balance, backFromTopUp, createLedger, loadBalance, refreshBalanceSoon, type LedgerView } from '~/lib/stores/wallet';
-import { MemberOnly } from '../account/parts';
 import { PagerButtons } from '../ui/PagerButtons';
-import { ListState } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { ListState } from '../ui/states';
 
 /** /my/wallet/kungfucoin (balance + every ledger line) and /my/finance (打赏流水: gift lines only). */
 export default function CoinWallet(props: { view: LedgerView }) {

@@ -1,13 +1,15 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatDateTime } from '~/lib/format';
+import { formatDateTime, money } from '~/lib/format';
 import { PAY_METHOD_TEXT, type OrderStatus } from '~/lib/rules/order-status';
 import { maskPhone } from '~/lib/rules/phone';
 import { $orderDetail, loadOrderDetail, orderIdFromSearch, recheckPaid } from '~/lib/stores/orders';
-import { LoadFailed, MemberOnly } from '../account/parts';
 import { OrderActions } from './OrderActions';
 import { RefundDispute } from './RefundDispute';
-import { Countdown, ItemRow, money } from './parts';
+import { ItemRow } from './ItemRow';
+import { Countdown } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { LoadFailed } from '../ui/states';
 
 const HINT: Partial<Record<OrderStatus, string>> = {
   paid: '付款成功，等待卖家发货',

@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { orderTabs, type OrderKind, type OrderTab } from '~/lib/rules/order-status';
 import { createOrderList, tabFromSearch, tabSearch } from '~/lib/stores/orders';
-import { formatDateTime } from '~/lib/format';
-import { MemberOnly } from '../account/parts';
+import { formatDateTime, money } from '~/lib/format';
 import { PagerButtons } from '../ui/PagerButtons';
 import { OrderActions } from './OrderActions';
-import { ItemRow, ListState, money } from './parts';
+import { ItemRow } from './ItemRow';
+import { MemberOnly } from '../ui/MemberOnly';
+import { ListState } from '../ui/states';
 
 const TITLE = { goods: '商品订单', course: '课程订单', class: '班级订单' } as const;
 const EMPTY_ACTION = {

@@ -15,10 +15,13 @@ import {
 } from '~/lib/stores/payment';
 import { backFromTopUp, TOPUP_SETTLE_MS } from '~/lib/stores/wallet';
 import { toast } from '~/lib/toast';
-import { LoadFailed, MemberOnly } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { GatewayQr } from './gateway';
-import { Countdown, money, PayPasswordDialog } from './parts';
+import { PayPasswordDialog } from './PayPasswordDialog';
+import { Countdown } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { LoadFailed } from '../ui/states';
+import { money } from '~/lib/format';
 
 const ICON: Record<string, string> = {
   coins: 'i-ri-copper-coin-line text-brand',

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sandbox, confirmSandbox, loadSandbox, sandboxCancelHref } from '~/lib/stores/payment';
-import { LoadFailed, MemberOnly } from '../account/parts';
 import { useAction } from '../ui/useAction';
-import { money } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { LoadFailed } from '../ui/states';
+import { money } from '~/lib/format';
 
 /**
  * /pay/sandbox?pay_no=: the sandbox gateway's own cashier, for the logged-in payer only (a guest is

@@ -1,13 +1,13 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatDateTime } from '~/lib/format';
+import { formatDateTime, money } from '~/lib/format';
 import { PAY_METHOD_TEXT } from '~/lib/rules/order-status';
 import { $sellerOrder, CARRIERS, loadSellerOrder, orderIdFromSearch, shipOrder, type ShipForm } from '~/lib/stores/orders';
-import { MemberOnly } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { agreeRefund, refuseRefund } from '~/lib/stores/seller-orders';
 import { SELLER_ORDER_LIMITS } from '~/lib/rules/seller-orders';
-import { ItemRow, money } from './parts';
+import { ItemRow } from './ItemRow';
+import { MemberOnly } from '../ui/MemberOnly';
 
 /** /order/shopdetail?id=: an order as its shop owner or coach sees it, with shipping for paid goods. */
 export default function SellerOrder() {

@@ -4,9 +4,9 @@ import { formatDate } from '~/lib/format';
 import { img } from '~/lib/media';
 import { courseStatus, createMyClasses, createMyCourses, type MyClass, type MyCourse } from '~/lib/stores/study';
 import type { PagedList } from '~/lib/stores/paged';
-import { MemberOnly } from '../account/parts';
 import { PagerButtons } from '../ui/PagerButtons';
-import { ListState } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { ListState } from '../ui/states';
 
 /** /my/course (progress per bought course) and /my/class (enrolled classes). */
 export default function StudyList(props: { kind: 'course' | 'class' }) {

@@ -2,10 +2,11 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $payMethods, followGateway, loadPayMethods, startTopUp, topUpCoins, topUpFen, topUpParams } from '~/lib/stores/payment';
 import type { PayProviderName } from '~/lib/rules/payment';
-import { LoadFailed, MemberOnly } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { GatewayQr } from './gateway';
-import { money } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { LoadFailed } from '../ui/states';
+import { money } from '~/lib/format';
 
 const PRESETS = [10, 50, 100, 200, 500, 1000];
 

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { api } from '~/lib/api/client';
 import { priceText } from '~/lib/format';
 import { img } from '~/lib/media';
-import { MemberOnly } from '../account/parts';
-import { ListState } from '../commerce/parts';
 import { useSession } from '../chrome/useSession';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useLoad } from '../ui/useLoad';
+import { MemberOnly } from '../ui/MemberOnly';
+import { ListState } from '../ui/states';
 
 const LIMIT = 15;
 

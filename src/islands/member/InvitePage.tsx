@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { img } from '~/lib/media';
 import { formatDateTime } from '~/lib/format';
 import { copyInvite, fetchInviteInfo, fetchInviteList, inviteQr } from '~/lib/stores/referral';
-import { LoadFailed, MemberOnly } from '../account/parts';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useLoad } from '../ui/useLoad';
+import { MemberOnly } from '../ui/MemberOnly';
+import { LoadFailed } from '../ui/states';
 
 const VIA = { phone: '手机号注册', wx: '微信登录', qq: 'QQ 登录' } as const;
 

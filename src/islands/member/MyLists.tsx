@@ -4,9 +4,9 @@ import type { FanItem, FavouriteItem, FocusItem } from '~/lib/api/contract/catal
 import { img } from '~/lib/media';
 import { priceText, formatDate } from '~/lib/format';
 import { createMyList, type MyListKind } from '~/lib/stores/my-lists';
-import { MemberOnly } from '../account/parts';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
+import { MemberOnly } from '../ui/MemberOnly';
 
 const FAV_TABS = [
   ['course', '课程'],

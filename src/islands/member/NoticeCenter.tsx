@@ -3,9 +3,9 @@ import { useStore } from '@nanostores/react';
 import { NOTICE_TABS, NOTICE_TEXTS, createNoticeCenter, noticeKindFrom, noticeLabel, type NoticeKind } from '~/lib/stores/notice';
 import { $unread, refreshUnread } from '~/lib/stores/unread';
 import { formatDateTime } from '~/lib/format';
-import { MemberOnly } from '../account/parts';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
+import { MemberOnly } from '../ui/MemberOnly';
 
 /** /my/notice: tabs for system notices, comments and announcements; unread dots; read all; delete. */
 export default function NoticeCenter() {

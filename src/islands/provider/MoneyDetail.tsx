@@ -2,12 +2,12 @@ import { formatDateTime } from '~/lib/format';
 import { fenText } from '~/lib/rules/bank';
 import { COMMISSION_STATE_TEXT, fetchLedgerDetail } from '~/lib/stores/provider';
 import { ledgerAmount } from '~/lib/stores/seller-finance';
-import { LoadFailed } from '../account/parts';
-import { Loading, PageHead } from '../seller/shop-parts';
 import { useHydrated } from '../ui/useHydrated';
 import { useLoad } from '../ui/useLoad';
 import { ProviderOnly } from './ProviderOnly';
 import { Row } from './ProviderOrderDetail';
+import { PageHead } from '../ui/PageHead';
+import { LoadFailed, Loading } from '../ui/states';
 
 /** /my/service_identity/moneyDetail?id=: one ledger row and the order or withdrawal behind it. */
 export default function MoneyDetail() {

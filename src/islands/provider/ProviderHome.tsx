@@ -2,10 +2,10 @@ import { img } from '~/lib/media';
 import { fenText } from '~/lib/rules/bank';
 import { bpText } from '~/lib/rules/provider';
 import { fetchOverview, type ProviderOverview } from '~/lib/stores/provider';
-import { LoadFailed } from '../account/parts';
-import { Loading, PageHead } from '../seller/shop-parts';
 import { useLoad } from '../ui/useLoad';
 import { ProviderOnly } from './ProviderOnly';
+import { PageHead } from '../ui/PageHead';
+import { LoadFailed, Loading } from '../ui/states';
 
 /** /my/service_identity: the overview — team, this month's sales and commission, money. */
 export default function ProviderHome() {

@@ -2,12 +2,14 @@ import { useState, type SubmitEvent } from 'react';
 import { formatDateTime } from '~/lib/format';
 import { PROVIDER_LIMITS } from '~/lib/rules/provider';
 import { EMPTY_PROVIDER_FORM, fetchSupplierStatus, submitSupplier, type ProviderForm, type SupplierStatus } from '~/lib/stores/provider';
-import { Field, LoadFailed, MemberOnly } from '../account/parts';
-import { ImageUpload, Loading } from '../seller/shop-parts';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { ContactFields } from './ContactFields';
 import { documentLink } from '~/lib/rules/agreements';
+import { ImageUpload } from '../ui/ImageUpload';
+import { MemberOnly } from '../ui/MemberOnly';
+import { Field } from '../ui/form';
+import { LoadFailed, Loading } from '../ui/states';
 
 const PROVIDER_AGREEMENT = documentLink('serviceagreement');
 

@@ -3,10 +3,10 @@ import { useStore } from '@nanostores/react';
 import { priceText } from '~/lib/format';
 import { img } from '~/lib/media';
 import { createCourseList } from '~/lib/stores/provider';
-import { ListState } from '../commerce/parts';
-import { PageHead } from '../seller/shop-parts';
 import { PagerButtons } from '../ui/PagerButtons';
 import { ProviderOnly } from './ProviderOnly';
+import { PageHead } from '../ui/PageHead';
+import { ListState } from '../ui/states';
 
 /** /my/service_identity/course: the courses of the team's coaches. */
 export default function TeamCourses() {

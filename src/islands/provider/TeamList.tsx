@@ -3,12 +3,12 @@ import { useStore } from '@nanostores/react';
 import { formatDate } from '~/lib/format';
 import { img } from '~/lib/media';
 import { createTeamList, inviteCoach, removeMember, type TeamFilter, type TeamMember } from '~/lib/stores/provider';
-import { ListState } from '../commerce/parts';
-import { PageHead } from '../seller/shop-parts';
 import { Modal } from '../ui/Modal';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { ProviderOnly } from './ProviderOnly';
+import { PageHead } from '../ui/PageHead';
+import { ListState } from '../ui/states';
 
 /** /my/service_identity/list: the team — invite a coach by phone, open invitations, remove. */
 export default function TeamList() {

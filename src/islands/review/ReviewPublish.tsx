@@ -4,11 +4,12 @@ import { img } from '~/lib/media';
 import { REVIEW_LIMITS, REVIEW_TEXTS, STAR_TEXT } from '~/lib/rules/review';
 import { check } from '~/lib/stores/action';
 import { uploadImage } from '~/lib/stores/account';
-import { LoadFailed, MemberOnly } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { ImageTiles } from '../ui/ImageTiles';
 import { useLoad } from '../ui/useLoad';
 import { Stars } from './ReviewList';
+import { MemberOnly } from '../ui/MemberOnly';
+import { LoadFailed } from '../ui/states';
 
 type Draft = { stars: number; content: string; images: string[] };
 const DETAIL = { goods: '/shop/goodsDetail', course: '/train/courseDetail', class: '/train/classDetail' } as const;

@@ -6,12 +6,12 @@ import { img } from '~/lib/media';
 import type { SellerArea } from '~/lib/rules/seller-nav';
 import { bpText } from '~/lib/rules/seller-shop';
 import { agentMarket, agentMine, commissionText, togglePick, toggleShown } from '~/lib/stores/seller-shop';
-import { LoadFailed } from '../account/parts';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { useLoad, type Loaded } from '../ui/useLoad';
 import { SellerOnly } from './SellerOnly';
-import { Empty, Loading, PageHead } from './shop-parts';
+import { PageHead } from '../ui/PageHead';
+import { Empty, LoadFailed, Loading } from '../ui/states';
 
 type AgentPage = ApiOutput<'/seller/agentMarket'>;
 

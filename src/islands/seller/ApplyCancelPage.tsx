@@ -4,11 +4,11 @@ import { fenText } from '~/lib/rules/bank';
 import { CANCEL_REASON_MAX, ShopCancelStatus } from '~/lib/rules/shop-cancel';
 import { applyShopCancel, fetchCancelInfo, setShopCancelStatus, withdrawShopCancel } from '~/lib/stores/shop-cancel';
 import type { ApiOutput } from '~/lib/api/types';
-import { LoadFailed } from '../account/parts';
 import { Modal } from '../ui/Modal';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { SellerOnly } from './SellerOnly';
+import { LoadFailed } from '../ui/states';
 
 type Info = ApiOutput<'/shop/applyCancelInfo'>;
 

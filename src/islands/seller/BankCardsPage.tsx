@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { deleteBankCard, fetchCards, financeBase, financeHome, type BankCard, type FinanceArea } from '~/lib/stores/seller-finance';
 import { formatDate } from '~/lib/format';
-import { LoadFailed } from '../account/parts';
 import { Modal } from '../ui/Modal';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { AreaOnly } from './AreaOnly';
+import { LoadFailed } from '../ui/states';
 
 /** /coach/finance/bankcard and /mechant/finance/bankcard: the seller's cards, masked, with delete. */
 export default function BankCardsPage(props: { area: FinanceArea }) {

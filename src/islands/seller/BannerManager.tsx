@@ -3,11 +3,12 @@ import type { Banner, BannerList } from '~/lib/api/contract/seller-shop';
 import { img } from '~/lib/media';
 import type { SellerArea } from '~/lib/rules/seller-nav';
 import { addBanner, deleteBanner, editBanner, loadBanners, movedIds, sortBanners } from '~/lib/stores/seller-shop';
-import { LoadFailed } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { SellerOnly } from './SellerOnly';
-import { Empty, ImageUpload, Loading, PageHead } from './shop-parts';
+import { ImageUpload } from '../ui/ImageUpload';
+import { PageHead } from '../ui/PageHead';
+import { Empty, LoadFailed, Loading } from '../ui/states';
 
 /** /coach/banner and /mechant/banner: the banner images at the top of the public homepage. */
 export default function BannerManager(props: { area: SellerArea }) {

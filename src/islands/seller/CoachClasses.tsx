@@ -3,11 +3,11 @@ import { useStore } from '@nanostores/react';
 import { formatDate, priceText } from '~/lib/format';
 import { img } from '~/lib/media';
 import { createCoachClasses, setClassOnSale, type CoachClassItem } from '~/lib/stores/seller-content';
-import { ListState } from '../commerce/parts';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { SellerOnly } from './SellerOnly';
 import { PageHead, SaleBadge } from './content-parts';
+import { ListState } from '../ui/states';
 
 /** /coach/class: the coach's offline classes with seats, dates and status. */
 export default function CoachClasses() {

@@ -4,11 +4,11 @@ import { formatDate, priceText } from '~/lib/format';
 import { img } from '~/lib/media';
 import { SC_TEXTS } from '~/lib/rules/seller-content';
 import { createCoachCourses, deleteCourse, setCourseOnSale, type CoachCourseItem, type CourseFilter } from '~/lib/stores/seller-content';
-import { ListState } from '../commerce/parts';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { SellerOnly } from './SellerOnly';
 import { PageHead, SaleBadge } from './content-parts';
+import { ListState } from '../ui/states';
 
 const TABS: [CourseFilter, string][] = [
   ['all', '全部'],

@@ -1,12 +1,14 @@
 import { useState, type SubmitEvent } from 'react';
 import { COURSE_LEVELS, COURSE_LIMITS } from '~/lib/rules/seller-content';
 import { courseForm, emptyCourseForm, loadCourse, loadLabels, saveCourse, type CourseForm } from '~/lib/stores/seller-content';
-import { Field, LoadFailed } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { SellerOnly } from './SellerOnly';
-import { CoverUpload, PageHead } from './content-parts';
 import { RichText } from '../ui/RichText';
+import { PageHead } from './content-parts';
+import { CoverUpload } from '../ui/CoverUpload';
+import { Field } from '../ui/form';
+import { LoadFailed } from '../ui/states';
 
 /** /coach/publish (new course) and /coach/publish?id= (edit one's own course). */
 export default function CoursePublish(props: { id: number | null }) {

@@ -18,8 +18,6 @@ import {
   type LedgerFilter,
 } from '~/lib/stores/seller-finance';
 import { check } from '~/lib/stores/action';
-import { ListState } from '../commerce/parts';
-import { LoadFailed } from '../account/parts';
 import { PayPasswordSetupLoaded } from '../account/PayPasswordSetup';
 import { Modal } from '../ui/Modal';
 import { PagerButtons } from '../ui/PagerButtons';
@@ -28,6 +26,7 @@ import { useLoad } from '../ui/useLoad';
 import { IncomeChart } from './IncomeChart';
 import { AreaOnly } from './AreaOnly';
 import { WithdrawalStatus } from './parts';
+import { ListState, LoadFailed } from '../ui/states';
 
 /** /coach/finance and /mechant/finance: money overview, 30-day income chart, ledger and withdrawals. */
 export default function FinancePage(props: { area: FinanceArea }) {

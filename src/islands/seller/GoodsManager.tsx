@@ -16,13 +16,15 @@ import {
   type GoodsForm,
   type SkuRow,
 } from '~/lib/stores/seller-shop';
-import { Field, LoadFailed } from '../account/parts';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { RichText } from '../ui/RichText';
 import { SellerOnly } from './SellerOnly';
-import { Empty, ImageUpload, Loading, PageHead } from './shop-parts';
+import { ImageUpload } from '../ui/ImageUpload';
+import { PageHead } from '../ui/PageHead';
+import { Field } from '../ui/form';
+import { Empty, LoadFailed, Loading } from '../ui/states';
 
 type Editing = { mode: 'list' } | { mode: 'edit'; id: number | null };
 

@@ -5,14 +5,13 @@ import { img } from '~/lib/media';
 import type { SellerArea } from '~/lib/rules/seller-nav';
 import { bpText } from '~/lib/rules/seller-shop';
 import { agentMine, loadHomeClasses, loadHomeCourses, loadHomeInfo, saveCourseOffer } from '~/lib/stores/seller-shop';
-import { LoadFailed } from '../account/parts';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { SellerOnly } from './SellerOnly';
 import CircleFeed from '../circle/CircleFeed';
 import { useSession } from '../chrome/useSession';
-import { Empty, Loading } from './shop-parts';
+import { Empty, LoadFailed, Loading } from '../ui/states';
 
 export type HomeTab = 'index' | 'intro' | 'course' | 'class' | 'goods' | 'friendscircle';
 

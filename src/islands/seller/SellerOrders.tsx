@@ -1,6 +1,6 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatDateTime } from '~/lib/format';
+import { formatDateTime, money } from '~/lib/format';
 import { PAY_METHOD_TEXT } from '~/lib/rules/order-status';
 import type { SellerArea } from '~/lib/rules/seller-nav';
 import {
@@ -23,11 +23,12 @@ import {
   shipListedOrder,
   type SellerListOrder,
 } from '~/lib/stores/seller-orders';
-import { ItemRow, ListState, money } from '../commerce/parts';
 import { Modal } from '../ui/Modal';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { SellerOnly } from './SellerOnly';
+import { ItemRow } from '../commerce/ItemRow';
+import { ListState } from '../ui/states';
 
 const KIND_NAME: Record<SellerOrderKind, string> = { all: '订单', goods: '商品订单', course: '课程订单', class: '班级订单' };
 

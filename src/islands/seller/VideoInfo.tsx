@@ -3,10 +3,10 @@ import { durationText, formatDateTime } from '~/lib/format';
 import { img } from '~/lib/media';
 import { sizeText } from '~/lib/rules/seller-content';
 import { loadLessonVideo } from '~/lib/stores/seller-content';
-import { LoadFailed } from '../account/parts';
 import { useLoad } from '../ui/useLoad';
 import { SellerOnly } from './SellerOnly';
 import { PageHead } from './content-parts';
+import { LoadFailed } from '../ui/states';
 
 /** /coach/videoInfo?id=<lesson>: the lesson's video — processing state, duration, poster, size — and a player. */
 export default function VideoInfo(props: { lessonId: number | null }) {

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import type { LiveNotice } from '~/lib/api/contract/live-notices';
 import { LIVE_LIMITS, LIVE_TEXTS } from '~/lib/rules/live';
 import { deleteNotice, fetchMyNotices, saveNotice, type NoticeInput } from '~/lib/stores/live';
-import { CoverUpload } from '../../seller/content-parts';
 import { Modal } from '../../ui/Modal';
 import { PagerButtons } from '../../ui/PagerButtons';
 import { useAction } from '../../ui/useAction';
 import { useLoad } from '../../ui/useLoad';
+import { CoverUpload } from '../../ui/CoverUpload';
 
 const STATUS = { waiting: '等待开播', started: '已开播', cancelled: '已取消' } as const;
 /** A datetime-local value for a time, in the browser's zone. */

@@ -4,9 +4,9 @@ import { priceText } from '~/lib/format';
 import { img } from '~/lib/media';
 import { LIVE_CATEGORIES, LIVE_LIMITS, LIVE_TEXTS } from '~/lib/rules/live';
 import { fetchShelfOptions, saveLiveSettings, type LiveSettingsInput } from '~/lib/stores/live';
-import { CoverUpload } from '../../seller/content-parts';
 import { useAction } from '../../ui/useAction';
 import { useLoad } from '../../ui/useLoad';
+import { CoverUpload } from '../../ui/CoverUpload';
 
 /** 直播间设置: title, cover, category and the shelf (own and agented goods and courses). */
 export default function RoomSettings(props: { room: AnchorRoom; onSaved: (r: AnchorRoom) => void }) {

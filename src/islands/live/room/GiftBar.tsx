@@ -8,9 +8,9 @@ import { topUpHref } from '~/lib/stores/payment';
 import { openLogin } from '~/lib/stores/ui';
 import { toast } from '~/lib/toast';
 import { useSession } from '../../chrome/useSession';
-import { PayPasswordDialog } from '../../commerce/parts';
 import { useAction } from '../../ui/useAction';
 import { useLoad } from '../../ui/useLoad';
+import { PayPasswordDialog } from '../../commerce/PayPasswordDialog';
 
 const NUMS = [1, 10, 66, 188] as const;
 
