@@ -99,7 +99,7 @@ function Editor(props: { initial: Form }) {
                 <input
                   type="radio"
                   name="gender"
-                  className="accent-brand"
+                  className="accent-brand-accent"
                   checked={form.gender === v}
                   onChange={() => setForm({ ...form, gender: v })}
                 />

@@ -108,7 +108,7 @@ export default function AdvertsPage() {
                   </button>
                   <button
                     type="button"
-                    className="text-sm text-[#e4393c]"
+                    className="text-sm text-danger-strong"
                     disabled={act.busy}
                     onClick={() =>
                       confirm(`删除「${a.title}」？`) &&

@@ -95,7 +95,7 @@ export default function AnnouncementsPage() {
                   <td className={td}>
                     <button
                       type="button"
-                      className="text-sm text-[#e4393c] hover:underline"
+                      className="text-sm text-danger-strong hover:underline"
                       disabled={act.busy}
                       onClick={() => {
                         if (confirm(`撤回「${a.title}」？会员的消息中心将不再显示。`))

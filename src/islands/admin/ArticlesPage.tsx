@@ -139,7 +139,7 @@ export default function ArticlesPage(props: { initialStatus?: Status }) {
                     )}
                     <button
                       type="button"
-                      className="text-sm text-[#e4393c] hover:underline"
+                      className="text-sm text-danger-strong hover:underline"
                       disabled={act.busy}
                       onClick={() => {
                         if (confirm(`删除「${a.title}」？删除后不可恢复。`))
@@ -185,7 +185,7 @@ function Categories(props: { cates: Loaded<ApiOutput<'/admin/articleCates'>>; on
               </button>
               <button
                 type="button"
-                className="text-sm text-[#e4393c]"
+                className="text-sm text-danger-strong"
                 disabled={act.busy}
                 onClick={() =>
                   void act.run(() => adminApi('/admin/articleCateDelete', { id: c.id }), { done: '已删除' }).then(props.onChange)

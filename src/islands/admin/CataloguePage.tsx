@@ -35,7 +35,7 @@ export default function CataloguePage() {
             role="tab"
             type="button"
             aria-selected={k === kind}
-            className={`-mb-px border-b-2 pb-2 ${k === kind ? 'border-brand text-brand' : 'border-transparent text-ink-soft'}`}
+            className={`-mb-px border-b-2 pb-2 ${k === kind ? 'border-brand-accent text-brand' : 'border-transparent text-ink-soft'}`}
             onClick={() => {
               setKind(k);
               setPage(1);
@@ -105,7 +105,7 @@ export default function CataloguePage() {
                     {r.title}
                   </a>
                   {r.hold && (
-                    <p className="mt-1 text-xs text-[#e4393c]">
+                    <p className="mt-1 text-xs text-danger-strong">
                       平台{off}：{r.hold.reason}
                     </p>
                   )}
@@ -117,7 +117,7 @@ export default function CataloguePage() {
                 {kind !== 'shop' && <td className={td}>{r.price === null ? '—' : priceText(r.price)}</td>}
                 <td className={td}>
                   {r.hold ? (
-                    <span className="rounded bg-[#fdecec] px-2 py-0.5 text-xs text-[#e4393c]">平台{off}</span>
+                    <span className="rounded bg-danger-pale px-2 py-0.5 text-xs text-danger-strong">平台{off}</span>
                   ) : (
                     <Badge
                       on={r.status === 1}
@@ -146,7 +146,7 @@ export default function CataloguePage() {
                       {kind === 'shop' ? '恢复营业' : '恢复上架'}
                     </button>
                   ) : (
-                    <button type="button" className="text-sm text-[#e4393c] hover:underline" onClick={() => setTarget(r)}>
+                    <button type="button" className="text-sm text-danger-strong hover:underline" onClick={() => setTarget(r)}>
                       {off}
                     </button>
                   )}
@@ -181,7 +181,7 @@ function OffDialog(props: { row: CatalogueRow; onClose: () => void; onDone: () =
           <button
             type="submit"
             form={formId}
-            className="gf-btn h-8 bg-[#e4393c] px-4 text-sm text-white disabled:opacity-60"
+            className="gf-btn h-8 bg-danger-strong px-4 text-sm text-white disabled:opacity-60"
             disabled={act.busy}
           >
             确认{shop ? '暂停' : '下架'}
@@ -205,7 +205,7 @@ function OffDialog(props: { row: CatalogueRow; onClose: () => void; onDone: () =
         <label className="block text-sm">
           <span className="mb-1 block text-ink-soft">原因（2–200 字）</span>
           <textarea
-            className="h-24 w-full rounded border border-line p-2 text-sm outline-none focus:border-brand"
+            className="h-24 w-full rounded border border-line p-2 text-sm outline-none focus:border-brand-accent"
             value={reason}
             maxLength={200}
             onChange={(e) => setReason(e.target.value)}

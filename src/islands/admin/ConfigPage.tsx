@@ -40,7 +40,7 @@ function ConfigRow(props: { item: ConfigItem }) {
       <div className="w-56 shrink-0 pt-2">
         <span className="block">{item.title}</span>
         <span className="font-mono text-xs text-ink-mute">{item.key}</span>
-        {item.money && <span className="ml-1 rounded bg-[#fff4e5] px-1 text-xs text-[#b26a00]">仅超级管理员</span>}
+        {item.money && <span className="ml-1 rounded bg-warning-tag px-1 text-xs text-warning-deep">仅超级管理员</span>}
       </div>
       <div className="flex-1">
         {item.type === 'image' ? (
@@ -78,7 +78,7 @@ function ConfigRow(props: { item: ConfigItem }) {
           </div>
         )}
         {problem ? (
-          <p className="mt-1 text-xs text-[#e4393c]">{problem}</p>
+          <p className="mt-1 text-xs text-danger-strong">{problem}</p>
         ) : (
           item.hint && <p className="mt-1 text-xs text-ink-mute">{item.hint}</p>
         )}

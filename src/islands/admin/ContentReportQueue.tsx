@@ -38,7 +38,7 @@ export default function ContentReportQueue() {
       <LoadedList q={q} empty={status === 'open' ? '没有待处理的举报' : '没有符合条件的举报'}>
         {(data) => (
           <table className="w-full text-left text-sm">
-            <thead className="bg-[#f7f8fa] text-ink-soft">
+            <thead className="bg-surface-head text-ink-soft">
               <tr>
                 <th className={headCell}>举报时间</th>
                 <th className={headCell}>被举报内容</th>
@@ -53,7 +53,7 @@ export default function ContentReportQueue() {
                 <tr key={r.id} className="border-b border-line">
                   <td className={`${bodyCell} whitespace-nowrap text-ink-soft`}>{formatDateTime(r.created_at)}</td>
                   <td className={bodyCell}>
-                    <span className="mr-1 rounded bg-[#f0f2f5] px-1.5 text-xs text-ink-soft">{r.target_type_text}</span>
+                    <span className="mr-1 rounded bg-surface-chip px-1.5 text-xs text-ink-soft">{r.target_type_text}</span>
                     {r.target_href ? (
                       <a className="text-brand hover:underline" href={r.target_href} target="_blank" rel="noreferrer">
                         {r.target_title || `#${r.target_id}`}
@@ -61,7 +61,7 @@ export default function ContentReportQueue() {
                     ) : (
                       r.target_title || `#${r.target_id}`
                     )}
-                    {r.same_target_open > 1 && <div className="text-xs text-[#e6a23c]">同一内容共 {r.same_target_open} 条待处理举报</div>}
+                    {r.same_target_open > 1 && <div className="text-xs text-warning">同一内容共 {r.same_target_open} 条待处理举报</div>}
                   </td>
                   <td className={`${bodyCell} max-w-[260px] break-words`}>
                     {r.reason_text}
@@ -78,7 +78,7 @@ export default function ContentReportQueue() {
                         {r.can_take_down && (
                           <button
                             type="button"
-                            className="text-[#e4393c] hover:underline"
+                            className="text-danger-strong hover:underline"
                             onClick={() => setDialog({ kind: 'takedown', r })}
                           >
                             下架

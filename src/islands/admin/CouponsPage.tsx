@@ -100,7 +100,7 @@ export default function CouponsPage() {
                   {c.status === 1 && (
                     <button
                       type="button"
-                      className="text-sm text-[#e4393c]"
+                      className="text-sm text-danger-strong"
                       disabled={act.busy}
                       onClick={() =>
                         confirm(`停止发放「${c.title}」？已领取的券照常可用。`) &&

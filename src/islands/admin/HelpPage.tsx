@@ -46,7 +46,10 @@ export default function HelpPage() {
           {(data) => (
             <ul className="mb-4 text-sm">
               {data.list.map((g, i) => (
-                <li key={g.id} className={`flex items-center gap-1 rounded px-2 py-2 ${g.id === current ? 'bg-[#fff4f0] text-brand' : ''}`}>
+                <li
+                  key={g.id}
+                  className={`flex items-center gap-1 rounded px-2 py-2 ${g.id === current ? 'bg-brand-tint text-brand' : ''}`}
+                >
                   <button type="button" className="flex-1 text-left" onClick={() => setGroupId(g.id)}>
                     {g.name}
                     <span className="ml-1 text-xs text-ink-mute">{g.articles}</span>
@@ -78,7 +81,7 @@ export default function HelpPage() {
                   </button>
                   <button
                     type="button"
-                    className="text-sm text-[#e4393c]"
+                    className="text-sm text-danger-strong"
                     disabled={act.busy}
                     onClick={() =>
                       void act.run(() => adminApi('/admin/helpGroupDelete', { id: g.id }), { done: '已删除' }).then(groups.reload)
@@ -179,7 +182,7 @@ export default function HelpPage() {
                     </button>
                     <button
                       type="button"
-                      className="text-sm text-[#e4393c]"
+                      className="text-sm text-danger-strong"
                       disabled={act.busy}
                       onClick={() =>
                         confirm(`删除「${a.title}」？`) &&

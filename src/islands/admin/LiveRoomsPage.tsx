@@ -114,7 +114,7 @@ export default function LiveRoomsPage() {
                     ) : (
                       <button
                         type="button"
-                        className="text-sm text-[#f56c6c] hover:underline"
+                        className="text-sm text-danger hover:underline"
                         onClick={() => setBanning({ id: r.id, title: r.title })}
                       >
                         封禁

@@ -54,7 +54,7 @@ export default function MemberDetail(props: { role: StaffRole; id: number }) {
           <dd>{formatDateTime(m.created_at)}</dd>
           <dt className="text-ink-mute">状态</dt>
           <dd data-testid="member-status">
-            {m.status === 1 ? '正常' : <span className="text-[#e4393c]">已禁用（{m.disabled_reason || '未注明原因'}）</span>}
+            {m.status === 1 ? '正常' : <span className="text-danger-strong">已禁用（{m.disabled_reason || '未注明原因'}）</span>}
           </dd>
         </dl>
         <div className="flex gap-3 text-sm">
@@ -65,7 +65,7 @@ export default function MemberDetail(props: { role: StaffRole; id: number }) {
           )}
           {staffMay(props.role, ['support']) &&
             (m.status === 1 ? (
-              <button type="button" className="gf-btn h-8 bg-[#e4393c] px-4 text-white" onClick={() => setDialog('disable')}>
+              <button type="button" className="gf-btn h-8 bg-danger-strong px-4 text-white" onClick={() => setDialog('disable')}>
                 禁用账号
               </button>
             ) : (
@@ -80,7 +80,7 @@ export default function MemberDetail(props: { role: StaffRole; id: number }) {
         <section aria-label="卖家账户">
           <h2 className="mb-2 text-base font-600">卖家账户</h2>
           <table className="w-full text-left text-sm">
-            <thead className="bg-[#f7f8fa] text-ink-soft">
+            <thead className="bg-surface-head text-ink-soft">
               <tr>
                 <th className={headCell}>身份</th>
                 <th className={headCell}>名称</th>
@@ -121,7 +121,7 @@ export default function MemberDetail(props: { role: StaffRole; id: number }) {
               role="tab"
               aria-selected={tab === k}
               onClick={() => setTab(k)}
-              className={`-mb-px border-b-2 pb-2 ${tab === k ? 'border-brand text-brand' : 'border-transparent text-ink-soft'}`}
+              className={`-mb-px border-b-2 pb-2 ${tab === k ? 'border-brand-accent text-brand' : 'border-transparent text-ink-soft'}`}
             >
               {label}
             </button>
@@ -169,7 +169,7 @@ function CoinsDialog(props: { id: number; balance: number; onClose: () => void; 
   const [delta, setDelta] = useState('');
   const [reason, setReason] = useState('');
   const act = useAction();
-  const field = 'w-full rounded border border-line px-3 text-sm outline-none focus:border-brand';
+  const field = 'w-full rounded border border-line px-3 text-sm outline-none focus:border-brand-accent';
   return (
     <Modal
       open
@@ -228,7 +228,7 @@ function CoinsDialog(props: { id: number; balance: number; onClose: () => void; 
           onChange={(e) => setReason(e.target.value)}
         />
         {act.error && (
-          <p role="alert" className="mt-2 text-sm text-[#e4393c]">
+          <p role="alert" className="mt-2 text-sm text-danger-strong">
             {act.error}
           </p>
         )}
@@ -245,7 +245,7 @@ function Orders(props: { id: number }) {
       <LoadedList q={q} empty="没有订单">
         {(d) => (
           <table className="w-full text-left text-sm">
-            <thead className="bg-[#f7f8fa] text-ink-soft">
+            <thead className="bg-surface-head text-ink-soft">
               <tr>
                 <th className={headCell}>下单时间</th>
                 <th className={headCell}>订单号</th>
@@ -284,7 +284,7 @@ function Coins(props: { id: number }) {
       <LoadedList q={q} empty="没有功夫币流水">
         {(d) => (
           <table className="w-full text-left text-sm" data-testid="coin-ledger">
-            <thead className="bg-[#f7f8fa] text-ink-soft">
+            <thead className="bg-surface-head text-ink-soft">
               <tr>
                 <th className={headCell}>时间</th>
                 <th className={headCell}>类型</th>
@@ -298,7 +298,7 @@ function Coins(props: { id: number }) {
                 <tr key={r.id} className="border-b border-line">
                   <td className={`${bodyCell} text-ink-soft`}>{formatDateTime(r.created_at)}</td>
                   <td className={bodyCell}>{r.reason_text}</td>
-                  <td className={`${bodyCell} ${r.delta > 0 ? 'text-[#67c23a]' : 'text-[#e4393c]'}`}>
+                  <td className={`${bodyCell} ${r.delta > 0 ? 'text-success-soft' : 'text-danger-strong'}`}>
                     {r.delta > 0 ? `+${r.delta}` : r.delta}
                   </td>
                   <td className={bodyCell}>{r.balance_after}</td>
@@ -323,7 +323,7 @@ function SellerLedger(props: { id: number }) {
       <LoadedList q={q} empty="没有卖家资金流水">
         {(data) => (
           <table className="w-full text-left text-sm">
-            <thead className="bg-[#f7f8fa] text-ink-soft">
+            <thead className="bg-surface-head text-ink-soft">
               <tr>
                 <th className={headCell}>时间</th>
                 <th className={headCell}>类型</th>

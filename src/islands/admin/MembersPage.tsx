@@ -23,7 +23,7 @@ export default function MembersPage() {
     <div>
       <form onSubmit={search} className="mb-4 flex items-center gap-3 text-sm" role="search" aria-label="搜索会员">
         <input
-          className="h-8 w-72 rounded border border-line px-2 outline-none focus:border-brand"
+          className="h-8 w-72 rounded border border-line px-2 outline-none focus:border-brand-accent"
           placeholder="手机号、昵称或会员编号"
           aria-label="手机号、昵称或会员编号"
           value={draft}
@@ -37,7 +37,7 @@ export default function MembersPage() {
       <LoadedList q={q} empty={key ? `没有找到与“${key}”相关的会员` : '还没有会员'}>
         {(data) => (
           <table className="w-full text-left text-sm" data-testid="members-table">
-            <thead className="bg-[#f7f8fa] text-ink-soft">
+            <thead className="bg-surface-head text-ink-soft">
               <tr>
                 <th className={headCell}>编号</th>
                 <th className={headCell}>昵称</th>
@@ -57,7 +57,7 @@ export default function MembersPage() {
                   <td className={bodyCell}>{m.phone || '未绑定'}</td>
                   <td className={bodyCell}>{m.identity_text}</td>
                   <td className={bodyCell}>{m.coins}</td>
-                  <td className={bodyCell}>{m.status === 1 ? '正常' : <span className="text-[#e4393c]">已禁用</span>}</td>
+                  <td className={bodyCell}>{m.status === 1 ? '正常' : <span className="text-danger-strong">已禁用</span>}</td>
                   <td className={`${bodyCell} text-ink-soft`}>{formatDateTime(m.created_at)}</td>
                   <td className={bodyCell}>
                     <a className="text-brand hover:underline" href={`/admin/members/detail?id=${m.id}`}>

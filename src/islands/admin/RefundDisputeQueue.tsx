@@ -55,7 +55,7 @@ export default function RefundDisputeQueue() {
                   <dt className="text-ink-mute">退款原因</dt>
                   <dd>{d.refund_reason || '—'}</dd>
                   <dt className="text-ink-mute">卖家拒绝</dt>
-                  <dd className="text-[#e4393c]">{d.refusal}</dd>
+                  <dd className="text-danger-strong">{d.refusal}</dd>
                   <dt className="text-ink-mute">仲裁理由</dt>
                   <dd>{d.reason}</dd>
                   {d.decision_note && (

@@ -39,7 +39,7 @@ export default function ShopCancelQueue() {
       <LoadedList q={q} empty={status === 'pending' ? '没有待审核的注销申请' : '没有符合条件的申请'}>
         {(data) => (
           <table className="w-full text-left text-sm">
-            <thead className="bg-[#f7f8fa] text-ink-soft">
+            <thead className="bg-surface-head text-ink-soft">
               <tr>
                 <th className={headCell}>申请时间</th>
                 <th className={headCell}>店铺</th>
@@ -63,8 +63,8 @@ export default function ShopCancelQueue() {
                   </td>
                   <td className={bodyCell}>
                     {a.status_text}
-                    {a.refuse_reason && <div className="text-xs text-[#e4393c]">{a.refuse_reason}</div>}
-                    {a.problem && <div className="text-xs text-[#e6a23c]">暂不能批准：{a.problem}</div>}
+                    {a.refuse_reason && <div className="text-xs text-danger-strong">{a.refuse_reason}</div>}
+                    {a.problem && <div className="text-xs text-warning">暂不能批准：{a.problem}</div>}
                   </td>
                   <td className={`${bodyCell} whitespace-nowrap`}>
                     {a.status === 'pending' ? (
@@ -79,7 +79,7 @@ export default function ShopCancelQueue() {
                         </button>
                         <button
                           type="button"
-                          className="ml-3 text-[#e4393c] hover:underline"
+                          className="ml-3 text-danger-strong hover:underline"
                           onClick={() => setDialog({ kind: 'refuse', a })}
                         >
                           驳回

@@ -177,7 +177,7 @@ function CreateForm(props: { onMade: (e: Enrolment) => void }) {
         <button type="submit" className={primaryBtn} disabled={busy}>
           {busy ? '正在创建…' : '创建'}
         </button>
-        <p role="alert" className="text-sm text-[#e4393c]">
+        <p role="alert" className="text-sm text-danger-strong">
           {error}
         </p>
       </div>
@@ -190,7 +190,7 @@ function EnrolCard(props: { enrol: Enrolment; onClose: () => void }) {
   const e = props.enrol;
   return (
     <section
-      className="mb-6 flex items-center gap-6 rounded border border-brand bg-brand-light px-5 py-4"
+      className="mb-6 flex items-center gap-6 rounded border border-brand-accent bg-brand-light px-5 py-4"
       aria-label="动态验证码密钥"
       data-testid="staff-enrol"
     >

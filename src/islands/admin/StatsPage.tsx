@@ -18,7 +18,7 @@ export default function StatsPage() {
     setFormError(problem ?? '');
     if (!problem) setRange(draft);
   }
-  const field = 'h-8 rounded border border-line px-2 outline-none focus:border-brand';
+  const field = 'h-8 rounded border border-line px-2 outline-none focus:border-brand-accent';
   return (
     <div>
       <form onSubmit={apply} className="mb-4 flex items-center gap-3 text-sm" aria-label="统计区间">
@@ -42,7 +42,7 @@ export default function StatsPage() {
         <span className="text-xs text-ink-mute">按北京时间统计，最长 366 天</span>
       </form>
       {(formError || q.error) && (
-        <p role="alert" className="mb-3 text-sm text-[#e4393c]">
+        <p role="alert" className="mb-3 text-sm text-danger-strong">
           {formError || q.error}
         </p>
       )}
@@ -57,7 +57,7 @@ export default function StatsPage() {
           </div>
           <Chart days={q.data.days} />
           <table className="mt-5 w-full text-left text-sm" data-testid="stats-table">
-            <thead className="bg-[#f7f8fa] text-ink-soft">
+            <thead className="bg-surface-head text-ink-soft">
               <tr>
                 <th className={headCell}>日期</th>
                 <th className={headCell}>成交额</th>

@@ -40,7 +40,7 @@ export default function WithdrawalsQueue() {
       <LoadedList q={q} empty={status === 'pending' ? '没有待处理的提现申请' : '没有符合条件的提现记录'}>
         {(data) => (
           <table className="w-full text-left text-sm" data-testid="withdrawals-table">
-            <thead className="bg-[#f7f8fa] text-ink-soft">
+            <thead className="bg-surface-head text-ink-soft">
               <tr>
                 <th className={headCell}>申请时间</th>
                 <th className={headCell}>卖家</th>
@@ -108,7 +108,7 @@ function Row(props: { w: AdminWithdrawal; onPay: () => void; onRefuse: () => voi
     <tr className="border-b border-line" data-testid={`withdrawal-${w.id}`}>
       <td className={`${bodyCell} whitespace-nowrap text-ink-soft`}>{formatDateTime(w.created_at)}</td>
       <td className={bodyCell}>
-        <span className="mr-1 rounded bg-[#f0f2f5] px-1.5 text-xs text-ink-soft">{w.owner_kind_text}</span>
+        <span className="mr-1 rounded bg-surface-chip px-1.5 text-xs text-ink-soft">{w.owner_kind_text}</span>
         {w.owner_name}
         <div className="text-xs text-ink-mute">
           {w.user_phone} · 余额 {money(w.balance)}
@@ -134,7 +134,7 @@ function Row(props: { w: AdminWithdrawal; onPay: () => void; onRefuse: () => voi
       <td className={bodyCell}>
         {w.status_text}
         {w.transfer_ref && <div className="text-xs text-ink-mute">流水号 {w.transfer_ref}</div>}
-        {w.refuse_reason && <div className="text-xs text-[#e4393c]">{w.refuse_reason}</div>}
+        {w.refuse_reason && <div className="text-xs text-danger-strong">{w.refuse_reason}</div>}
         {w.decided_at && <div className="text-xs text-ink-mute">{formatDateTime(w.decided_at)}</div>}
       </td>
       <td className={`${bodyCell} whitespace-nowrap`}>
@@ -143,7 +143,7 @@ function Row(props: { w: AdminWithdrawal; onPay: () => void; onRefuse: () => voi
             <button type="button" className={inlineLinkBtn} onClick={props.onPay}>
               确认打款
             </button>
-            <button type="button" className="ml-3 text-[#e4393c] hover:underline" onClick={props.onRefuse}>
+            <button type="button" className="ml-3 text-danger-strong hover:underline" onClick={props.onRefuse}>
               退回
             </button>
           </>

@@ -121,7 +121,7 @@ function Head(props: { kind: ApplicationKind; fee: number; children?: ReactNode 
 
 function Refusal(props: { reason: string }) {
   return (
-    <div role="alert" className="mt-4 rounded-md bg-[#fef0f0] px-4 py-3 text-sm text-[#f56c6c]" data-testid="refuse-reason">
+    <div role="alert" className="mt-4 rounded-md bg-danger-light px-4 py-3 text-sm text-danger" data-testid="refuse-reason">
       <span className="i-ri-close-circle-line mr-1 align-[-2px]" />
       上次申请未通过：{props.reason || '未说明原因'}。请修改后重新提交。
     </div>
@@ -278,7 +278,7 @@ function CoachFormView(props: { initial: CoachForm; labels: { id: number; name: 
                 type="button"
                 aria-pressed={on}
                 onClick={() => void pick.run(async () => set({ label_ids: toggleLabel(form.label_ids, l.id) }))}
-                className={`rounded-full border px-3 py-1 text-sm ${on ? 'border-brand bg-brand-light text-brand' : 'border-line text-ink-soft hover:text-brand'}`}
+                className={`rounded-full border px-3 py-1 text-sm ${on ? 'border-brand-accent bg-brand-light text-brand' : 'border-line text-ink-soft hover:text-brand'}`}
               >
                 {l.name}
               </button>
@@ -314,7 +314,7 @@ function CoachFormView(props: { initial: CoachForm; labels: { id: number; name: 
               <button
                 type="button"
                 aria-label={`删除证书 ${i + 1}`}
-                className="absolute -right-2 -top-2 h-5 w-5 rounded-full bg-[#f56c6c] text-xs text-white"
+                className="absolute -right-2 -top-2 h-5 w-5 rounded-full bg-danger text-xs text-white"
                 onClick={() => set({ certificates: form.certificates.filter((_, j) => j !== i) })}
               >
                 ×

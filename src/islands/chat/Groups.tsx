@@ -43,7 +43,7 @@ export function GroupsSide(props: { filter: string; view: GroupView; onView: (v:
   const key = props.filter.trim().toLowerCase();
   const shown = key ? groups.filter((g) => g.name.toLowerCase().includes(key) || g.groupID === key) : groups;
   const row = (active: boolean) =>
-    `flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm ${active ? 'bg-brand-light' : 'hover:bg-[#f7f7f8]'}`;
+    `flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm ${active ? 'bg-brand-light' : 'hover:bg-surface-hover'}`;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="px-4 py-2">
@@ -56,7 +56,7 @@ export function GroupsSide(props: { filter: string; view: GroupView; onView: (v:
           <span className="i-ri-user-add-line text-xl text-brand" />
           <span className="flex-1">入群申请</span>
           {apps.length > 0 && (
-            <span className="min-w-[18px] rounded-full bg-[#f56c6c] px-1 text-center text-[11px] leading-[18px] text-white">
+            <span className="min-w-[18px] rounded-full bg-danger px-1 text-center text-[11px] leading-[18px] text-white">
               {apps.length}
             </span>
           )}
@@ -95,13 +95,13 @@ export function GroupsMain(props: { view: GroupView; onChat: (cid: string) => vo
   const g = v.kind === 'group' ? groups.find((x) => x.groupID === v.groupID) : undefined;
   if (!g)
     return (
-      <div className="flex flex-1 flex-col items-center justify-center gap-3 bg-[#f5f6f7] text-sm text-ink-mute">
-        <span className="i-ri-group-2-line text-5xl text-[#d8d8d8]" />
+      <div className="flex flex-1 flex-col items-center justify-center gap-3 bg-surface-pane text-sm text-ink-mute">
+        <span className="i-ri-group-2-line text-5xl text-placeholder-chat" />
         {groups.length ? '选择一个群聊查看资料' : CHAT_T.noGroups}
       </div>
     );
   return (
-    <div className="flex flex-1 items-start justify-center bg-[#f5f6f7] pt-16">
+    <div className="flex flex-1 items-start justify-center bg-surface-pane pt-16">
       <div className="w-[420px] rounded-xl bg-white p-8 shadow-sm">
         <div className="flex items-center gap-4 border-b border-line pb-5">
           <Avatar src={g.avatar} name={g.name} size={64} group />
@@ -130,7 +130,7 @@ function GroupApplications() {
   const apps = useStore($groupApplications);
   const act = useAction();
   return (
-    <div className="flex-1 overflow-y-auto bg-[#f5f6f7] p-6">
+    <div className="flex-1 overflow-y-auto bg-surface-pane p-6">
       <h2 className="mb-4 text-base font-600 text-ink">入群申请</h2>
       {!apps.length ? (
         <p className="py-16 text-center text-sm text-ink-mute">{CHAT_T.noGroupApplications}</p>
@@ -178,7 +178,7 @@ function FriendPicker(props: { picked: string[]; onChange: (ids: string[]) => vo
     <ul className="max-h-48 overflow-y-auto rounded-md border border-line">
       {friends.map((f) => (
         <li key={f.userID}>
-          <label className="flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm hover:bg-[#f7f7f8]">
+          <label className="flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm hover:bg-surface-hover">
             <input
               type="checkbox"
               checked={props.picked.includes(f.userID)}
@@ -329,7 +329,7 @@ export function GroupSettings(props: { groupID: string; onClose: () => void }) {
                 </button>
               )}
             </div>
-            {loadError && <p className="text-[#f56c6c]">{loadError}</p>}
+            {loadError && <p className="text-danger">{loadError}</p>}
             <ul data-testid="member-list">
               {list.map((m) => (
                 <li key={m.userID} className="flex items-center gap-2 py-1.5">
@@ -365,7 +365,7 @@ export function GroupSettings(props: { groupID: string; onClose: () => void }) {
           {role === 'Owner' ? (
             <button
               type="button"
-              className="gf-btn w-full border border-[#f56c6c] text-[#f56c6c] hover:bg-[#fef0f0]"
+              className="gf-btn w-full border border-danger text-danger hover:bg-danger-light"
               onClick={() => setConfirm('dismiss')}
             >
               解散群聊
@@ -373,7 +373,7 @@ export function GroupSettings(props: { groupID: string; onClose: () => void }) {
           ) : (
             <button
               type="button"
-              className="gf-btn w-full border border-[#f56c6c] text-[#f56c6c] hover:bg-[#fef0f0]"
+              className="gf-btn w-full border border-danger text-danger hover:bg-danger-light"
               onClick={() => setConfirm('quit')}
             >
               退出群聊

@@ -71,7 +71,7 @@ function Home() {
         </a>
       </div>
       <div className="flex items-start gap-5 px-8 py-5">
-        <div className="min-w-0 flex-1 rounded-lg bg-[#f5f5f5] p-3">
+        <div className="min-w-0 flex-1 rounded-lg bg-surface-grey p-3">
           <CircleFeed
             source={{ kind: 'user', userId: uid }}
             empty="还没有发布动态"

@@ -97,7 +97,7 @@ function Mine() {
             role="tab"
             aria-selected={tab === k}
             onClick={() => void mine.setQuery(k)}
-            className={`pb-1 text-[15px] ${tab === k ? 'border-b-2 border-brand text-brand' : 'text-ink-soft hover:text-brand'}`}
+            className={`pb-1 text-[15px] ${tab === k ? 'border-b-2 border-brand-accent text-brand' : 'text-ink-soft hover:text-brand'}`}
           >
             {label}
           </button>

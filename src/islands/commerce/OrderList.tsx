@@ -51,7 +51,7 @@ function List({ kind }: { kind: OrderKind }) {
             role="tab"
             aria-selected={tab === k}
             onClick={() => pick(k)}
-            className={`pb-1 text-[15px] ${tab === k ? 'border-b-2 border-brand text-brand' : 'text-ink-soft hover:text-brand'}`}
+            className={`pb-1 text-[15px] ${tab === k ? 'border-b-2 border-brand-accent text-brand' : 'text-ink-soft hover:text-brand'}`}
           >
             {label}
           </button>
@@ -73,7 +73,7 @@ function List({ kind }: { kind: OrderKind }) {
                 <a className="gf-link" href={`/anchor?type=${o.seller.type}&id=${o.seller.id ?? ''}`}>
                   {o.seller.name}
                 </a>
-                <span className={`ml-auto font-600 ${o.status === 'unpaid' ? 'text-[#f56c6c]' : 'text-brand'}`}>{o.status_text}</span>
+                <span className={`ml-auto font-600 ${o.status === 'unpaid' ? 'text-danger' : 'text-brand'}`}>{o.status_text}</span>
               </header>
               <div className="divide-y divide-line px-4">
                 {o.items.map((it) => (
@@ -82,7 +82,7 @@ function List({ kind }: { kind: OrderKind }) {
               </div>
               <footer className="flex items-center gap-4 border-t border-line px-4 py-3">
                 <span className="text-sm text-ink-soft">
-                  {o.status === 'unpaid' ? '应付' : '实付'} <b className="text-lg text-[#f56c6c]">{money(o.pay_amount)}</b>
+                  {o.status === 'unpaid' ? '应付' : '实付'} <b className="text-lg text-price">{money(o.pay_amount)}</b>
                   {o.freight > 0 && <span className="ml-1 text-xs">（含运费 {money(o.freight)}）</span>}
                 </span>
                 <div className="ml-auto">

@@ -50,7 +50,7 @@ function PayPasswordForm(props: { amountText: string; pay: (pw: string) => Promi
       className="flex flex-col gap-4"
     >
       <p className="text-center text-sm text-ink-soft">
-        支付 <span className="text-lg font-600 text-[#f56c6c]">{props.amountText}</span>
+        支付 <span className="text-lg font-600 text-price">{props.amountText}</span>
       </p>
       <input
         // The dialog opens for this one field: it takes the focus.
@@ -66,7 +66,7 @@ function PayPasswordForm(props: { amountText: string; pay: (pw: string) => Promi
         className="gf-input text-center text-xl tracking-[0.6em]"
       />
       {run.error && (
-        <p role="alert" className="text-center text-sm text-[#f56c6c]">
+        <p role="alert" className="text-center text-sm text-danger">
           {run.error}
         </p>
       )}

@@ -65,7 +65,7 @@ function CourseRow({ c }: { c: MyCourse }) {
             aria-valuemax={100}
             aria-label="学习进度"
           >
-            <div className="h-full rounded-full bg-brand" style={{ width: `${c.progress}%` }} />
+            <div className="h-full rounded-full bg-brand-accent" style={{ width: `${c.progress}%` }} />
           </div>
           <span className="text-sm text-ink-soft">
             已学 {c.finished_count}/{c.lesson_count} 课时 · {c.progress}%

@@ -15,11 +15,11 @@ export function CouponTicket(props: { c: Coupon; muted?: boolean; children?: Rea
   return (
     <Tag
       {...(props.onClick ? { type: 'button' as const, onClick: props.onClick, 'aria-pressed': props.selected } : {})}
-      className={`flex w-full overflow-hidden rounded-lg border text-left ${props.selected ? 'border-brand ring-2 ring-brand/30' : 'border-line'} ${props.muted ? 'opacity-55' : ''}`}
+      className={`flex w-full overflow-hidden rounded-lg border text-left ${props.selected ? 'border-brand-accent ring-2 ring-brand-accent/30' : 'border-line'} ${props.muted ? 'opacity-55' : ''}`}
       data-testid="coupon"
     >
       <div
-        className={`flex w-28 shrink-0 flex-col items-center justify-center py-4 text-white ${props.muted ? 'bg-[#c0c4cc]' : 'bg-gradient-to-br from-[#ff9f0a] to-[#ff6a00]'}`}
+        className={`flex w-28 shrink-0 flex-col items-center justify-center py-4 text-white ${props.muted ? 'bg-coupon-off' : 'bg-gradient-to-br from-coupon-from to-coupon-to'}`}
       >
         <span className="text-2xl font-700">¥{c.amount / 100}</span>
         <span className="text-xs">满{c.threshold / 100}可用</span>

@@ -86,7 +86,7 @@ function Logs() {
                   </a>
                 </td>
                 <td className="px-3 py-2">{dir === 'sent' ? `-${l.coins}` : l.coins}</td>
-                {dir === 'received' && <td className="px-3 py-2 text-[#52c41a]">+{priceText(l.income_fen, '¥0.00')}</td>}
+                {dir === 'received' && <td className="px-3 py-2 text-success">+{priceText(l.income_fen, '¥0.00')}</td>}
                 <td className="px-3 py-2 text-ink-mute">{new Date(l.created_at).toLocaleString('zh-CN')}</td>
               </tr>
             ))}

@@ -39,7 +39,7 @@ function ById({ id }: { id: number }) {
           返回资金明细
         </a>
       </PageHead>
-      <p className={`mb-5 text-3xl font-700 ${m.delta >= 0 ? 'text-[#52c41a]' : 'text-[#f56c6c]'}`} data-testid="money-delta">
+      <p className={`mb-5 text-3xl font-700 ${m.delta >= 0 ? 'text-success' : 'text-price'}`} data-testid="money-delta">
         {m.delta >= 0 ? '+' : ''}
         {fenText(m.delta)}
         <span className="ml-2 text-sm font-400 text-ink-mute">{m.column}</span>

@@ -109,7 +109,7 @@ function View({ o }: { o: ProviderOverview }) {
             ['/my/service_identity/order', 'i-ri-file-list-3-line', '团队订单', '课程与班级订单及佣金'],
           ] as const
         ).map(([href, icon, label, sub]) => (
-          <a key={href} href={href} className="flex items-center gap-3 rounded-lg border border-line px-5 py-4 hover:border-brand">
+          <a key={href} href={href} className="flex items-center gap-3 rounded-lg border border-line px-5 py-4 hover:border-brand-accent">
             <span className={`${icon} text-2xl text-brand`} />
             <span>
               <span className="block text-[15px] text-ink">{label}</span>

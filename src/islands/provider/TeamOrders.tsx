@@ -44,7 +44,7 @@ function Orders() {
             role="tab"
             aria-selected={query === k}
             onClick={() => void list.setQuery(k)}
-            className={`-mb-px border-b-2 px-1 pb-2.5 text-[15px] ${query === k ? 'border-brand font-600 text-brand' : 'border-transparent text-ink-soft hover:text-ink'}`}
+            className={`-mb-px border-b-2 px-1 pb-2.5 text-[15px] ${query === k ? 'border-brand-accent font-600 text-brand' : 'border-transparent text-ink-soft hover:text-ink'}`}
           >
             {label}
           </button>

@@ -60,7 +60,7 @@ function Publish(props: { orderId: number }) {
     >
       <h1 className="mb-1 text-lg font-600">评价订单</h1>
       <p className="mb-5 border-b border-line pb-4 text-xs text-ink-mute">订单号 {d.order_no}</p>
-      {!d.completed_at && <p className="mb-4 rounded bg-[#fff7e6] px-3 py-2 text-sm text-[#ad6800]">{REVIEW_TEXTS.notCompleted}</p>}
+      {!d.completed_at && <p className="mb-4 rounded bg-warning-note px-3 py-2 text-sm text-warning-ink">{REVIEW_TEXTS.notCompleted}</p>}
       <ul className="space-y-5">
         {d.items.map((it) => {
           const dr = draftOf(it.item_id);
@@ -92,7 +92,7 @@ function Publish(props: { orderId: number }) {
                           aria-checked={dr.stars === n}
                           aria-label={`${n} 星`}
                           onClick={() => set(it.item_id, { stars: n })}
-                          className={n <= dr.stars ? 'i-ri-star-fill text-[#ffb400]' : 'i-ri-star-line text-[#ccc] hover:text-[#ffb400]'}
+                          className={n <= dr.stars ? 'i-ri-star-fill text-star' : 'i-ri-star-line text-star-off hover:text-star'}
                         />
                       ))}
                     </span>
@@ -104,7 +104,7 @@ function Publish(props: { orderId: number }) {
                     maxLength={REVIEW_LIMITS.contentMax}
                     value={dr.content}
                     onChange={(e) => set(it.item_id, { content: e.target.value })}
-                    className="h-24 w-full resize-none rounded border border-line px-3 py-2 text-sm outline-none focus:border-brand"
+                    className="h-24 w-full resize-none rounded border border-line px-3 py-2 text-sm outline-none focus:border-brand-accent"
                   />
                   <ImageTiles
                     paths={dr.images}

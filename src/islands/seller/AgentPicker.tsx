@@ -132,7 +132,7 @@ function AgentCard(props: { it: AgentItem; mine: boolean; onChange: (it: AgentIt
           {it.owner.type === 'coach' ? '教练' : '店铺'}：{it.owner.name} · 已售 {it.sales}
         </p>
         <p className="flex items-baseline justify-between text-sm">
-          <span className="text-[#f56c6c]">{priceText(it.price)}</span>
+          <span className="text-price">{priceText(it.price)}</span>
           {closed ? (
             <span className="text-xs text-ink-mute">已停止代理</span>
           ) : (

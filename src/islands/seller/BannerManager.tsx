@@ -77,7 +77,7 @@ function Editor(props: { data: BannerList; set: (d: BannerList) => void }) {
         <Empty icon="i-ri-image-line" text="还没有轮播图，主页顶部将显示封面图" />
       )}
       {list.length < max ? (
-        <section className="mt-8 rounded-lg border border-dashed border-[#dcdfe6] p-5" aria-label="添加轮播图">
+        <section className="mt-8 rounded-lg border border-dashed border-line-strong p-5" aria-label="添加轮播图">
           <h2 className="mb-4 text-[15px] font-600">添加轮播图</h2>
           <div className="flex flex-col gap-4">
             <ImageUpload label="图片" shape="wide" value={image} onChange={setImage} testId="banner-file" />
@@ -145,7 +145,7 @@ function BannerRow(props: {
         </button>
         <button
           type="button"
-          className="gf-btn-ghost px-3 text-[#f56c6c]"
+          className="gf-btn-ghost px-3 text-danger"
           disabled={props.busy}
           onClick={() => window.confirm('删除这张轮播图？') && props.onDelete()}
         >

@@ -71,7 +71,7 @@ function ClassRow({ k, onChanged }: { k: CoachClassItem; onChanged: () => void }
         <p className="mt-1 text-xs text-ink-mute">
           {formatDate(k.starts_at)} 至 {formatDate(k.ends_at)}
           {k.enrol_ends_at && ` · 报名截止 ${formatDate(k.enrol_ends_at)}`} ·{' '}
-          <span className={k.price ? 'text-[#f56c6c]' : 'text-[#52c41a]'}>{priceText(k.price)}</span> · 已报名 {k.enrolled}/{k.capacity}
+          <span className={k.price ? 'text-price' : 'text-success'}>{priceText(k.price)}</span> · 已报名 {k.enrolled}/{k.capacity}
         </p>
       </div>
       <div className="flex shrink-0 gap-2">

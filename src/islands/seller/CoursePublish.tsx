@@ -61,11 +61,11 @@ function CourseEditor({ initial }: { initial: CourseForm }) {
         </Field>
         <Field label="标签" hint={`最多 ${COURSE_LIMITS.labels} 个`}>
           <div className="flex flex-wrap gap-2 pt-1.5">
-            {labels.error && <span className="text-sm text-[#f56c6c]">{labels.error}</span>}
+            {labels.error && <span className="text-sm text-danger">{labels.error}</span>}
             {labels.data?.map((l) => (
               <label
                 key={l.id}
-                className={`flex cursor-pointer items-center gap-1 rounded border px-2 py-1 text-sm ${form.label_ids.includes(l.id) ? 'border-brand text-brand' : 'border-line'}`}
+                className={`flex cursor-pointer items-center gap-1 rounded border px-2 py-1 text-sm ${form.label_ids.includes(l.id) ? 'border-brand-accent text-brand' : 'border-line'}`}
               >
                 <input type="checkbox" checked={form.label_ids.includes(l.id)} onChange={() => toggleLabel(l.id)} />
                 {l.name}

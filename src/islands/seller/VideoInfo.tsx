@@ -105,7 +105,7 @@ function Info({ lessonId }: { lessonId: number }) {
         </div>
       )}
       {video && !video.processed && video.status !== 'processing' && (
-        <p className="mt-5 rounded bg-[#fff7e6] px-4 py-2 text-sm text-[#ad6800]" data-testid="not-processed">
+        <p className="mt-5 rounded bg-warning-note px-4 py-2 text-sm text-warning-ink" data-testid="not-processed">
           {ffmpeg ? video.error || '该视频未经转码' : '服务器未安装 ffmpeg，视频未经转码，按上传的原文件播放（时长和封面帧无法读取）。'}
         </p>
       )}

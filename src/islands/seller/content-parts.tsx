@@ -5,7 +5,9 @@ import type { ReactNode } from 'react';
 export function SaleBadge(props: { on: boolean }) {
   return (
     <span
-      className={props.on ? 'rounded bg-[#f0f9eb] px-2 py-0.5 text-xs text-[#52c41a]' : 'rounded bg-page px-2 py-0.5 text-xs text-ink-mute'}
+      className={
+        props.on ? 'rounded bg-success-light px-2 py-0.5 text-xs text-success' : 'rounded bg-page px-2 py-0.5 text-xs text-ink-mute'
+      }
     >
       {props.on ? '已上架' : '未上架'}
     </span>

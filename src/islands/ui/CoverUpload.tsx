@@ -19,7 +19,7 @@ export function CoverUpload(props: { value: string; onChange: (path: string) => 
   }
   return (
     <div className="flex items-end gap-4">
-      <div className="flex h-[135px] w-[240px] items-center justify-center overflow-hidden rounded-md border border-dashed border-[#dcdfe6] bg-page">
+      <div className="flex h-[135px] w-[240px] items-center justify-center overflow-hidden rounded-md border border-dashed border-line-strong bg-page">
         {props.value ? (
           <img src={img(props.value)} width={240} height={135} alt="封面预览" className="h-full w-full object-cover" />
         ) : (

@@ -22,7 +22,7 @@ export function DecisionDialog(props: {
   const [text, setText] = useState('');
   const act = useAction();
   const formId = useId();
-  const field = 'w-full rounded border border-line px-3 py-2 text-sm outline-none focus:border-brand';
+  const field = 'w-full rounded border border-line px-3 py-2 text-sm outline-none focus:border-brand-accent';
   return (
     <Modal
       open
@@ -38,7 +38,7 @@ export function DecisionDialog(props: {
             type="submit"
             form={formId}
             disabled={act.busy}
-            className={`gf-btn h-9 px-5 text-white ${props.danger ? 'bg-[#e4393c]' : 'bg-brand'}`}
+            className={`gf-btn h-9 px-5 text-white ${props.danger ? 'bg-danger-strong' : 'bg-brand'}`}
           >
             {act.busy ? '提交中…' : props.confirm}
           </button>

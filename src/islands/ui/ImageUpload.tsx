@@ -35,7 +35,7 @@ export function ImageUpload(props: {
       {props.value ? (
         <img src={props.preview ?? img(props.value)} alt={props.label} className={`${size} border border-line object-cover`} />
       ) : (
-        <span className={`${size} flex items-center justify-center border border-dashed border-[#dcdfe6] text-xs text-ink-mute`}>
+        <span className={`${size} flex items-center justify-center border border-dashed border-line-strong text-xs text-ink-mute`}>
           未上传
         </span>
       )}

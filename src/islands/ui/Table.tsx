@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 export function Table(props: { label?: string; head: ReactNode; children: ReactNode; testId?: string }) {
   return (
     <table className="w-full text-left text-sm" aria-label={props.label} data-testid={props.testId}>
-      <thead className="bg-[#f7f8fa] text-ink-soft">
+      <thead className="bg-surface-head text-ink-soft">
         <tr>{props.head}</tr>
       </thead>
       <tbody>{props.children}</tbody>

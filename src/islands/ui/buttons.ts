@@ -12,4 +12,4 @@ export const linkBtn = 'text-sm text-brand hover:underline disabled:opacity-50';
 /** A text button at the size of the text around it (row actions of the console's queues). */
 export const inlineLinkBtn = 'text-brand hover:underline disabled:text-ink-mute';
 /** A text button for a destructive row action (take down, refuse, send back). */
-export const dangerLinkBtn = 'text-[#e4393c] hover:underline';
+export const dangerLinkBtn = 'text-danger-strong hover:underline';

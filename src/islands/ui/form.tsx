@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 /* Form fields with their labels, hints and classes. */
 
 /** The console's text input. */
-export const inputCls = 'h-9 w-full rounded border border-line px-2 text-sm outline-none focus:border-brand';
+export const inputCls = 'h-9 w-full rounded border border-line px-2 text-sm outline-none focus:border-brand-accent';
 
 /** A labelled form row: label column of 100px on the left (member and seller forms). */
 export function Field(props: { label: string; children: ReactNode; hint?: string }) {
@@ -33,7 +33,7 @@ export function StackField(props: { label: string; hint?: string; children: Reac
 export function FieldError(props: { error: string; className?: string }) {
   if (!props.error) return null;
   return (
-    <p role="alert" className={`text-sm text-[#e4393c] ${props.className ?? ''}`}>
+    <p role="alert" className={`text-sm text-danger-strong ${props.className ?? ''}`}>
       {props.error}
     </p>
   );

@@ -22,7 +22,7 @@ export function LoadFailed(
   const [label, href] = props.back ?? ['返回首页', '/'];
   return (
     <div className="py-16 text-center" data-testid="load-failed">
-      <p role="alert" className="text-[#f56c6c]">
+      <p role="alert" className="text-danger">
         {error}
       </p>
       <div className="mt-4 flex justify-center gap-3">
@@ -45,7 +45,7 @@ export function LoadFailed(
 export function Empty(props: { icon: string; text: string; children?: ReactNode }) {
   return (
     <div className="flex flex-col items-center gap-3 py-16 text-ink-mute">
-      <span className={`${props.icon} text-5xl text-[#d9d9d9]`} />
+      <span className={`${props.icon} text-5xl text-placeholder`} />
       <p className="text-sm">{props.text}</p>
       {props.children}
     </div>
@@ -63,7 +63,7 @@ export function ListState(props: {
 }) {
   if (props.error)
     return (
-      <p role="alert" className="py-16 text-center text-[#f56c6c]">
+      <p role="alert" className="py-16 text-center text-danger">
         {props.error}
       </p>
     );

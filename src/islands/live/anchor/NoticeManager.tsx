@@ -33,7 +33,7 @@ export default function NoticeManager(props: { kind: 'coach' | 'shop' }) {
         </button>
       </div>
       {list.error ? (
-        <p role="alert" className="py-6 text-center text-sm text-[#f56c6c]">
+        <p role="alert" className="py-6 text-center text-sm text-danger">
           {list.error}
         </p>
       ) : !list.data ? (
@@ -72,7 +72,7 @@ export default function NoticeManager(props: { kind: 'coach' | 'shop' }) {
                   )}
                   <button
                     type="button"
-                    className="text-[#f56c6c]"
+                    className="text-danger"
                     disabled={act.busy}
                     onClick={() => {
                       if (
@@ -169,7 +169,7 @@ function NoticeForm(props: { kind: 'coach' | 'shop'; value: NoticeInput & { id?:
         <CoverUpload value={v.cover} onChange={(cover) => setV({ ...v, cover })} label="预告封面" />
       </div>
       {save.error && (
-        <p role="alert" className="text-[#f56c6c]">
+        <p role="alert" className="text-danger">
           {save.error}
         </p>
       )}
