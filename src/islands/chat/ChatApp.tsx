@@ -20,7 +20,10 @@ import { useSession } from '../chrome/useSession';
 import { useAction } from '../ui/useAction';
 import { ConversationList } from './ConversationList';
 import { FriendsMain, FriendsSide, type FriendView } from './Friends';
-import { GroupSettings, GroupsMain, GroupsSide, type GroupView } from './Groups';
+import { GroupSettings } from './groups/GroupSettings';
+import { GroupsMain } from './groups/GroupsMain';
+import { GroupsSide } from './groups/GroupsSide';
+import type { GroupView } from './groups/labels';
 import { MessagePane } from './MessagePane';
 import { CallLayer } from './slots';
 

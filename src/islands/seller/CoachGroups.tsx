@@ -4,7 +4,7 @@ import type { JoinOption } from '~/lib/chat/types';
 import { img } from '~/lib/media';
 import { T } from '~/lib/texts';
 import { $coachGroups, $coachGroupsLoad, openCoachGroups } from '~/lib/stores/chat/coach-groups';
-import { CreateGroupDialog } from '../chat/Groups';
+import { CreateGroupDialog } from '../chat/groups/CreateGroupDialog';
 import { SellerOnly } from './SellerOnly';
 import { PageHead } from './content-parts';
 
