@@ -1,9 +1,9 @@
-import { adminApi } from '~/lib/api/admin-client';
 import { useLoad } from '../ui/useLoad';
+import { fetchDashboard } from '~/lib/stores/admin-console';
 
 /** /admin: the queues this staff member works, each with its count and a link to work it. */
 export default function AdminDashboard() {
-  const q = useLoad(() => adminApi('/admin/dashboard'));
+  const q = useLoad(() => fetchDashboard());
   if (q.error && !q.data)
     return (
       <p role="alert" className="py-10 text-center text-ink-soft">

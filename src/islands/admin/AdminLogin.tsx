@@ -1,6 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
-import { adminApi } from '~/lib/api/admin-client';
 import { errorText } from '~/lib/api/client';
+import { staffLogin } from '~/lib/stores/admin-console';
 
 /** /admin/login: phone, password and the 6-digit code of the staff member's authenticator app. */
 export default function AdminLogin(props: { redirect: string }) {
@@ -14,7 +14,7 @@ export default function AdminLogin(props: { redirect: string }) {
     setBusy(true);
     setError('');
     try {
-      await adminApi('/admin/login', form);
+      await staffLogin(form);
       location.assign(props.redirect);
     } catch (err) {
       setError(errorText(err));

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import type { AdminAdvert } from '~/lib/api/contract/admin-content';
-import { adminApi } from '~/lib/api/admin-client';
 import { formatDateTime } from '~/lib/format';
 import { img } from '~/lib/media';
 import { ADVERT_POSITIONS } from '~/lib/rules/admin-content';
-import { fromLocalInput, toLocalInput } from '~/lib/stores/admin-content';
+import { deleteAdvert, fetchAdverts, fromLocalInput, saveAdvert, setAdvertStatus, toLocalInput } from '~/lib/stores/admin-content';
 import { Modal } from '../ui/Modal';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
@@ -35,7 +34,7 @@ export default function AdvertsPage() {
   const [position, setPosition] = useState<Position>('home_banner');
   const [page, setPage] = useState(1);
   const [edit, setEdit] = useState<ReturnType<typeof blank> | null>(null);
-  const q = useLoad(() => adminApi('/admin/adverts', { position, page, limit: LIMIT }), `${position}-${page}`);
+  const q = useLoad(() => fetchAdverts({ position, page, limit: LIMIT }), `${position}-${page}`);
   const act = useAction();
   const open = (a: AdminAdvert) =>
     setEdit({ ...a, position: a.position as Position, starts_at: toLocalInput(a.starts_at), ends_at: toLocalInput(a.ends_at) });
@@ -98,7 +97,7 @@ export default function AdvertsPage() {
                     disabled={act.busy}
                     onClick={() =>
                       void act
-                        .run(() => adminApi('/admin/advertStatus', { id: a.id, status: a.status ? 0 : 1 }), {
+                        .run(() => setAdvertStatus({ id: a.id, status: a.status ? 0 : 1 }), {
                           done: a.status ? '已下线' : '已上线',
                         })
                         .then(q.reload)
@@ -111,8 +110,7 @@ export default function AdvertsPage() {
                     className="text-sm text-danger-strong"
                     disabled={act.busy}
                     onClick={() =>
-                      confirm(`删除「${a.title}」？`) &&
-                      void act.run(() => adminApi('/admin/advertDelete', { id: a.id }), { done: '已删除' }).then(q.reload)
+                      confirm(`删除「${a.title}」？`) && void act.run(() => deleteAdvert({ id: a.id }), { done: '已删除' }).then(q.reload)
                     }
                   >
                     删除
@@ -144,7 +142,7 @@ export default function AdvertsPage() {
               void act
                 .run(
                   () =>
-                    adminApi('/admin/advertSave', {
+                    saveAdvert({
                       ...rest,
                       ...(id ? { id } : {}),
                       starts_at: fromLocalInput(starts_at),

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { PageSlug } from '~/lib/api/contract/content';
-import { adminApi } from '~/lib/api/admin-client';
 import { formatDateTime } from '~/lib/format';
-import { adminUpload } from '~/lib/stores/admin-content';
+import { adminUpload, fetchAgreement, fetchAgreements, saveAgreement } from '~/lib/stores/admin-content';
 import { RichText } from '../ui/RichText';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
@@ -13,7 +12,7 @@ import { LoadedList } from '../ui/states';
 
 /** /admin/agreements: the fixed agreement pages; their addresses never change, titles and bodies do. */
 export default function AgreementsPage() {
-  const q = useLoad(() => adminApi('/admin/pages', { limit: 50 }));
+  const q = useLoad(() => fetchAgreements({ limit: 50 }));
   const [slug, setSlug] = useState<PageSlug | null>(null);
   if (slug) return <PageEditor slug={slug} onBack={() => (setSlug(null), q.reload())} />;
   return (
@@ -53,7 +52,7 @@ export default function AgreementsPage() {
 }
 
 function PageEditor(props: { slug: PageSlug; onBack: () => void }) {
-  const q = useLoad(() => adminApi('/admin/pageInfo', { slug: props.slug }), props.slug);
+  const q = useLoad(() => fetchAgreement({ slug: props.slug }), props.slug);
   if (!q.data) return <p className="py-10 text-center text-ink-mute">{q.error || '正在加载…'}</p>;
   return <PageForm {...props} title={q.data.title} content={q.data.content} path={q.data.path} />;
 }
@@ -68,7 +67,7 @@ function PageForm(props: { slug: PageSlug; title: string; content: string; path:
       onSubmit={(e) => {
         e.preventDefault();
         void save
-          .run(() => adminApi('/admin/pageSave', { slug: props.slug, title, content }), { done: '协议已保存' })
+          .run(() => saveAgreement({ slug: props.slug, title, content }), { done: '协议已保存' })
           .then((r) => r !== undefined && props.onBack());
       }}
     >

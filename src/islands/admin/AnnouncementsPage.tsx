@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { adminApi } from '~/lib/api/admin-client';
 import { formatDateTime } from '~/lib/format';
-import { adminUpload, fromLocalInput } from '~/lib/stores/admin-content';
+import { adminUpload, fetchAnnouncements, fromLocalInput, saveAnnouncement, withdrawAnnouncement } from '~/lib/stores/admin-content';
 import { PagerButtons } from '../ui/PagerButtons';
 import { RichText } from '../ui/RichText';
 import { useAction } from '../ui/useAction';
@@ -19,7 +18,7 @@ export default function AnnouncementsPage() {
   const [page, setPage] = useState(1);
   const [form, setForm] = useState({ title: '', content: '', at: '' });
   const [round, setRound] = useState(0);
-  const q = useLoad(() => adminApi('/admin/announcements', { page, limit: LIMIT }), page);
+  const q = useLoad(() => fetchAnnouncements({ page, limit: LIMIT }), page);
   const act = useAction();
   return (
     <div className="flex gap-6">
@@ -31,7 +30,7 @@ export default function AnnouncementsPage() {
           void act
             .run(
               () =>
-                adminApi('/admin/announcementSave', {
+                saveAnnouncement({
                   title: form.title,
                   content: form.content,
                   ...(form.at ? { publish_at: fromLocalInput(form.at) } : {}),
@@ -99,7 +98,7 @@ export default function AnnouncementsPage() {
                       disabled={act.busy}
                       onClick={() => {
                         if (confirm(`撤回「${a.title}」？会员的消息中心将不再显示。`))
-                          void act.run(() => adminApi('/admin/announcementWithdraw', { id: a.id }), { done: '已撤回' }).then(q.reload);
+                          void act.run(() => withdrawAnnouncement({ id: a.id }), { done: '已撤回' }).then(q.reload);
                       }}
                     >
                       撤回

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { adminApi } from '~/lib/api/admin-client';
-import { adminUpload } from '~/lib/stores/admin-content';
+import { adminUpload, fetchArticle, fetchArticleCates, saveArticle } from '~/lib/stores/admin-content';
 import { RichText } from '../ui/RichText';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
@@ -19,8 +18,8 @@ interface Form {
 
 /** /admin/articles/edit[?id=]: one article with the rich-text editor; save as draft or publish. */
 export default function ArticleEditor(props: { id: number | null }) {
-  const cates = useLoad(() => adminApi('/admin/articleCates', { limit: 50 }));
-  const article = useLoad(async () => (props.id ? adminApi('/admin/articleInfo', { id: props.id }) : null), props.id ?? 0);
+  const cates = useLoad(() => fetchArticleCates({ limit: 50 }));
+  const article = useLoad(async () => (props.id ? fetchArticle({ id: props.id }) : null), props.id ?? 0);
   if ((props.id && article.error && !article.data) || (cates.error && !cates.data))
     return (
       <p role="alert" className="py-10 text-center text-ink-soft">
@@ -45,7 +44,7 @@ function EditorForm(props: { id: number | null; initial: Form; status: 0 | 1; ca
   const set = (f: Partial<Form>) => setForm({ ...form, ...f });
   function submit(status: 0 | 1) {
     void save
-      .run(() => adminApi('/admin/articleSave', { ...(props.id ? { id: props.id } : {}), ...form, status }), {
+      .run(() => saveArticle({ ...(props.id ? { id: props.id } : {}), ...form, status }), {
         done: status ? '已发布' : '草稿已保存',
       })
       .then((r) => {

@@ -1,8 +1,8 @@
 import { useState, type SubmitEvent } from 'react';
 import type { AuditRow } from '~/lib/api/contract/admin';
-import { adminApi } from '~/lib/api/admin-client';
 import { formatDateTime } from '~/lib/format';
 import { AUDIT_ACTION_LABELS, AUDIT_TARGET_LABELS, auditActionText, auditTargetText } from '~/lib/rules/audit';
+import { fetchAuditLog } from '~/lib/stores/admin-console';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useLoad } from '../ui/useLoad';
 
@@ -19,7 +19,7 @@ export default function AuditLogPage() {
   const [open, setOpen] = useState<number | null>(null);
   const q = useLoad(
     () =>
-      adminApi('/admin/audit', {
+      fetchAuditLog({
         page,
         limit: LIMIT,
         ...(filter.action ? { action: filter.action } : {}),

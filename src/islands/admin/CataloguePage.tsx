@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { CatalogueRow } from '~/lib/api/contract/admin-content';
-import { adminApi } from '~/lib/api/admin-client';
 import { formatDateTime, priceText } from '~/lib/format';
 import { CATALOGUE_KIND_TEXT, CATALOGUE_KINDS, type CatalogueKind } from '~/lib/rules/admin-content';
+import { fetchCatalogue, putOnSale, takeOffSale } from '~/lib/stores/admin-catalogue';
 import { Modal } from '../ui/Modal';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
@@ -23,7 +23,7 @@ export default function CataloguePage() {
   const [draft, setDraft] = useState(filter);
   const [page, setPage] = useState(1);
   const [target, setTarget] = useState<CatalogueRow | null>(null);
-  const q = useLoad(() => adminApi('/admin/catalogue', { kind, page, limit: LIMIT, ...filter }), JSON.stringify([kind, filter, page]));
+  const q = useLoad(() => fetchCatalogue({ kind, page, limit: LIMIT, ...filter }), JSON.stringify([kind, filter, page]));
   const act = useAction();
   const off = kind === 'shop' ? '暂停营业' : '下架';
   return (
@@ -137,7 +137,7 @@ export default function CataloguePage() {
                         const note = prompt(kind === 'shop' ? '恢复营业的说明（可不填）' : '恢复上架的说明（可不填）', '');
                         if (note !== null)
                           void act
-                            .run(() => adminApi('/admin/catalogueOn', { kind, id: r.id, note }), {
+                            .run(() => putOnSale({ kind, id: r.id, note }), {
                               done: kind === 'shop' ? '已恢复营业' : '已恢复上架',
                             })
                             .then(q.reload);
@@ -198,7 +198,7 @@ function OffDialog(props: { row: CatalogueRow; onClose: () => void; onDone: () =
         onSubmit={(e) => {
           e.preventDefault();
           void act
-            .run(() => adminApi('/admin/catalogueOff', { kind: props.row.kind, id: props.row.id, reason }), { done: '已下架并通知所有者' })
+            .run(() => takeOffSale({ kind: props.row.kind, id: props.row.id, reason }), { done: '已下架并通知所有者' })
             .then((r) => r !== undefined && props.onDone());
         }}
       >

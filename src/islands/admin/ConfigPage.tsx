@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ConfigItem } from '~/lib/api/contract/admin-content';
-import { adminApi } from '~/lib/api/admin-client';
 import { configValueError } from '~/lib/rules/admin-content';
+import { fetchConfig, saveConfig } from '~/lib/stores/admin-console';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { ImageInput } from './ImageInput';
@@ -11,7 +11,7 @@ import { LoadedList } from '../ui/states';
 
 /** /admin/config: one typed field per key, saved one at a time; money keys read-only unless super. */
 export default function ConfigPage() {
-  const q = useLoad(() => adminApi('/admin/config', { limit: 50 }));
+  const q = useLoad(() => fetchConfig({ limit: 50 }));
   return (
     <LoadedList q={q} empty="没有配置项">
       {(data) => (
@@ -33,7 +33,7 @@ function ConfigRow(props: { item: ConfigItem }) {
   const problem = value !== saved ? configValueError(item.type, value) : null;
   const save = (v: string) =>
     void act
-      .run(() => adminApi('/admin/configSave', { key: item.key, value: v }), { done: `${item.title}已保存` })
+      .run(() => saveConfig({ key: item.key, value: v }), { done: `${item.title}已保存` })
       .then((r) => r !== undefined && setSaved(v));
   return (
     <div className="flex items-start gap-4 border-b border-line py-3 text-sm">

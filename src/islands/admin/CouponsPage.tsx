@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { AdminCoupon } from '~/lib/api/contract/admin-content';
 import { COUPON_SCOPES, type CouponScope } from '~/lib/rules/coupon';
-import { adminApi } from '~/lib/api/admin-client';
 import { formatDateTime, priceText } from '~/lib/format';
 import { fromLocalInput, toLocalInput } from '~/lib/stores/admin-content';
+import { fetchCouponTemplates, saveCouponTemplate, stopCouponTemplate } from '~/lib/stores/admin-catalogue';
 import { Modal } from '../ui/Modal';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
@@ -36,7 +36,7 @@ const fen = (yuan: string) => Math.round(Number(yuan) * 100);
 export default function CouponsPage() {
   const [page, setPage] = useState(1);
   const [edit, setEdit] = useState<ReturnType<typeof blank> | null>(null);
-  const q = useLoad(() => adminApi('/admin/coupons', { page, limit: LIMIT }), page);
+  const q = useLoad(() => fetchCouponTemplates({ page, limit: LIMIT }), page);
   const act = useAction();
   const open = (c: AdminCoupon) =>
     setEdit({
@@ -104,7 +104,7 @@ export default function CouponsPage() {
                       disabled={act.busy}
                       onClick={() =>
                         confirm(`停止发放「${c.title}」？已领取的券照常可用。`) &&
-                        void act.run(() => adminApi('/admin/couponStop', { id: c.id }), { done: '已停止发放' }).then(q.reload)
+                        void act.run(() => stopCouponTemplate({ id: c.id }), { done: '已停止发放' }).then(q.reload)
                       }
                     >
                       停止发放
@@ -136,7 +136,7 @@ export default function CouponsPage() {
               void act
                 .run(
                   () =>
-                    adminApi('/admin/couponSave', {
+                    saveCouponTemplate({
                       ...(edit.id ? { id: edit.id } : {}),
                       title: edit.title,
                       amount: fen(edit.amount),

@@ -1,7 +1,17 @@
 import { useState } from 'react';
-import { adminApi } from '~/lib/api/admin-client';
 import { formatDateTime } from '~/lib/format';
-import { adminUpload, moveId } from '~/lib/stores/admin-content';
+import {
+  adminUpload,
+  deleteHelpArticle,
+  deleteHelpGroup,
+  fetchHelpArticle,
+  fetchHelpArticles,
+  fetchHelpGroups,
+  moveId,
+  saveHelpArticle,
+  saveHelpGroup,
+  sortHelp,
+} from '~/lib/stores/admin-content';
 import { Modal } from '../ui/Modal';
 import { RichText } from '../ui/RichText';
 import { useAction } from '../ui/useAction';
@@ -22,11 +32,11 @@ interface Editing {
 
 /** /admin/help: help groups (ordered) and the articles of the chosen group (ordered). */
 export default function HelpPage() {
-  const groups = useLoad(() => adminApi('/admin/helpGroups', { limit: 50 }));
+  const groups = useLoad(() => fetchHelpGroups({ limit: 50 }));
   const [groupId, setGroupId] = useState(0);
   const current = groupId || groups.data?.list[0]?.id || 0;
   const items = useLoad(
-    async () => (current ? adminApi('/admin/helpArticles', { group_id: current, limit: 50 }) : { list: [], total: 0, page: 1, limit: 50 }),
+    async () => (current ? fetchHelpArticles({ group_id: current, limit: 50 }) : { list: [], total: 0, page: 1, limit: 50 }),
     current,
   );
   const [name, setName] = useState({ id: 0, name: '' });
@@ -35,7 +45,7 @@ export default function HelpPage() {
   const gIds = groups.data?.list.map((g) => g.id) ?? [];
   const aIds = items.data?.list.map((a) => a.id) ?? [];
   async function openArticle(id: number) {
-    const a = await act.run(() => adminApi('/admin/helpArticleInfo', { id }));
+    const a = await act.run(() => fetchHelpArticle({ id }));
     if (a) setEdit({ id: a.id, group_id: a.group_id, title: a.title, content: a.content, status: a.status });
   }
   return (
@@ -59,9 +69,7 @@ export default function HelpPage() {
                     className={linkBtn}
                     aria-label={`上移${g.name}`}
                     disabled={i === 0 || act.busy}
-                    onClick={() =>
-                      void act.run(() => adminApi('/admin/helpSort', { kind: 'group', ids: moveId(gIds, g.id, -1) })).then(groups.reload)
-                    }
+                    onClick={() => void act.run(() => sortHelp({ kind: 'group', ids: moveId(gIds, g.id, -1) })).then(groups.reload)}
                   >
                     <span className="i-ri-arrow-up-line" />
                   </button>
@@ -70,9 +78,7 @@ export default function HelpPage() {
                     className={linkBtn}
                     aria-label={`下移${g.name}`}
                     disabled={i === data.list.length - 1 || act.busy}
-                    onClick={() =>
-                      void act.run(() => adminApi('/admin/helpSort', { kind: 'group', ids: moveId(gIds, g.id, 1) })).then(groups.reload)
-                    }
+                    onClick={() => void act.run(() => sortHelp({ kind: 'group', ids: moveId(gIds, g.id, 1) })).then(groups.reload)}
                   >
                     <span className="i-ri-arrow-down-line" />
                   </button>
@@ -83,9 +89,7 @@ export default function HelpPage() {
                     type="button"
                     className="text-sm text-danger-strong"
                     disabled={act.busy}
-                    onClick={() =>
-                      void act.run(() => adminApi('/admin/helpGroupDelete', { id: g.id }), { done: '已删除' }).then(groups.reload)
-                    }
+                    onClick={() => void act.run(() => deleteHelpGroup({ id: g.id }), { done: '已删除' }).then(groups.reload)}
                   >
                     删
                   </button>
@@ -99,7 +103,7 @@ export default function HelpPage() {
           onSubmit={(e) => {
             e.preventDefault();
             void act
-              .run(() => adminApi('/admin/helpGroupSave', { ...(name.id ? { id: name.id } : {}), name: name.name }), { done: '分组已保存' })
+              .run(() => saveHelpGroup({ ...(name.id ? { id: name.id } : {}), name: name.name }), { done: '分组已保存' })
               .then((r) => r && (setName({ id: 0, name: '' }), groups.reload()));
           }}
         >
@@ -155,9 +159,7 @@ export default function HelpPage() {
                       aria-label={`上移${a.title}`}
                       disabled={i === 0 || act.busy}
                       onClick={() =>
-                        void act
-                          .run(() => adminApi('/admin/helpSort', { kind: 'article', group_id: current, ids: moveId(aIds, a.id, -1) }))
-                          .then(items.reload)
+                        void act.run(() => sortHelp({ kind: 'article', group_id: current, ids: moveId(aIds, a.id, -1) })).then(items.reload)
                       }
                     >
                       <span className="i-ri-arrow-up-line" />
@@ -168,9 +170,7 @@ export default function HelpPage() {
                       aria-label={`下移${a.title}`}
                       disabled={i === data.list.length - 1 || act.busy}
                       onClick={() =>
-                        void act
-                          .run(() => adminApi('/admin/helpSort', { kind: 'article', group_id: current, ids: moveId(aIds, a.id, 1) }))
-                          .then(items.reload)
+                        void act.run(() => sortHelp({ kind: 'article', group_id: current, ids: moveId(aIds, a.id, 1) })).then(items.reload)
                       }
                     >
                       <span className="i-ri-arrow-down-line" />
@@ -187,7 +187,7 @@ export default function HelpPage() {
                       onClick={() =>
                         confirm(`删除「${a.title}」？`) &&
                         void act
-                          .run(() => adminApi('/admin/helpArticleDelete', { id: a.id }), { done: '已删除' })
+                          .run(() => deleteHelpArticle({ id: a.id }), { done: '已删除' })
                           .then(() => (items.reload(), groups.reload()))
                       }
                     >
@@ -218,7 +218,7 @@ export default function HelpPage() {
               e.preventDefault();
               const { id, ...rest } = edit;
               void act
-                .run(() => adminApi('/admin/helpArticleSave', { ...rest, ...(id ? { id } : {}) }), { done: '已保存' })
+                .run(() => saveHelpArticle({ ...rest, ...(id ? { id } : {}) }), { done: '已保存' })
                 .then((r) => r && (setEdit(null), items.reload(), groups.reload()));
             }}
           >

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { adminApi } from '~/lib/api/admin-client';
 import { img } from '~/lib/media';
+import { fetchLiveGifts, saveLiveGift } from '~/lib/stores/admin-live';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { ImageInput } from './ImageInput';
@@ -15,14 +15,14 @@ const EMPTY: Form = { id: 0, name: '', icon: '', animation: '', coins: '', sort:
 
 /** /admin/live/gifts: the gift catalogue — price in kung fu coins, icon, animation, order, on/off. */
 export default function LiveGiftsPage() {
-  const q = useLoad(() => adminApi('/admin/liveGifts', {}));
+  const q = useLoad(() => fetchLiveGifts({}));
   const [form, setForm] = useState<Form>(EMPTY);
   const act = useAction();
   const save = () =>
     void act
       .run(
         () =>
-          adminApi('/admin/liveGiftSave', {
+          saveLiveGift({
             ...(form.id ? { id: form.id } : {}),
             name: form.name,
             icon: form.icon,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { adminApi } from '~/lib/api/admin-client';
 import { img } from '~/lib/media';
 import { LIVE_TEXTS, type LiveStatus } from '~/lib/rules/live';
+import { banLiveRoom, fetchLiveRooms, unbanLiveRoom } from '~/lib/stores/admin-live';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
@@ -26,7 +26,7 @@ export default function LiveRoomsPage() {
   const [key, setKey] = useState('');
   const [page, setPage] = useState(1);
   const rooms = useLoad(
-    () => adminApi('/admin/liveRooms', { page, limit: 20, ...(status ? { status } : {}), ...(key ? { q: key } : {}) }),
+    () => fetchLiveRooms({ page, limit: 20, ...(status ? { status } : {}), ...(key ? { q: key } : {}) }),
     `${status}:${key}:${page}`,
   );
   const [banning, setBanning] = useState<{ id: number; title: string } | null>(null);
@@ -105,9 +105,7 @@ export default function LiveRoomsPage() {
                         type="button"
                         className={linkBtn}
                         disabled={act.busy}
-                        onClick={() =>
-                          void act.run(() => adminApi('/admin/liveUnban', { id: r.id }), { done: LIVE_TEXTS.restored }).then(rooms.reload)
-                        }
+                        onClick={() => void act.run(() => unbanLiveRoom({ id: r.id }), { done: LIVE_TEXTS.restored }).then(rooms.reload)}
                       >
                         解封
                       </button>
@@ -137,7 +135,7 @@ export default function LiveRoomsPage() {
           intro="封禁后推流立即断开，主播不能再开播，直播间从列表中隐藏。"
           onClose={() => setBanning(null)}
           onConfirm={async (reason) => {
-            await adminApi('/admin/liveBan', { id: banning.id, reason });
+            await banLiveRoom({ id: banning.id, reason });
             rooms.reload();
           }}
           done={LIVE_TEXTS.takenDown}

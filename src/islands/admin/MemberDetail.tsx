@@ -1,8 +1,16 @@
 import { useState } from 'react';
 import type { StaffRole } from '~/lib/rules/staff';
 import { staffMay } from '~/lib/rules/staff';
-import { adminApi } from '~/lib/api/admin-client';
 import { formatDateTime, money } from '~/lib/format';
+import {
+  adjustMemberCoins,
+  disableMember,
+  enableMember,
+  fetchMember,
+  fetchMemberCoinLedger,
+  fetchMemberOrders,
+  fetchMemberSellerLedger,
+} from '~/lib/stores/admin-members';
 import { Modal } from '../ui/Modal';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
@@ -17,7 +25,7 @@ type Tab = 'orders' | 'coins' | 'seller';
 /** /admin/members/detail?id=: profile, balances, orders and ledgers; disable/enable (support), coins (finance). */
 export default function MemberDetail(props: { role: StaffRole; id: number }) {
   const { id } = props;
-  const q = useLoad(() => adminApi('/admin/member', { id }), id);
+  const q = useLoad(() => fetchMember({ id }), id);
   const [dialog, setDialog] = useState<'disable' | 'enable' | 'coins' | null>(null);
   const [tab, setTab] = useState<Tab>('orders');
   if (!id) return <p className="py-10 text-center text-ink-soft">缺少会员编号，请从会员列表进入。</p>;
@@ -142,7 +150,7 @@ export default function MemberDetail(props: { role: StaffRole; id: number }) {
           intro={<>禁用后「{m.nick_name}」的所有登录立即失效，且无法再登录。</>}
           onClose={() => setDialog(null)}
           onConfirm={async (reason) => {
-            await adminApi('/admin/member/disable', { id, reason });
+            await disableMember({ id, reason });
             afterChange();
           }}
         />
@@ -155,7 +163,7 @@ export default function MemberDetail(props: { role: StaffRole; id: number }) {
           done="已解除禁用"
           onClose={() => setDialog(null)}
           onConfirm={async (note) => {
-            await adminApi('/admin/member/enable', { id, note });
+            await enableMember({ id, note });
             afterChange();
           }}
         />
@@ -194,7 +202,7 @@ function CoinsDialog(props: { id: number; balance: number; onClose: () => void; 
           void act
             .run(
               () =>
-                adminApi('/admin/member/adjustCoins', {
+                adjustMemberCoins({
                   id: props.id,
                   delta: Number(delta),
                   balance_was: props.balance,
@@ -239,7 +247,7 @@ function CoinsDialog(props: { id: number; balance: number; onClose: () => void; 
 
 function Orders(props: { id: number }) {
   const [page, setPage] = useState(1);
-  const q = useLoad(() => adminApi('/admin/member/orders', { id: props.id, page, limit: LIMIT }), page);
+  const q = useLoad(() => fetchMemberOrders({ id: props.id, page, limit: LIMIT }), page);
   return (
     <>
       <LoadedList q={q} empty="没有订单">
@@ -278,7 +286,7 @@ function Orders(props: { id: number }) {
 
 function Coins(props: { id: number }) {
   const [page, setPage] = useState(1);
-  const q = useLoad(() => adminApi('/admin/member/coinLedger', { id: props.id, page, limit: LIMIT }), page);
+  const q = useLoad(() => fetchMemberCoinLedger({ id: props.id, page, limit: LIMIT }), page);
   return (
     <>
       <LoadedList q={q} empty="没有功夫币流水">
@@ -316,7 +324,7 @@ function Coins(props: { id: number }) {
 
 function SellerLedger(props: { id: number }) {
   const [page, setPage] = useState(1);
-  const q = useLoad(() => adminApi('/admin/member/sellerLedger', { id: props.id, page, limit: LIMIT }), page);
+  const q = useLoad(() => fetchMemberSellerLedger({ id: props.id, page, limit: LIMIT }), page);
   const d = (n: number) => (n ? (n > 0 ? `+${money(n)}` : `-${money(-n)}`) : '—');
   return (
     <>

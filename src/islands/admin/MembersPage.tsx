@@ -1,6 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
-import { adminApi } from '~/lib/api/admin-client';
 import { formatDateTime } from '~/lib/format';
+import { fetchMembers } from '~/lib/stores/admin-members';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useLoad } from '../ui/useLoad';
 import { bodyCell, headCell } from '../ui/Table';
@@ -13,7 +13,7 @@ export default function MembersPage() {
   const [draft, setDraft] = useState('');
   const [key, setKey] = useState('');
   const [page, setPage] = useState(1);
-  const q = useLoad(() => adminApi('/admin/members', { key, page, limit: LIMIT }), `${key}:${page}`);
+  const q = useLoad(() => fetchMembers({ key, page, limit: LIMIT }), `${key}:${page}`);
   function search(e: SubmitEvent) {
     e.preventDefault();
     setPage(1);

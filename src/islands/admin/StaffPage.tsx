@@ -1,11 +1,11 @@
 import { useState, type SubmitEvent } from 'react';
 import type { z } from 'zod';
 import type { enrolSchema, StaffRow } from '~/lib/api/contract/admin';
-import { adminApi } from '~/lib/api/admin-client';
 import { errorText } from '~/lib/api/client';
 import { formatDateTime } from '~/lib/format';
 import { STAFF_ROLE_LABEL, STAFF_ROLES, type StaffRole } from '~/lib/rules/staff';
 import { toast } from '~/lib/toast';
+import { createStaff, fetchStaff, resetStaffTotp, setStaffRole, setStaffStatus } from '~/lib/stores/admin-console';
 import { useLoad } from '../ui/useLoad';
 import { Badge } from '../ui/Badge';
 import { Table, td, Th } from '../ui/Table';
@@ -17,7 +17,7 @@ type Enrolment = z.output<typeof enrolSchema>;
 
 /** /admin/staff (super): the console's accounts — create, change role, stop, new second factor. */
 export default function StaffPage(props: { selfId: number }) {
-  const q = useLoad(() => adminApi('/admin/staffList'));
+  const q = useLoad(() => fetchStaff());
   const [enrol, setEnrol] = useState<Enrolment | null>(null);
   const [busy, setBusy] = useState(0);
 
@@ -69,9 +69,7 @@ export default function StaffPage(props: { selfId: number }) {
                       className="h-8 rounded border border-line px-1 text-sm"
                       value={s.role}
                       disabled={self || busy === s.id}
-                      onChange={(e) =>
-                        act(s.id, () => adminApi('/admin/staffRole', { id: s.id, role: e.target.value as StaffRole }), '岗位已修改')
-                      }
+                      onChange={(e) => act(s.id, () => setStaffRole({ id: s.id, role: e.target.value as StaffRole }), '岗位已修改')}
                     >
                       {STAFF_ROLES.map((r) => (
                         <option key={r} value={r}>
@@ -94,7 +92,7 @@ export default function StaffPage(props: { selfId: number }) {
                           onClick={() =>
                             act(
                               s.id,
-                              () => adminApi('/admin/staffStatus', { id: s.id, status: s.status ? 0 : 1 }),
+                              () => setStaffStatus({ id: s.id, status: s.status ? 0 : 1 }),
                               s.status ? '已停用，其会话已结束' : '已启用',
                             )
                           }
@@ -107,7 +105,7 @@ export default function StaffPage(props: { selfId: number }) {
                           disabled={busy === s.id}
                           onClick={() => {
                             if (confirm(`重置「${s.name}」的动态验证码？旧验证器将作废，其会话立即结束。`))
-                              void act(s.id, () => adminApi('/admin/staffResetTotp', { id: s.id }), '已重置动态验证码');
+                              void act(s.id, () => resetStaffTotp({ id: s.id }), '已重置动态验证码');
                           }}
                         >
                           重置验证码
@@ -135,7 +133,7 @@ function CreateForm(props: { onMade: (e: Enrolment) => void }) {
     setBusy(true);
     setError('');
     try {
-      props.onMade(await adminApi('/admin/staffCreate', form));
+      props.onMade(await createStaff(form));
       setForm(empty);
       toast.success('账号已创建');
     } catch (err) {

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { adminApi } from '~/lib/api/admin-client';
 import { statsRangeError, type StatsDay } from '~/lib/rules/operations';
-import { defaultStatsRange, downloadStatsCsv } from '~/lib/stores/admin-stats';
+import { defaultStatsRange, downloadStatsCsv, fetchStats } from '~/lib/stores/admin-stats';
 import { useLoad } from '../ui/useLoad';
 import { bodyCell, headCell } from '../ui/Table';
 import { money } from '~/lib/format';
@@ -11,7 +10,7 @@ export default function StatsPage() {
   const [draft, setDraft] = useState(defaultStatsRange);
   const [range, setRange] = useState(draft);
   const [formError, setFormError] = useState('');
-  const q = useLoad(() => adminApi('/admin/stats', range), `${range.from}:${range.to}`);
+  const q = useLoad(() => fetchStats(range), `${range.from}:${range.to}`);
   function apply(e: SubmitEvent) {
     e.preventDefault();
     const problem = !draft.from || !draft.to ? '请选择开始和结束日期' : statsRangeError(draft.from, draft.to);

@@ -1,19 +1,21 @@
 import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
-import { api } from '~/lib/api/client';
 import { APPLY_LIMITS as L, ExamineStatus, KIND_INFO, feeText, mayApply, type ApplicationKind } from '~/lib/rules/applications';
 import {
+  type CoachForm,
   coachFormOf,
   emptyCoachForm,
   emptyShopForm,
+  fetchCoachFailInfo,
+  fetchCourseLabels,
+  fetchShopFailInfo,
+  type IdentityApplication,
   loadIdentity,
+  type ShopForm,
   shopFormOf,
   submitCoach,
   submitShop,
   toggleLabel,
   withDocument,
-  type CoachForm,
-  type IdentityApplication,
-  type ShopForm,
 } from '~/lib/stores/applications';
 import { errorText, mayRetry } from '~/lib/api/client';
 import { docImg } from '~/lib/media';
@@ -174,12 +176,12 @@ function CoachArea(props: { info: IdentityApplication; onDone: () => void }) {
   const prefill = usePrefill(
     props.info,
     async () => {
-      const f = await api('/member/coachFailInfo');
+      const f = await fetchCoachFailInfo();
       return { reason: f.reason, form: coachFormOf(f.answers, f.doc_urls) };
     },
     emptyCoachForm(),
   );
-  const labels = useLoad(() => api('/course/label'));
+  const labels = useLoad(() => fetchCourseLabels());
   if (prefill.error && !prefill.state) return <LoadFailed error={prefill.error} retry={prefill.retry} />;
   if (labels.error && !labels.data) return <LoadFailed load={labels} />;
   if (!prefill.state || !labels.data) return <Loading />;
@@ -348,7 +350,7 @@ function ShopArea(props: { info: IdentityApplication; onDone: () => void }) {
   const prefill = usePrefill(
     props.info,
     async () => {
-      const f = await api('/member/shopFailInfo');
+      const f = await fetchShopFailInfo();
       return { reason: f.reason, form: shopFormOf(f.answers, f.doc_urls) };
     },
     emptyShopForm(),

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { api } from '~/lib/api/client';
 import { img } from '~/lib/media';
 import { circleTime } from '~/lib/rules/circle-text';
 import { circlePostHref, CIRCLE_TEXTS } from '~/lib/rules/circle';
-import { deleteComment } from '~/lib/stores/circle';
+import { deleteComment, fetchMyCircleComments } from '~/lib/stores/circle';
 import { useSession } from '../chrome/useSession';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
@@ -69,7 +68,7 @@ function Mine() {
 
 function MyComments() {
   const [page, setPage] = useState(1);
-  const list = useLoad(() => api('/member/friendCircleMyComments', { page, limit: 10 }), page);
+  const list = useLoad(() => fetchMyCircleComments({ page, limit: 10 }), page);
   const del = useAction();
   if (list.error && !list.data) return <LoadFailed load={list} />;
   if (!list.data) return <p className="py-16 text-center text-sm text-ink-mute">加载中…</p>;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { api } from '~/lib/api/client';
 import { circleHome } from '~/lib/rules/circle';
+import { circleSettings, fetchCircleProfile } from '~/lib/stores/circle';
 import { useSession } from '../chrome/useSession';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
@@ -21,8 +21,8 @@ export default function MyHomepage() {
 function Home() {
   const { user } = useSession();
   const uid = user?.user_id ?? 0;
-  const profile = useLoad(() => api('/index/friendCircleProfile', { user_id: uid }), uid);
-  const settings = useLoad(() => api('/member/friendCircleSettings', {}));
+  const profile = useLoad(() => fetchCircleProfile({ user_id: uid }), uid);
+  const settings = useLoad(() => circleSettings({}));
   const save = useAction();
   const [showStudy, setShowStudy] = useState<0 | 1 | null>(null);
   if (profile.error && !profile.data) return <LoadFailed load={profile} />;
@@ -54,7 +54,7 @@ function Home() {
             onChange={(e) => {
               const v = e.target.checked ? 1 : 0;
               void save
-                .run(() => api('/member/friendCircleSettings', { show_study: v }), {
+                .run(() => circleSettings({ show_study: v }), {
                   done: v ? '主页将展示你在学的课程' : '主页不再展示在学课程',
                 })
                 .then((r) => {

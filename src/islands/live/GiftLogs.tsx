@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { api } from '~/lib/api/client';
 import { priceText } from '~/lib/format';
 import { img } from '~/lib/media';
+import { fetchGiftLogs } from '~/lib/stores/live';
 import { useSession } from '../chrome/useSession';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useLoad } from '../ui/useLoad';
@@ -27,7 +27,7 @@ function Logs() {
   const anchor = user?.identity === 1 || user?.identity === 2;
   const [dir, setDir] = useState<'sent' | 'received'>('sent');
   const [page, setPage] = useState(1);
-  const q = useLoad(() => api('/member/giftLogs', { dir, page, limit: LIMIT }), `${dir}:${page}`);
+  const q = useLoad(() => fetchGiftLogs({ dir, page, limit: LIMIT }), `${dir}:${page}`);
   const d = q.data;
 
   return (

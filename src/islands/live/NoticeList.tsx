@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { api } from '~/lib/api/client';
 import type { LiveNotice } from '~/lib/api/contract/live-notices';
 import { img } from '~/lib/media';
 import { LIVE_TEXTS } from '~/lib/rules/live';
 import { bookNotice } from '~/lib/stores/live-room';
 import { $session } from '~/lib/stores/session';
 import { openLogin } from '~/lib/stores/ui';
+import { fetchLiveNotices } from '~/lib/stores/live';
 import { useAction } from '../ui/useAction';
 
 type Page = { list: LiveNotice[]; total: number; page: number; limit: number };
@@ -19,7 +19,7 @@ export default function NoticeList(props: { initial: Page; compact?: boolean; ro
   const act = useAction();
   useEffect(() => {
     if (!$session.get()?.token) return;
-    api('/public/liveNotices', {
+    fetchLiveNotices({
       page: props.initial.page,
       limit: props.initial.limit,
       ...(props.roomId ? { room_id: props.roomId } : {}),

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { api, errorText } from '~/lib/api/client';
+import { errorText } from '~/lib/api/client';
 import type { Review, ReviewSummary } from '~/lib/api/contract/review';
 import { formatDate } from '~/lib/format';
 import { img } from '~/lib/media';
 import { REVIEW_TEXTS, starAverage, type ReviewKind } from '~/lib/rules/review';
+import { fetchReviews } from '~/lib/stores/review';
 import { Lightbox } from '../circle/Lightbox';
 
 export function Stars(props: { n: number; size?: string }) {
@@ -32,7 +33,7 @@ export default function ReviewList(props: {
   async function more() {
     setBusy(true);
     try {
-      const r = await api('/public/reviews', { kind: props.kind, id: props.id, page: page + 1, limit: 10 });
+      const r = await fetchReviews({ kind: props.kind, id: props.id, page: page + 1, limit: 10 });
       setList((l) => [...l, ...r.list.filter((x) => !l.some((y) => y.id === x.id))]);
       setPage(page + 1);
       setError('');

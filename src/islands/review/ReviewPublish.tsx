@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { api } from '~/lib/api/client';
 import { img } from '~/lib/media';
 import { REVIEW_LIMITS, REVIEW_TEXTS, STAR_TEXT } from '~/lib/rules/review';
 import { check } from '~/lib/stores/action';
 import { uploadImage } from '~/lib/stores/account';
+import { fetchOrderReviewInfo, publishOrderReview } from '~/lib/stores/review';
 import { useAction } from '../ui/useAction';
 import { ImageTiles } from '../ui/ImageTiles';
 import { useLoad } from '../ui/useLoad';
@@ -27,7 +27,7 @@ export default function ReviewPublish(props: { orderId: number | null }) {
 }
 
 function Publish(props: { orderId: number }) {
-  const info = useLoad(() => api('/member/orderReviewInfo', { order_id: props.orderId }));
+  const info = useLoad(() => fetchOrderReviewInfo({ order_id: props.orderId }));
   const [drafts, setDrafts] = useState<Record<number, Draft>>({});
   const send = useAction();
   const upload = useAction();
@@ -48,7 +48,7 @@ function Publish(props: { orderId: number }) {
             async () => {
               check(d.completed_at ? null : REVIEW_TEXTS.notCompleted, 'warning');
               check(open.every((it) => draftOf(it.item_id).stars > 0) ? null : REVIEW_TEXTS.starsNeeded, 'warning');
-              return api('/member/orderReview', {
+              return publishOrderReview({
                 order_id: d.order_id,
                 items: open.map((it) => ({ item_id: it.item_id, ...draftOf(it.item_id), content: draftOf(it.item_id).content.trim() })),
               });

@@ -64,7 +64,7 @@ export function createQueue<T, S extends string>(
   };
 }
 
-/* The four queues (SPEC §7 console): their tabs' statuses ('' is 全部) and their decisions. */
+/* The four queues: their tabs' statuses ('' is 全部) and their decisions. */
 
 export type ReportTab = 'open' | 'removed' | 'dismissed' | '';
 export const reportQueue = createQueue<AdminReport, ReportTab>((q) => adminApi('/admin/contentReports', q), 'open', 20);
