@@ -7,19 +7,19 @@ import {
   disableMember,
   enableMember,
   fetchMember,
-  fetchMemberCoinLedger,
-  fetchMemberOrders,
-  fetchMemberSellerLedger,
+  memberCoinLedger,
+  memberOrders,
+  memberSellerLedger,
 } from '~/lib/stores/admin-members';
 import { Modal } from '../ui/Modal';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
+import { useListQuery } from '../ui/useListQuery';
 import { useLoad } from '../ui/useLoad';
 import { DecisionDialog } from '../ui/DecisionDialog';
 import { bodyCell, headCell } from '../ui/Table';
 import { LoadedList } from '../ui/states';
 
-const LIMIT = 10;
 type Tab = 'orders' | 'coins' | 'seller';
 
 /** /admin/members/detail?id=: profile, balances, orders and ledgers; disable/enable (support), coins (finance). */
@@ -246,8 +246,7 @@ function CoinsDialog(props: { id: number; balance: number; onClose: () => void; 
 }
 
 function Orders(props: { id: number }) {
-  const [page, setPage] = useState(1);
-  const q = useLoad(() => fetchMemberOrders({ id: props.id, page, limit: LIMIT }), page);
+  const q = useListQuery(() => memberOrders(props.id));
   return (
     <>
       <LoadedList q={q} empty="没有订单">
@@ -279,14 +278,13 @@ function Orders(props: { id: number }) {
           </table>
         )}
       </LoadedList>
-      {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
+      {q.data && <PagerButtons page={q.page} total={q.data.total} limit={q.query.limit} onPage={(p) => void q.query.setPage(p)} />}
     </>
   );
 }
 
 function Coins(props: { id: number }) {
-  const [page, setPage] = useState(1);
-  const q = useLoad(() => fetchMemberCoinLedger({ id: props.id, page, limit: LIMIT }), page);
+  const q = useListQuery(() => memberCoinLedger(props.id));
   return (
     <>
       <LoadedList q={q} empty="没有功夫币流水">
@@ -317,14 +315,13 @@ function Coins(props: { id: number }) {
           </table>
         )}
       </LoadedList>
-      {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
+      {q.data && <PagerButtons page={q.page} total={q.data.total} limit={q.query.limit} onPage={(p) => void q.query.setPage(p)} />}
     </>
   );
 }
 
 function SellerLedger(props: { id: number }) {
-  const [page, setPage] = useState(1);
-  const q = useLoad(() => fetchMemberSellerLedger({ id: props.id, page, limit: LIMIT }), page);
+  const q = useListQuery(() => memberSellerLedger(props.id));
   const d = (n: number) => (n ? (n > 0 ? `+${money(n)}` : `-${money(-n)}`) : '—');
   return (
     <>
@@ -358,7 +355,7 @@ function SellerLedger(props: { id: number }) {
           </table>
         )}
       </LoadedList>
-      {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
+      {q.data && <PagerButtons page={q.page} total={q.data.total} limit={q.query.limit} onPage={(p) => void q.query.setPage(p)} />}
     </>
   );
 }

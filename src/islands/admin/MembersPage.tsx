@@ -1,23 +1,20 @@
 import { useState, type SubmitEvent } from 'react';
 import { formatDateTime } from '~/lib/format';
-import { fetchMembers } from '~/lib/stores/admin-members';
+import { memberSearch } from '~/lib/stores/admin-members';
 import { PagerButtons } from '../ui/PagerButtons';
-import { useLoad } from '../ui/useLoad';
+import { useListQuery } from '../ui/useListQuery';
 import { bodyCell, headCell } from '../ui/Table';
 import { LoadedList } from '../ui/states';
-
-const LIMIT = 20;
 
 /** /admin/members (support, finance): search by phone, nickname or member id. */
 export default function MembersPage() {
   const [draft, setDraft] = useState('');
-  const [key, setKey] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useLoad(() => fetchMembers({ key, page, limit: LIMIT }), `${key}:${page}`);
+  const q = useListQuery(() => memberSearch);
+  const key = q.filter;
   function search(e: SubmitEvent) {
     e.preventDefault();
-    setPage(1);
-    setKey(draft.trim());
+    // The same search on its first page is already shown.
+    if (draft.trim() !== key || q.page !== 1) void q.query.setFilter(draft.trim());
   }
   return (
     <div>
@@ -70,7 +67,7 @@ export default function MembersPage() {
           </table>
         )}
       </LoadedList>
-      {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
+      {q.data && <PagerButtons page={q.page} total={q.data.total} limit={q.query.limit} onPage={(p) => void q.query.setPage(p)} />}
     </div>
   );
 }

@@ -1,5 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { useStore } from '@nanostores/react';
+import { useState, type ReactNode } from 'react';
 import type { Queue } from '~/lib/stores/admin-queues';
 import { DecisionDialog } from '../ui/DecisionDialog';
 import { PagerButtons } from '../ui/PagerButtons';
@@ -7,6 +6,7 @@ import { StatusTabs } from '../ui/Tabs';
 import { bodyCell, headCell } from '../ui/Table';
 import { inlineLinkBtn, dangerLinkBtn } from '../ui/buttons';
 import { LoadedList } from '../ui/states';
+import { useListQuery } from '../ui/useListQuery';
 
 /** What a decision's dialog asks (DecisionDialog's words) and what it does with the text. */
 export interface Decision {
@@ -66,11 +66,8 @@ const LOOK = {
  */
 export function StatusQueue<T extends { id: number }, S extends string>(props: { config: QueueConfig<T, S> }) {
   const { queue, tabs, view } = props.config;
-  const state = useStore(queue.$state);
+  const state = useListQuery(() => queue);
   const [open, setOpen] = useState<Decision | null>(null);
-  useEffect(() => {
-    void queue.reload();
-  }, [queue]);
   const actions = (row: T, table: boolean) =>
     props.config.pending(row) ? (
       <>
@@ -94,8 +91,8 @@ export function StatusQueue<T extends { id: number }, S extends string>(props: {
     ) : null;
   return (
     <div>
-      <StatusTabs value={state.status} tabs={tabs} onChange={(s) => void queue.setStatus(s)} />
-      <LoadedList q={{ ...state, reload: () => void queue.reload() }} empty={props.config.empty(state.status)}>
+      <StatusTabs value={state.filter} tabs={tabs} onChange={(s) => void queue.setFilter(s)} />
+      <LoadedList q={state} empty={props.config.empty(state.filter)}>
         {(data) =>
           'table' in view ? (
             <table className="w-full text-left text-sm" data-testid={view.testId}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '~/lib/api/client';
-import { createQueue } from '~/lib/stores/admin-queues';
+import { createListQuery } from '~/lib/stores/list-query';
 import type { Page } from '~/lib/stores/paged';
 
 type Row = { id: number };
@@ -8,18 +8,18 @@ const page = (ids: number[], p = 1): Page<Row> => ({ list: ids.map((id) => ({ id
 
 /** A fetch whose answers the test releases in any order. */
 function gated() {
-  const calls: { q: { status: string; page: number }; done: (p: Page<Row>) => void; fail: (e: unknown) => void }[] = [];
-  const fetch = (q: { status: string; page: number }) =>
+  const calls: { q: { filter: string; page: number }; done: (p: Page<Row>) => void; fail: (e: unknown) => void }[] = [];
+  const fetch = (q: { filter: string; page: number }) =>
     new Promise<Page<Row>>((done, fail) => {
       calls.push({ q, done, fail });
     });
   return { calls, fetch };
 }
 
-describe('console queue store', () => {
-  it('asks for the tab and page, with the queue limit; a new tab starts at page 1', async () => {
+describe('console list store (queues, member search, ledgers)', () => {
+  it('asks for the filter and page, with the limit; a new filter starts at page 1', async () => {
     const seen: unknown[] = [];
-    const q = createQueue<Row, 'open' | ''>(
+    const q = createListQuery<Row, 'open' | ''>(
       async (x) => {
         seen.push(x);
         return page([1]);
@@ -29,18 +29,18 @@ describe('console queue store', () => {
     );
     await q.reload();
     await q.setPage(3);
-    await q.setStatus('');
+    await q.setFilter('');
     expect(seen).toEqual([
-      { status: 'open', page: 1, limit: 10 },
-      { status: 'open', page: 3, limit: 10 },
-      { status: '', page: 1, limit: 10 },
+      { filter: 'open', page: 1, limit: 10 },
+      { filter: 'open', page: 3, limit: 10 },
+      { filter: '', page: 1, limit: 10 },
     ]);
-    expect(q.$state.get()).toMatchObject({ status: '', page: 1, data: page([1]), error: '' });
+    expect(q.$state.get()).toMatchObject({ filter: '', page: 1, data: page([1]), error: '' });
   });
 
   it('shows only the newest answer and keeps the last rows while the next page loads', async () => {
     const g = gated();
-    const q = createQueue<Row, 'open'>(g.fetch, 'open', 20);
+    const q = createListQuery<Row, 'open'>(g.fetch, 'open', 20);
     void q.reload();
     g.calls[0]!.done(page([1, 2]));
     await Promise.resolve();
@@ -56,7 +56,7 @@ describe('console queue store', () => {
 
   it('a failure keeps the rows and says whether a retry may help', async () => {
     const g = gated();
-    const q = createQueue<Row, 'open'>(g.fetch, 'open', 20);
+    const q = createListQuery<Row, 'open'>(g.fetch, 'open', 20);
     const a = q.reload();
     g.calls[0]!.fail(new ApiError('网络连接失败', 0));
     await a;
