@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  */
 
 /** Drawn pictures, not the interface: the seeded cover art paints its own SVG colours. */
-const EXEMPT = new Set(['src/server/db/seed/art.ts']);
+const EXEMPT = new Set(['src/server/seed/art.ts']);
 const HEX = /(?<![0-9A-Za-z&$#])#(?:[0-9a-fA-F]{8}|[0-9a-fA-F]{6}|[0-9a-fA-F]{3,4})(?![\w-])/g;
 
 /** The hex colours in `source` outside comments, as `file:line: text`. */
