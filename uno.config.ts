@@ -20,15 +20,16 @@ const colors = {
     tint: '#fff4f0',
     accent: '#ffa60f',
   },
-  ink: { DEFAULT: '#333333', soft: '#666666', mute: '#999999', faint: '#909399' },
+  /** `mute` and `faint` carry small print (times, hints, counts): 4.6:1 or more on the page background. */
+  ink: { DEFAULT: '#333333', soft: '#666666', mute: '#707070', faint: '#6b6e75' },
   line: { DEFAULT: '#eeeeee', strong: '#dcdfe6' },
   page: '#f5f6f8',
   /** The warm dark of coach and shop headers: their default backdrop and the scrim over a cover. */
   shade: { DEFAULT: '#1c1208', mid: '#5a3410', warm: '#c87400', night: '#2b1d0e' },
-  /** Prices and amounts to pay; `panel` behind a price block. */
-  price: { DEFAULT: '#f56c6c', panel: '#fff5f5' },
+  /** Prices and amounts to pay; `panel` behind a price block. Red text at 4.6:1 on white, the page and the panel. */
+  price: { DEFAULT: '#d32f2f', panel: '#fff5f5' },
   /** Errors, refusals, destructive actions; `strong` is the console's (and forms') deeper red. */
-  danger: { DEFAULT: '#f56c6c', strong: '#e4393c', light: '#fef0f0', pale: '#fdecec' },
+  danger: { DEFAULT: '#d32f2f', strong: '#c62828', light: '#fef0f0', pale: '#fdecec' },
   success: {
     DEFAULT: '#52c41a',
     soft: '#67c23a',
