@@ -41,6 +41,11 @@ export function positiveInt(v: string | null | undefined): number | null {
   return n > 0 ? n : null;
 }
 
+/** Fen as money, whatever the amount: ¥12.34, ¥0.00, ¥-5.00 (totals, balances, ledger lines). */
+export function money(fen: number): string {
+  return `¥${(fen / 100).toFixed(2)}`;
+}
+
 /** Fen → '¥128.00'; 0 → 免费 (course and class prices are integer fen). */
 export function priceText(fen: number, freeText = '免费'): string {
   if (fen <= 0) return freeText;

@@ -3,7 +3,7 @@ import { formatDateTime } from '~/lib/format';
 import { SESSION_TEXTS } from '~/lib/rules/sessions';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { LoadFailed } from './parts';
+import { LoadFailed } from '../ui/states';
 
 const ICON: Record<DeviceSession['kind'], string> = {
   desktop: 'i-ri-computer-line',

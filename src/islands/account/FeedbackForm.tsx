@@ -3,7 +3,9 @@ import { FEEDBACK_TYPES } from '~/lib/rules/notice';
 import { FEEDBACK_MAX_IMAGES, sendFeedback, uploadImage, type FeedbackForm as Form } from '~/lib/stores/account';
 import { img } from '~/lib/media';
 import { useAction } from '../ui/useAction';
-import { Field, Heading, MemberOnly } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { Heading } from '../ui/PageHead';
+import { Field } from '../ui/form';
 
 const EMPTY: Form = { type: '', content: '', images: [], contact: '' };
 
@@ -47,7 +49,7 @@ function Feedback() {
   if (sent) {
     return (
       <div className="py-16 text-center" role="status">
-        <span className="i-ri-checkbox-circle-fill text-5xl text-[#52c41a]" />
+        <span className="i-ri-checkbox-circle-fill text-5xl text-success" />
         <p className="mt-3 text-lg text-ink">反馈已提交，感谢您的宝贵意见</p>
         <p className="mt-1 text-sm text-ink-mute">处理结果会通过站内消息通知您</p>
         <button
@@ -75,7 +77,7 @@ function Feedback() {
                 key={t}
                 aria-pressed={form.type === t}
                 onClick={() => setForm({ ...form, type: t })}
-                className={`gf-btn border ${form.type === t ? 'border-brand bg-brand-light text-brand' : 'border-line text-ink-soft hover:text-brand'}`}
+                className={`gf-btn border ${form.type === t ? 'border-brand-accent bg-brand-light text-brand' : 'border-line text-ink-soft hover:text-brand'}`}
               >
                 {t}
               </button>
@@ -114,7 +116,7 @@ function Feedback() {
                 aria-label="添加图片"
                 disabled={upload.busy}
                 onClick={() => file.current?.click()}
-                className="flex h-20 w-20 items-center justify-center rounded-md border border-dashed border-[#dcdfe6] text-2xl text-ink-mute hover:(border-brand text-brand)"
+                className="flex h-20 w-20 items-center justify-center rounded-md border border-dashed border-line-strong text-2xl text-ink-mute hover:(border-brand-accent text-brand)"
               >
                 <span className="i-ri-add-line" />
               </button>

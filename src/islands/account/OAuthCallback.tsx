@@ -18,7 +18,7 @@ export default function OAuthCallback(props: { kind: OAuthKind }) {
     <div className="flex flex-col items-center gap-4 py-24 text-ink-soft" data-testid="oauth-callback">
       {error ? (
         <>
-          <span className="i-ri-error-warning-line text-5xl text-[#f56c6c]" />
+          <span className="i-ri-error-warning-line text-5xl text-danger" />
           <p role="alert">{error}</p>
           <a className="gf-btn-primary w-32" href="/">
             返回首页

@@ -20,7 +20,7 @@ export default function OAuthLoginInfo(props: { kind: 'wx' | 'qq' }) {
     <div className="flex flex-col items-center gap-4 py-16" data-testid="login-info">
       <img src={img(user.avatar)} width={88} height={88} alt="" className="h-22 w-22 rounded-full object-cover" />
       <p className="text-lg text-ink">
-        <span className="i-ri-checkbox-circle-fill mr-1 text-[#52c41a]" />
+        <span className="i-ri-checkbox-circle-fill mr-1 text-success" />
         {name}登录成功，欢迎你，{user.nick_name}
       </p>
       <div className="flex gap-4">

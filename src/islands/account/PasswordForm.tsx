@@ -2,7 +2,9 @@ import { useState, type SubmitEvent } from 'react';
 import { changePassword } from '~/lib/stores/account';
 import { T } from '~/lib/texts';
 import { useAction } from '../ui/useAction';
-import { Field, Heading, MemberOnly } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { Heading } from '../ui/PageHead';
+import { Field } from '../ui/form';
 
 const EMPTY = { old_password: '', password: '', passwords: '' };
 

@@ -1,8 +1,11 @@
 import { fetchMemberInfo } from '~/lib/stores/account';
 import { useLoad } from '../ui/useLoad';
 import { SmsButton } from './SmsButton';
-import { Field, Heading, LoadFailed, MemberOnly } from './parts';
 import { usePayPasswordForm } from './PayPasswordSetup';
+import { MemberOnly } from '../ui/MemberOnly';
+import { Heading } from '../ui/PageHead';
+import { Field } from '../ui/form';
+import { LoadFailed } from '../ui/states';
 
 /** /account/setting/paypassword: six digits, confirmed by an SMS code to the member's phone. */
 export default function PayPasswordForm() {

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { changePayPassword, fetchMemberInfo, payPasswordChars } from '~/lib/stores/account';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { LoadFailed } from './parts';
 import { SmsButton, useSmsTimer } from './SmsButton';
+import { LoadFailed } from '../ui/states';
 
 const EMPTY = { password: '', passwords: '', yzm: '' };
 

@@ -4,7 +4,10 @@ import { maskPhone } from '~/lib/rules/phone';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { SmsButton, useSmsTimer } from './SmsButton';
-import { Field, Heading, LoadFailed, MemberOnly } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { Heading } from '../ui/PageHead';
+import { Field } from '../ui/form';
+import { LoadFailed } from '../ui/states';
 
 /**
  * /account/setting/phone (and /account_info/phone): verify the old phone by SMS, then bind the new
@@ -42,7 +45,7 @@ function Steps(props: { back: string }) {
             <li
               key={s}
               aria-current={step === i + 1 ? 'step' : undefined}
-              className={`flex-1 border-t-3 pt-2 text-center ${step >= i + 1 ? 'border-brand text-brand' : 'border-line text-ink-mute'}`}
+              className={`flex-1 border-t-3 pt-2 text-center ${step >= i + 1 ? 'border-brand-accent text-brand' : 'border-line text-ink-mute'}`}
             >
               {i + 1}. {s}
             </li>
@@ -54,7 +57,7 @@ function Steps(props: { back: string }) {
       {step === 3 && (
         <div className="py-10 text-center" role="status">
           <p className="text-lg text-ink">
-            <span className="i-ri-checkbox-circle-fill mr-1 text-[#52c41a]" />
+            <span className="i-ri-checkbox-circle-fill mr-1 text-success" />
             手机号已{changing ? '更换' : '绑定'}为 {maskPhone(done)}
           </p>
           <a className="gf-btn-primary mt-6 w-36" href={props.back}>

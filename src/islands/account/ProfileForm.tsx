@@ -3,7 +3,10 @@ import { fetchMemberInfo, profileForm, saveProfile, uploadImage, type ProfileFor
 import { img } from '~/lib/media';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { Field, Heading, LoadFailed, MemberOnly } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { Heading } from '../ui/PageHead';
+import { Field } from '../ui/form';
+import { LoadFailed } from '../ui/states';
 
 const GENDERS: [number, string][] = [
   [1, '男'],
@@ -96,7 +99,7 @@ function Editor(props: { initial: Form }) {
                 <input
                   type="radio"
                   name="gender"
-                  className="accent-brand"
+                  className="accent-brand-accent"
                   checked={form.gender === v}
                   onChange={() => setForm({ ...form, gender: v })}
                 />

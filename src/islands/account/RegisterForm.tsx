@@ -85,7 +85,7 @@ export default function RegisterForm() {
         <input
           type="checkbox"
           aria-label="同意协议"
-          className="mt-1 accent-brand"
+          className="mt-1 accent-brand-accent"
           checked={agreed}
           onChange={(e) => setAgreed(e.target.checked)}
         />

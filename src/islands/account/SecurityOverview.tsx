@@ -2,7 +2,9 @@ import { cancelBind, fetchSecurity, OAUTH_LABEL, startThirdParty, type OAuthKind
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import DeviceSessions from './DeviceSessions';
-import { Heading, LoadFailed, MemberOnly } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { Heading } from '../ui/PageHead';
+import { LoadFailed } from '../ui/states';
 
 /** /account/setting/safe: phone, login password, pay password, WeChat/QQ bindings and the 登录设备 at a glance. */
 export default function SecurityOverview(props: { base?: string }) {
@@ -25,11 +27,11 @@ function Row(props: {
   const [yes, no] = props.states ?? ['已设置', '未设置'];
   return (
     <li className="flex items-center gap-5 border-b border-line py-5" data-testid={props.testId}>
-      <span className={`${props.icon} text-3xl ${props.done ? 'text-[#52c41a]' : 'text-ink-mute'}`} />
+      <span className={`${props.icon} text-3xl ${props.done ? 'text-success' : 'text-ink-mute'}`} />
       <div className="flex-1">
         <p className="text-[15px] text-ink">
           {props.title}
-          <span className={`ml-3 text-xs ${props.done ? 'text-[#52c41a]' : 'text-[#f56c6c]'}`}>{props.done ? yes : no}</span>
+          <span className={`ml-3 text-xs ${props.done ? 'text-success' : 'text-danger'}`}>{props.done ? yes : no}</span>
         </p>
         <p className="mt-1 text-xs text-ink-mute">{props.desc}</p>
       </div>

@@ -48,7 +48,7 @@ export function SmsButton(props: { phone: string; type: SmsType; timer: SmsTimer
         onClick={click}
         aria-disabled={left > 0}
         data-testid="sms-button"
-        className={`gf-btn h-10 w-[120px] shrink-0 border ${left > 0 ? 'border-line bg-page text-ink-mute' : 'border-brand bg-white text-brand hover:bg-brand-light'} ${props.className ?? ''}`}
+        className={`gf-btn h-10 w-[120px] shrink-0 border ${left > 0 ? 'border-line bg-page text-ink-mute' : 'border-brand-accent bg-white text-brand hover:bg-brand-light'} ${props.className ?? ''}`}
       >
         {smsButtonLabel(left, T.getSmsCode)}
       </button>

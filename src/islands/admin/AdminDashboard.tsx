@@ -1,9 +1,9 @@
-import { adminApi } from '~/lib/api/admin-client';
 import { useLoad } from '../ui/useLoad';
+import { fetchDashboard } from '~/lib/stores/admin-console';
 
 /** /admin: the queues this staff member works, each with its count and a link to work it. */
 export default function AdminDashboard() {
-  const q = useLoad(() => adminApi('/admin/dashboard'));
+  const q = useLoad(() => fetchDashboard());
   if (q.error && !q.data)
     return (
       <p role="alert" className="py-10 text-center text-ink-soft">
@@ -21,7 +21,7 @@ export default function AdminDashboard() {
     <ul className="grid grid-cols-4 gap-4" data-testid="admin-queues">
       {q.data.queues.map((x) => (
         <li key={x.key}>
-          <a href={x.href} className="block rounded border border-line px-5 py-4 hover:border-brand">
+          <a href={x.href} className="block rounded border border-line px-5 py-4 hover:border-brand-accent">
             <span className="block text-sm text-ink-soft">{x.label}</span>
             <span className={`mt-2 block text-2xl font-600 ${x.count ? 'text-brand' : 'text-ink'}`} data-queue={x.key}>
               {x.count}

@@ -1,6 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
-import { adminApi } from '~/lib/api/admin-client';
 import { errorText } from '~/lib/api/client';
+import { staffLogin } from '~/lib/stores/admin-console';
 
 /** /admin/login: phone, password and the 6-digit code of the staff member's authenticator app. */
 export default function AdminLogin(props: { redirect: string }) {
@@ -14,7 +14,7 @@ export default function AdminLogin(props: { redirect: string }) {
     setBusy(true);
     setError('');
     try {
-      await adminApi('/admin/login', form);
+      await staffLogin(form);
       location.assign(props.redirect);
     } catch (err) {
       setError(errorText(err));
@@ -23,7 +23,7 @@ export default function AdminLogin(props: { redirect: string }) {
     }
   }
 
-  const input = 'h-10 w-full rounded border border-line px-3 text-sm outline-none focus:border-brand';
+  const input = 'h-10 w-full rounded border border-line px-3 text-sm outline-none focus:border-brand-accent';
   return (
     <form onSubmit={submit} className="gf-card w-[400px] px-8 py-8" aria-label="运营后台登录">
       <h1 className="mb-6 flex items-center gap-2 text-xl font-600 text-ink">
@@ -63,7 +63,7 @@ export default function AdminLogin(props: { redirect: string }) {
           placeholder="身份验证器中的 6 位数字"
         />
       </label>
-      <p role="alert" className="min-h-6 text-sm text-[#e4393c]">
+      <p role="alert" className="min-h-6 text-sm text-danger-strong">
         {error}
       </p>
       <button type="submit" disabled={busy} className="gf-btn mt-2 h-10 w-full bg-brand text-white">

@@ -36,7 +36,7 @@ export default function AdminProviders() {
             role="tab"
             aria-selected={tab === k}
             onClick={() => setTab(k)}
-            className={`-mb-px border-b-2 px-1 pb-2.5 text-[15px] ${tab === k ? 'border-brand font-600 text-brand' : 'border-transparent text-ink-soft hover:text-ink'}`}
+            className={`-mb-px border-b-2 px-1 pb-2.5 text-[15px] ${tab === k ? 'border-brand-accent font-600 text-brand' : 'border-transparent text-ink-soft hover:text-ink'}`}
           >
             {label}
           </button>
@@ -53,7 +53,7 @@ function Applications({ status }: { status: ApplicationTab }) {
   const [deciding, setDeciding] = useState<{ row: ApplicationRow; approve: boolean } | null>(null);
   if (q.error && !q.data)
     return (
-      <p role="alert" className="py-10 text-center text-sm text-[#e4393c]">
+      <p role="alert" className="py-10 text-center text-sm text-danger-strong">
         {q.error}
       </p>
     );
@@ -78,7 +78,7 @@ function Applications({ status }: { status: ApplicationTab }) {
                 提交于 {formatDateTime(a.created_at)}
                 {a.decided_at && ` · 处理于 ${formatDateTime(a.decided_at)}`}
               </p>
-              {a.refuse_reason && <p className="mt-1 text-[#e4393c]">拒绝原因：{a.refuse_reason}</p>}
+              {a.refuse_reason && <p className="mt-1 text-danger-strong">拒绝原因：{a.refuse_reason}</p>}
               {a.review_note && <p className="mt-1 text-ink-soft">审核备注：{a.review_note}</p>}
             </div>
             {a.status === 'pending' && (
@@ -179,7 +179,7 @@ function Providers() {
         </button>
       </form>
       {q.error && !q.data ? (
-        <p role="alert" className="py-10 text-center text-sm text-[#e4393c]">
+        <p role="alert" className="py-10 text-center text-sm text-danger-strong">
           {q.error}
         </p>
       ) : !q.data ? (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { adminCall } from '~/lib/api/admin-client';
 import { errorText } from '~/lib/api/client';
+import { staffLogout } from '~/lib/stores/admin-console';
 import { toast } from '~/lib/toast';
 
 /** The console's 退出 button: ends the staff session (cookie and server row) and returns to login. */
@@ -9,7 +9,7 @@ export default function AdminSignOut() {
   async function signOut() {
     setBusy(true);
     try {
-      await adminCall('/admin/logout');
+      await staffLogout();
       location.assign('/admin/login');
     } catch (err) {
       toast.error(errorText(err));

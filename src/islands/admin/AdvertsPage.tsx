@@ -1,15 +1,19 @@
 import { useState } from 'react';
 import type { AdminAdvert } from '~/lib/api/contract/admin-content';
-import { adminApi } from '~/lib/api/admin-client';
 import { formatDateTime } from '~/lib/format';
 import { img } from '~/lib/media';
 import { ADVERT_POSITIONS } from '~/lib/rules/admin-content';
-import { fromLocalInput, toLocalInput } from '~/lib/stores/admin-content';
+import { deleteAdvert, fetchAdverts, fromLocalInput, saveAdvert, setAdvertStatus, toLocalInput } from '~/lib/stores/admin-content';
 import { Modal } from '../ui/Modal';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { Badge, Field, ImageInput, inputCls, linkBtn, ListState, primaryBtn, Table, td, Th } from './kit';
+import { ImageInput } from './ImageInput';
+import { Badge } from '../ui/Badge';
+import { Table, td, Th } from '../ui/Table';
+import { linkBtn, primaryBtn } from '../ui/buttons';
+import { inputCls, StackField } from '../ui/form';
+import { LoadedList } from '../ui/states';
 
 const LIMIT = 15;
 type Position = (typeof ADVERT_POSITIONS)[number]['key'];
@@ -30,7 +34,7 @@ export default function AdvertsPage() {
   const [position, setPosition] = useState<Position>('home_banner');
   const [page, setPage] = useState(1);
   const [edit, setEdit] = useState<ReturnType<typeof blank> | null>(null);
-  const q = useLoad(() => adminApi('/admin/adverts', { position, page, limit: LIMIT }), `${position}-${page}`);
+  const q = useLoad(() => fetchAdverts({ position, page, limit: LIMIT }), `${position}-${page}`);
   const act = useAction();
   const open = (a: AdminAdvert) =>
     setEdit({ ...a, position: a.position as Position, starts_at: toLocalInput(a.starts_at), ends_at: toLocalInput(a.ends_at) });
@@ -53,7 +57,7 @@ export default function AdvertsPage() {
           新增广告
         </button>
       </div>
-      <ListState q={q} empty="该广告位还没有广告">
+      <LoadedList q={q} empty="该广告位还没有广告">
         {(data) => (
           <Table
             label="广告列表"
@@ -93,7 +97,7 @@ export default function AdvertsPage() {
                     disabled={act.busy}
                     onClick={() =>
                       void act
-                        .run(() => adminApi('/admin/advertStatus', { id: a.id, status: a.status ? 0 : 1 }), {
+                        .run(() => setAdvertStatus({ id: a.id, status: a.status ? 0 : 1 }), {
                           done: a.status ? '已下线' : '已上线',
                         })
                         .then(q.reload)
@@ -103,11 +107,10 @@ export default function AdvertsPage() {
                   </button>
                   <button
                     type="button"
-                    className="text-sm text-[#e4393c]"
+                    className="text-sm text-danger-strong"
                     disabled={act.busy}
                     onClick={() =>
-                      confirm(`删除「${a.title}」？`) &&
-                      void act.run(() => adminApi('/admin/advertDelete', { id: a.id }), { done: '已删除' }).then(q.reload)
+                      confirm(`删除「${a.title}」？`) && void act.run(() => deleteAdvert({ id: a.id }), { done: '已删除' }).then(q.reload)
                     }
                   >
                     删除
@@ -117,7 +120,7 @@ export default function AdvertsPage() {
             ))}
           </Table>
         )}
-      </ListState>
+      </LoadedList>
       {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
       {edit && (
         <Modal
@@ -139,7 +142,7 @@ export default function AdvertsPage() {
               void act
                 .run(
                   () =>
-                    adminApi('/admin/advertSave', {
+                    saveAdvert({
                       ...rest,
                       ...(id ? { id } : {}),
                       starts_at: fromLocalInput(starts_at),
@@ -150,31 +153,31 @@ export default function AdvertsPage() {
                 .then((r) => r && (setEdit(null), q.reload()));
             }}
           >
-            <Field label="标题">
+            <StackField label="标题">
               <input className={inputCls} value={edit.title} maxLength={64} onChange={(e) => setEdit({ ...edit, title: e.target.value })} />
-            </Field>
+            </StackField>
             <ImageInput label="广告图片" value={edit.image} onChange={(image) => setEdit({ ...edit, image })} />
-            <Field label="链接" hint="站内路径如 /train/course，或 https:// 开头的地址；可不填">
+            <StackField label="链接" hint="站内路径如 /train/course，或 https:// 开头的地址；可不填">
               <input className={inputCls} value={edit.link} onChange={(e) => setEdit({ ...edit, link: e.target.value })} />
-            </Field>
+            </StackField>
             <div className="grid grid-cols-2 gap-3">
-              <Field label="开始展示（可不填）">
+              <StackField label="开始展示（可不填）">
                 <input
                   type="datetime-local"
                   className={inputCls}
                   value={edit.starts_at}
                   onChange={(e) => setEdit({ ...edit, starts_at: e.target.value })}
                 />
-              </Field>
-              <Field label="结束展示（可不填）">
+              </StackField>
+              <StackField label="结束展示（可不填）">
                 <input
                   type="datetime-local"
                   className={inputCls}
                   value={edit.ends_at}
                   onChange={(e) => setEdit({ ...edit, ends_at: e.target.value })}
                 />
-              </Field>
-              <Field label="排序（小的在前）">
+              </StackField>
+              <StackField label="排序（小的在前）">
                 <input
                   type="number"
                   min={0}
@@ -182,8 +185,8 @@ export default function AdvertsPage() {
                   value={edit.sort}
                   onChange={(e) => setEdit({ ...edit, sort: Number(e.target.value) })}
                 />
-              </Field>
-              <Field label="状态">
+              </StackField>
+              <StackField label="状态">
                 <select
                   className={inputCls}
                   value={edit.status}
@@ -192,7 +195,7 @@ export default function AdvertsPage() {
                   <option value="1">上线</option>
                   <option value="0">下线</option>
                 </select>
-              </Field>
+              </StackField>
             </div>
           </form>
         </Modal>

@@ -1,20 +1,22 @@
 import { useState } from 'react';
 import type { PageSlug } from '~/lib/api/contract/content';
-import { adminApi } from '~/lib/api/admin-client';
 import { formatDateTime } from '~/lib/format';
-import { adminUpload } from '~/lib/stores/admin-content';
+import { adminUpload, fetchAgreement, fetchAgreements, saveAgreement } from '~/lib/stores/admin-content';
 import { RichText } from '../ui/RichText';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { Field, inputCls, linkBtn, ListState, primaryBtn, Table, td, Th } from './kit';
+import { Table, td, Th } from '../ui/Table';
+import { linkBtn, primaryBtn } from '../ui/buttons';
+import { inputCls, StackField } from '../ui/form';
+import { LoadedList } from '../ui/states';
 
 /** /admin/agreements: the fixed agreement pages; their addresses never change, titles and bodies do. */
 export default function AgreementsPage() {
-  const q = useLoad(() => adminApi('/admin/pages', { limit: 50 }));
+  const q = useLoad(() => fetchAgreements({ limit: 50 }));
   const [slug, setSlug] = useState<PageSlug | null>(null);
   if (slug) return <PageEditor slug={slug} onBack={() => (setSlug(null), q.reload())} />;
   return (
-    <ListState q={q} empty="没有协议页面">
+    <LoadedList q={q} empty="没有协议页面">
       {(data) => (
         <Table
           label="协议页面"
@@ -45,12 +47,12 @@ export default function AgreementsPage() {
           ))}
         </Table>
       )}
-    </ListState>
+    </LoadedList>
   );
 }
 
 function PageEditor(props: { slug: PageSlug; onBack: () => void }) {
-  const q = useLoad(() => adminApi('/admin/pageInfo', { slug: props.slug }), props.slug);
+  const q = useLoad(() => fetchAgreement({ slug: props.slug }), props.slug);
   if (!q.data) return <p className="py-10 text-center text-ink-mute">{q.error || '正在加载…'}</p>;
   return <PageForm {...props} title={q.data.title} content={q.data.content} path={q.data.path} />;
 }
@@ -65,16 +67,16 @@ function PageForm(props: { slug: PageSlug; title: string; content: string; path:
       onSubmit={(e) => {
         e.preventDefault();
         void save
-          .run(() => adminApi('/admin/pageSave', { slug: props.slug, title, content }), { done: '协议已保存' })
+          .run(() => saveAgreement({ slug: props.slug, title, content }), { done: '协议已保存' })
           .then((r) => r !== undefined && props.onBack());
       }}
     >
       <p className="mb-3 text-sm text-ink-soft">
         地址：<span className="font-mono">{props.path}</span>（固定不变）
       </p>
-      <Field label="标题">
+      <StackField label="标题">
         <input className={inputCls} value={title} maxLength={64} onChange={(e) => setTitle(e.target.value)} />
-      </Field>
+      </StackField>
       <div className="mb-4 text-sm">
         <span className="mb-1 block text-ink-soft">正文</span>
         <RichText label="协议正文" initial={props.content} onChange={setContent} upload={adminUpload} />

@@ -1,12 +1,15 @@
 import { useState } from 'react';
-import { adminApi } from '~/lib/api/admin-client';
 import { formatDateTime } from '~/lib/format';
-import { adminUpload, fromLocalInput } from '~/lib/stores/admin-content';
+import { adminUpload, fetchAnnouncements, fromLocalInput, saveAnnouncement, withdrawAnnouncement } from '~/lib/stores/admin-content';
 import { PagerButtons } from '../ui/PagerButtons';
 import { RichText } from '../ui/RichText';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { Badge, Field, inputCls, ListState, primaryBtn, Table, td, Th } from './kit';
+import { Badge } from '../ui/Badge';
+import { Table, td, Th } from '../ui/Table';
+import { primaryBtn } from '../ui/buttons';
+import { inputCls, StackField } from '../ui/form';
+import { LoadedList } from '../ui/states';
 
 const LIMIT = 10;
 
@@ -15,7 +18,7 @@ export default function AnnouncementsPage() {
   const [page, setPage] = useState(1);
   const [form, setForm] = useState({ title: '', content: '', at: '' });
   const [round, setRound] = useState(0);
-  const q = useLoad(() => adminApi('/admin/announcements', { page, limit: LIMIT }), page);
+  const q = useLoad(() => fetchAnnouncements({ page, limit: LIMIT }), page);
   const act = useAction();
   return (
     <div className="flex gap-6">
@@ -27,7 +30,7 @@ export default function AnnouncementsPage() {
           void act
             .run(
               () =>
-                adminApi('/admin/announcementSave', {
+                saveAnnouncement({
                   title: form.title,
                   content: form.content,
                   ...(form.at ? { publish_at: fromLocalInput(form.at) } : {}),
@@ -45,9 +48,9 @@ export default function AnnouncementsPage() {
         }}
       >
         <h2 className="mb-3 font-600">发布公告</h2>
-        <Field label="标题">
+        <StackField label="标题">
           <input className={inputCls} value={form.title} maxLength={100} onChange={(e) => setForm({ ...form, title: e.target.value })} />
-        </Field>
+        </StackField>
         <div className="mb-4 text-sm">
           <span className="mb-1 block text-ink-soft">内容</span>
           <RichText
@@ -58,15 +61,15 @@ export default function AnnouncementsPage() {
             upload={adminUpload}
           />
         </div>
-        <Field label="定时发布（不填则立即发布）">
+        <StackField label="定时发布（不填则立即发布）">
           <input type="datetime-local" className={inputCls} value={form.at} onChange={(e) => setForm({ ...form, at: e.target.value })} />
-        </Field>
+        </StackField>
         <button type="submit" className={primaryBtn} disabled={act.busy}>
           {form.at ? '定时发布' : '立即发布'}
         </button>
       </form>
       <div className="min-w-0 flex-1">
-        <ListState q={q} empty="还没有公告">
+        <LoadedList q={q} empty="还没有公告">
           {(data) => (
             <Table
               label="公告列表"
@@ -91,11 +94,11 @@ export default function AnnouncementsPage() {
                   <td className={td}>
                     <button
                       type="button"
-                      className="text-sm text-[#e4393c] hover:underline"
+                      className="text-sm text-danger-strong hover:underline"
                       disabled={act.busy}
                       onClick={() => {
                         if (confirm(`撤回「${a.title}」？会员的消息中心将不再显示。`))
-                          void act.run(() => adminApi('/admin/announcementWithdraw', { id: a.id }), { done: '已撤回' }).then(q.reload);
+                          void act.run(() => withdrawAnnouncement({ id: a.id }), { done: '已撤回' }).then(q.reload);
                       }}
                     >
                       撤回
@@ -105,7 +108,7 @@ export default function AnnouncementsPage() {
               ))}
             </Table>
           )}
-        </ListState>
+        </LoadedList>
         {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
       </div>
     </div>

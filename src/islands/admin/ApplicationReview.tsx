@@ -24,11 +24,11 @@ const KIND_TABS: [ApplicationKind, string][] = [
 ];
 
 const TONE: Record<ApplicationState, string> = {
-  pending: 'bg-[#fff7e6] text-[#d46b08]',
-  approved: 'bg-[#e6f7ff] text-[#1677ff]',
-  refused: 'bg-[#fef0f0] text-[#f56c6c]',
-  settled: 'bg-[#f0f9eb] text-[#52c41a]',
-  closed: 'bg-[#f5f5f5] text-ink-mute',
+  pending: 'bg-warning-note text-warning-strong',
+  approved: 'bg-info-light text-info',
+  refused: 'bg-danger-light text-danger',
+  settled: 'bg-success-light text-success',
+  closed: 'bg-surface-grey text-ink-mute',
 };
 
 /** /admin/applications: coach | shop tabs, status filters with counts, a paged list and the detail with the decision. */
@@ -61,7 +61,7 @@ export default function ApplicationReview(props: { kind: ApplicationKind }) {
               setKind(k);
               setPage(1);
             }}
-            className={`-mb-px border-b-2 px-1 pb-2 text-[15px] ${kind === k ? 'border-brand font-600 text-brand' : 'border-transparent text-ink-soft'}`}
+            className={`-mb-px border-b-2 px-1 pb-2 text-[15px] ${kind === k ? 'border-brand-accent font-600 text-brand' : 'border-transparent text-ink-soft'}`}
           >
             {label}
           </button>
@@ -80,7 +80,7 @@ export default function ApplicationReview(props: { kind: ApplicationKind }) {
               setStatus(s);
               setPage(1);
             }}
-            className={`rounded-full border px-3 py-1 text-sm ${status === s ? 'border-brand bg-brand text-white' : 'border-line text-ink-soft hover:text-brand'}`}
+            className={`rounded-full border px-3 py-1 text-sm ${status === s ? 'border-brand-accent bg-brand text-white' : 'border-line text-ink-soft hover:text-brand'}`}
           >
             {s === 'all' ? '全部' : APPLICATION_STATE_TEXT[s]}
             {counts && <span className="ml-1 text-xs opacity-80">{s === 'all' ? totalOf(counts) : counts[s]}</span>}
@@ -88,7 +88,7 @@ export default function ApplicationReview(props: { kind: ApplicationKind }) {
         ))}
         <form onSubmit={search} className="ml-auto flex gap-2" aria-label="搜索申请">
           <input
-            className="h-8 w-[220px] rounded border border-line px-2 text-sm outline-none focus:border-brand"
+            className="h-8 w-[220px] rounded border border-line px-2 text-sm outline-none focus:border-brand-accent"
             placeholder="姓名 / 店铺名 / 手机号 / 昵称"
             aria-label="搜索关键字"
             value={draft}
@@ -100,7 +100,7 @@ export default function ApplicationReview(props: { kind: ApplicationKind }) {
         </form>
       </div>
       {list.error && (
-        <p role="alert" className="mb-3 text-sm text-[#e4393c]">
+        <p role="alert" className="mb-3 text-sm text-danger-strong">
           {list.error}
           {list.retryable && (
             <button type="button" className="ml-3 text-brand" onClick={list.reload}>
@@ -115,7 +115,7 @@ export default function ApplicationReview(props: { kind: ApplicationKind }) {
         <p className="py-10 text-center text-ink-soft">没有符合条件的申请</p>
       ) : (
         <table className="w-full text-left text-sm" data-testid="application-table">
-          <thead className="bg-[#f7f8fa] text-ink-soft">
+          <thead className="bg-surface-head text-ink-soft">
             <tr>
               <th className="px-3 py-2 font-500">编号</th>
               <th className="px-3 py-2 font-500">{kind === 'coach' ? '真实姓名' : '店铺名称'}</th>
@@ -191,7 +191,7 @@ function DetailDialog(props: { id: number; onClose: () => void; onDecided: () =>
   let body;
   if (d.error && !d.data)
     body = (
-      <p role="alert" className="py-6 text-center text-[#e4393c]">
+      <p role="alert" className="py-6 text-center text-danger-strong">
         {d.error}
       </p>
     );
@@ -207,7 +207,7 @@ function DetailDialog(props: { id: number; onClose: () => void; onDecided: () =>
             </label>
             <textarea
               id="review-text"
-              className="mt-2 h-20 w-full rounded border border-line p-2 text-sm outline-none focus:border-brand"
+              className="mt-2 h-20 w-full rounded border border-line p-2 text-sm outline-none focus:border-brand-accent"
               maxLength={Math.max(L.note, L.reason)}
               value={text}
               onChange={(e) => setText(e.target.value)}
@@ -221,7 +221,7 @@ function DetailDialog(props: { id: number; onClose: () => void; onDecided: () =>
       <button
         type="button"
         disabled={act.busy}
-        className="gf-btn h-9 border border-[#f56c6c] px-5 text-[#f56c6c]"
+        className="gf-btn h-9 border border-danger px-5 text-danger"
         onClick={() => run(() => refuseReview(props.id, text), '已拒绝，已通知申请人')}
       >
         拒绝

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { adminApi } from '~/lib/api/admin-client';
-import { adminUpload } from '~/lib/stores/admin-content';
+import { adminUpload, fetchArticle, fetchArticleCates, saveArticle } from '~/lib/stores/admin-content';
 import { RichText } from '../ui/RichText';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { Field, ImageInput, inputCls, primaryBtn, btn } from './kit';
+import { ImageInput } from './ImageInput';
+import { btn, primaryBtn } from '../ui/buttons';
+import { inputCls, StackField } from '../ui/form';
 
 interface Form {
   category_id: number;
@@ -17,8 +18,8 @@ interface Form {
 
 /** /admin/articles/edit[?id=]: one article with the rich-text editor; save as draft or publish. */
 export default function ArticleEditor(props: { id: number | null }) {
-  const cates = useLoad(() => adminApi('/admin/articleCates', { limit: 50 }));
-  const article = useLoad(async () => (props.id ? adminApi('/admin/articleInfo', { id: props.id }) : null), props.id ?? 0);
+  const cates = useLoad(() => fetchArticleCates({ limit: 50 }));
+  const article = useLoad(async () => (props.id ? fetchArticle({ id: props.id }) : null), props.id ?? 0);
   if ((props.id && article.error && !article.data) || (cates.error && !cates.data))
     return (
       <p role="alert" className="py-10 text-center text-ink-soft">
@@ -43,7 +44,7 @@ function EditorForm(props: { id: number | null; initial: Form; status: 0 | 1; ca
   const set = (f: Partial<Form>) => setForm({ ...form, ...f });
   function submit(status: 0 | 1) {
     void save
-      .run(() => adminApi('/admin/articleSave', { ...(props.id ? { id: props.id } : {}), ...form, status }), {
+      .run(() => saveArticle({ ...(props.id ? { id: props.id } : {}), ...form, status }), {
         done: status ? '已发布' : '草稿已保存',
       })
       .then((r) => {
@@ -53,10 +54,10 @@ function EditorForm(props: { id: number | null; initial: Form; status: 0 | 1; ca
   return (
     <form className="max-w-[860px]" onSubmit={(e) => e.preventDefault()} aria-label="编辑文章">
       <div className="grid grid-cols-2 gap-4">
-        <Field label="标题">
+        <StackField label="标题">
           <input className={inputCls} value={form.title} maxLength={120} onChange={(e) => set({ title: e.target.value })} />
-        </Field>
-        <Field label="分类">
+        </StackField>
+        <StackField label="分类">
           <select className={inputCls} value={form.category_id} onChange={(e) => set({ category_id: Number(e.target.value) })}>
             {props.cates.map((c) => (
               <option key={c.id} value={c.id}>
@@ -64,13 +65,13 @@ function EditorForm(props: { id: number | null; initial: Form; status: 0 | 1; ca
               </option>
             ))}
           </select>
-        </Field>
-        <Field label="作者">
+        </StackField>
+        <StackField label="作者">
           <input className={inputCls} value={form.author} maxLength={32} onChange={(e) => set({ author: e.target.value })} />
-        </Field>
-        <Field label="摘要" hint="列表中显示，最多 300 字">
+        </StackField>
+        <StackField label="摘要" hint="列表中显示，最多 300 字">
           <input className={inputCls} value={form.summary} maxLength={300} onChange={(e) => set({ summary: e.target.value })} />
-        </Field>
+        </StackField>
       </div>
       <ImageInput label="封面" value={form.cover} onChange={(cover) => set({ cover })} />
       <div className="mb-4 text-sm">

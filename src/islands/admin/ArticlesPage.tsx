@@ -1,11 +1,22 @@
 import { useState } from 'react';
-import { adminApi } from '~/lib/api/admin-client';
 import { formatDateTime } from '~/lib/format';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { useLoad, type Loaded } from '../ui/useLoad';
 import type { ApiOutput } from '~/lib/api/types';
-import { Badge, inputCls, linkBtn, ListState, primaryBtn, Table, td, Th } from './kit';
+import {
+  deleteArticle,
+  deleteArticleCate,
+  fetchArticleCates,
+  fetchArticles,
+  saveArticleCate,
+  setArticleStatus,
+} from '~/lib/stores/admin-content';
+import { Badge } from '../ui/Badge';
+import { Table, td, Th } from '../ui/Table';
+import { linkBtn, primaryBtn } from '../ui/buttons';
+import { inputCls } from '../ui/form';
+import { LoadedList } from '../ui/states';
 
 const LIMIT = 15;
 type Status = 'all' | 'published' | 'draft';
@@ -19,10 +30,10 @@ export default function ArticlesPage(props: { initialStatus?: Status }) {
   });
   const [draft, setDraft] = useState('');
   const [page, setPage] = useState(1);
-  const cates = useLoad(() => adminApi('/admin/articleCates', { limit: 50 }));
+  const cates = useLoad(() => fetchArticleCates({ limit: 50 }));
   const q = useLoad(
     () =>
-      adminApi('/admin/articles', {
+      fetchArticles({
         page,
         limit: LIMIT,
         status: filter.status,
@@ -86,7 +97,7 @@ export default function ArticlesPage(props: { initialStatus?: Status }) {
             写文章
           </a>
         </div>
-        <ListState q={q} empty="没有符合条件的文章">
+        <LoadedList q={q} empty="没有符合条件的文章">
           {(data) => (
             <Table
               label="文章列表"
@@ -120,7 +131,7 @@ export default function ArticlesPage(props: { initialStatus?: Status }) {
                       disabled={act.busy}
                       onClick={() =>
                         void act
-                          .run(() => adminApi('/admin/articleStatus', { id: a.id, status: a.status ? 0 : 1 }), {
+                          .run(() => setArticleStatus({ id: a.id, status: a.status ? 0 : 1 }), {
                             done: a.status ? '已撤回为草稿' : '已发布',
                           })
                           .then(q.reload)
@@ -135,11 +146,11 @@ export default function ArticlesPage(props: { initialStatus?: Status }) {
                     )}
                     <button
                       type="button"
-                      className="text-sm text-[#e4393c] hover:underline"
+                      className="text-sm text-danger-strong hover:underline"
                       disabled={act.busy}
                       onClick={() => {
                         if (confirm(`删除「${a.title}」？删除后不可恢复。`))
-                          void act.run(() => adminApi('/admin/articleDelete', { id: a.id }), { done: '已删除' }).then(q.reload);
+                          void act.run(() => deleteArticle({ id: a.id }), { done: '已删除' }).then(q.reload);
                       }}
                     >
                       删除
@@ -149,7 +160,7 @@ export default function ArticlesPage(props: { initialStatus?: Status }) {
               ))}
             </Table>
           )}
-        </ListState>
+        </LoadedList>
         {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
       </div>
       <Categories cates={cates} onChange={() => (cates.reload(), q.reload())} />
@@ -181,11 +192,9 @@ function Categories(props: { cates: Loaded<ApiOutput<'/admin/articleCates'>>; on
               </button>
               <button
                 type="button"
-                className="text-sm text-[#e4393c]"
+                className="text-sm text-danger-strong"
                 disabled={act.busy}
-                onClick={() =>
-                  void act.run(() => adminApi('/admin/articleCateDelete', { id: c.id }), { done: '已删除' }).then(props.onChange)
-                }
+                onClick={() => void act.run(() => deleteArticleCate({ id: c.id }), { done: '已删除' }).then(props.onChange)}
               >
                 删
               </button>
@@ -198,7 +207,7 @@ function Categories(props: { cates: Loaded<ApiOutput<'/admin/articleCates'>>; on
         onSubmit={(e) => {
           e.preventDefault();
           void act
-            .run(() => adminApi('/admin/articleCateSave', { ...(form.id ? { id: form.id } : {}), name: form.name, sort: form.sort }), {
+            .run(() => saveArticleCate({ ...(form.id ? { id: form.id } : {}), name: form.name, sort: form.sort }), {
               done: '分类已保存',
             })
             .then((r) => {

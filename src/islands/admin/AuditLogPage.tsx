@@ -1,8 +1,8 @@
 import { useState, type SubmitEvent } from 'react';
 import type { AuditRow } from '~/lib/api/contract/admin';
-import { adminApi } from '~/lib/api/admin-client';
 import { formatDateTime } from '~/lib/format';
 import { AUDIT_ACTION_LABELS, AUDIT_TARGET_LABELS, auditActionText, auditTargetText } from '~/lib/rules/audit';
+import { fetchAuditLog } from '~/lib/stores/admin-console';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useLoad } from '../ui/useLoad';
 
@@ -19,7 +19,7 @@ export default function AuditLogPage() {
   const [open, setOpen] = useState<number | null>(null);
   const q = useLoad(
     () =>
-      adminApi('/admin/audit', {
+      fetchAuditLog({
         page,
         limit: LIMIT,
         ...(filter.action ? { action: filter.action } : {}),
@@ -33,7 +33,7 @@ export default function AuditLogPage() {
     setPage(1);
     setFilter(draft);
   }
-  const input = 'h-8 rounded border border-line px-2 text-sm outline-none focus:border-brand';
+  const input = 'h-8 rounded border border-line px-2 text-sm outline-none focus:border-brand-accent';
   return (
     <div>
       <form onSubmit={search} className="mb-4 flex items-center gap-3 text-sm" aria-label="筛选操作日志">
@@ -64,7 +64,7 @@ export default function AuditLogPage() {
         </button>
       </form>
       {q.error && (
-        <p role="alert" className="mb-3 text-sm text-[#e4393c]">
+        <p role="alert" className="mb-3 text-sm text-danger-strong">
           {q.error}
         </p>
       )}
@@ -74,7 +74,7 @@ export default function AuditLogPage() {
         <p className="py-10 text-center text-ink-soft">没有符合条件的操作记录</p>
       ) : (
         <table className="w-full text-left text-sm" data-testid="audit-table">
-          <thead className="bg-[#f7f8fa] text-ink-soft">
+          <thead className="bg-surface-head text-ink-soft">
             <tr>
               <th className="px-3 py-2 font-500">时间</th>
               <th className="px-3 py-2 font-500">操作人</th>
@@ -123,7 +123,7 @@ function Row(props: { row: AuditRow; open: boolean; toggle: () => void }) {
         </td>
       </tr>
       {props.open && (
-        <tr className="border-b border-line bg-[#fafafa]">
+        <tr className="border-b border-line bg-surface-soft">
           <td colSpan={7} className="px-3 py-3">
             <div className="grid grid-cols-2 gap-4 text-xs">
               <div>

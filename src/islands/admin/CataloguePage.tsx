@@ -1,13 +1,17 @@
 import { useId, useState } from 'react';
 import type { CatalogueRow } from '~/lib/api/contract/admin-content';
-import { adminApi } from '~/lib/api/admin-client';
 import { formatDateTime, priceText } from '~/lib/format';
 import { CATALOGUE_KIND_TEXT, CATALOGUE_KINDS, type CatalogueKind } from '~/lib/rules/admin-content';
+import { fetchCatalogue, putOnSale, takeOffSale } from '~/lib/stores/admin-catalogue';
 import { Modal } from '../ui/Modal';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { Badge, inputCls, linkBtn, ListState, primaryBtn, Table, td, Th } from './kit';
+import { Badge } from '../ui/Badge';
+import { Table, td, Th } from '../ui/Table';
+import { linkBtn, primaryBtn } from '../ui/buttons';
+import { inputCls } from '../ui/form';
+import { LoadedList } from '../ui/states';
 
 const LIMIT = 15;
 type Status = 'all' | 'on' | 'off' | 'held';
@@ -19,7 +23,7 @@ export default function CataloguePage() {
   const [draft, setDraft] = useState(filter);
   const [page, setPage] = useState(1);
   const [target, setTarget] = useState<CatalogueRow | null>(null);
-  const q = useLoad(() => adminApi('/admin/catalogue', { kind, page, limit: LIMIT, ...filter }), JSON.stringify([kind, filter, page]));
+  const q = useLoad(() => fetchCatalogue({ kind, page, limit: LIMIT, ...filter }), JSON.stringify([kind, filter, page]));
   const act = useAction();
   const off = kind === 'shop' ? '暂停营业' : '下架';
   return (
@@ -31,7 +35,7 @@ export default function CataloguePage() {
             role="tab"
             type="button"
             aria-selected={k === kind}
-            className={`-mb-px border-b-2 pb-2 ${k === kind ? 'border-brand text-brand' : 'border-transparent text-ink-soft'}`}
+            className={`-mb-px border-b-2 pb-2 ${k === kind ? 'border-brand-accent text-brand' : 'border-transparent text-ink-soft'}`}
             onClick={() => {
               setKind(k);
               setPage(1);
@@ -79,7 +83,7 @@ export default function CataloguePage() {
           筛选
         </button>
       </form>
-      <ListState q={q} empty="没有符合条件的内容">
+      <LoadedList q={q} empty="没有符合条件的内容">
         {(data) => (
           <Table
             label={`${CATALOGUE_KIND_TEXT[kind]}列表`}
@@ -101,7 +105,7 @@ export default function CataloguePage() {
                     {r.title}
                   </a>
                   {r.hold && (
-                    <p className="mt-1 text-xs text-[#e4393c]">
+                    <p className="mt-1 text-xs text-danger-strong">
                       平台{off}：{r.hold.reason}
                     </p>
                   )}
@@ -113,7 +117,7 @@ export default function CataloguePage() {
                 {kind !== 'shop' && <td className={td}>{r.price === null ? '—' : priceText(r.price)}</td>}
                 <td className={td}>
                   {r.hold ? (
-                    <span className="rounded bg-[#fdecec] px-2 py-0.5 text-xs text-[#e4393c]">平台{off}</span>
+                    <span className="rounded bg-danger-pale px-2 py-0.5 text-xs text-danger-strong">平台{off}</span>
                   ) : (
                     <Badge
                       on={r.status === 1}
@@ -133,7 +137,7 @@ export default function CataloguePage() {
                         const note = prompt(kind === 'shop' ? '恢复营业的说明（可不填）' : '恢复上架的说明（可不填）', '');
                         if (note !== null)
                           void act
-                            .run(() => adminApi('/admin/catalogueOn', { kind, id: r.id, note }), {
+                            .run(() => putOnSale({ kind, id: r.id, note }), {
                               done: kind === 'shop' ? '已恢复营业' : '已恢复上架',
                             })
                             .then(q.reload);
@@ -142,7 +146,7 @@ export default function CataloguePage() {
                       {kind === 'shop' ? '恢复营业' : '恢复上架'}
                     </button>
                   ) : (
-                    <button type="button" className="text-sm text-[#e4393c] hover:underline" onClick={() => setTarget(r)}>
+                    <button type="button" className="text-sm text-danger-strong hover:underline" onClick={() => setTarget(r)}>
                       {off}
                     </button>
                   )}
@@ -151,7 +155,7 @@ export default function CataloguePage() {
             ))}
           </Table>
         )}
-      </ListState>
+      </LoadedList>
       {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
       {target && <OffDialog row={target} onClose={() => setTarget(null)} onDone={() => (setTarget(null), q.reload())} />}
     </div>
@@ -177,7 +181,7 @@ function OffDialog(props: { row: CatalogueRow; onClose: () => void; onDone: () =
           <button
             type="submit"
             form={formId}
-            className="gf-btn h-8 bg-[#e4393c] px-4 text-sm text-white disabled:opacity-60"
+            className="gf-btn h-8 bg-danger-strong px-4 text-sm text-white disabled:opacity-60"
             disabled={act.busy}
           >
             确认{shop ? '暂停' : '下架'}
@@ -194,14 +198,14 @@ function OffDialog(props: { row: CatalogueRow; onClose: () => void; onDone: () =
         onSubmit={(e) => {
           e.preventDefault();
           void act
-            .run(() => adminApi('/admin/catalogueOff', { kind: props.row.kind, id: props.row.id, reason }), { done: '已下架并通知所有者' })
+            .run(() => takeOffSale({ kind: props.row.kind, id: props.row.id, reason }), { done: '已下架并通知所有者' })
             .then((r) => r !== undefined && props.onDone());
         }}
       >
         <label className="block text-sm">
           <span className="mb-1 block text-ink-soft">原因（2–200 字）</span>
           <textarea
-            className="h-24 w-full rounded border border-line p-2 text-sm outline-none focus:border-brand"
+            className="h-24 w-full rounded border border-line p-2 text-sm outline-none focus:border-brand-accent"
             value={reason}
             maxLength={200}
             onChange={(e) => setReason(e.target.value)}

@@ -1,16 +1,19 @@
 import { useState } from 'react';
 import type { ConfigItem } from '~/lib/api/contract/admin-content';
-import { adminApi } from '~/lib/api/admin-client';
 import { configValueError } from '~/lib/rules/admin-content';
+import { fetchConfig, saveConfig } from '~/lib/stores/admin-console';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { ImageInput, inputCls, ListState, primaryBtn } from './kit';
+import { ImageInput } from './ImageInput';
+import { primaryBtn } from '../ui/buttons';
+import { inputCls } from '../ui/form';
+import { LoadedList } from '../ui/states';
 
 /** /admin/config: one typed field per key, saved one at a time; money keys read-only unless super. */
 export default function ConfigPage() {
-  const q = useLoad(() => adminApi('/admin/config', { limit: 50 }));
+  const q = useLoad(() => fetchConfig({ limit: 50 }));
   return (
-    <ListState q={q} empty="没有配置项">
+    <LoadedList q={q} empty="没有配置项">
       {(data) => (
         <div className="max-w-[820px]" data-testid="config-form">
           {data.list.map((item) => (
@@ -18,7 +21,7 @@ export default function ConfigPage() {
           ))}
         </div>
       )}
-    </ListState>
+    </LoadedList>
   );
 }
 
@@ -30,14 +33,14 @@ function ConfigRow(props: { item: ConfigItem }) {
   const problem = value !== saved ? configValueError(item.type, value) : null;
   const save = (v: string) =>
     void act
-      .run(() => adminApi('/admin/configSave', { key: item.key, value: v }), { done: `${item.title}已保存` })
+      .run(() => saveConfig({ key: item.key, value: v }), { done: `${item.title}已保存` })
       .then((r) => r !== undefined && setSaved(v));
   return (
     <div className="flex items-start gap-4 border-b border-line py-3 text-sm">
       <div className="w-56 shrink-0 pt-2">
         <span className="block">{item.title}</span>
         <span className="font-mono text-xs text-ink-mute">{item.key}</span>
-        {item.money && <span className="ml-1 rounded bg-[#fff4e5] px-1 text-xs text-[#b26a00]">仅超级管理员</span>}
+        {item.money && <span className="ml-1 rounded bg-warning-tag px-1 text-xs text-warning-deep">仅超级管理员</span>}
       </div>
       <div className="flex-1">
         {item.type === 'image' ? (
@@ -75,7 +78,7 @@ function ConfigRow(props: { item: ConfigItem }) {
           </div>
         )}
         {problem ? (
-          <p className="mt-1 text-xs text-[#e4393c]">{problem}</p>
+          <p className="mt-1 text-xs text-danger-strong">{problem}</p>
         ) : (
           item.hint && <p className="mt-1 text-xs text-ink-mute">{item.hint}</p>
         )}

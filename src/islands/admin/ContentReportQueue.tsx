@@ -1,118 +1,89 @@
-import { useState } from 'react';
-import type { AdminReport } from '~/lib/api/contract/operations';
-import { adminApi } from '~/lib/api/admin-client';
 import { formatDateTime } from '~/lib/format';
-import { PagerButtons } from '../ui/PagerButtons';
-import { useLoad } from '../ui/useLoad';
-import { DecisionDialog, Loading, StatusTabs, linkBtn, td, th } from './parts';
+import { dismissReport, reportQueue, takeDownReport, type AdminReport, type ReportTab } from '~/lib/stores/admin-queues';
+import { StatusQueue, type QueueConfig } from './StatusQueue';
 
-const LIMIT = 20;
-const TABS = [
-  ['open', '待处理'],
-  ['removed', '已下架'],
-  ['dismissed', '已驳回'],
-  ['', '全部'],
-] as const;
-type Tab = (typeof TABS)[number][0];
+const config: QueueConfig<AdminReport, ReportTab> = {
+  queue: reportQueue,
+  tabs: [
+    ['open', '待处理'],
+    ['removed', '已下架'],
+    ['dismissed', '已驳回'],
+    ['', '全部'],
+  ],
+  empty: (status) => (status === 'open' ? '没有待处理的举报' : '没有符合条件的举报'),
+  pending: (r) => r.status === 'open',
+  view: {
+    table: [
+      { head: '举报时间', className: 'whitespace-nowrap text-ink-soft', cell: (r) => formatDateTime(r.created_at) },
+      {
+        head: '被举报内容',
+        cell: (r) => (
+          <>
+            <span className="mr-1 rounded bg-surface-chip px-1.5 text-xs text-ink-soft">{r.target_type_text}</span>
+            {r.target_href ? (
+              <a className="text-brand hover:underline" href={r.target_href} target="_blank" rel="noreferrer">
+                {r.target_title || `#${r.target_id}`}
+              </a>
+            ) : (
+              r.target_title || `#${r.target_id}`
+            )}
+            {r.same_target_open > 1 && <div className="text-xs text-warning">同一内容共 {r.same_target_open} 条待处理举报</div>}
+          </>
+        ),
+      },
+      {
+        head: '原因',
+        className: 'max-w-[260px] break-words',
+        cell: (r) => (
+          <>
+            {r.reason_text}
+            {r.detail && <div className="text-xs text-ink-soft">{r.detail}</div>}
+          </>
+        ),
+      },
+      { head: '举报人', cell: (r) => r.reporter_name },
+      {
+        head: '状态',
+        cell: (r) => (
+          <>
+            {r.status_text}
+            {r.decision_note && <div className="text-xs text-ink-mute">{r.decision_note}</div>}
+          </>
+        ),
+      },
+    ],
+  },
+  actions: [
+    {
+      label: '下架',
+      look: 'danger',
+      shown: (r) => r.can_take_down,
+      decision: (r) => ({
+        title: `下架${r.target_type_text}`,
+        label: '下架原因（所有者与举报人会看到）',
+        confirm: '下架',
+        danger: true,
+        done: '已下架，所有者已收到通知',
+        intro: <>「{r.target_title}」</>,
+        run: (note) => takeDownReport(r.id, note),
+      }),
+    },
+    {
+      label: '驳回举报',
+      look: 'link',
+      decision: (r) => ({
+        title: '驳回举报',
+        label: '处理说明（举报人会看到）',
+        confirm: '驳回举报',
+        done: '已驳回举报',
+        intro: <>「{r.target_title}」</>,
+        run: (note) => dismissReport(r.id, note),
+      }),
+    },
+  ],
+};
 
 /** /admin/content-reports (content, support): take the content down or dismiss the report. */
 export default function ContentReportQueue() {
-  const [status, setStatus] = useState<Tab>('open');
-  const [page, setPage] = useState(1);
-  const [dialog, setDialog] = useState<{ kind: 'takedown' | 'dismiss'; r: AdminReport } | null>(null);
-  const q = useLoad(() => adminApi('/admin/contentReports', { status, page, limit: LIMIT }), `${status}:${page}`);
-  return (
-    <div>
-      <StatusTabs
-        value={status}
-        tabs={TABS}
-        onChange={(v) => {
-          setStatus(v);
-          setPage(1);
-        }}
-      />
-      <Loading q={q} empty={status === 'open' ? '没有待处理的举报' : '没有符合条件的举报'}>
-        {(data) => (
-          <table className="w-full text-left text-sm">
-            <thead className="bg-[#f7f8fa] text-ink-soft">
-              <tr>
-                <th className={th}>举报时间</th>
-                <th className={th}>被举报内容</th>
-                <th className={th}>原因</th>
-                <th className={th}>举报人</th>
-                <th className={th}>状态</th>
-                <th className={th}>操作</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.list.map((r) => (
-                <tr key={r.id} className="border-b border-line">
-                  <td className={`${td} whitespace-nowrap text-ink-soft`}>{formatDateTime(r.created_at)}</td>
-                  <td className={td}>
-                    <span className="mr-1 rounded bg-[#f0f2f5] px-1.5 text-xs text-ink-soft">{r.target_type_text}</span>
-                    {r.target_href ? (
-                      <a className="text-brand hover:underline" href={r.target_href} target="_blank" rel="noreferrer">
-                        {r.target_title || `#${r.target_id}`}
-                      </a>
-                    ) : (
-                      r.target_title || `#${r.target_id}`
-                    )}
-                    {r.same_target_open > 1 && <div className="text-xs text-[#e6a23c]">同一内容共 {r.same_target_open} 条待处理举报</div>}
-                  </td>
-                  <td className={`${td} max-w-[260px] break-words`}>
-                    {r.reason_text}
-                    {r.detail && <div className="text-xs text-ink-soft">{r.detail}</div>}
-                  </td>
-                  <td className={td}>{r.reporter_name}</td>
-                  <td className={td}>
-                    {r.status_text}
-                    {r.decision_note && <div className="text-xs text-ink-mute">{r.decision_note}</div>}
-                  </td>
-                  <td className={`${td} whitespace-nowrap`}>
-                    {r.status === 'open' ? (
-                      <>
-                        {r.can_take_down && (
-                          <button
-                            type="button"
-                            className="text-[#e4393c] hover:underline"
-                            onClick={() => setDialog({ kind: 'takedown', r })}
-                          >
-                            下架
-                          </button>
-                        )}
-                        <button type="button" className={`${linkBtn} ml-3`} onClick={() => setDialog({ kind: 'dismiss', r })}>
-                          驳回举报
-                        </button>
-                      </>
-                    ) : (
-                      <span className="text-ink-mute">—</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </Loading>
-      {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
-      {dialog && (
-        <DecisionDialog
-          title={dialog.kind === 'takedown' ? `下架${dialog.r.target_type_text}` : '驳回举报'}
-          label={dialog.kind === 'takedown' ? '下架原因（所有者与举报人会看到）' : '处理说明（举报人会看到）'}
-          confirm={dialog.kind === 'takedown' ? '下架' : '驳回举报'}
-          danger={dialog.kind === 'takedown'}
-          done={dialog.kind === 'takedown' ? '已下架，所有者已收到通知' : '已驳回举报'}
-          intro={<>「{dialog.r.target_title}」</>}
-          onClose={() => setDialog(null)}
-          onConfirm={async (note) => {
-            await adminApi(dialog.kind === 'takedown' ? '/admin/contentReport/takedown' : '/admin/contentReport/dismiss', {
-              id: dialog.r.id,
-              note,
-            });
-            q.reload();
-          }}
-        />
-      )}
-    </div>
-  );
+  return <StatusQueue config={config} />;
 }

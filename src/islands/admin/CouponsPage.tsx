@@ -1,14 +1,18 @@
 import { useState } from 'react';
 import type { AdminCoupon } from '~/lib/api/contract/admin-content';
 import { COUPON_SCOPES, type CouponScope } from '~/lib/rules/coupon';
-import { adminApi } from '~/lib/api/admin-client';
 import { formatDateTime, priceText } from '~/lib/format';
 import { fromLocalInput, toLocalInput } from '~/lib/stores/admin-content';
+import { fetchCouponTemplates, saveCouponTemplate, stopCouponTemplate } from '~/lib/stores/admin-catalogue';
 import { Modal } from '../ui/Modal';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { Badge, Field, inputCls, linkBtn, ListState, primaryBtn, Table, td, Th } from './kit';
+import { Badge } from '../ui/Badge';
+import { Table, td, Th } from '../ui/Table';
+import { linkBtn, primaryBtn } from '../ui/buttons';
+import { inputCls, StackField } from '../ui/form';
+import { LoadedList } from '../ui/states';
 
 const LIMIT = 15;
 const SCOPE_TEXT: Record<CouponScope, string> = { all: '全场通用', course: '课程', class: '班级', goods: '商品', shop: '指定店铺' };
@@ -32,7 +36,7 @@ const fen = (yuan: string) => Math.round(Number(yuan) * 100);
 export default function CouponsPage() {
   const [page, setPage] = useState(1);
   const [edit, setEdit] = useState<ReturnType<typeof blank> | null>(null);
-  const q = useLoad(() => adminApi('/admin/coupons', { page, limit: LIMIT }), page);
+  const q = useLoad(() => fetchCouponTemplates({ page, limit: LIMIT }), page);
   const act = useAction();
   const open = (c: AdminCoupon) =>
     setEdit({
@@ -55,7 +59,7 @@ export default function CouponsPage() {
           新建优惠券
         </button>
       </div>
-      <ListState q={q} empty="还没有优惠券模板">
+      <LoadedList q={q} empty="还没有优惠券模板">
         {(data) => (
           <Table
             label="优惠券模板"
@@ -96,11 +100,11 @@ export default function CouponsPage() {
                   {c.status === 1 && (
                     <button
                       type="button"
-                      className="text-sm text-[#e4393c]"
+                      className="text-sm text-danger-strong"
                       disabled={act.busy}
                       onClick={() =>
                         confirm(`停止发放「${c.title}」？已领取的券照常可用。`) &&
-                        void act.run(() => adminApi('/admin/couponStop', { id: c.id }), { done: '已停止发放' }).then(q.reload)
+                        void act.run(() => stopCouponTemplate({ id: c.id }), { done: '已停止发放' }).then(q.reload)
                       }
                     >
                       停止发放
@@ -111,7 +115,7 @@ export default function CouponsPage() {
             ))}
           </Table>
         )}
-      </ListState>
+      </LoadedList>
       {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
       {edit && (
         <Modal
@@ -132,7 +136,7 @@ export default function CouponsPage() {
               void act
                 .run(
                   () =>
-                    adminApi('/admin/couponSave', {
+                    saveCouponTemplate({
                       ...(edit.id ? { id: edit.id } : {}),
                       title: edit.title,
                       amount: fen(edit.amount),
@@ -151,15 +155,15 @@ export default function CouponsPage() {
             }}
           >
             <div className="grid grid-cols-2 gap-x-3">
-              <Field label="名称">
+              <StackField label="名称">
                 <input
                   className={inputCls}
                   value={edit.title}
                   maxLength={32}
                   onChange={(e) => setEdit({ ...edit, title: e.target.value })}
                 />
-              </Field>
-              <Field label="适用范围">
+              </StackField>
+              <StackField label="适用范围">
                 <select
                   className={inputCls}
                   value={edit.scope}
@@ -171,73 +175,73 @@ export default function CouponsPage() {
                     </option>
                   ))}
                 </select>
-              </Field>
-              <Field label="减免金额（元）">
+              </StackField>
+              <StackField label="减免金额（元）">
                 <input
                   className={inputCls}
                   inputMode="decimal"
                   value={edit.amount}
                   onChange={(e) => setEdit({ ...edit, amount: e.target.value })}
                 />
-              </Field>
-              <Field label="使用门槛（满多少元）">
+              </StackField>
+              <StackField label="使用门槛（满多少元）">
                 <input
                   className={inputCls}
                   inputMode="decimal"
                   value={edit.threshold}
                   onChange={(e) => setEdit({ ...edit, threshold: e.target.value })}
                 />
-              </Field>
+              </StackField>
               {edit.scope === 'shop' && (
-                <Field label="店铺编号">
+                <StackField label="店铺编号">
                   <input
                     className={inputCls}
                     inputMode="numeric"
                     value={edit.shop_id}
                     onChange={(e) => setEdit({ ...edit, shop_id: e.target.value })}
                   />
-                </Field>
+                </StackField>
               )}
-              <Field label="领取后有效天数（0 为至截止时间）">
+              <StackField label="领取后有效天数（0 为至截止时间）">
                 <input
                   className={inputCls}
                   inputMode="numeric"
                   value={edit.valid_days}
                   onChange={(e) => setEdit({ ...edit, valid_days: e.target.value })}
                 />
-              </Field>
-              <Field label="开始领取">
+              </StackField>
+              <StackField label="开始领取">
                 <input
                   type="datetime-local"
                   className={inputCls}
                   value={edit.starts_at}
                   onChange={(e) => setEdit({ ...edit, starts_at: e.target.value })}
                 />
-              </Field>
-              <Field label="截止时间">
+              </StackField>
+              <StackField label="截止时间">
                 <input
                   type="datetime-local"
                   className={inputCls}
                   value={edit.ends_at}
                   onChange={(e) => setEdit({ ...edit, ends_at: e.target.value })}
                 />
-              </Field>
-              <Field label="发放总量">
+              </StackField>
+              <StackField label="发放总量">
                 <input
                   className={inputCls}
                   inputMode="numeric"
                   value={edit.total}
                   onChange={(e) => setEdit({ ...edit, total: e.target.value })}
                 />
-              </Field>
-              <Field label="每人限领">
+              </StackField>
+              <StackField label="每人限领">
                 <input
                   className={inputCls}
                   inputMode="numeric"
                   value={edit.per_user}
                   onChange={(e) => setEdit({ ...edit, per_user: e.target.value })}
                 />
-              </Field>
+              </StackField>
             </div>
           </form>
         </Modal>

@@ -1,12 +1,26 @@
 import { useState } from 'react';
-import { adminApi } from '~/lib/api/admin-client';
 import { formatDateTime } from '~/lib/format';
-import { adminUpload, moveId } from '~/lib/stores/admin-content';
+import {
+  adminUpload,
+  deleteHelpArticle,
+  deleteHelpGroup,
+  fetchHelpArticle,
+  fetchHelpArticles,
+  fetchHelpGroups,
+  moveId,
+  saveHelpArticle,
+  saveHelpGroup,
+  sortHelp,
+} from '~/lib/stores/admin-content';
 import { Modal } from '../ui/Modal';
 import { RichText } from '../ui/RichText';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { Badge, Field, inputCls, linkBtn, ListState, primaryBtn, Table, td, Th } from './kit';
+import { Badge } from '../ui/Badge';
+import { Table, td, Th } from '../ui/Table';
+import { linkBtn, primaryBtn } from '../ui/buttons';
+import { inputCls, StackField } from '../ui/form';
+import { LoadedList } from '../ui/states';
 
 interface Editing {
   id: number;
@@ -18,11 +32,11 @@ interface Editing {
 
 /** /admin/help: help groups (ordered) and the articles of the chosen group (ordered). */
 export default function HelpPage() {
-  const groups = useLoad(() => adminApi('/admin/helpGroups', { limit: 50 }));
+  const groups = useLoad(() => fetchHelpGroups({ limit: 50 }));
   const [groupId, setGroupId] = useState(0);
   const current = groupId || groups.data?.list[0]?.id || 0;
   const items = useLoad(
-    async () => (current ? adminApi('/admin/helpArticles', { group_id: current, limit: 50 }) : { list: [], total: 0, page: 1, limit: 50 }),
+    async () => (current ? fetchHelpArticles({ group_id: current, limit: 50 }) : { list: [], total: 0, page: 1, limit: 50 }),
     current,
   );
   const [name, setName] = useState({ id: 0, name: '' });
@@ -31,18 +45,21 @@ export default function HelpPage() {
   const gIds = groups.data?.list.map((g) => g.id) ?? [];
   const aIds = items.data?.list.map((a) => a.id) ?? [];
   async function openArticle(id: number) {
-    const a = await act.run(() => adminApi('/admin/helpArticleInfo', { id }));
+    const a = await act.run(() => fetchHelpArticle({ id }));
     if (a) setEdit({ id: a.id, group_id: a.group_id, title: a.title, content: a.content, status: a.status });
   }
   return (
     <div className="flex gap-6">
       <aside className="w-72 shrink-0 rounded border border-line p-4" aria-label="帮助分组">
         <h2 className="mb-3 font-600">分组</h2>
-        <ListState q={groups} empty="还没有分组">
+        <LoadedList q={groups} empty="还没有分组">
           {(data) => (
             <ul className="mb-4 text-sm">
               {data.list.map((g, i) => (
-                <li key={g.id} className={`flex items-center gap-1 rounded px-2 py-2 ${g.id === current ? 'bg-[#fff4f0] text-brand' : ''}`}>
+                <li
+                  key={g.id}
+                  className={`flex items-center gap-1 rounded px-2 py-2 ${g.id === current ? 'bg-brand-tint text-brand' : ''}`}
+                >
                   <button type="button" className="flex-1 text-left" onClick={() => setGroupId(g.id)}>
                     {g.name}
                     <span className="ml-1 text-xs text-ink-mute">{g.articles}</span>
@@ -52,9 +69,7 @@ export default function HelpPage() {
                     className={linkBtn}
                     aria-label={`上移${g.name}`}
                     disabled={i === 0 || act.busy}
-                    onClick={() =>
-                      void act.run(() => adminApi('/admin/helpSort', { kind: 'group', ids: moveId(gIds, g.id, -1) })).then(groups.reload)
-                    }
+                    onClick={() => void act.run(() => sortHelp({ kind: 'group', ids: moveId(gIds, g.id, -1) })).then(groups.reload)}
                   >
                     <span className="i-ri-arrow-up-line" />
                   </button>
@@ -63,9 +78,7 @@ export default function HelpPage() {
                     className={linkBtn}
                     aria-label={`下移${g.name}`}
                     disabled={i === data.list.length - 1 || act.busy}
-                    onClick={() =>
-                      void act.run(() => adminApi('/admin/helpSort', { kind: 'group', ids: moveId(gIds, g.id, 1) })).then(groups.reload)
-                    }
+                    onClick={() => void act.run(() => sortHelp({ kind: 'group', ids: moveId(gIds, g.id, 1) })).then(groups.reload)}
                   >
                     <span className="i-ri-arrow-down-line" />
                   </button>
@@ -74,11 +87,9 @@ export default function HelpPage() {
                   </button>
                   <button
                     type="button"
-                    className="text-sm text-[#e4393c]"
+                    className="text-sm text-danger-strong"
                     disabled={act.busy}
-                    onClick={() =>
-                      void act.run(() => adminApi('/admin/helpGroupDelete', { id: g.id }), { done: '已删除' }).then(groups.reload)
-                    }
+                    onClick={() => void act.run(() => deleteHelpGroup({ id: g.id }), { done: '已删除' }).then(groups.reload)}
                   >
                     删
                   </button>
@@ -86,13 +97,13 @@ export default function HelpPage() {
               ))}
             </ul>
           )}
-        </ListState>
+        </LoadedList>
         <form
           className="flex gap-2"
           onSubmit={(e) => {
             e.preventDefault();
             void act
-              .run(() => adminApi('/admin/helpGroupSave', { ...(name.id ? { id: name.id } : {}), name: name.name }), { done: '分组已保存' })
+              .run(() => saveHelpGroup({ ...(name.id ? { id: name.id } : {}), name: name.name }), { done: '分组已保存' })
               .then((r) => r && (setName({ id: 0, name: '' }), groups.reload()));
           }}
         >
@@ -120,7 +131,7 @@ export default function HelpPage() {
             新增帮助文章
           </button>
         </div>
-        <ListState q={items} empty="该分组还没有文章">
+        <LoadedList q={items} empty="该分组还没有文章">
           {(data) => (
             <Table
               label="帮助文章"
@@ -148,9 +159,7 @@ export default function HelpPage() {
                       aria-label={`上移${a.title}`}
                       disabled={i === 0 || act.busy}
                       onClick={() =>
-                        void act
-                          .run(() => adminApi('/admin/helpSort', { kind: 'article', group_id: current, ids: moveId(aIds, a.id, -1) }))
-                          .then(items.reload)
+                        void act.run(() => sortHelp({ kind: 'article', group_id: current, ids: moveId(aIds, a.id, -1) })).then(items.reload)
                       }
                     >
                       <span className="i-ri-arrow-up-line" />
@@ -161,9 +170,7 @@ export default function HelpPage() {
                       aria-label={`下移${a.title}`}
                       disabled={i === data.list.length - 1 || act.busy}
                       onClick={() =>
-                        void act
-                          .run(() => adminApi('/admin/helpSort', { kind: 'article', group_id: current, ids: moveId(aIds, a.id, 1) }))
-                          .then(items.reload)
+                        void act.run(() => sortHelp({ kind: 'article', group_id: current, ids: moveId(aIds, a.id, 1) })).then(items.reload)
                       }
                     >
                       <span className="i-ri-arrow-down-line" />
@@ -175,12 +182,12 @@ export default function HelpPage() {
                     </button>
                     <button
                       type="button"
-                      className="text-sm text-[#e4393c]"
+                      className="text-sm text-danger-strong"
                       disabled={act.busy}
                       onClick={() =>
                         confirm(`删除「${a.title}」？`) &&
                         void act
-                          .run(() => adminApi('/admin/helpArticleDelete', { id: a.id }), { done: '已删除' })
+                          .run(() => deleteHelpArticle({ id: a.id }), { done: '已删除' })
                           .then(() => (items.reload(), groups.reload()))
                       }
                     >
@@ -191,7 +198,7 @@ export default function HelpPage() {
               ))}
             </Table>
           )}
-        </ListState>
+        </LoadedList>
       </div>
       {edit && (
         <Modal
@@ -211,20 +218,20 @@ export default function HelpPage() {
               e.preventDefault();
               const { id, ...rest } = edit;
               void act
-                .run(() => adminApi('/admin/helpArticleSave', { ...rest, ...(id ? { id } : {}) }), { done: '已保存' })
+                .run(() => saveHelpArticle({ ...rest, ...(id ? { id } : {}) }), { done: '已保存' })
                 .then((r) => r && (setEdit(null), items.reload(), groups.reload()));
             }}
           >
             <div className="grid grid-cols-2 gap-3">
-              <Field label="标题">
+              <StackField label="标题">
                 <input
                   className={inputCls}
                   value={edit.title}
                   maxLength={120}
                   onChange={(e) => setEdit({ ...edit, title: e.target.value })}
                 />
-              </Field>
-              <Field label="分组">
+              </StackField>
+              <StackField label="分组">
                 <select className={inputCls} value={edit.group_id} onChange={(e) => setEdit({ ...edit, group_id: Number(e.target.value) })}>
                   {groups.data?.list.map((g) => (
                     <option key={g.id} value={g.id}>
@@ -232,7 +239,7 @@ export default function HelpPage() {
                     </option>
                   ))}
                 </select>
-              </Field>
+              </StackField>
             </div>
             <div className="mb-4 text-sm">
               <span className="mb-1 block text-ink-soft">正文</span>

@@ -1,18 +1,22 @@
 import { useState } from 'react';
-import { adminApi } from '~/lib/api/admin-client';
 import { moveId } from '~/lib/stores/admin-content';
+import { fetchLabels, saveLabel, setLabelStatus, sortLabels } from '~/lib/stores/admin-catalogue';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { Badge, inputCls, linkBtn, ListState, primaryBtn, Table, td, Th } from './kit';
+import { Badge } from '../ui/Badge';
+import { Table, td, Th } from '../ui/Table';
+import { linkBtn, primaryBtn } from '../ui/buttons';
+import { inputCls } from '../ui/form';
+import { LoadedList } from '../ui/states';
 
 /** /admin/labels: course labels — add, rename, move up/down, hide or show. */
 export default function LabelsPage() {
-  const q = useLoad(() => adminApi('/admin/labels', { limit: 50 }));
+  const q = useLoad(() => fetchLabels({ limit: 50 }));
   const [form, setForm] = useState({ id: 0, name: '' });
   const act = useAction();
   const ids = q.data?.list.map((l) => l.id) ?? [];
   const move = (id: number, by: -1 | 1) =>
-    void act.run(() => adminApi('/admin/labelSort', { ids: moveId(ids, id, by) }), { done: '排序已保存' }).then(q.reload);
+    void act.run(() => sortLabels({ ids: moveId(ids, id, by) }), { done: '排序已保存' }).then(q.reload);
   return (
     <div className="max-w-[760px]">
       <form
@@ -21,7 +25,7 @@ export default function LabelsPage() {
         onSubmit={(e) => {
           e.preventDefault();
           void act
-            .run(() => adminApi('/admin/labelSave', { ...(form.id ? { id: form.id } : {}), name: form.name }), { done: '标签已保存' })
+            .run(() => saveLabel({ ...(form.id ? { id: form.id } : {}), name: form.name }), { done: '标签已保存' })
             .then((r) => r && (setForm({ id: 0, name: '' }), q.reload()));
         }}
       >
@@ -42,7 +46,7 @@ export default function LabelsPage() {
           </button>
         )}
       </form>
-      <ListState q={q} empty="还没有课程标签">
+      <LoadedList q={q} empty="还没有课程标签">
         {(data) => (
           <Table
             label="课程标签"
@@ -93,7 +97,7 @@ export default function LabelsPage() {
                     disabled={act.busy}
                     onClick={() =>
                       void act
-                        .run(() => adminApi('/admin/labelStatus', { id: l.id, status: l.status ? 0 : 1 }), {
+                        .run(() => setLabelStatus({ id: l.id, status: l.status ? 0 : 1 }), {
                           done: l.status ? '已隐藏' : '已显示',
                         })
                         .then(q.reload)
@@ -106,7 +110,7 @@ export default function LabelsPage() {
             ))}
           </Table>
         )}
-      </ListState>
+      </LoadedList>
     </div>
   );
 }

@@ -1,23 +1,28 @@
 import { useState } from 'react';
-import { adminApi } from '~/lib/api/admin-client';
 import { img } from '~/lib/media';
+import { fetchLiveGifts, saveLiveGift } from '~/lib/stores/admin-live';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { Badge, Field, ImageInput, inputCls, linkBtn, ListState, primaryBtn, Table, td, Th } from './kit';
+import { ImageInput } from './ImageInput';
+import { Badge } from '../ui/Badge';
+import { Table, td, Th } from '../ui/Table';
+import { linkBtn, primaryBtn } from '../ui/buttons';
+import { inputCls, StackField } from '../ui/form';
+import { LoadedList } from '../ui/states';
 
 type Form = { id: number; name: string; icon: string; animation: string; coins: string; sort: string; enabled: 0 | 1 };
 const EMPTY: Form = { id: 0, name: '', icon: '', animation: '', coins: '', sort: '0', enabled: 1 };
 
 /** /admin/live/gifts: the gift catalogue — price in kung fu coins, icon, animation, order, on/off. */
 export default function LiveGiftsPage() {
-  const q = useLoad(() => adminApi('/admin/liveGifts', {}));
+  const q = useLoad(() => fetchLiveGifts({}));
   const [form, setForm] = useState<Form>(EMPTY);
   const act = useAction();
   const save = () =>
     void act
       .run(
         () =>
-          adminApi('/admin/liveGiftSave', {
+          saveLiveGift({
             ...(form.id ? { id: form.id } : {}),
             name: form.name,
             icon: form.icon,
@@ -31,7 +36,7 @@ export default function LiveGiftsPage() {
       .then((r) => r && (setForm(EMPTY), q.reload()));
   return (
     <div className="grid grid-cols-[1fr_340px] gap-6">
-      <ListState q={q} empty="还没有礼物">
+      <LoadedList q={q} empty="还没有礼物">
         {(data) => (
           <Table
             label="礼物"
@@ -81,7 +86,7 @@ export default function LiveGiftsPage() {
             ))}
           </Table>
         )}
-      </ListState>
+      </LoadedList>
       <form
         className="rounded border border-line p-4"
         aria-label="礼物"
@@ -91,20 +96,20 @@ export default function LiveGiftsPage() {
         }}
       >
         <h2 className="mb-3 font-600">{form.id ? '编辑礼物' : '新增礼物'}</h2>
-        <Field label="名称（最多 10 字）">
+        <StackField label="名称（最多 10 字）">
           <input className={inputCls} maxLength={10} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-        </Field>
-        <Field label="价格（功夫币）" hint="单次送礼超过 100 功夫币时观众需输入支付密码">
+        </StackField>
+        <StackField label="价格（功夫币）" hint="单次送礼超过 100 功夫币时观众需输入支付密码">
           <input
             className={inputCls}
             inputMode="numeric"
             value={form.coins}
             onChange={(e) => setForm({ ...form, coins: e.target.value })}
           />
-        </Field>
-        <Field label="排序（小的在前）">
+        </StackField>
+        <StackField label="排序（小的在前）">
           <input className={inputCls} inputMode="numeric" value={form.sort} onChange={(e) => setForm({ ...form, sort: e.target.value })} />
-        </Field>
+        </StackField>
         <ImageInput label="图标" value={form.icon} onChange={(icon) => setForm({ ...form, icon })} />
         <ImageInput label="动画（GIF/WEBP，选填）" value={form.animation} onChange={(animation) => setForm({ ...form, animation })} />
         <label className="mb-4 flex items-center gap-2 text-sm">

@@ -1,12 +1,16 @@
 import { useState } from 'react';
-import { adminApi } from '~/lib/api/admin-client';
 import { img } from '~/lib/media';
 import { LIVE_TEXTS, type LiveStatus } from '~/lib/rules/live';
+import { banLiveRoom, fetchLiveRooms, unbanLiveRoom } from '~/lib/stores/admin-live';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
-import { inputCls, linkBtn, ListState, primaryBtn, Table, td, Th } from './kit';
-import { DecisionDialog, StatusTabs } from './parts';
+import { DecisionDialog } from '../ui/DecisionDialog';
+import { Table, td, Th } from '../ui/Table';
+import { StatusTabs } from '../ui/Tabs';
+import { linkBtn, primaryBtn } from '../ui/buttons';
+import { inputCls } from '../ui/form';
+import { LoadedList } from '../ui/states';
 
 const TABS = [
   ['', '全部'],
@@ -22,7 +26,7 @@ export default function LiveRoomsPage() {
   const [key, setKey] = useState('');
   const [page, setPage] = useState(1);
   const rooms = useLoad(
-    () => adminApi('/admin/liveRooms', { page, limit: 20, ...(status ? { status } : {}), ...(key ? { q: key } : {}) }),
+    () => fetchLiveRooms({ page, limit: 20, ...(status ? { status } : {}), ...(key ? { q: key } : {}) }),
     `${status}:${key}:${page}`,
   );
   const [banning, setBanning] = useState<{ id: number; title: string } | null>(null);
@@ -58,7 +62,7 @@ export default function LiveRoomsPage() {
           </button>
         </form>
       </div>
-      <ListState q={rooms} empty="没有符合条件的直播间">
+      <LoadedList q={rooms} empty="没有符合条件的直播间">
         {(data) => (
           <>
             <Table
@@ -101,16 +105,14 @@ export default function LiveRoomsPage() {
                         type="button"
                         className={linkBtn}
                         disabled={act.busy}
-                        onClick={() =>
-                          void act.run(() => adminApi('/admin/liveUnban', { id: r.id }), { done: LIVE_TEXTS.restored }).then(rooms.reload)
-                        }
+                        onClick={() => void act.run(() => unbanLiveRoom({ id: r.id }), { done: LIVE_TEXTS.restored }).then(rooms.reload)}
                       >
                         解封
                       </button>
                     ) : (
                       <button
                         type="button"
-                        className="text-sm text-[#f56c6c] hover:underline"
+                        className="text-sm text-danger hover:underline"
                         onClick={() => setBanning({ id: r.id, title: r.title })}
                       >
                         封禁
@@ -123,7 +125,7 @@ export default function LiveRoomsPage() {
             {data.total > 20 && <PagerButtons page={page} total={data.total} limit={20} onPage={setPage} />}
           </>
         )}
-      </ListState>
+      </LoadedList>
       {banning && (
         <DecisionDialog
           title={`封禁直播间「${banning.title}」`}
@@ -133,7 +135,7 @@ export default function LiveRoomsPage() {
           intro="封禁后推流立即断开，主播不能再开播，直播间从列表中隐藏。"
           onClose={() => setBanning(null)}
           onConfirm={async (reason) => {
-            await adminApi('/admin/liveBan', { id: banning.id, reason });
+            await banLiveRoom({ id: banning.id, reason });
             rooms.reload();
           }}
           done={LIVE_TEXTS.takenDown}

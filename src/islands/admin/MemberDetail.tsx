@@ -1,21 +1,31 @@
 import { useState } from 'react';
 import type { StaffRole } from '~/lib/rules/staff';
 import { staffMay } from '~/lib/rules/staff';
-import { adminApi } from '~/lib/api/admin-client';
-import { formatDateTime } from '~/lib/format';
+import { formatDateTime, money } from '~/lib/format';
+import {
+  adjustMemberCoins,
+  disableMember,
+  enableMember,
+  fetchMember,
+  memberCoinLedger,
+  memberOrders,
+  memberSellerLedger,
+} from '~/lib/stores/admin-members';
 import { Modal } from '../ui/Modal';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
+import { useListQuery } from '../ui/useListQuery';
 import { useLoad } from '../ui/useLoad';
-import { DecisionDialog, Loading, money, td, th } from './parts';
+import { DecisionDialog } from '../ui/DecisionDialog';
+import { bodyCell, headCell } from '../ui/Table';
+import { LoadedList } from '../ui/states';
 
-const LIMIT = 10;
 type Tab = 'orders' | 'coins' | 'seller';
 
 /** /admin/members/detail?id=: profile, balances, orders and ledgers; disable/enable (support), coins (finance). */
 export default function MemberDetail(props: { role: StaffRole; id: number }) {
   const { id } = props;
-  const q = useLoad(() => adminApi('/admin/member', { id }), id);
+  const q = useLoad(() => fetchMember({ id }), id);
   const [dialog, setDialog] = useState<'disable' | 'enable' | 'coins' | null>(null);
   const [tab, setTab] = useState<Tab>('orders');
   if (!id) return <p className="py-10 text-center text-ink-soft">缺少会员编号，请从会员列表进入。</p>;
@@ -52,7 +62,7 @@ export default function MemberDetail(props: { role: StaffRole; id: number }) {
           <dd>{formatDateTime(m.created_at)}</dd>
           <dt className="text-ink-mute">状态</dt>
           <dd data-testid="member-status">
-            {m.status === 1 ? '正常' : <span className="text-[#e4393c]">已禁用（{m.disabled_reason || '未注明原因'}）</span>}
+            {m.status === 1 ? '正常' : <span className="text-danger-strong">已禁用（{m.disabled_reason || '未注明原因'}）</span>}
           </dd>
         </dl>
         <div className="flex gap-3 text-sm">
@@ -63,7 +73,7 @@ export default function MemberDetail(props: { role: StaffRole; id: number }) {
           )}
           {staffMay(props.role, ['support']) &&
             (m.status === 1 ? (
-              <button type="button" className="gf-btn h-8 bg-[#e4393c] px-4 text-white" onClick={() => setDialog('disable')}>
+              <button type="button" className="gf-btn h-8 bg-danger-strong px-4 text-white" onClick={() => setDialog('disable')}>
                 禁用账号
               </button>
             ) : (
@@ -78,25 +88,25 @@ export default function MemberDetail(props: { role: StaffRole; id: number }) {
         <section aria-label="卖家账户">
           <h2 className="mb-2 text-base font-600">卖家账户</h2>
           <table className="w-full text-left text-sm">
-            <thead className="bg-[#f7f8fa] text-ink-soft">
+            <thead className="bg-surface-head text-ink-soft">
               <tr>
-                <th className={th}>身份</th>
-                <th className={th}>名称</th>
-                <th className={th}>待结算</th>
-                <th className={th}>可提现</th>
-                <th className={th}>提现中</th>
-                <th className={th}>已提现</th>
+                <th className={headCell}>身份</th>
+                <th className={headCell}>名称</th>
+                <th className={headCell}>待结算</th>
+                <th className={headCell}>可提现</th>
+                <th className={headCell}>提现中</th>
+                <th className={headCell}>已提现</th>
               </tr>
             </thead>
             <tbody>
               {q.data.seller_accounts.map((a) => (
                 <tr key={a.id} className="border-b border-line">
-                  <td className={td}>{a.owner_kind_text}</td>
-                  <td className={td}>{a.owner_name}</td>
-                  <td className={td}>{money(a.pending)}</td>
-                  <td className={td}>{money(a.balance)}</td>
-                  <td className={td}>{money(a.frozen)}</td>
-                  <td className={td}>{money(a.withdrawn)}</td>
+                  <td className={bodyCell}>{a.owner_kind_text}</td>
+                  <td className={bodyCell}>{a.owner_name}</td>
+                  <td className={bodyCell}>{money(a.pending)}</td>
+                  <td className={bodyCell}>{money(a.balance)}</td>
+                  <td className={bodyCell}>{money(a.frozen)}</td>
+                  <td className={bodyCell}>{money(a.withdrawn)}</td>
                 </tr>
               ))}
             </tbody>
@@ -119,7 +129,7 @@ export default function MemberDetail(props: { role: StaffRole; id: number }) {
               role="tab"
               aria-selected={tab === k}
               onClick={() => setTab(k)}
-              className={`-mb-px border-b-2 pb-2 ${tab === k ? 'border-brand text-brand' : 'border-transparent text-ink-soft'}`}
+              className={`-mb-px border-b-2 pb-2 ${tab === k ? 'border-brand-accent text-brand' : 'border-transparent text-ink-soft'}`}
             >
               {label}
             </button>
@@ -140,7 +150,7 @@ export default function MemberDetail(props: { role: StaffRole; id: number }) {
           intro={<>禁用后「{m.nick_name}」的所有登录立即失效，且无法再登录。</>}
           onClose={() => setDialog(null)}
           onConfirm={async (reason) => {
-            await adminApi('/admin/member/disable', { id, reason });
+            await disableMember({ id, reason });
             afterChange();
           }}
         />
@@ -153,7 +163,7 @@ export default function MemberDetail(props: { role: StaffRole; id: number }) {
           done="已解除禁用"
           onClose={() => setDialog(null)}
           onConfirm={async (note) => {
-            await adminApi('/admin/member/enable', { id, note });
+            await enableMember({ id, note });
             afterChange();
           }}
         />
@@ -167,7 +177,7 @@ function CoinsDialog(props: { id: number; balance: number; onClose: () => void; 
   const [delta, setDelta] = useState('');
   const [reason, setReason] = useState('');
   const act = useAction();
-  const field = 'w-full rounded border border-line px-3 text-sm outline-none focus:border-brand';
+  const field = 'w-full rounded border border-line px-3 text-sm outline-none focus:border-brand-accent';
   return (
     <Modal
       open
@@ -192,7 +202,7 @@ function CoinsDialog(props: { id: number; balance: number; onClose: () => void; 
           void act
             .run(
               () =>
-                adminApi('/admin/member/adjustCoins', {
+                adjustMemberCoins({
                   id: props.id,
                   delta: Number(delta),
                   balance_was: props.balance,
@@ -226,7 +236,7 @@ function CoinsDialog(props: { id: number; balance: number; onClose: () => void; 
           onChange={(e) => setReason(e.target.value)}
         />
         {act.error && (
-          <p role="alert" className="mt-2 text-sm text-[#e4393c]">
+          <p role="alert" className="mt-2 text-sm text-danger-strong">
             {act.error}
           </p>
         )}
@@ -236,117 +246,116 @@ function CoinsDialog(props: { id: number; balance: number; onClose: () => void; 
 }
 
 function Orders(props: { id: number }) {
-  const [page, setPage] = useState(1);
-  const q = useLoad(() => adminApi('/admin/member/orders', { id: props.id, page, limit: LIMIT }), page);
+  const q = useListQuery(() => memberOrders(props.id));
   return (
     <>
-      <Loading q={q} empty="没有订单">
+      <LoadedList q={q} empty="没有订单">
         {(d) => (
           <table className="w-full text-left text-sm">
-            <thead className="bg-[#f7f8fa] text-ink-soft">
+            <thead className="bg-surface-head text-ink-soft">
               <tr>
-                <th className={th}>下单时间</th>
-                <th className={th}>订单号</th>
-                <th className={th}>内容</th>
-                <th className={th}>实付</th>
-                <th className={th}>状态</th>
+                <th className={headCell}>下单时间</th>
+                <th className={headCell}>订单号</th>
+                <th className={headCell}>内容</th>
+                <th className={headCell}>实付</th>
+                <th className={headCell}>状态</th>
               </tr>
             </thead>
             <tbody>
               {d.list.map((o) => (
                 <tr key={o.id} className="border-b border-line">
-                  <td className={`${td} text-ink-soft`}>{formatDateTime(o.created_at)}</td>
-                  <td className={`${td} font-mono text-xs`}>{o.order_no}</td>
-                  <td className={td}>{o.items}</td>
-                  <td className={td}>
+                  <td className={`${bodyCell} text-ink-soft`}>{formatDateTime(o.created_at)}</td>
+                  <td className={`${bodyCell} font-mono text-xs`}>{o.order_no}</td>
+                  <td className={bodyCell}>{o.items}</td>
+                  <td className={bodyCell}>
                     {money(o.pay_amount)}
                     {o.pay_method && <span className="ml-1 text-xs text-ink-mute">{o.pay_method}</span>}
                   </td>
-                  <td className={td}>{o.status_text}</td>
+                  <td className={bodyCell}>{o.status_text}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
-      </Loading>
-      {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
+      </LoadedList>
+      {q.data && <PagerButtons page={q.page} total={q.data.total} limit={q.query.limit} onPage={(p) => void q.query.setPage(p)} />}
     </>
   );
 }
 
 function Coins(props: { id: number }) {
-  const [page, setPage] = useState(1);
-  const q = useLoad(() => adminApi('/admin/member/coinLedger', { id: props.id, page, limit: LIMIT }), page);
+  const q = useListQuery(() => memberCoinLedger(props.id));
   return (
     <>
-      <Loading q={q} empty="没有功夫币流水">
+      <LoadedList q={q} empty="没有功夫币流水">
         {(d) => (
           <table className="w-full text-left text-sm" data-testid="coin-ledger">
-            <thead className="bg-[#f7f8fa] text-ink-soft">
+            <thead className="bg-surface-head text-ink-soft">
               <tr>
-                <th className={th}>时间</th>
-                <th className={th}>类型</th>
-                <th className={th}>变动</th>
-                <th className={th}>余额</th>
-                <th className={th}>备注</th>
+                <th className={headCell}>时间</th>
+                <th className={headCell}>类型</th>
+                <th className={headCell}>变动</th>
+                <th className={headCell}>余额</th>
+                <th className={headCell}>备注</th>
               </tr>
             </thead>
             <tbody>
               {d.list.map((r) => (
                 <tr key={r.id} className="border-b border-line">
-                  <td className={`${td} text-ink-soft`}>{formatDateTime(r.created_at)}</td>
-                  <td className={td}>{r.reason_text}</td>
-                  <td className={`${td} ${r.delta > 0 ? 'text-[#67c23a]' : 'text-[#e4393c]'}`}>{r.delta > 0 ? `+${r.delta}` : r.delta}</td>
-                  <td className={td}>{r.balance_after}</td>
-                  <td className={td}>{r.note || '—'}</td>
+                  <td className={`${bodyCell} text-ink-soft`}>{formatDateTime(r.created_at)}</td>
+                  <td className={bodyCell}>{r.reason_text}</td>
+                  <td className={`${bodyCell} ${r.delta > 0 ? 'text-success-soft' : 'text-danger-strong'}`}>
+                    {r.delta > 0 ? `+${r.delta}` : r.delta}
+                  </td>
+                  <td className={bodyCell}>{r.balance_after}</td>
+                  <td className={bodyCell}>{r.note || '—'}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
-      </Loading>
-      {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
+      </LoadedList>
+      {q.data && <PagerButtons page={q.page} total={q.data.total} limit={q.query.limit} onPage={(p) => void q.query.setPage(p)} />}
     </>
   );
 }
 
 function SellerLedger(props: { id: number }) {
-  const [page, setPage] = useState(1);
-  const q = useLoad(() => adminApi('/admin/member/sellerLedger', { id: props.id, page, limit: LIMIT }), page);
+  const q = useListQuery(() => memberSellerLedger(props.id));
   const d = (n: number) => (n ? (n > 0 ? `+${money(n)}` : `-${money(-n)}`) : '—');
   return (
     <>
-      <Loading q={q} empty="没有卖家资金流水">
+      <LoadedList q={q} empty="没有卖家资金流水">
         {(data) => (
           <table className="w-full text-left text-sm">
-            <thead className="bg-[#f7f8fa] text-ink-soft">
+            <thead className="bg-surface-head text-ink-soft">
               <tr>
-                <th className={th}>时间</th>
-                <th className={th}>类型</th>
-                <th className={th}>待结算</th>
-                <th className={th}>可提现</th>
-                <th className={th}>提现中</th>
-                <th className={th}>已提现</th>
-                <th className={th}>备注</th>
+                <th className={headCell}>时间</th>
+                <th className={headCell}>类型</th>
+                <th className={headCell}>待结算</th>
+                <th className={headCell}>可提现</th>
+                <th className={headCell}>提现中</th>
+                <th className={headCell}>已提现</th>
+                <th className={headCell}>备注</th>
               </tr>
             </thead>
             <tbody>
               {data.list.map((r) => (
                 <tr key={r.id} className="border-b border-line">
-                  <td className={`${td} text-ink-soft`}>{formatDateTime(r.created_at)}</td>
-                  <td className={td}>{r.reason_text}</td>
-                  <td className={td}>{d(r.pending_delta)}</td>
-                  <td className={td}>{d(r.balance_delta)}</td>
-                  <td className={td}>{d(r.frozen_delta)}</td>
-                  <td className={td}>{d(r.withdrawn_delta)}</td>
-                  <td className={td}>{r.note || '—'}</td>
+                  <td className={`${bodyCell} text-ink-soft`}>{formatDateTime(r.created_at)}</td>
+                  <td className={bodyCell}>{r.reason_text}</td>
+                  <td className={bodyCell}>{d(r.pending_delta)}</td>
+                  <td className={bodyCell}>{d(r.balance_delta)}</td>
+                  <td className={bodyCell}>{d(r.frozen_delta)}</td>
+                  <td className={bodyCell}>{d(r.withdrawn_delta)}</td>
+                  <td className={bodyCell}>{r.note || '—'}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
-      </Loading>
-      {q.data && <PagerButtons page={page} total={q.data.total} limit={LIMIT} onPage={setPage} />}
+      </LoadedList>
+      {q.data && <PagerButtons page={q.page} total={q.data.total} limit={q.query.limit} onPage={(p) => void q.query.setPage(p)} />}
     </>
   );
 }

@@ -1,19 +1,23 @@
 import { useState, type SubmitEvent } from 'react';
 import type { z } from 'zod';
 import type { enrolSchema, StaffRow } from '~/lib/api/contract/admin';
-import { adminApi } from '~/lib/api/admin-client';
 import { errorText } from '~/lib/api/client';
 import { formatDateTime } from '~/lib/format';
 import { STAFF_ROLE_LABEL, STAFF_ROLES, type StaffRole } from '~/lib/rules/staff';
 import { toast } from '~/lib/toast';
+import { createStaff, fetchStaff, resetStaffTotp, setStaffRole, setStaffStatus } from '~/lib/stores/admin-console';
 import { useLoad } from '../ui/useLoad';
-import { Badge, Field, inputCls, linkBtn, ListState, primaryBtn, Table, td, Th } from './kit';
+import { Badge } from '../ui/Badge';
+import { Table, td, Th } from '../ui/Table';
+import { linkBtn, primaryBtn } from '../ui/buttons';
+import { inputCls, StackField } from '../ui/form';
+import { LoadedList } from '../ui/states';
 
 type Enrolment = z.output<typeof enrolSchema>;
 
 /** /admin/staff (super): the console's accounts — create, change role, stop, new second factor. */
 export default function StaffPage(props: { selfId: number }) {
-  const q = useLoad(() => adminApi('/admin/staffList'));
+  const q = useLoad(() => fetchStaff());
   const [enrol, setEnrol] = useState<Enrolment | null>(null);
   const [busy, setBusy] = useState(0);
 
@@ -35,7 +39,7 @@ export default function StaffPage(props: { selfId: number }) {
     <div>
       <CreateForm onMade={(e) => (setEnrol(e), q.reload())} />
       {enrol && <EnrolCard enrol={enrol} onClose={() => setEnrol(null)} />}
-      <ListState q={q} empty="还没有后台账号">
+      <LoadedList q={q} empty="还没有后台账号">
         {(data) => (
           <Table
             label="后台账号"
@@ -65,9 +69,7 @@ export default function StaffPage(props: { selfId: number }) {
                       className="h-8 rounded border border-line px-1 text-sm"
                       value={s.role}
                       disabled={self || busy === s.id}
-                      onChange={(e) =>
-                        act(s.id, () => adminApi('/admin/staffRole', { id: s.id, role: e.target.value as StaffRole }), '岗位已修改')
-                      }
+                      onChange={(e) => act(s.id, () => setStaffRole({ id: s.id, role: e.target.value as StaffRole }), '岗位已修改')}
                     >
                       {STAFF_ROLES.map((r) => (
                         <option key={r} value={r}>
@@ -90,7 +92,7 @@ export default function StaffPage(props: { selfId: number }) {
                           onClick={() =>
                             act(
                               s.id,
-                              () => adminApi('/admin/staffStatus', { id: s.id, status: s.status ? 0 : 1 }),
+                              () => setStaffStatus({ id: s.id, status: s.status ? 0 : 1 }),
                               s.status ? '已停用，其会话已结束' : '已启用',
                             )
                           }
@@ -103,7 +105,7 @@ export default function StaffPage(props: { selfId: number }) {
                           disabled={busy === s.id}
                           onClick={() => {
                             if (confirm(`重置「${s.name}」的动态验证码？旧验证器将作废，其会话立即结束。`))
-                              void act(s.id, () => adminApi('/admin/staffResetTotp', { id: s.id }), '已重置动态验证码');
+                              void act(s.id, () => resetStaffTotp({ id: s.id }), '已重置动态验证码');
                           }}
                         >
                           重置验证码
@@ -116,7 +118,7 @@ export default function StaffPage(props: { selfId: number }) {
             })}
           </Table>
         )}
-      </ListState>
+      </LoadedList>
     </div>
   );
 }
@@ -131,7 +133,7 @@ function CreateForm(props: { onMade: (e: Enrolment) => void }) {
     setBusy(true);
     setError('');
     try {
-      props.onMade(await adminApi('/admin/staffCreate', form));
+      props.onMade(await createStaff(form));
       setForm(empty);
       toast.success('账号已创建');
     } catch (err) {
@@ -144,13 +146,13 @@ function CreateForm(props: { onMade: (e: Enrolment) => void }) {
     <form onSubmit={submit} className="mb-6 rounded border border-line px-5 py-4" aria-label="新建后台账号">
       <h2 className="mb-3 text-[15px] font-600 text-ink">新建后台账号</h2>
       <div className="grid grid-cols-4 gap-4">
-        <Field label="手机号">
+        <StackField label="手机号">
           <input className={inputCls} value={form.phone} maxLength={11} onChange={(e) => setForm({ ...form, phone: e.target.value })} />
-        </Field>
-        <Field label="姓名">
+        </StackField>
+        <StackField label="姓名">
           <input className={inputCls} value={form.name} maxLength={32} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-        </Field>
-        <Field label="岗位">
+        </StackField>
+        <StackField label="岗位">
           <select className={inputCls} value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as StaffRole })}>
             {STAFF_ROLES.map((r) => (
               <option key={r} value={r}>
@@ -158,8 +160,8 @@ function CreateForm(props: { onMade: (e: Enrolment) => void }) {
               </option>
             ))}
           </select>
-        </Field>
-        <Field label="初始密码" hint="至少 8 位，请线下告知本人">
+        </StackField>
+        <StackField label="初始密码" hint="至少 8 位，请线下告知本人">
           <input
             className={inputCls}
             type="password"
@@ -167,13 +169,13 @@ function CreateForm(props: { onMade: (e: Enrolment) => void }) {
             value={form.password}
             onChange={(e) => setForm({ ...form, password: e.target.value })}
           />
-        </Field>
+        </StackField>
       </div>
       <div className="mt-2 flex items-center gap-4">
         <button type="submit" className={primaryBtn} disabled={busy}>
           {busy ? '正在创建…' : '创建'}
         </button>
-        <p role="alert" className="text-sm text-[#e4393c]">
+        <p role="alert" className="text-sm text-danger-strong">
           {error}
         </p>
       </div>
@@ -186,7 +188,7 @@ function EnrolCard(props: { enrol: Enrolment; onClose: () => void }) {
   const e = props.enrol;
   return (
     <section
-      className="mb-6 flex items-center gap-6 rounded border border-brand bg-brand-light px-5 py-4"
+      className="mb-6 flex items-center gap-6 rounded border border-brand-accent bg-brand-light px-5 py-4"
       aria-label="动态验证码密钥"
       data-testid="staff-enrol"
     >

@@ -1,23 +1,23 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { adminApi } from '~/lib/api/admin-client';
 import { statsRangeError, type StatsDay } from '~/lib/rules/operations';
-import { defaultStatsRange, downloadStatsCsv } from '~/lib/stores/admin-stats';
+import { defaultStatsRange, downloadStatsCsv, fetchStats } from '~/lib/stores/admin-stats';
 import { useLoad } from '../ui/useLoad';
-import { money, td, th } from './parts';
+import { bodyCell, headCell } from '../ui/Table';
+import { money } from '~/lib/format';
 
 /** /admin/stats (finance): daily GMV, orders, new members and active sellers; chart, table, CSV. */
 export default function StatsPage() {
   const [draft, setDraft] = useState(defaultStatsRange);
   const [range, setRange] = useState(draft);
   const [formError, setFormError] = useState('');
-  const q = useLoad(() => adminApi('/admin/stats', range), `${range.from}:${range.to}`);
+  const q = useLoad(() => fetchStats(range), `${range.from}:${range.to}`);
   function apply(e: SubmitEvent) {
     e.preventDefault();
     const problem = !draft.from || !draft.to ? '请选择开始和结束日期' : statsRangeError(draft.from, draft.to);
     setFormError(problem ?? '');
     if (!problem) setRange(draft);
   }
-  const field = 'h-8 rounded border border-line px-2 outline-none focus:border-brand';
+  const field = 'h-8 rounded border border-line px-2 outline-none focus:border-brand-accent';
   return (
     <div>
       <form onSubmit={apply} className="mb-4 flex items-center gap-3 text-sm" aria-label="统计区间">
@@ -41,7 +41,7 @@ export default function StatsPage() {
         <span className="text-xs text-ink-mute">按北京时间统计，最长 366 天</span>
       </form>
       {(formError || q.error) && (
-        <p role="alert" className="mb-3 text-sm text-[#e4393c]">
+        <p role="alert" className="mb-3 text-sm text-danger-strong">
           {formError || q.error}
         </p>
       )}
@@ -56,23 +56,23 @@ export default function StatsPage() {
           </div>
           <Chart days={q.data.days} />
           <table className="mt-5 w-full text-left text-sm" data-testid="stats-table">
-            <thead className="bg-[#f7f8fa] text-ink-soft">
+            <thead className="bg-surface-head text-ink-soft">
               <tr>
-                <th className={th}>日期</th>
-                <th className={th}>成交额</th>
-                <th className={th}>支付订单数</th>
-                <th className={th}>新增会员</th>
-                <th className={th}>动销卖家</th>
+                <th className={headCell}>日期</th>
+                <th className={headCell}>成交额</th>
+                <th className={headCell}>支付订单数</th>
+                <th className={headCell}>新增会员</th>
+                <th className={headCell}>动销卖家</th>
               </tr>
             </thead>
             <tbody>
               {[...q.data.days].reverse().map((d) => (
                 <tr key={d.date} className="border-b border-line">
-                  <td className={td}>{d.date}</td>
-                  <td className={td}>{money(d.gmv)}</td>
-                  <td className={td}>{d.orders}</td>
-                  <td className={td}>{d.new_members}</td>
-                  <td className={td}>{d.active_sellers}</td>
+                  <td className={bodyCell}>{d.date}</td>
+                  <td className={bodyCell}>{money(d.gmv)}</td>
+                  <td className={bodyCell}>{d.orders}</td>
+                  <td className={bodyCell}>{d.new_members}</td>
+                  <td className={bodyCell}>{d.active_sellers}</td>
                 </tr>
               ))}
             </tbody>

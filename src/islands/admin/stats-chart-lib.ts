@@ -11,6 +11,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import type { StatsDay } from '~/lib/rules/operations';
+import { themeColour } from '~/lib/theme';
 
 // Only what a bar + line chart needs (the rest of Chart.js stays out of the bundle).
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
@@ -25,7 +26,7 @@ export function drawStatsChart(canvas: HTMLCanvasElement, days: readonly StatsDa
           type: 'bar',
           label: '成交额（元）',
           data: days.map((d) => d.gmv / 100),
-          backgroundColor: '#ffa60f',
+          backgroundColor: themeColour('brand-accent'),
           borderRadius: 3,
           maxBarThickness: 18,
           yAxisID: 'y',
@@ -34,8 +35,8 @@ export function drawStatsChart(canvas: HTMLCanvasElement, days: readonly StatsDa
           type: 'line',
           label: '支付订单数',
           data: days.map((d) => d.orders),
-          borderColor: '#409eff',
-          backgroundColor: '#409eff',
+          borderColor: themeColour('info-bright'),
+          backgroundColor: themeColour('info-bright'),
           pointRadius: 2,
           yAxisID: 'y1',
         },
@@ -51,9 +52,14 @@ export function drawStatsChart(canvas: HTMLCanvasElement, days: readonly StatsDa
         tooltip: { callbacks: { title: (items) => days[items[0]?.dataIndex ?? 0]?.date ?? '' } },
       },
       scales: {
-        x: { grid: { display: false }, ticks: { maxRotation: 0, autoSkipPadding: 12, color: '#999' } },
-        y: { beginAtZero: true, position: 'left', ticks: { color: '#999', callback: (v) => `¥${v}` }, grid: { color: '#f0f0f0' } },
-        y1: { beginAtZero: true, position: 'right', ticks: { color: '#999', precision: 0 }, grid: { display: false } },
+        x: { grid: { display: false }, ticks: { maxRotation: 0, autoSkipPadding: 12, color: themeColour('ink-mute') } },
+        y: {
+          beginAtZero: true,
+          position: 'left',
+          ticks: { color: themeColour('ink-mute'), callback: (v) => `¥${v}` },
+          grid: { color: themeColour('surface-tag') },
+        },
+        y1: { beginAtZero: true, position: 'right', ticks: { color: themeColour('ink-mute'), precision: 0 }, grid: { display: false } },
       },
     },
   });

@@ -1,28 +1,31 @@
 import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
-import { api } from '~/lib/api/client';
 import { APPLY_LIMITS as L, ExamineStatus, KIND_INFO, feeText, mayApply, type ApplicationKind } from '~/lib/rules/applications';
 import {
+  type CoachForm,
   coachFormOf,
   emptyCoachForm,
   emptyShopForm,
+  fetchCoachFailInfo,
+  fetchCourseLabels,
+  fetchShopFailInfo,
+  type IdentityApplication,
   loadIdentity,
+  type ShopForm,
   shopFormOf,
   submitCoach,
   submitShop,
   toggleLabel,
   withDocument,
-  type CoachForm,
-  type IdentityApplication,
-  type ShopForm,
 } from '~/lib/stores/applications';
 import { errorText, mayRetry } from '~/lib/api/client';
 import { docImg } from '~/lib/media';
 import { toast } from '~/lib/toast';
-import { Field, LoadFailed, MemberOnly } from '../account/parts';
-import { Loading } from '../seller/shop-parts';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { PhotoField, RegionSelect, StatusCard } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { Field } from '../ui/form';
+import { LoadFailed, Loading } from '../ui/states';
 
 /**
  * /account/regcoach and /account/regmechant (SPEC §4): the examine status decides what shows. 1 and
@@ -120,7 +123,7 @@ function Head(props: { kind: ApplicationKind; fee: number; children?: ReactNode 
 
 function Refusal(props: { reason: string }) {
   return (
-    <div role="alert" className="mt-4 rounded-md bg-[#fef0f0] px-4 py-3 text-sm text-[#f56c6c]" data-testid="refuse-reason">
+    <div role="alert" className="mt-4 rounded-md bg-danger-light px-4 py-3 text-sm text-danger" data-testid="refuse-reason">
       <span className="i-ri-close-circle-line mr-1 align-[-2px]" />
       上次申请未通过：{props.reason || '未说明原因'}。请修改后重新提交。
     </div>
@@ -173,12 +176,12 @@ function CoachArea(props: { info: IdentityApplication; onDone: () => void }) {
   const prefill = usePrefill(
     props.info,
     async () => {
-      const f = await api('/member/coachFailInfo');
+      const f = await fetchCoachFailInfo();
       return { reason: f.reason, form: coachFormOf(f.answers, f.doc_urls) };
     },
     emptyCoachForm(),
   );
-  const labels = useLoad(() => api('/course/label'));
+  const labels = useLoad(() => fetchCourseLabels());
   if (prefill.error && !prefill.state) return <LoadFailed error={prefill.error} retry={prefill.retry} />;
   if (labels.error && !labels.data) return <LoadFailed load={labels} />;
   if (!prefill.state || !labels.data) return <Loading />;
@@ -277,7 +280,7 @@ function CoachFormView(props: { initial: CoachForm; labels: { id: number; name: 
                 type="button"
                 aria-pressed={on}
                 onClick={() => void pick.run(async () => set({ label_ids: toggleLabel(form.label_ids, l.id) }))}
-                className={`rounded-full border px-3 py-1 text-sm ${on ? 'border-brand bg-brand-light text-brand' : 'border-line text-ink-soft hover:text-brand'}`}
+                className={`rounded-full border px-3 py-1 text-sm ${on ? 'border-brand-accent bg-brand-light text-brand' : 'border-line text-ink-soft hover:text-brand'}`}
               >
                 {l.name}
               </button>
@@ -313,7 +316,7 @@ function CoachFormView(props: { initial: CoachForm; labels: { id: number; name: 
               <button
                 type="button"
                 aria-label={`删除证书 ${i + 1}`}
-                className="absolute -right-2 -top-2 h-5 w-5 rounded-full bg-[#f56c6c] text-xs text-white"
+                className="absolute -right-2 -top-2 h-5 w-5 rounded-full bg-danger text-xs text-white"
                 onClick={() => set({ certificates: form.certificates.filter((_, j) => j !== i) })}
               >
                 ×
@@ -347,7 +350,7 @@ function ShopArea(props: { info: IdentityApplication; onDone: () => void }) {
   const prefill = usePrefill(
     props.info,
     async () => {
-      const f = await api('/member/shopFailInfo');
+      const f = await fetchShopFailInfo();
       return { reason: f.reason, form: shopFormOf(f.answers, f.doc_urls) };
     },
     emptyShopForm(),

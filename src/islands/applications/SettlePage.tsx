@@ -2,13 +2,13 @@ import { useState, type SubmitEvent } from 'react';
 import { ExamineStatus, KIND_INFO, feeText, type ApplicationKind } from '~/lib/rules/applications';
 import { loadIdentity, settleIdentity, type IdentityApplication, type Settled } from '~/lib/stores/applications';
 import { topUpHref } from '~/lib/stores/payment';
-import { LoadFailed, MemberOnly } from '../account/parts';
 import { PayPasswordSetupLoaded } from '../account/PayPasswordSetup';
-import { Loading } from '../seller/shop-parts';
 import { useAction } from '../ui/useAction';
 import { useHydrated } from '../ui/useHydrated';
 import { useLoad } from '../ui/useLoad';
 import { StatusCard } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { LoadFailed, Loading } from '../ui/states';
 
 /** ?type=coach | mechant (the SPEC's spelling of the shop side in routes). */
 function kindFromQuery(): ApplicationKind | null {

@@ -100,7 +100,7 @@ export function PhotoField(props: {
         type="button"
         onClick={() => file.current?.click()}
         disabled={upload.busy}
-        className={`${size} flex items-center justify-center overflow-hidden rounded-md border border-dashed border-[#dcdfe6] bg-page text-ink-mute hover:border-brand`}
+        className={`${size} flex items-center justify-center overflow-hidden rounded-md border border-dashed border-line-strong bg-page text-ink-mute hover:border-brand-accent`}
         aria-label={props.value ? `更换${props.label}` : `上传${props.label}`}
       >
         {props.value ? (
@@ -130,9 +130,9 @@ export function PhotoField(props: {
 export function StatusCard(props: { icon: string; tone: 'brand' | 'ok' | 'warn' | 'bad'; title: string; children?: ReactNode }) {
   const tone = {
     brand: 'text-brand',
-    ok: 'text-[#52c41a]',
-    warn: 'text-[#e6a23c]',
-    bad: 'text-[#f56c6c]',
+    ok: 'text-success',
+    warn: 'text-warning',
+    bad: 'text-danger',
   }[props.tone];
   return (
     <div className="flex flex-col items-center gap-3 py-14 text-center" data-testid="apply-status">

@@ -22,7 +22,7 @@ export default function FavouriteButton(props: { type: FavouriteType; id: number
       onClick={() => void action.run(fav.toggle, { done: (kept) => (kept ? '已收藏' : '已取消收藏') })}
       disabled={action.busy}
       aria-pressed={on}
-      className={`gf-btn border ${on ? 'border-brand text-brand' : 'border-line text-ink-soft hover:text-brand'}`}
+      className={`gf-btn border ${on ? 'border-brand-accent text-brand' : 'border-line text-ink-soft hover:text-brand'}`}
     >
       <span className={on ? 'i-ri-star-fill' : 'i-ri-star-line'} />
       {on ? '已收藏' : '收藏'}

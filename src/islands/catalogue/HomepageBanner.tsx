@@ -18,7 +18,7 @@ export default function HomepageBanner(props: { items: Banner[]; mediaUrl: strin
     <section
       aria-roledescription="carousel"
       aria-label={`${props.name}的轮播图`}
-      className="relative h-[300px] w-full overflow-hidden rounded-lg bg-[#ddd]"
+      className="relative h-[300px] w-full overflow-hidden rounded-lg bg-placeholder-soft"
       data-testid="homepage-banner"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}

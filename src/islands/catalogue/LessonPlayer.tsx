@@ -108,8 +108,8 @@ export default function LessonPlayer(props: { courseId: number; cover: string; l
             >
               <span className={locked(l) ? 'i-ri-lock-line' : 'i-ri-play-circle-line'} />
               <span className="flex-1 truncate">{l.title}</span>
-              {progress.get(l.id)?.finished ? <span className="i-ri-checkbox-circle-fill text-[#52c41a]" aria-label="已学完" /> : null}
-              {l.is_free === 1 && props.price > 0 && <span className="rounded bg-[#e8f7e0] px-1.5 text-xs text-[#52c41a]">试看</span>}
+              {progress.get(l.id)?.finished ? <span className="i-ri-checkbox-circle-fill text-success" aria-label="已学完" /> : null}
+              {l.is_free === 1 && props.price > 0 && <span className="rounded bg-success-tint px-1.5 text-xs text-success">试看</span>}
               <span className="text-xs text-ink-mute">{durationText(l.duration)}</span>
             </button>
           </li>

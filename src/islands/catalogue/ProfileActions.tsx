@@ -136,12 +136,12 @@ function ShareGroupDialog(props: { data: ShareData; onClose: () => void }) {
                     type="button"
                     disabled={send.busy}
                     onClick={() => pick(g.GroupId)}
-                    className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left hover:bg-brand/8 disabled:opacity-60"
+                    className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left hover:bg-brand-accent/8 disabled:opacity-60"
                   >
                     {g.FaceUrl ? (
                       <img src={g.FaceUrl} alt="" className="h-9 w-9 rounded object-cover" />
                     ) : (
-                      <span className="i-ri-group-fill h-9 w-9 rounded bg-brand/15 text-brand" />
+                      <span className="i-ri-group-fill h-9 w-9 rounded bg-brand-accent/15 text-brand" />
                     )}
                     <span className="flex-1 truncate">{g.Name}</span>
                     <span className="text-xs text-brand">发送</span>

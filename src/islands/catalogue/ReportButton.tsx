@@ -29,7 +29,7 @@ export default function ReportButton(props: { type: ReportTarget; id: number; li
       <button
         type="button"
         onClick={begin}
-        className={`inline-flex items-center gap-1 text-sm ${props.light ? 'text-white/80 hover:text-white' : 'text-ink-mute hover:text-[#e4393c]'}`}
+        className={`inline-flex items-center gap-1 text-sm ${props.light ? 'text-white/80 hover:text-white' : 'text-ink-mute hover:text-danger-strong'}`}
       >
         <span className="i-ri-alarm-warning-line" />
         举报
@@ -67,7 +67,7 @@ export default function ReportButton(props: { type: ReportTarget; id: number; li
           </label>
           <textarea
             id="report-detail"
-            className="h-20 w-full resize-none rounded border border-line px-3 py-2 text-sm outline-none focus:border-brand"
+            className="h-20 w-full resize-none rounded border border-line px-3 py-2 text-sm outline-none focus:border-brand-accent"
             maxLength={500}
             value={detail}
             onChange={(e) => setDetail(e.target.value)}

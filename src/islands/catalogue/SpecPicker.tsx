@@ -24,9 +24,9 @@ export default function SpecPicker(props: { goodsId: number; specNames: string[]
 
   return (
     <div className="flex flex-col gap-5" data-testid="spec-picker">
-      <p className="rounded-lg bg-[#fff5f5] px-4 py-3">
+      <p className="rounded-lg bg-price-panel px-4 py-3">
         <span className="mr-3 text-sm text-ink-mute">价格</span>
-        <span className="text-3xl font-700 text-[#f56c6c]" data-testid="goods-price">
+        <span className="text-3xl font-700 text-price" data-testid="goods-price">
           {view.price}
         </span>
       </p>
@@ -44,7 +44,7 @@ export default function SpecPicker(props: { goodsId: number; specNames: string[]
                   aria-pressed={on}
                   disabled={!ok && !on}
                   onClick={() => picker.pick(i, v)}
-                  className={`min-w-12 rounded border px-3 py-1.5 text-sm ${on ? 'border-brand bg-brand-light text-brand' : ok ? 'border-line text-ink hover:border-brand' : 'cursor-not-allowed border-dashed border-line text-ink-mute'}`}
+                  className={`min-w-12 rounded border px-3 py-1.5 text-sm ${on ? 'border-brand-accent bg-brand-light text-brand' : ok ? 'border-line text-ink hover:border-brand-accent' : 'cursor-not-allowed border-dashed border-line text-ink-mute'}`}
                 >
                   {v}
                 </button>
@@ -85,7 +85,7 @@ export default function SpecPicker(props: { goodsId: number; specNames: string[]
       <div className="flex gap-3">
         <button
           type="button"
-          className="gf-btn h-11 w-40 border border-brand bg-brand-light text-base text-brand hover:bg-[#ffe9c2]"
+          className="gf-btn h-11 w-40 border border-brand-accent bg-brand-light text-base text-brand hover:bg-brand-soft"
           onClick={() => buy('cart')}
         >
           <span className="i-ri-shopping-cart-2-line" />

@@ -20,7 +20,10 @@ import { useSession } from '../chrome/useSession';
 import { useAction } from '../ui/useAction';
 import { ConversationList } from './ConversationList';
 import { FriendsMain, FriendsSide, type FriendView } from './Friends';
-import { GroupSettings, GroupsMain, GroupsSide, type GroupView } from './Groups';
+import { GroupSettings } from './groups/GroupSettings';
+import { GroupsMain } from './groups/GroupsMain';
+import { GroupsSide } from './groups/GroupsSide';
+import type { GroupView } from './groups/labels';
 import { MessagePane } from './MessagePane';
 import { CallLayer } from './slots';
 
@@ -59,7 +62,7 @@ export default function ChatApp(props: { siteName: string }) {
 
   return (
     // The rest of the window under the layout's banner (ChatLayout fills the window): no page scroll.
-    <div className="flex min-h-0 min-w-[1200px] flex-1 flex-col bg-[#eef0f3]">
+    <div className="flex min-h-0 min-w-[1200px] flex-1 flex-col bg-surface-desk">
       <Header siteName={props.siteName} loggedIn={Boolean(user)} />
       <main className="mx-auto flex min-h-0 w-[1180px] flex-1 py-4">
         {!ready ? (
@@ -74,7 +77,7 @@ export default function ChatApp(props: { siteName: string }) {
           </div>
         ) : status.phase === 'failed' ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-4 rounded-xl bg-white">
-            <span className="i-ri-error-warning-line text-5xl text-[#f56c6c]" />
+            <span className="i-ri-error-warning-line text-5xl text-danger" />
             <p className="max-w-[480px] text-center text-sm text-ink" role="alert">
               {status.reason}
             </p>
@@ -126,7 +129,7 @@ function Header(props: { siteName: string; loggedIn: boolean }) {
         <span className="border-l border-line pl-4 text-base text-ink-soft">聊天</span>
         <form
           role="search"
-          className="ml-auto flex h-9 w-[320px] overflow-hidden rounded-full border border-[#dcdfe6] focus-within:border-brand"
+          className="ml-auto flex h-9 w-[320px] overflow-hidden rounded-full border border-line-strong focus-within:border-brand-accent"
           onSubmit={(e) => {
             e.preventDefault();
             const key = search.current?.value.trim() ?? '';
@@ -208,13 +211,13 @@ function Workspace() {
       {net !== 'connected' && (
         <div
           role="status"
-          className="absolute inset-x-0 top-0 z-20 bg-[#fdf6ec] py-1.5 text-center text-xs text-[#e6a23c]"
+          className="absolute inset-x-0 top-0 z-20 bg-warning-light py-1.5 text-center text-xs text-warning"
           data-testid="net-banner"
         >
           <span className="i-ri-wifi-off-line" /> {CHAT_T.reconnecting}
         </div>
       )}
-      <nav aria-label="聊天导航" className="flex w-[72px] shrink-0 flex-col items-center gap-1 bg-[#2e3238] py-4">
+      <nav aria-label="聊天导航" className="flex w-[72px] shrink-0 flex-col items-center gap-1 bg-night-rail py-4">
         {tabs.map((t) => (
           <button
             key={t.id}
@@ -222,14 +225,14 @@ function Workspace() {
             aria-current={tab === t.id}
             data-testid={`chat-tab-${t.id}`}
             onClick={() => setTab(t.id)}
-            className={`relative flex w-14 flex-col items-center gap-0.5 rounded-lg py-2 text-xs ${tab === t.id ? 'bg-white/10 text-brand' : 'text-[#b6bac2] hover:text-white'}`}
+            className={`relative flex w-14 flex-col items-center gap-0.5 rounded-lg py-2 text-xs ${tab === t.id ? 'bg-white/10 text-brand-accent' : 'text-night-dim hover:text-white'}`}
           >
             <span className={`${t.icon} text-2xl`} />
             {t.label}
             {t.badge && (
               <span
                 data-testid={`chat-tab-${t.id}-badge`}
-                className="absolute right-0.5 top-0.5 min-w-[16px] rounded-full bg-[#f56c6c] px-1 text-center text-[10px] leading-[16px] text-white"
+                className="absolute right-0.5 top-0.5 min-w-[16px] rounded-full bg-danger px-1 text-center text-[10px] leading-[16px] text-white"
               >
                 {t.badge}
               </span>
@@ -254,8 +257,8 @@ function Workspace() {
         (conv ? (
           <MessagePane key={conv.conversationID} conversation={conv} onSettings={setSettings} />
         ) : (
-          <div className="flex flex-1 flex-col items-center justify-center gap-3 bg-[#f5f6f7] text-sm text-ink-mute">
-            <span className="i-ri-chat-smile-2-line text-5xl text-[#d8d8d8]" />
+          <div className="flex flex-1 flex-col items-center justify-center gap-3 bg-surface-pane text-sm text-ink-mute">
+            <span className="i-ri-chat-smile-2-line text-5xl text-placeholder-chat" />
             {CHAT_T.pickConversation}
           </div>
         ))}

@@ -39,14 +39,14 @@ export function ConversationList(props: { filter: string; onOpen: (id: string) =
                 e.preventDefault();
                 setMenu({ x: e.clientX, y: e.clientY, c });
               }}
-              className={`flex w-full items-center gap-3 px-4 py-3 text-left ${c.conversationID === current ? 'bg-brand-light' : c.isPinned ? 'bg-[#f7f7f8] hover:bg-[#f0f0f2]' : 'hover:bg-[#f7f7f8]'}`}
+              className={`flex w-full items-center gap-3 px-4 py-3 text-left ${c.conversationID === current ? 'bg-brand-light' : c.isPinned ? 'bg-surface-hover hover:bg-surface-pinned' : 'hover:bg-surface-hover'}`}
             >
               <span className="relative">
                 <Avatar src={convAvatar(c)} name={convName(c)} group={c.type !== 'C2C'} />
                 {badge && (
                   <span
                     data-testid="conversation-unread"
-                    className={`absolute -right-1.5 -top-1.5 min-w-[18px] rounded-full px-1 text-center text-[11px] leading-[18px] text-white ${muted ? 'bg-ink-mute' : 'bg-[#f56c6c]'}`}
+                    className={`absolute -right-1.5 -top-1.5 min-w-[18px] rounded-full px-1 text-center text-[11px] leading-[18px] text-white ${muted ? 'bg-ink-mute' : 'bg-danger'}`}
                   >
                     {badge}
                   </span>

@@ -37,7 +37,7 @@ export function FriendsSide(props: { filter: string; view: FriendView; onView: (
   const key = props.filter.trim().toLowerCase();
   const shown = key ? friends.filter((f) => friendName(f).toLowerCase().includes(key) || f.userID === key) : friends;
   const row = (active: boolean) =>
-    `flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm ${active ? 'bg-brand-light' : 'hover:bg-[#f7f7f8]'}`;
+    `flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm ${active ? 'bg-brand-light' : 'hover:bg-surface-hover'}`;
   const incoming = apps.applicationList.filter((a) => a.type === 'Pendency_Type_ComeIn').length;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -57,7 +57,7 @@ export function FriendsSide(props: { filter: string; view: FriendView; onView: (
           <span className="flex-1">新的朋友</span>
           {incoming > 0 && (
             <span
-              className="min-w-[18px] rounded-full bg-[#f56c6c] px-1 text-center text-[11px] leading-[18px] text-white"
+              className="min-w-[18px] rounded-full bg-danger px-1 text-center text-[11px] leading-[18px] text-white"
               data-testid="friend-applications-count"
             >
               {incoming}
@@ -80,7 +80,7 @@ export function FriendsSide(props: { filter: string; view: FriendView; onView: (
         ) : (
           friendsByGroup(shown).map((g) => (
             <section key={g.name} aria-label={g.name}>
-              <h3 className="bg-[#fafafa] px-4 py-1 text-xs text-ink-mute">
+              <h3 className="bg-surface-soft px-4 py-1 text-xs text-ink-mute">
                 {g.name}（{g.friends.length}）
               </h3>
               {g.friends.map((f) => (
@@ -118,8 +118,8 @@ export function FriendsMain(props: { view: FriendView; onView: (v: FriendView) =
 
 function Empty(props: { text: string }) {
   return (
-    <div className="flex flex-1 flex-col items-center justify-center gap-3 bg-[#f5f6f7] text-sm text-ink-mute">
-      <span className="i-ri-chat-smile-2-line text-5xl text-[#d8d8d8]" />
+    <div className="flex flex-1 flex-col items-center justify-center gap-3 bg-surface-pane text-sm text-ink-mute">
+      <span className="i-ri-chat-smile-2-line text-5xl text-placeholder-chat" />
       {props.text}
     </div>
   );
@@ -132,7 +132,7 @@ function FriendCard(props: { f: Friend; onChat: (cid: string) => void; onGone: (
   const [remark, setRemark] = useState(f.remark);
   const [confirm, setConfirm] = useState<'' | 'delete' | 'block'>('');
   return (
-    <div className="flex flex-1 items-start justify-center bg-[#f5f6f7] pt-16">
+    <div className="flex flex-1 items-start justify-center bg-surface-pane pt-16">
       <div className="w-[420px] rounded-xl bg-white p-8 shadow-sm" data-testid="friend-card">
         <div className="flex items-center gap-4 border-b border-line pb-5">
           <Avatar src={f.profile.avatar} name={friendName(f)} size={64} />
@@ -230,7 +230,7 @@ function Applications() {
   const apps = useStore($friendApplications);
   const act = useAction();
   return (
-    <div className="flex-1 overflow-y-auto bg-[#f5f6f7] p-6">
+    <div className="flex-1 overflow-y-auto bg-surface-pane p-6">
       <h2 className="mb-4 text-base font-600 text-ink">新的朋友</h2>
       {!apps.applicationList.length ? (
         <p className="py-16 text-center text-sm text-ink-mute">{CHAT_T.noApplications}</p>
@@ -279,7 +279,7 @@ function Blacklist() {
   const black = useStore($blacklist);
   const act = useAction();
   return (
-    <div className="flex-1 overflow-y-auto bg-[#f5f6f7] p-6">
+    <div className="flex-1 overflow-y-auto bg-surface-pane p-6">
       <h2 className="mb-4 text-base font-600 text-ink">黑名单</h2>
       {!black.length ? (
         <p className="py-16 text-center text-sm text-ink-mute">{CHAT_T.noBlacklist}</p>
@@ -310,7 +310,7 @@ function FriendGroups() {
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<{ old: string; value: string } | null>(null);
   return (
-    <div className="flex-1 overflow-y-auto bg-[#f5f6f7] p-6">
+    <div className="flex-1 overflow-y-auto bg-surface-pane p-6">
       <h2 className="mb-4 text-base font-600 text-ink">好友分组</h2>
       <form
         className="mb-4 flex max-w-md gap-2"
@@ -372,7 +372,7 @@ function FriendGroups() {
                   </button>
                   <button
                     type="button"
-                    className="text-ink-soft hover:text-[#f56c6c]"
+                    className="text-ink-soft hover:text-danger"
                     onClick={() => void act.run(() => deleteFriendGroup(g.name), { done: '分组已删除' })}
                   >
                     删除

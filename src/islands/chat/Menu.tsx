@@ -39,7 +39,7 @@ export function ContextMenu(props: { x: number; y: number; items: MenuItem[]; on
           key={it.label}
           type="button"
           role="menuitem"
-          className={`block w-full px-4 py-1.5 text-left hover:bg-brand-light ${it.danger ? 'text-[#f56c6c]' : 'text-ink'}`}
+          className={`block w-full px-4 py-1.5 text-left hover:bg-brand-light ${it.danger ? 'text-danger' : 'text-ink'}`}
           onClick={() => {
             props.onClose();
             it.onSelect();

@@ -42,7 +42,7 @@ export function MessageItem(props: {
           {out && m.status === 'fail' && (
             <button
               type="button"
-              className="text-xs text-[#f56c6c] hover:underline"
+              className="text-xs text-danger hover:underline"
               onClick={() => props.onRetry(m)}
               title="发送失败，点击重试"
             >
@@ -103,7 +103,7 @@ function Body(props: { m: Message; me: string; onView: (url: string) => void }) 
           download={m.payload.fileName}
           target="_blank"
           rel="noopener"
-          className="flex w-60 items-center gap-3 rounded-lg border border-line bg-white px-3 py-2 text-ink hover:border-brand"
+          className="flex w-60 items-center gap-3 rounded-lg border border-line bg-white px-3 py-2 text-ink hover:border-brand-accent"
         >
           <span className="i-ri-file-3-line text-3xl text-brand" />
           <span className="min-w-0 flex-1">
@@ -186,7 +186,7 @@ function Card(props: { c: Exclude<CustomData, { businessID: 'call' }> }) {
       target="_blank"
       rel="noopener"
       data-testid="chat-card"
-      className="block w-64 rounded-lg border border-line bg-white p-3 text-ink hover:border-brand"
+      className="block w-64 rounded-lg border border-line bg-white p-3 text-ink hover:border-brand-accent"
     >
       <span className="flex gap-3">
         <img src={img(c.img)} alt="" className="h-14 w-14 shrink-0 rounded object-cover" />

@@ -104,7 +104,7 @@ export function MessagePane(props: { conversation: Conversation; onSettings: (gr
 
   const title = convName(conv);
   return (
-    <section className="flex min-w-0 flex-1 flex-col bg-[#f5f6f7]" aria-label={`与${title}的会话`}>
+    <section className="flex min-w-0 flex-1 flex-col bg-surface-pane" aria-label={`与${title}的会话`}>
       <header className="flex h-14 shrink-0 items-center gap-3 border-b border-line bg-white px-5">
         <h2 className="min-w-0 flex-1 truncate text-base font-600 text-ink" data-testid="chat-title">
           {title}
@@ -130,11 +130,7 @@ export function MessagePane(props: { conversation: Conversation; onSettings: (gr
                 <span className="i-ri-loader-4-line animate-spin" /> 加载中…
               </span>
             ) : error ? (
-              <button
-                type="button"
-                className="text-[#f56c6c] hover:underline"
-                onClick={() => void loadMoreHistory().catch(() => undefined)}
-              >
+              <button type="button" className="text-danger hover:underline" onClick={() => void loadMoreHistory().catch(() => undefined)}>
                 {error}，点击重试
               </button>
             ) : completed ? (
@@ -199,7 +195,7 @@ function ReportDialog(props: { m: Message; onClose: () => void }) {
               key={r}
               type="button"
               onClick={() => setReason(r)}
-              className={`rounded-full border px-3 py-1 text-sm ${reason === r ? 'border-brand text-brand' : 'border-line text-ink-soft'}`}
+              className={`rounded-full border px-3 py-1 text-sm ${reason === r ? 'border-brand-accent text-brand' : 'border-line text-ink-soft'}`}
             >
               {r}
             </button>

@@ -41,7 +41,7 @@ export default function HeaderUser(props: { afterLogout: 'home' | 'reload' }) {
       <span className="i-ri-shopping-cart-2-line text-xl" />
       {user && cartCount > 0 && (
         <span
-          className="absolute -right-1 -top-1 min-w-4 rounded-full bg-[#f56c6c] px-1 text-center text-[11px] leading-4 text-white"
+          className="absolute -right-1 -top-1 min-w-4 rounded-full bg-danger px-1 text-center text-[11px] leading-4 text-white"
           data-testid="cart-badge"
         >
           {badgeText(cartCount)}

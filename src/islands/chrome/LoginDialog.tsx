@@ -74,7 +74,7 @@ export default function LoginDialog(props: { afterLogin: 'close' | 'reload' }) {
           <input
             type="checkbox"
             aria-label="同意协议"
-            className="mt-1 accent-brand"
+            className="mt-1 accent-brand-accent"
             checked={form.agreed}
             onChange={(e) => setForm({ ...form, agreed: e.target.checked })}
           />
@@ -97,18 +97,18 @@ export default function LoginDialog(props: { afterLogin: 'close' | 'reload' }) {
             type="button"
             aria-label="微信登录"
             onClick={thirdParty('wx')}
-            className="flex flex-col items-center gap-1 text-xs text-ink-soft hover:text-[#07c160]"
+            className="flex flex-col items-center gap-1 text-xs text-ink-soft hover:text-wechat"
           >
-            <span className="i-ri-wechat-fill text-3xl text-[#07c160]" />
+            <span className="i-ri-wechat-fill text-3xl text-wechat" />
             微信
           </button>
           <button
             type="button"
             aria-label="QQ登录"
             onClick={thirdParty('qq')}
-            className="flex flex-col items-center gap-1 text-xs text-ink-soft hover:text-[#12b7f5]"
+            className="flex flex-col items-center gap-1 text-xs text-ink-soft hover:text-qq"
           >
-            <span className="i-ri-qq-fill text-3xl text-[#12b7f5]" />
+            <span className="i-ri-qq-fill text-3xl text-qq" />
             QQ
           </button>
         </div>

@@ -31,7 +31,7 @@ export default function SearchBox(props: {
     <form
       role="search"
       onSubmit={submit}
-      className="flex h-9 w-[300px] min-w-[180px] items-center overflow-hidden rounded-full border border-brand bg-white"
+      className="flex h-9 w-[300px] min-w-[180px] items-center overflow-hidden rounded-full border border-brand-accent bg-white"
     >
       <input
         ref={input}

@@ -64,14 +64,14 @@ export default function Toolbar(props: { downloadQr: string }) {
       {/* The grip shows where the tucked rail is (narrow windows only). */}
       <span
         aria-hidden="true"
-        className="absolute left-[3px] top-1/2 hidden h-10 w-[3px] -translate-y-1/2 rounded-full bg-brand/70 max-[1277px]:block"
+        className="absolute left-[3px] top-1/2 hidden h-10 w-[3px] -translate-y-1/2 rounded-full bg-brand-accent/70 max-[1277px]:block"
       />
       <Item href="/chat" icon="i-ri-chat-3-line" label="聊天" onClick={guard('/chat')} />
       <Item href="/my/notice" icon="i-ri-notification-3-line" label="消息" onClick={guard('/my/notice')}>
         {ready && user && badge && (
           <span
             data-testid="unread-badge"
-            className="absolute right-2 top-0 min-w-[18px] rounded-full bg-[#f56c6c] px-1 text-center text-[11px] leading-[18px] text-white max-[1343px]:(right-0 top-0.5 min-w-[16px] text-[10px] leading-[16px])"
+            className="absolute right-2 top-0 min-w-[18px] rounded-full bg-danger px-1 text-center text-[11px] leading-[18px] text-white max-[1343px]:(right-0 top-0.5 min-w-[16px] text-[10px] leading-[16px])"
           >
             {badge}
           </span>

@@ -3,12 +3,12 @@ import { thumbOf } from '~/lib/rules/upload';
 import { CIRCLE_LIMITS, CIRCLE_TEXTS } from '~/lib/rules/circle';
 import { EMPTY_DRAFT, loadDraft, publishedHref, publishPost, saveDraft, uploadCircleImages, type Draft } from '~/lib/stores/circle';
 import { CIRCLE_VIDEOS } from '~/lib/stores/video-upload';
-import { MemberOnly } from '../account/parts';
 import { useLoad } from '../ui/useLoad';
 import { ImageTiles } from '../ui/ImageTiles';
 import { VideoPicker } from '../ui/VideoPicker';
 import { useAction } from '../ui/useAction';
 import { CitySelect } from './CityPicker';
+import { MemberOnly } from '../ui/MemberOnly';
 
 /**
  * /firendscircle/publish: text, up to 9 images (uploaded at once, thumbnailed by the server), tags
@@ -60,7 +60,7 @@ function Composer() {
       }}
     >
       <h1 className="mb-4 text-lg font-600">发布动态</h1>
-      {restored && <p className="mb-3 rounded bg-[#fff7e6] px-3 py-2 text-xs text-[#ad6800]">已恢复上次未发布的草稿</p>}
+      {restored && <p className="mb-3 rounded bg-warning-note px-3 py-2 text-xs text-warning-ink">已恢复上次未发布的草稿</p>}
       <label className="sr-only" htmlFor="circle-content">
         动态内容
       </label>
@@ -70,7 +70,7 @@ function Composer() {
         maxLength={CIRCLE_LIMITS.contentMax}
         value={d.content}
         onChange={(e) => update({ ...d, content: e.target.value })}
-        className="h-40 w-full resize-y rounded border border-line px-4 py-3 text-[15px] leading-7 outline-none focus:border-brand"
+        className="h-40 w-full resize-y rounded border border-line px-4 py-3 text-[15px] leading-7 outline-none focus:border-brand-accent"
       />
       <p className="mt-1 text-right text-xs text-ink-mute">
         {d.content.length} / {CIRCLE_LIMITS.contentMax}
@@ -126,7 +126,7 @@ function Composer() {
       <div className="mt-5 flex flex-wrap items-center gap-2 text-sm">
         <span className="w-12 text-ink-soft">标签</span>
         {d.tags.map((t) => (
-          <span key={t} className="rounded-full bg-[#f5f5f5] px-2.5 py-0.5 text-xs text-ink-soft">
+          <span key={t} className="rounded-full bg-surface-grey px-2.5 py-0.5 text-xs text-ink-soft">
             #{t}
             <button
               type="button"
@@ -152,7 +152,7 @@ function Composer() {
               }
             }}
             onBlur={addTag}
-            className="h-8 w-44 rounded border border-line px-2 text-sm outline-none focus:border-brand"
+            className="h-8 w-44 rounded border border-line px-2 text-sm outline-none focus:border-brand-accent"
           />
         )}
       </div>

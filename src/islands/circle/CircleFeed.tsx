@@ -53,7 +53,7 @@ export default function CircleFeed(props: {
       ))}
       {s.ready && list.length === 0 && !pinned && !s.error && (
         <div className="gf-card flex flex-col items-center py-16 text-ink-mute" data-testid="circle-empty">
-          <span className="i-ri-chat-smile-3-line text-5xl text-[#ddd]" />
+          <span className="i-ri-chat-smile-3-line text-5xl text-placeholder-soft" />
           <p className="mt-3 text-sm">{!user && props.guestEmpty ? props.guestEmpty : (props.empty ?? CIRCLE_TEXTS.feedEmpty)}</p>
           {!user && props.guestEmpty ? (
             <button type="button" className="gf-btn-primary mt-4 h-9 px-6 text-sm" disabled={!ready} onClick={openLogin}>
@@ -71,7 +71,7 @@ export default function CircleFeed(props: {
       <div ref={end} aria-live="polite" className="py-2 text-center text-sm text-ink-mute">
         {s.error ? (
           <>
-            <span className="text-[#e4393c]">{s.error}</span>
+            <span className="text-danger-strong">{s.error}</span>
             <button type="button" className="ml-2 text-brand" onClick={() => void feed.more()}>
               重试
             </button>

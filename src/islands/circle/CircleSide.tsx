@@ -29,7 +29,7 @@ export default function CircleSide() {
         </>
       ) : (
         <>
-          <span className="i-ri-user-smile-line text-5xl text-[#ddd]" />
+          <span className="i-ri-user-smile-line text-5xl text-placeholder-soft" />
           <p className="mt-2 text-sm text-ink-soft">登录后分享你的练功日常</p>
           <button type="button" disabled={!ready} className="gf-btn-primary mt-4 h-10 w-full" onClick={openLogin}>
             登录 / 注册

@@ -20,7 +20,7 @@ export function CitySelect(props: { value: string; onChange: (city: string) => v
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const cities = regions && province ? cityNames(regions, province) : [];
-  const cls = 'h-9 rounded border border-line bg-white px-2 text-sm outline-none focus:border-brand';
+  const cls = 'h-9 rounded border border-line bg-white px-2 text-sm outline-none focus:border-brand-accent';
   return (
     <span className="inline-flex gap-2">
       <select aria-label="省份" className={cls} value={province} onChange={(e) => setProvince(e.target.value)} disabled={!regions}>

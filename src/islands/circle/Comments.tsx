@@ -110,7 +110,7 @@ export function Comments(props: { postId: number; postOwner: number; onCount: (d
             回复
           </button>
           {canDelete(c) ? (
-            <button type="button" className="hover:text-[#e4393c]" onClick={() => drop(c)} disabled={remove.busy}>
+            <button type="button" className="hover:text-danger-strong" onClick={() => drop(c)} disabled={remove.busy}>
               删除
             </button>
           ) : (
@@ -118,7 +118,7 @@ export function Comments(props: { postId: number; postOwner: number; onCount: (d
           )}
         </p>
         {!reply && repliesOf(c.id).length > 0 && (
-          <ul className="mt-1 rounded bg-[#f7f7f7] px-3 pb-2">{repliesOf(c.id).map((r) => row(r, true))}</ul>
+          <ul className="mt-1 rounded bg-surface-quote px-3 pb-2">{repliesOf(c.id).map((r) => row(r, true))}</ul>
         )}
       </div>
     </li>
@@ -151,7 +151,7 @@ export function Comments(props: { postId: number; postOwner: number; onCount: (d
             onKeyDown={(e) => {
               if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit();
             }}
-            className="h-16 w-full resize-none rounded border border-line px-3 py-2 text-sm outline-none focus:border-brand"
+            className="h-16 w-full resize-none rounded border border-line px-3 py-2 text-sm outline-none focus:border-brand-accent"
           />
         </div>
         <button type="submit" className="gf-btn-primary h-9 px-5 text-sm" disabled={send.busy}>
@@ -159,7 +159,7 @@ export function Comments(props: { postId: number; postOwner: number; onCount: (d
         </button>
       </form>
       {error && (
-        <p className="py-3 text-center text-sm text-[#e4393c]">
+        <p className="py-3 text-center text-sm text-danger-strong">
           {error}
           <button type="button" className="ml-2 text-brand" onClick={() => void more(page + 1)}>
             重试

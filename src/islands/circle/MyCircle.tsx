@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { api } from '~/lib/api/client';
 import { img } from '~/lib/media';
 import { circleTime } from '~/lib/rules/circle-text';
 import { circlePostHref, CIRCLE_TEXTS } from '~/lib/rules/circle';
-import { deleteComment } from '~/lib/stores/circle';
-import { MemberOnly, LoadFailed } from '../account/parts';
+import { deleteComment, fetchMyCircleComments } from '~/lib/stores/circle';
 import { useSession } from '../chrome/useSession';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import CircleFeed from './CircleFeed';
 import { PostText } from './PostText';
+import { MemberOnly } from '../ui/MemberOnly';
+import { LoadFailed } from '../ui/states';
 
 const TABS = [
   ['posts', '我的动态'],
@@ -41,7 +41,7 @@ function Mine() {
               role="tab"
               aria-selected={tab === k}
               onClick={() => setTab(k)}
-              className={`pb-1 text-[15px] ${tab === k ? 'border-b-2 border-brand font-600 text-brand' : 'text-ink-soft hover:text-brand'}`}
+              className={`pb-1 text-[15px] ${tab === k ? 'border-b-2 border-brand-accent font-600 text-brand' : 'text-ink-soft hover:text-brand'}`}
             >
               {label}
             </button>
@@ -52,7 +52,7 @@ function Mine() {
         </a>
       </div>
       {tab === 'posts' ? (
-        <div className="rounded-lg bg-[#f5f5f5] p-3">
+        <div className="rounded-lg bg-surface-grey p-3">
           <CircleFeed
             source={{ kind: 'user', userId: user?.user_id ?? 0 }}
             empty={CIRCLE_TEXTS.mineEmpty}
@@ -68,7 +68,7 @@ function Mine() {
 
 function MyComments() {
   const [page, setPage] = useState(1);
-  const list = useLoad(() => api('/member/friendCircleMyComments', { page, limit: 10 }), page);
+  const list = useLoad(() => fetchMyCircleComments({ page, limit: 10 }), page);
   const del = useAction();
   if (list.error && !list.data) return <LoadFailed load={list} />;
   if (!list.data) return <p className="py-16 text-center text-sm text-ink-mute">加载中…</p>;
@@ -90,7 +90,7 @@ function MyComments() {
               <PostText text={c.content} className="mt-1 whitespace-pre-wrap break-words text-sm leading-6 text-ink" />
               <a
                 href={circlePostHref(c.post.id)}
-                className="mt-2 flex items-center gap-2 rounded bg-[#f7f7f7] p-2 text-xs text-ink-soft hover:text-brand"
+                className="mt-2 flex items-center gap-2 rounded bg-surface-quote p-2 text-xs text-ink-soft hover:text-brand"
               >
                 {c.post.image && <img src={img(c.post.image)} alt="" className="h-10 w-10 rounded object-cover" />}
                 <span className="line-clamp-2">{c.post.content || '[图片]'}</span>
@@ -99,7 +99,7 @@ function MyComments() {
             <button
               type="button"
               disabled={del.busy}
-              className="self-start text-sm text-ink-mute hover:text-[#e4393c]"
+              className="self-start text-sm text-ink-mute hover:text-danger-strong"
               onClick={() => {
                 if (confirm('删除这条评论？'))
                   void del.run(() => deleteComment(c.id), { done: '删除成功' }).then((r) => r !== undefined && list.reload());

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { api } from '~/lib/api/client';
 import { circleHome } from '~/lib/rules/circle';
-import { MemberOnly, LoadFailed } from '../account/parts';
+import { circleSettings, fetchCircleProfile } from '~/lib/stores/circle';
 import { useSession } from '../chrome/useSession';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import CircleFeed from './CircleFeed';
 import { ProfileHead, StudyList } from './ProfileHead';
+import { MemberOnly } from '../ui/MemberOnly';
+import { LoadFailed } from '../ui/states';
 
 /** /my/homepage: the member's own homepage as others see it, with 编辑资料 and what it shows. */
 export default function MyHomepage() {
@@ -20,8 +21,8 @@ export default function MyHomepage() {
 function Home() {
   const { user } = useSession();
   const uid = user?.user_id ?? 0;
-  const profile = useLoad(() => api('/index/friendCircleProfile', { user_id: uid }), uid);
-  const settings = useLoad(() => api('/member/friendCircleSettings', {}));
+  const profile = useLoad(() => fetchCircleProfile({ user_id: uid }), uid);
+  const settings = useLoad(() => circleSettings({}));
   const save = useAction();
   const [showStudy, setShowStudy] = useState<0 | 1 | null>(null);
   if (profile.error && !profile.data) return <LoadFailed load={profile} />;
@@ -53,7 +54,7 @@ function Home() {
             onChange={(e) => {
               const v = e.target.checked ? 1 : 0;
               void save
-                .run(() => api('/member/friendCircleSettings', { show_study: v }), {
+                .run(() => circleSettings({ show_study: v }), {
                   done: v ? '主页将展示你在学的课程' : '主页不再展示在学课程',
                 })
                 .then((r) => {
@@ -70,7 +71,7 @@ function Home() {
         </a>
       </div>
       <div className="flex items-start gap-5 px-8 py-5">
-        <div className="min-w-0 flex-1 rounded-lg bg-[#f5f5f5] p-3">
+        <div className="min-w-0 flex-1 rounded-lg bg-surface-grey p-3">
           <CircleFeed
             source={{ kind: 'user', userId: uid }}
             empty="还没有发布动态"

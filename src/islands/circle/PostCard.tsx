@@ -41,7 +41,7 @@ export function PostCard(props: {
               {p.author.nick}
             </a>
             {KIND_BADGE[p.author.kind] && (
-              <span className="rounded bg-brand/10 px-1.5 text-xs text-brand">{KIND_BADGE[p.author.kind]}</span>
+              <span className="rounded bg-brand-accent/10 px-1.5 text-xs text-brand">{KIND_BADGE[p.author.kind]}</span>
             )}
           </p>
           <p className="mt-0.5 text-xs text-ink-mute">
@@ -103,7 +103,7 @@ export function PostCard(props: {
             <a
               key={t}
               href={`/friendSearch?q=${encodeURIComponent(t)}`}
-              className="rounded-full bg-[#f5f5f5] px-2.5 py-0.5 text-xs text-ink-soft hover:text-brand"
+              className="rounded-full bg-surface-grey px-2.5 py-0.5 text-xs text-ink-soft hover:text-brand"
             >
               #{t}
             </a>
@@ -148,7 +148,7 @@ export function PostCard(props: {
             <button
               type="button"
               disabled={del.busy}
-              className="hover:text-[#e4393c]"
+              className="hover:text-danger-strong"
               onClick={() => {
                 if (confirm('删除这条动态？删除后不可恢复'))
                   void del.run(() => deletePost(p.id), { done: '删除成功' }).then((r) => r !== undefined && props.onDeleted());

@@ -14,7 +14,7 @@ export function PostText(props: {
         switch (p.kind) {
           case 'link':
             return (
-              <a key={i} href={p.href} target="_blank" rel="nofollow noopener noreferrer ugc" className="text-[#2b6cb0] hover:underline">
+              <a key={i} href={p.href} target="_blank" rel="nofollow noopener noreferrer ugc" className="text-info-link hover:underline">
                 {p.text}
               </a>
             );

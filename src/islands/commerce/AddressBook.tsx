@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { maskPhone } from '~/lib/rules/phone';
 import { $addresses, addressText, deleteAddress, loadAddresses, makeDefaultAddress, type Address } from '~/lib/stores/address';
-import { MemberOnly } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { AddressDialog } from './AddressForm';
-import { ListState } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { ListState } from '../ui/states';
 
 /** /my/address: the member's delivery addresses — add, edit, delete, make default. */
 export default function AddressBook() {
@@ -53,7 +53,7 @@ function Row({ a, onEdit }: { a: Address; onEdit: () => void }) {
   }
   return (
     <li
-      className={`flex items-center gap-4 rounded-lg border px-5 py-4 ${a.is_default ? 'border-brand bg-brand-light/40' : 'border-line'}`}
+      className={`flex items-center gap-4 rounded-lg border px-5 py-4 ${a.is_default ? 'border-brand-accent bg-brand-light/40' : 'border-line'}`}
     >
       <div className="min-w-0 flex-1">
         <p className="text-[15px] text-ink">
@@ -76,7 +76,7 @@ function Row({ a, onEdit }: { a: Address; onEdit: () => void }) {
       <button type="button" className="text-sm text-ink-soft hover:text-brand" onClick={onEdit}>
         编辑
       </button>
-      <button type="button" className="text-sm text-ink-soft hover:text-[#f56c6c]" disabled={act.busy} onClick={remove}>
+      <button type="button" className="text-sm text-ink-soft hover:text-danger" disabled={act.busy} onClick={remove}>
         删除
       </button>
     </li>

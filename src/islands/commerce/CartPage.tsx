@@ -15,9 +15,10 @@ import {
   setQuantity,
   type CartLine,
 } from '~/lib/stores/cart';
-import { MemberOnly } from '../account/parts';
 import { useAction } from '../ui/useAction';
-import { ListState, money } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { ListState } from '../ui/states';
+import { money } from '~/lib/format';
 
 const ROW = 'grid grid-cols-[40px_1fr_120px_140px_120px_80px] items-center';
 
@@ -109,17 +110,12 @@ function Cart() {
           );
         })}
         <footer className="sticky bottom-0 mt-5 flex items-center gap-5 rounded-lg border border-line bg-white px-4 py-3 text-sm shadow-[0_-4px_12px_rgba(0,0,0,0.04)]">
-          <button
-            type="button"
-            className="text-ink-soft hover:text-[#f56c6c]"
-            disabled={footer.busy}
-            onClick={() => removeAll([...picked])}
-          >
+          <button type="button" className="text-ink-soft hover:text-danger" disabled={footer.busy} onClick={() => removeAll([...picked])}>
             删除选中
           </button>
           <button
             type="button"
-            className="text-ink-soft hover:text-[#f56c6c]"
+            className="text-ink-soft hover:text-danger"
             onClick={() => removeAll(lines.filter((l) => l.stale).map((l) => l.id))}
             disabled={footer.busy || !lines.some((l) => l.stale)}
           >
@@ -130,7 +126,7 @@ function Cart() {
           </span>
           <span>
             合计：
-            <b className="text-xl text-[#f56c6c]" data-testid="cart-total">
+            <b className="text-xl text-price" data-testid="cart-total">
               {money(total)}
             </b>
           </span>
@@ -150,7 +146,7 @@ function Line({ l, picked }: { l: CartLine; picked: boolean }) {
   const more = nextQuantity(l, 1);
   const step = (num: number | null) => num !== null && void act.run(() => setQuantity(l, num));
   return (
-    <div className={`${ROW} px-4 py-3 text-sm ${l.stale ? 'bg-[#fafafa]' : ''}`} data-testid="cart-line">
+    <div className={`${ROW} px-4 py-3 text-sm ${l.stale ? 'bg-surface-soft' : ''}`} data-testid="cart-line">
       <input
         type="checkbox"
         aria-label={`选择 ${l.title}`}
@@ -176,7 +172,7 @@ function Line({ l, picked }: { l: CartLine; picked: boolean }) {
             {l.title}
           </a>
           <p className="mt-1 text-xs text-ink-mute">{l.specs}</p>
-          {l.reason && <span className="mt-1 inline-block rounded bg-[#fef0f0] px-1.5 text-xs text-[#f56c6c]">{l.reason}</span>}
+          {l.reason && <span className="mt-1 inline-block rounded bg-danger-light px-1.5 text-xs text-danger">{l.reason}</span>}
         </div>
       </div>
       <span className="text-right">{money(l.price)}</span>
@@ -205,10 +201,10 @@ function Line({ l, picked }: { l: CartLine; picked: boolean }) {
           </button>
         </div>
       </div>
-      <span className="text-right font-600 text-[#f56c6c]">{money(l.price * l.num)}</span>
+      <span className="text-right font-600 text-price">{money(l.price * l.num)}</span>
       <button
         type="button"
-        className="text-center text-ink-mute hover:text-[#f56c6c]"
+        className="text-center text-ink-mute hover:text-danger"
         disabled={act.busy}
         onClick={() => void act.run(() => removeLines([l.id]), { done: CART_TEXTS.removed })}
       >

@@ -15,13 +15,14 @@ import {
   type GoodsPreview,
   type ItemPreview,
 } from '~/lib/stores/checkout';
-import { formatDateTime } from '~/lib/format';
+import { formatDateTime, money } from '~/lib/format';
 import { ORDER_LIMITS } from '~/lib/rules/order-status';
 import { maskPhone } from '~/lib/rules/phone';
-import { MemberOnly } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { AddressDialog, addressText } from './AddressForm';
-import { CouponTicket, ItemRow, money } from './parts';
+import { ItemRow } from './ItemRow';
+import { CouponTicket } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
 
 /** /order/goodsOrder, /order/courseOrder, /order/classOrder: confirm what is bought, then create the order. */
 export default function Checkout(props: { kind: CheckoutKind }) {
@@ -153,11 +154,11 @@ function Confirm({ kind }: { kind: CheckoutKind }) {
           {preview.discount > 0 && (
             <>
               <dt>优惠</dt>
-              <dd className="text-[#f56c6c]">-{money(preview.discount)}</dd>
+              <dd className="text-price">-{money(preview.discount)}</dd>
             </>
           )}
           <dt className="pt-2 text-base text-ink">应付金额</dt>
-          <dd className="pt-1 text-2xl font-700 text-[#f56c6c]" data-testid="pay-amount">
+          <dd className="pt-1 text-2xl font-700 text-price" data-testid="pay-amount">
             {money(preview.pay_amount)}
           </dd>
         </dl>
@@ -191,7 +192,7 @@ function AddressSection({ chosen }: { chosen: number }) {
       {addresses.length === 0 ? (
         <button
           type="button"
-          className="w-full rounded-lg border border-dashed border-line py-6 text-ink-soft hover:border-brand hover:text-brand"
+          className="w-full rounded-lg border border-dashed border-line py-6 text-ink-soft hover:border-brand-accent hover:text-brand"
           onClick={() => setDialog(true)}
         >
           {list ? '还没有收货地址，点击新增' : error || '收货地址加载中…'}
@@ -204,7 +205,7 @@ function AddressSection({ chosen }: { chosen: number }) {
               type="button"
               aria-pressed={a.id === chosen}
               onClick={() => pickAddress(a.id)}
-              className={`rounded-lg border px-4 py-3 text-left text-sm ${a.id === chosen ? 'border-brand bg-brand-light/50' : 'border-line hover:border-brand'}`}
+              className={`rounded-lg border px-4 py-3 text-left text-sm ${a.id === chosen ? 'border-brand-accent bg-brand-light/50' : 'border-line hover:border-brand-accent'}`}
             >
               <p className="font-600 text-ink">
                 {a.name} <span className="ml-2 font-400 text-ink-soft">{maskPhone(a.phone)}</span>
@@ -270,7 +271,7 @@ function GoodsLines(props: { goods: GoodsPreview; busy: boolean; step: (skuId: n
                 </button>
               </span>
             }
-            right={i.short ? <span className="w-24 text-right text-xs text-[#f56c6c]">库存仅剩 {i.stock} 件</span> : undefined}
+            right={i.short ? <span className="w-24 text-right text-xs text-danger">库存仅剩 {i.stock} 件</span> : undefined}
           />
         ))}
       </div>
@@ -299,7 +300,7 @@ function ItemLines({ item: p, h2 }: { item: ItemPreview; h2: string }) {
       {p.kind === 'class' && (
         <p className="mt-2 text-sm text-ink-soft">
           开课时间 {formatDateTime(p.item.starts_at)} · 剩余名额{' '}
-          <b className={p.item.seats_left ? 'text-brand' : 'text-[#f56c6c]'}>{p.item.seats_left}</b>
+          <b className={p.item.seats_left ? 'text-brand' : 'text-danger'}>{p.item.seats_left}</b>
         </p>
       )}
     </>

@@ -3,9 +3,9 @@ import { useStore } from '@nanostores/react';
 import { formatDateTime } from '~/lib/format';
 import { toast } from '~/lib/toast';
 import { $balance, backFromTopUp, createLedger, loadBalance, refreshBalanceSoon, type LedgerView } from '~/lib/stores/wallet';
-import { MemberOnly } from '../account/parts';
 import { PagerButtons } from '../ui/PagerButtons';
-import { ListState } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { ListState } from '../ui/states';
 
 /** /my/wallet/kungfucoin (balance + every ledger line) and /my/finance (打赏流水: gift lines only). */
 export default function CoinWallet(props: { view: LedgerView }) {
@@ -34,7 +34,7 @@ function Wallet({ view }: { view: LedgerView }) {
     <>
       <h1 className="mb-4 border-b border-line pb-4 text-lg font-600">{view === 'coins' ? '功夫币' : '打赏流水'}</h1>
       {view === 'coins' && (
-        <div className="mb-6 flex items-center gap-6 rounded-lg bg-gradient-to-r from-[#ffb020] to-[#ff8a00] px-8 py-6 text-white">
+        <div className="mb-6 flex items-center gap-6 rounded-lg bg-gradient-to-r from-coin-from to-coin px-8 py-6 text-white">
           <span className="i-ri-copper-coin-fill text-5xl" />
           <div>
             <p className="text-sm opacity-90">当前余额（个）</p>
@@ -43,7 +43,7 @@ function Wallet({ view }: { view: LedgerView }) {
             </p>
           </div>
           <p className="ml-6 text-xs opacity-85">1 功夫币 = 1 元，可用于购买课程、报名班级、购买商品和打赏</p>
-          <a href="/my/wallet/payGateWay" className="gf-btn ml-auto h-10 w-28 bg-white text-base text-[#ff8a00] hover:bg-[#fff6e6]">
+          <a href="/my/wallet/payGateWay" className="gf-btn ml-auto h-10 w-28 bg-white text-base text-brand hover:bg-coin-hover">
             充值
           </a>
         </div>
@@ -71,7 +71,7 @@ function Wallet({ view }: { view: LedgerView }) {
                 <td className="px-4 py-3 text-ink-soft">{formatDateTime(e.created_at)}</td>
                 <td className="px-4 py-3">{e.reason_text}</td>
                 <td className="px-4 py-3 text-ink-soft">{e.note}</td>
-                <td className={`px-4 py-3 text-right font-600 ${e.delta > 0 ? 'text-[#52c41a]' : 'text-[#f56c6c]'}`}>
+                <td className={`px-4 py-3 text-right font-600 ${e.delta > 0 ? 'text-success' : 'text-price'}`}>
                   {e.delta > 0 ? `+${e.delta}` : e.delta}
                 </td>
                 <td className="px-4 py-3 text-right text-ink-soft">{e.balance_after}</td>

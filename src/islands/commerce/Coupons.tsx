@@ -10,11 +10,12 @@ import {
   loadCouponCenter,
   type ClaimableCoupon,
 } from '~/lib/stores/coupon';
-import { MemberOnly } from '../account/parts';
 import { useSession } from '../chrome/useSession';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
-import { CouponTicket, ListState } from './parts';
+import { CouponTicket } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { ListState } from '../ui/states';
 
 /** /coupon: the 领券中心 — every coupon open for claiming; guests are asked to log in to claim. */
 export function CouponCenter() {
@@ -96,7 +97,7 @@ function Mine() {
             role="tab"
             aria-selected={tab === k}
             onClick={() => void mine.setQuery(k)}
-            className={`pb-1 text-[15px] ${tab === k ? 'border-b-2 border-brand text-brand' : 'text-ink-soft hover:text-brand'}`}
+            className={`pb-1 text-[15px] ${tab === k ? 'border-b-2 border-brand-accent text-brand' : 'text-ink-soft hover:text-brand'}`}
           >
             {label}
           </button>

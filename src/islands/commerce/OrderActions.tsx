@@ -116,7 +116,7 @@ function RefundForm(props: { order: Order; onClose: () => void; onDone: () => vo
             type="button"
             aria-pressed={reason === r}
             onClick={() => setReason(r)}
-            className={`rounded border px-3 py-1.5 ${reason === r ? 'border-brand bg-brand-light text-brand' : 'border-line text-ink-soft'}`}
+            className={`rounded border px-3 py-1.5 ${reason === r ? 'border-brand-accent bg-brand-light text-brand' : 'border-line text-ink-soft'}`}
           >
             {r}
           </button>

@@ -1,13 +1,15 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatDateTime } from '~/lib/format';
+import { formatDateTime, money } from '~/lib/format';
 import { PAY_METHOD_TEXT, type OrderStatus } from '~/lib/rules/order-status';
 import { maskPhone } from '~/lib/rules/phone';
 import { $orderDetail, loadOrderDetail, orderIdFromSearch, recheckPaid } from '~/lib/stores/orders';
-import { LoadFailed, MemberOnly } from '../account/parts';
 import { OrderActions } from './OrderActions';
 import { RefundDispute } from './RefundDispute';
-import { Countdown, ItemRow, money } from './parts';
+import { ItemRow } from './ItemRow';
+import { Countdown } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { LoadFailed } from '../ui/states';
 
 const HINT: Partial<Record<OrderStatus, string>> = {
   paid: '付款成功，等待卖家发货',
@@ -70,7 +72,7 @@ function Detail() {
             {o.status === 'unpaid' ? (
               <>
                 请在{' '}
-                <b className="text-[#f56c6c]">
+                <b className="text-danger">
                   <Countdown until={o.expires_at} onEnd={reload} />
                 </b>{' '}
                 内完成支付，超时订单将自动关闭
@@ -92,7 +94,7 @@ function Detail() {
           ) : null}
           {o.refund_reason && <p className="mt-2 text-sm text-ink-soft">退款原因：{o.refund_reason}</p>}
           {o.refund_refusal && o.status !== 'refunding' && o.status !== 'refunded' && (
-            <p className="mt-1 text-sm text-[#f56c6c]">卖家拒绝了退款：{o.refund_refusal}</p>
+            <p className="mt-1 text-sm text-danger">卖家拒绝了退款：{o.refund_refusal}</p>
           )}
           {o.refund_refusal && o.status !== 'refunding' && o.status !== 'refunded' && <RefundDispute orderId={o.id} />}
         </div>
@@ -135,11 +137,11 @@ function Detail() {
           {o.discount > 0 && (
             <>
               <dt>优惠</dt>
-              <dd className="text-[#f56c6c]">-{money(o.discount)}</dd>
+              <dd className="text-price">-{money(o.discount)}</dd>
             </>
           )}
           <dt className="text-base text-ink">{o.status === 'unpaid' ? '应付' : '实付'}</dt>
-          <dd className="text-xl font-700 text-[#f56c6c]">{money(o.pay_amount)}</dd>
+          <dd className="text-xl font-700 text-price">{money(o.pay_amount)}</dd>
         </dl>
       </section>
 

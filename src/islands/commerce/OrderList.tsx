@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { orderTabs, type OrderKind, type OrderTab } from '~/lib/rules/order-status';
 import { createOrderList, tabFromSearch, tabSearch } from '~/lib/stores/orders';
-import { formatDateTime } from '~/lib/format';
-import { MemberOnly } from '../account/parts';
+import { formatDateTime, money } from '~/lib/format';
 import { PagerButtons } from '../ui/PagerButtons';
 import { OrderActions } from './OrderActions';
-import { ItemRow, ListState, money } from './parts';
+import { ItemRow } from './ItemRow';
+import { MemberOnly } from '../ui/MemberOnly';
+import { ListState } from '../ui/states';
 
 const TITLE = { goods: '商品订单', course: '课程订单', class: '班级订单' } as const;
 const EMPTY_ACTION = {
@@ -50,7 +51,7 @@ function List({ kind }: { kind: OrderKind }) {
             role="tab"
             aria-selected={tab === k}
             onClick={() => pick(k)}
-            className={`pb-1 text-[15px] ${tab === k ? 'border-b-2 border-brand text-brand' : 'text-ink-soft hover:text-brand'}`}
+            className={`pb-1 text-[15px] ${tab === k ? 'border-b-2 border-brand-accent text-brand' : 'text-ink-soft hover:text-brand'}`}
           >
             {label}
           </button>
@@ -72,7 +73,7 @@ function List({ kind }: { kind: OrderKind }) {
                 <a className="gf-link" href={`/anchor?type=${o.seller.type}&id=${o.seller.id ?? ''}`}>
                   {o.seller.name}
                 </a>
-                <span className={`ml-auto font-600 ${o.status === 'unpaid' ? 'text-[#f56c6c]' : 'text-brand'}`}>{o.status_text}</span>
+                <span className={`ml-auto font-600 ${o.status === 'unpaid' ? 'text-danger' : 'text-brand'}`}>{o.status_text}</span>
               </header>
               <div className="divide-y divide-line px-4">
                 {o.items.map((it) => (
@@ -81,7 +82,7 @@ function List({ kind }: { kind: OrderKind }) {
               </div>
               <footer className="flex items-center gap-4 border-t border-line px-4 py-3">
                 <span className="text-sm text-ink-soft">
-                  {o.status === 'unpaid' ? '应付' : '实付'} <b className="text-lg text-[#f56c6c]">{money(o.pay_amount)}</b>
+                  {o.status === 'unpaid' ? '应付' : '实付'} <b className="text-lg text-price">{money(o.pay_amount)}</b>
                   {o.freight > 0 && <span className="ml-1 text-xs">（含运费 {money(o.freight)}）</span>}
                 </span>
                 <div className="ml-auto">

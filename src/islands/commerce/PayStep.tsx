@@ -15,15 +15,18 @@ import {
 } from '~/lib/stores/payment';
 import { backFromTopUp, TOPUP_SETTLE_MS } from '~/lib/stores/wallet';
 import { toast } from '~/lib/toast';
-import { LoadFailed, MemberOnly } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { GatewayQr } from './gateway';
-import { Countdown, money, PayPasswordDialog } from './parts';
+import { PayPasswordDialog } from './PayPasswordDialog';
+import { Countdown } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { LoadFailed } from '../ui/states';
+import { money } from '~/lib/format';
 
 const ICON: Record<string, string> = {
   coins: 'i-ri-copper-coin-line text-brand',
-  wechat: 'i-ri-wechat-pay-line text-[#09bb07]',
-  alipay: 'i-ri-alipay-line text-[#1677ff]',
+  wechat: 'i-ri-wechat-pay-line text-wechat-pay',
+  alipay: 'i-ri-alipay-line text-alipay',
   sandbox: 'i-ri-bank-card-line text-ink-soft',
 };
 
@@ -90,7 +93,7 @@ function Pay() {
             {open && (
               <>
                 <span className="mx-2">·</span>请在{' '}
-                <b className="text-[#f56c6c]">
+                <b className="text-danger">
                   <Countdown until={order.expires_at} onEnd={markExpired} />
                 </b>{' '}
                 内完成支付，超时订单将自动关闭
@@ -101,7 +104,7 @@ function Pay() {
         <p className="text-right">
           <span className="text-sm text-ink-soft">应付金额</span>
           <br />
-          <span className="text-3xl font-700 text-[#f56c6c]" data-testid="pay-amount">
+          <span className="text-3xl font-700 text-price" data-testid="pay-amount">
             {money(order.pay_amount)}
           </span>
         </p>
@@ -115,7 +118,7 @@ function Pay() {
           <h2 className="mb-3 mt-6 text-base font-600">选择支付方式</h2>
           <div className="flex flex-col gap-3" role="radiogroup" aria-label="支付方式">
             <label
-              className={`flex cursor-pointer items-center gap-3 rounded-lg border px-5 py-4 ${s.method === 'coins' ? 'border-brand bg-brand-light/40' : 'border-line'}`}
+              className={`flex cursor-pointer items-center gap-3 rounded-lg border px-5 py-4 ${s.method === 'coins' ? 'border-brand-accent bg-brand-light/40' : 'border-line'}`}
             >
               <input type="radio" name="method" checked={s.method === 'coins'} onChange={() => chooseMethod('coins')} />
               <span className={`${ICON['coins'] ?? ''} text-2xl`} />
@@ -134,7 +137,7 @@ function Pay() {
             {methods.providers.map((p) => (
               <label
                 key={p.name}
-                className={`flex cursor-pointer items-center gap-3 rounded-lg border px-5 py-4 ${s.method === p.name ? 'border-brand bg-brand-light/40' : 'border-line'}`}
+                className={`flex cursor-pointer items-center gap-3 rounded-lg border px-5 py-4 ${s.method === p.name ? 'border-brand-accent bg-brand-light/40' : 'border-line'}`}
               >
                 <input type="radio" name="method" checked={s.method === p.name} onChange={() => chooseMethod(p.name)} />
                 <span className={`${ICON[p.name] ?? ''} text-2xl`} />

@@ -55,7 +55,7 @@ export function RefundDispute(props: { orderId: number }) {
           </label>
           <textarea
             id="dispute-reason"
-            className="h-24 w-full resize-none rounded border border-line px-3 py-2 text-sm outline-none focus:border-brand"
+            className="h-24 w-full resize-none rounded border border-line px-3 py-2 text-sm outline-none focus:border-brand-accent"
             maxLength={200}
             value={reason}
             onChange={(e) => setReason(e.target.value)}

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $sandbox, confirmSandbox, loadSandbox, sandboxCancelHref } from '~/lib/stores/payment';
-import { LoadFailed, MemberOnly } from '../account/parts';
 import { useAction } from '../ui/useAction';
-import { money } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { LoadFailed } from '../ui/states';
+import { money } from '~/lib/format';
 
 /**
  * /pay/sandbox?pay_no=: the sandbox gateway's own cashier, for the logged-in payer only (a guest is
@@ -33,7 +34,7 @@ function Cashier({ payNo }: { payNo: string }) {
   const pay = () => void confirm.run(async () => location.assign(await confirmSandbox(payNo)), { done: '付款成功' });
   return (
     <div className="flex flex-col items-center gap-5 text-center">
-      <p className="rounded bg-[#fff7e6] px-4 py-2 text-sm text-[#d46b08]">这是测试环境的模拟收银台，不会产生真实扣款</p>
+      <p className="rounded bg-warning-note px-4 py-2 text-sm text-warning-strong">这是测试环境的模拟收银台，不会产生真实扣款</p>
       <p className="text-sm text-ink-soft">{info.subject}</p>
       <p className="text-4xl font-700 text-ink" data-testid="sandbox-amount">
         {money(info.amount)}

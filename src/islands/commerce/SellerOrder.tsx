@@ -1,13 +1,13 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatDateTime } from '~/lib/format';
+import { formatDateTime, money } from '~/lib/format';
 import { PAY_METHOD_TEXT } from '~/lib/rules/order-status';
 import { $sellerOrder, CARRIERS, loadSellerOrder, orderIdFromSearch, shipOrder, type ShipForm } from '~/lib/stores/orders';
-import { MemberOnly } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { agreeRefund, refuseRefund } from '~/lib/stores/seller-orders';
 import { SELLER_ORDER_LIMITS } from '~/lib/rules/seller-orders';
-import { ItemRow, money } from './parts';
+import { ItemRow } from './ItemRow';
+import { MemberOnly } from '../ui/MemberOnly';
 
 /** /order/shopdetail?id=: an order as its shop owner or coach sees it, with shipping for paid goods. */
 export default function SellerOrder() {
@@ -34,7 +34,7 @@ function View() {
 
   if (error)
     return (
-      <p role="alert" className="gf-card py-20 text-center text-[#f56c6c]">
+      <p role="alert" className="gf-card py-20 text-center text-danger">
         {error}
       </p>
     );
@@ -50,9 +50,9 @@ function View() {
           买家 {o.buyer.nick_name}（{o.buyer.phone}）· 下单 {formatDateTime(o.created_at)}
           {o.paid_at && ` · ${PAY_METHOD_TEXT[o.pay_method]}支付于 ${formatDateTime(o.paid_at)}`}
         </p>
-        {o.refund_reason && o.status === 'refunding' && <p className="mt-2 text-sm text-[#f56c6c]">买家申请退款：{o.refund_reason}</p>}
+        {o.refund_reason && o.status === 'refunding' && <p className="mt-2 text-sm text-danger">买家申请退款：{o.refund_reason}</p>}
         {o.refund_failure && o.status === 'refunding' && (
-          <p className="mt-1 text-sm text-[#f56c6c]">退款失败：{o.refund_failure}，可再次同意重试</p>
+          <p className="mt-1 text-sm text-danger">退款失败：{o.refund_failure}，可再次同意重试</p>
         )}
         {o.refund_state === 'pending' && o.status === 'refunding' && (
           <p className="mt-1 text-sm text-ink-soft">已同意退款，等待支付渠道确认</p>
@@ -83,7 +83,7 @@ function View() {
           ))}
         </div>
         <p className="mt-3 border-t border-line pt-3 text-right text-sm text-ink-soft">
-          实收 <b className="text-xl text-[#f56c6c]">{money(o.pay_amount)}</b>
+          实收 <b className="text-xl text-price">{money(o.pay_amount)}</b>
           {paidNote(o)}
         </p>
       </section>

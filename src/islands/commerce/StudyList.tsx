@@ -4,9 +4,9 @@ import { formatDate } from '~/lib/format';
 import { img } from '~/lib/media';
 import { courseStatus, createMyClasses, createMyCourses, type MyClass, type MyCourse } from '~/lib/stores/study';
 import type { PagedList } from '~/lib/stores/paged';
-import { MemberOnly } from '../account/parts';
 import { PagerButtons } from '../ui/PagerButtons';
-import { ListState } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { ListState } from '../ui/states';
 
 /** /my/course (progress per bought course) and /my/class (enrolled classes). */
 export default function StudyList(props: { kind: 'course' | 'class' }) {
@@ -65,7 +65,7 @@ function CourseRow({ c }: { c: MyCourse }) {
             aria-valuemax={100}
             aria-label="学习进度"
           >
-            <div className="h-full rounded-full bg-brand" style={{ width: `${c.progress}%` }} />
+            <div className="h-full rounded-full bg-brand-accent" style={{ width: `${c.progress}%` }} />
           </div>
           <span className="text-sm text-ink-soft">
             已学 {c.finished_count}/{c.lesson_count} 课时 · {c.progress}%

@@ -2,10 +2,11 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $payMethods, followGateway, loadPayMethods, startTopUp, topUpCoins, topUpFen, topUpParams } from '~/lib/stores/payment';
 import type { PayProviderName } from '~/lib/rules/payment';
-import { LoadFailed, MemberOnly } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { GatewayQr } from './gateway';
-import { money } from './parts';
+import { MemberOnly } from '../ui/MemberOnly';
+import { LoadFailed } from '../ui/states';
+import { money } from '~/lib/format';
 
 const PRESETS = [10, 50, 100, 200, 500, 1000];
 
@@ -75,7 +76,7 @@ function Form() {
               type="button"
               aria-pressed={n === p}
               onClick={() => setCoins(String(p))}
-              className={`rounded-lg border py-4 text-center ${n === p ? 'border-brand bg-brand-light text-brand' : 'border-line hover:border-brand'}`}
+              className={`rounded-lg border py-4 text-center ${n === p ? 'border-brand-accent bg-brand-light text-brand' : 'border-line hover:border-brand-accent'}`}
             >
               <span className="block text-xl font-700">{p}</span>
               <span className="text-xs text-ink-mute">¥{p}</span>
@@ -98,13 +99,13 @@ function Form() {
       <fieldset>
         <legend className="mb-3 text-sm text-ink-soft">支付方式</legend>
         {methods.providers.length === 0 ? (
-          <p className="text-sm text-[#f56c6c]">暂无可用的在线支付方式，请联系客服</p>
+          <p className="text-sm text-danger">暂无可用的在线支付方式，请联系客服</p>
         ) : (
           <div className="flex gap-3">
             {methods.providers.map((p) => (
               <label
                 key={p.name}
-                className={`flex cursor-pointer items-center gap-2 rounded-lg border px-5 py-3 ${provider === p.name ? 'border-brand bg-brand-light/40' : 'border-line'}`}
+                className={`flex cursor-pointer items-center gap-2 rounded-lg border px-5 py-3 ${provider === p.name ? 'border-brand-accent bg-brand-light/40' : 'border-line'}`}
               >
                 <input type="radio" name="provider" checked={provider === p.name} onChange={() => setPicked(p.name)} />
                 {p.label}
@@ -116,7 +117,7 @@ function Form() {
       <div className="flex items-center justify-end gap-4 border-t border-line pt-5">
         {opened.returnTo && <span className="mr-auto text-sm text-ink-soft">付款成功后自动返回，继续用功夫币支付</span>}
         <span className="text-sm text-ink-soft">
-          应付 <b className="text-2xl text-[#f56c6c]">{money(topUpFen(coins))}</b>
+          应付 <b className="text-2xl text-price">{money(topUpFen(coins))}</b>
         </span>
         <button type="submit" className="gf-btn-primary h-11 w-36 text-base" disabled={submit.busy}>
           立即充值

@@ -19,7 +19,7 @@ export function GatewayQr() {
       <div className="flex flex-col items-center gap-3">
         {qr && <img src={qr.payment.qr_image} width={220} height={220} alt="支付二维码" />}
         {qr?.timedOut ? (
-          <p role="alert" className="text-center text-sm text-[#f56c6c]">
+          <p role="alert" className="text-center text-sm text-danger">
             暂未查询到支付结果。如已付款，请稍后在订单或钱包中查看
           </p>
         ) : (

@@ -25,7 +25,7 @@ export default function AdBanner(props: { items: Advert[]; mediaUrl: string }) {
     <section
       aria-roledescription="carousel"
       aria-label="推荐活动"
-      className="group relative h-[400px] w-[1180px] overflow-hidden rounded-xl bg-[#ddd]"
+      className="group relative h-[400px] w-[1180px] overflow-hidden rounded-xl bg-placeholder-soft"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
     >

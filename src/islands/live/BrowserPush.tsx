@@ -81,7 +81,7 @@ export default function BrowserPush(props: { pushKey: string }) {
   return (
     <div className="gf-card p-4 text-sm" data-testid="browser-push" data-phase={phase}>
       <p className="mb-2 font-600">网页开播（无需 OBS）</p>
-      <div className="mb-2 aspect-video overflow-hidden rounded bg-[#111]">
+      <div className="mb-2 aspect-video overflow-hidden rounded bg-night-video">
         <video ref={video} autoPlay muted playsInline className="h-full w-full object-cover" />
       </div>
       {phase === 'idle' && (

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { api } from '~/lib/api/client';
 import { priceText } from '~/lib/format';
 import { img } from '~/lib/media';
-import { MemberOnly } from '../account/parts';
-import { ListState } from '../commerce/parts';
+import { fetchGiftLogs } from '~/lib/stores/live';
 import { useSession } from '../chrome/useSession';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useLoad } from '../ui/useLoad';
+import { MemberOnly } from '../ui/MemberOnly';
+import { ListState } from '../ui/states';
 
 const LIMIT = 15;
 
@@ -27,7 +27,7 @@ function Logs() {
   const anchor = user?.identity === 1 || user?.identity === 2;
   const [dir, setDir] = useState<'sent' | 'received'>('sent');
   const [page, setPage] = useState(1);
-  const q = useLoad(() => api('/member/giftLogs', { dir, page, limit: LIMIT }), `${dir}:${page}`);
+  const q = useLoad(() => fetchGiftLogs({ dir, page, limit: LIMIT }), `${dir}:${page}`);
   const d = q.data;
 
   return (
@@ -86,7 +86,7 @@ function Logs() {
                   </a>
                 </td>
                 <td className="px-3 py-2">{dir === 'sent' ? `-${l.coins}` : l.coins}</td>
-                {dir === 'received' && <td className="px-3 py-2 text-[#52c41a]">+{priceText(l.income_fen, '¥0.00')}</td>}
+                {dir === 'received' && <td className="px-3 py-2 text-success">+{priceText(l.income_fen, '¥0.00')}</td>}
                 <td className="px-3 py-2 text-ink-mute">{new Date(l.created_at).toLocaleString('zh-CN')}</td>
               </tr>
             ))}

@@ -132,7 +132,7 @@ function Console() {
       <LiveStats kind={data.anchor.kind} version={statsKey(data, giftTick)} />
       <div className="grid grid-cols-[1fr_320px] gap-5">
         <section>
-          <div className="aspect-video overflow-hidden rounded bg-[#111]">
+          <div className="aspect-video overflow-hidden rounded bg-night-video">
             {data.status === 'live' && data.play ? (
               <LiveVideo src={data.play} muted testId="liver-preview" />
             ) : (
@@ -160,7 +160,7 @@ function Console() {
             <p className="mb-3 flex items-center gap-2 text-[15px] font-600">
               直播状态
               <span
-                className={`rounded px-2 py-0.5 text-xs font-400 ${data.status === 'live' ? 'bg-brand text-white' : 'bg-[#f0f0f0] text-ink-soft'}`}
+                className={`rounded px-2 py-0.5 text-xs font-400 ${data.status === 'live' ? 'bg-brand text-white' : 'bg-surface-tag text-ink-soft'}`}
               >
                 {LIVE_TEXTS.statusLabel[data.status]}
               </span>
@@ -216,7 +216,7 @@ function Console() {
               type="button"
               role="tab"
               aria-selected={tab === id}
-              className={`-mb-px border-b-2 pb-2 text-[15px] ${tab === id ? 'border-brand text-brand' : 'border-transparent text-ink-soft hover:text-brand'}`}
+              className={`-mb-px border-b-2 pb-2 text-[15px] ${tab === id ? 'border-brand-accent text-brand' : 'border-transparent text-ink-soft hover:text-brand'}`}
               onClick={() => setTab(id)}
               data-testid={`liver-tab-${id}`}
             >

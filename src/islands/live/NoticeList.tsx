@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { api } from '~/lib/api/client';
 import type { LiveNotice } from '~/lib/api/contract/live-notices';
 import { img } from '~/lib/media';
 import { LIVE_TEXTS } from '~/lib/rules/live';
 import { bookNotice } from '~/lib/stores/live-room';
 import { $session } from '~/lib/stores/session';
 import { openLogin } from '~/lib/stores/ui';
+import { fetchLiveNotices } from '~/lib/stores/live';
 import { useAction } from '../ui/useAction';
 
 type Page = { list: LiveNotice[]; total: number; page: number; limit: number };
@@ -19,7 +19,7 @@ export default function NoticeList(props: { initial: Page; compact?: boolean; ro
   const act = useAction();
   useEffect(() => {
     if (!$session.get()?.token) return;
-    api('/public/liveNotices', {
+    fetchLiveNotices({
       page: props.initial.page,
       limit: props.initial.limit,
       ...(props.roomId ? { room_id: props.roomId } : {}),
@@ -32,9 +32,9 @@ export default function NoticeList(props: { initial: Page; compact?: boolean; ro
       {page.list.map((n) => (
         <li key={n.id} className={`gf-card overflow-hidden ${props.compact ? '' : 'flex'}`} data-testid="notice-card">
           <a href={`/live/room/${n.room_id}`} className={props.compact ? 'block' : 'block w-[240px] shrink-0'}>
-            <div className="relative aspect-video bg-[#111]">
+            <div className="relative aspect-video bg-night-video">
               {n.cover && <img src={img(n.cover)} alt="" className="h-full w-full object-cover" loading="lazy" />}
-              <span className="absolute left-2 top-2 rounded bg-[#409eff] px-2 py-0.5 text-xs text-white">预告</span>
+              <span className="absolute left-2 top-2 rounded bg-info-bright px-2 py-0.5 text-xs text-white">预告</span>
             </div>
           </a>
           <div className="flex min-w-0 flex-1 flex-col p-3">

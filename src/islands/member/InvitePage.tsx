@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { img } from '~/lib/media';
 import { formatDateTime } from '~/lib/format';
 import { copyInvite, fetchInviteInfo, fetchInviteList, inviteQr } from '~/lib/stores/referral';
-import { LoadFailed, MemberOnly } from '../account/parts';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useLoad } from '../ui/useLoad';
+import { MemberOnly } from '../ui/MemberOnly';
+import { LoadFailed } from '../ui/states';
 
 const VIA = { phone: '手机号注册', wx: '微信登录', qq: 'QQ 登录' } as const;
 
@@ -33,7 +34,7 @@ function Invite() {
   return (
     <div data-testid="invite-page">
       <h1 className="mb-5 border-b border-line pb-4 text-lg font-600">推荐好友</h1>
-      <section className="flex gap-8 rounded-lg bg-gradient-to-r from-[#fff7e6] to-[#fff] p-6">
+      <section className="flex gap-8 rounded-lg bg-gradient-to-r from-warning-note to-white p-6">
         <div className="flex-1">
           <p className="text-sm text-ink-soft">我的邀请码</p>
           <p className="mt-1 text-3xl font-700 tracking-widest text-brand" data-testid="invite-code">
@@ -92,7 +93,7 @@ function Invite() {
       ) : (
         <>
           <table className="w-full text-left text-sm" aria-label="邀请记录">
-            <thead className="bg-[#fafafa] text-ink-soft">
+            <thead className="bg-surface-soft text-ink-soft">
               <tr>
                 <th className="px-3 py-2 font-400">好友</th>
                 <th className="px-3 py-2 font-400">注册方式</th>

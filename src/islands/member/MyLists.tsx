@@ -4,9 +4,9 @@ import type { FanItem, FavouriteItem, FocusItem } from '~/lib/api/contract/catal
 import { img } from '~/lib/media';
 import { priceText, formatDate } from '~/lib/format';
 import { createMyList, type MyListKind } from '~/lib/stores/my-lists';
-import { MemberOnly } from '../account/parts';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
+import { MemberOnly } from '../ui/MemberOnly';
 
 const FAV_TABS = [
   ['course', '课程'],
@@ -51,7 +51,7 @@ function Lists({ kind }: { kind: MyListKind }) {
               role="tab"
               aria-selected={favType === k}
               onClick={() => void store.setFavType(k)}
-              className={`pb-1 text-[15px] ${favType === k ? 'border-b-2 border-brand text-brand' : 'text-ink-soft hover:text-brand'}`}
+              className={`pb-1 text-[15px] ${favType === k ? 'border-b-2 border-brand-accent text-brand' : 'text-ink-soft hover:text-brand'}`}
             >
               {label}
             </button>
@@ -59,7 +59,7 @@ function Lists({ kind }: { kind: MyListKind }) {
         </div>
       )}
       {error ? (
-        <p role="alert" className="py-16 text-center text-[#f56c6c]">
+        <p role="alert" className="py-16 text-center text-danger">
           {error}
         </p>
       ) : !data ? (
@@ -95,7 +95,7 @@ function Favourite({ f, onRemove }: { f: FavouriteItem; onRemove: () => Promise<
         <a className="block truncate text-sm text-ink hover:text-brand" href={href}>
           {f.title}
         </a>
-        <p className="mt-1 text-sm text-[#f56c6c]">{priceText(f.price)}</p>
+        <p className="mt-1 text-sm text-price">{priceText(f.price)}</p>
         <p className="mt-1 flex justify-between text-xs text-ink-mute">
           收藏于 {formatDate(f.created_at)}
           <button

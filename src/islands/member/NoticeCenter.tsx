@@ -3,9 +3,9 @@ import { useStore } from '@nanostores/react';
 import { NOTICE_TABS, NOTICE_TEXTS, createNoticeCenter, noticeKindFrom, noticeLabel, type NoticeKind } from '~/lib/stores/notice';
 import { $unread, refreshUnread } from '~/lib/stores/unread';
 import { formatDateTime } from '~/lib/format';
-import { MemberOnly } from '../account/parts';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
+import { MemberOnly } from '../ui/MemberOnly';
 
 /** /my/notice: tabs for system notices, comments and announcements; unread dots; read all; delete. */
 export default function NoticeCenter() {
@@ -53,11 +53,11 @@ function Center() {
               type="button"
               aria-selected={kind === t.kind}
               onClick={() => switchTo(t.kind)}
-              className={`relative -mb-px border-b-2 pb-3 text-[15px] ${kind === t.kind ? 'border-brand text-brand' : 'border-transparent text-ink-soft hover:text-brand'}`}
+              className={`relative -mb-px border-b-2 pb-3 text-[15px] ${kind === t.kind ? 'border-brand-accent text-brand' : 'border-transparent text-ink-soft hover:text-brand'}`}
             >
               {t.label}
               {unread[t.kind] > 0 && (
-                <span className="ml-1 inline-block min-w-4 -translate-y-1.5 rounded-full bg-[#f56c6c] px-1.5 text-center text-[11px] leading-4 text-white">
+                <span className="ml-1 inline-block min-w-4 -translate-y-1.5 rounded-full bg-danger px-1.5 text-center text-[11px] leading-4 text-white">
                   {unread[t.kind] > 99 ? '99+' : unread[t.kind]}
                 </span>
               )}
@@ -71,7 +71,7 @@ function Center() {
       </div>
       {error ? (
         <div className="py-16 text-center">
-          <p role="alert" className="text-[#f56c6c]">
+          <p role="alert" className="text-danger">
             {error}
           </p>
           <button type="button" className="gf-btn-ghost mt-4" onClick={() => void center.load()}>
@@ -90,7 +90,7 @@ function Center() {
           {data.list.map((m) => (
             <li key={m.id} className="group flex items-start gap-4 border-b border-line py-4">
               <span
-                className={`mt-2 h-2 w-2 shrink-0 rounded-full ${m.is_read ? 'bg-transparent' : 'bg-[#f56c6c]'}`}
+                className={`mt-2 h-2 w-2 shrink-0 rounded-full ${m.is_read ? 'bg-transparent' : 'bg-danger'}`}
                 aria-label={m.is_read ? undefined : '未读'}
               />
               <a className="min-w-0 flex-1" href={`/my/notice/detail?id=${m.id}`}>
@@ -110,7 +110,7 @@ function Center() {
                 <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
                 <button
                   type="button"
-                  className="invisible text-ink-mute hover:text-[#f56c6c] group-hover:visible"
+                  className="invisible text-ink-mute hover:text-danger group-hover:visible"
                   onClick={() => remove(m.id)}
                 >
                   删除

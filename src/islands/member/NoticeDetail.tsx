@@ -1,8 +1,8 @@
 import { answeredText, answerNotice, openNotice } from '~/lib/stores/notice';
 import { formatDateTime } from '~/lib/format';
-import { MemberOnly } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
+import { MemberOnly } from '../ui/MemberOnly';
 
 const KIND_LABEL = { notice: '系统通知', comment: '评论回复', announce: '平台公告' } as const;
 

@@ -1,5 +1,5 @@
 import { PROVIDER_LIMITS } from '~/lib/rules/provider';
-import { Field } from '../account/parts';
+import { Field } from '../ui/form';
 
 type Contact = { contact: string; phone: string; city: string; intro: string };
 

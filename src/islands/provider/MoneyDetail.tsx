@@ -2,12 +2,12 @@ import { formatDateTime } from '~/lib/format';
 import { fenText } from '~/lib/rules/bank';
 import { COMMISSION_STATE_TEXT, fetchLedgerDetail } from '~/lib/stores/provider';
 import { ledgerAmount } from '~/lib/stores/seller-finance';
-import { LoadFailed } from '../account/parts';
-import { Loading, PageHead } from '../seller/shop-parts';
 import { useHydrated } from '../ui/useHydrated';
 import { useLoad } from '../ui/useLoad';
 import { ProviderOnly } from './ProviderOnly';
 import { Row } from './ProviderOrderDetail';
+import { PageHead } from '../ui/PageHead';
+import { LoadFailed, Loading } from '../ui/states';
 
 /** /my/service_identity/moneyDetail?id=: one ledger row and the order or withdrawal behind it. */
 export default function MoneyDetail() {
@@ -39,7 +39,7 @@ function ById({ id }: { id: number }) {
           返回资金明细
         </a>
       </PageHead>
-      <p className={`mb-5 text-3xl font-700 ${m.delta >= 0 ? 'text-[#52c41a]' : 'text-[#f56c6c]'}`} data-testid="money-delta">
+      <p className={`mb-5 text-3xl font-700 ${m.delta >= 0 ? 'text-success' : 'text-price'}`} data-testid="money-delta">
         {m.delta >= 0 ? '+' : ''}
         {fenText(m.delta)}
         <span className="ml-2 text-sm font-400 text-ink-mute">{m.column}</span>

@@ -2,10 +2,10 @@ import { img } from '~/lib/media';
 import { fenText } from '~/lib/rules/bank';
 import { bpText } from '~/lib/rules/provider';
 import { fetchOverview, type ProviderOverview } from '~/lib/stores/provider';
-import { LoadFailed } from '../account/parts';
-import { Loading, PageHead } from '../seller/shop-parts';
 import { useLoad } from '../ui/useLoad';
 import { ProviderOnly } from './ProviderOnly';
+import { PageHead } from '../ui/PageHead';
+import { LoadFailed, Loading } from '../ui/states';
 
 /** /my/service_identity: the overview — team, this month's sales and commission, money. */
 export default function ProviderHome() {
@@ -109,7 +109,7 @@ function View({ o }: { o: ProviderOverview }) {
             ['/my/service_identity/order', 'i-ri-file-list-3-line', '团队订单', '课程与班级订单及佣金'],
           ] as const
         ).map(([href, icon, label, sub]) => (
-          <a key={href} href={href} className="flex items-center gap-3 rounded-lg border border-line px-5 py-4 hover:border-brand">
+          <a key={href} href={href} className="flex items-center gap-3 rounded-lg border border-line px-5 py-4 hover:border-brand-accent">
             <span className={`${icon} text-2xl text-brand`} />
             <span>
               <span className="block text-[15px] text-ink">{label}</span>

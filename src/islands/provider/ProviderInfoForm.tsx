@@ -1,12 +1,14 @@
 import { useState, type SubmitEvent } from 'react';
 import { PROVIDER_LIMITS, bpText } from '~/lib/rules/provider';
 import { fetchProviderInfo, infoForm, saveProviderInfo, type InfoForm, type ProviderInfo } from '~/lib/stores/provider';
-import { Field, LoadFailed } from '../account/parts';
-import { ImageUpload, Loading, PageHead } from '../seller/shop-parts';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { ContactFields } from './ContactFields';
 import { ProviderOnly } from './ProviderOnly';
+import { ImageUpload } from '../ui/ImageUpload';
+import { PageHead } from '../ui/PageHead';
+import { Field } from '../ui/form';
+import { LoadFailed, Loading } from '../ui/states';
 
 /** /my/service_identity/info: the provider's profile. */
 export default function ProviderInfoForm() {

@@ -3,11 +3,11 @@ import { img } from '~/lib/media';
 import { fenText } from '~/lib/rules/bank';
 import { bpText } from '~/lib/rules/provider';
 import { COMMISSION_STATE_TEXT, fetchOrderDetail, type ProviderOrderDetail as Detail } from '~/lib/stores/provider';
-import { LoadFailed } from '../account/parts';
-import { Loading, PageHead } from '../seller/shop-parts';
 import { useHydrated } from '../ui/useHydrated';
 import { useLoad } from '../ui/useLoad';
 import { ProviderOnly } from './ProviderOnly';
+import { PageHead } from '../ui/PageHead';
+import { LoadFailed, Loading } from '../ui/states';
 
 /** /my/service_identity/orderDetail?id=: one team order and what it credited the provider. */
 export default function ProviderOrderDetail() {

@@ -2,12 +2,14 @@ import { useState, type SubmitEvent } from 'react';
 import { formatDateTime } from '~/lib/format';
 import { PROVIDER_LIMITS } from '~/lib/rules/provider';
 import { EMPTY_PROVIDER_FORM, fetchSupplierStatus, submitSupplier, type ProviderForm, type SupplierStatus } from '~/lib/stores/provider';
-import { Field, LoadFailed, MemberOnly } from '../account/parts';
-import { ImageUpload, Loading } from '../seller/shop-parts';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { ContactFields } from './ContactFields';
 import { documentLink } from '~/lib/rules/agreements';
+import { ImageUpload } from '../ui/ImageUpload';
+import { MemberOnly } from '../ui/MemberOnly';
+import { Field } from '../ui/form';
+import { LoadFailed, Loading } from '../ui/states';
 
 const PROVIDER_AGREEMENT = documentLink('serviceagreement');
 
@@ -40,7 +42,7 @@ function Apply() {
   if (!s) return <Loading />;
   if (s.state === 'approved') {
     return (
-      <State icon="i-ri-checkbox-circle-line text-[#52c41a]" title="您已是服务商" testid="supplier-approved">
+      <State icon="i-ri-checkbox-circle-line text-success" title="您已是服务商" testid="supplier-approved">
         {s.review_note && <p className="text-sm text-ink-soft">审核备注：{s.review_note}</p>}
         <a className="gf-btn-primary" href="/my/service_identity">
           进入服务商管理
@@ -59,7 +61,7 @@ function Apply() {
   }
   if (s.state === 'refused' && !editing) {
     return (
-      <State icon="i-ri-close-circle-line text-[#f56c6c]" title="申请未通过" testid="supplier-refused">
+      <State icon="i-ri-close-circle-line text-danger" title="申请未通过" testid="supplier-refused">
         <p className="max-w-[480px] text-center text-sm text-ink-soft">原因：{s.refuse_reason}</p>
         <button type="button" className="gf-btn-primary" onClick={() => setEditing(true)}>
           修改后重新提交
@@ -116,7 +118,7 @@ function ApplyForm(props: { status: SupplierStatus; onDone: (s: SupplierStatus) 
         </ul>
       </section>
       {props.status.state === 'refused' && (
-        <p className="mb-4 rounded-md bg-[#fef0f0] px-4 py-2.5 text-sm text-[#f56c6c]" role="alert">
+        <p className="mb-4 rounded-md bg-danger-light px-4 py-2.5 text-sm text-danger" role="alert">
           上次申请未通过：{props.status.refuse_reason}
         </p>
       )}

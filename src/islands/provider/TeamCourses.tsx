@@ -3,10 +3,10 @@ import { useStore } from '@nanostores/react';
 import { priceText } from '~/lib/format';
 import { img } from '~/lib/media';
 import { createCourseList } from '~/lib/stores/provider';
-import { ListState } from '../commerce/parts';
-import { PageHead } from '../seller/shop-parts';
 import { PagerButtons } from '../ui/PagerButtons';
 import { ProviderOnly } from './ProviderOnly';
+import { PageHead } from '../ui/PageHead';
+import { ListState } from '../ui/states';
 
 /** /my/service_identity/course: the courses of the team's coaches. */
 export default function TeamCourses() {
@@ -48,8 +48,8 @@ function Courses() {
                     {c.coach_name} · {c.lessons} 课时 · 已售 {c.sales}
                   </p>
                   <p className="mt-2 flex items-center justify-between">
-                    <span className="font-600 text-[#f56c6c]">{priceText(c.price)}</span>
-                    <span className={`text-xs ${c.on_sale ? 'text-[#52c41a]' : 'text-ink-mute'}`}>{c.on_sale ? '在售' : '已下架'}</span>
+                    <span className="font-600 text-price">{priceText(c.price)}</span>
+                    <span className={`text-xs ${c.on_sale ? 'text-success' : 'text-ink-mute'}`}>{c.on_sale ? '在售' : '已下架'}</span>
                   </p>
                 </div>
               </a>

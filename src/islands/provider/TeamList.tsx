@@ -3,12 +3,12 @@ import { useStore } from '@nanostores/react';
 import { formatDate } from '~/lib/format';
 import { img } from '~/lib/media';
 import { createTeamList, inviteCoach, removeMember, type TeamFilter, type TeamMember } from '~/lib/stores/provider';
-import { ListState } from '../commerce/parts';
-import { PageHead } from '../seller/shop-parts';
 import { Modal } from '../ui/Modal';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { ProviderOnly } from './ProviderOnly';
+import { PageHead } from '../ui/PageHead';
+import { ListState } from '../ui/states';
 
 /** /my/service_identity/list: the team — invite a coach by phone, open invitations, remove. */
 export default function TeamList() {
@@ -86,7 +86,7 @@ function Team() {
             role="tab"
             aria-selected={query === k}
             onClick={() => void team.setQuery(k)}
-            className={`-mb-px border-b-2 px-1 pb-2.5 text-[15px] ${query === k ? 'border-brand font-600 text-brand' : 'border-transparent text-ink-soft hover:text-ink'}`}
+            className={`-mb-px border-b-2 px-1 pb-2.5 text-[15px] ${query === k ? 'border-brand-accent font-600 text-brand' : 'border-transparent text-ink-soft hover:text-ink'}`}
           >
             {label}
           </button>
@@ -119,14 +119,14 @@ function Team() {
                 <td className="px-4 py-3 text-ink-soft">{m.phone}</td>
                 <td className="px-4 py-3">{m.courses}</td>
                 <td className="px-4 py-3">
-                  <span className={m.status === 'active' ? 'text-[#52c41a]' : 'text-brand'}>{m.status_text}</span>
+                  <span className={m.status === 'active' ? 'text-success' : 'text-brand'}>{m.status_text}</span>
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-ink-soft">
                   {m.joined_at ? `${formatDate(m.joined_at)} 加入` : `${formatDate(m.created_at)} 邀请`}
                 </td>
                 <td className="px-4 py-3 text-right">
                   {m.status === 'active' ? (
-                    <button type="button" className="gf-link text-[#f56c6c]" onClick={() => setConfirm(m)}>
+                    <button type="button" className="gf-link text-danger" onClick={() => setConfirm(m)}>
                       移出团队
                     </button>
                   ) : (

@@ -3,10 +3,10 @@ import { useStore } from '@nanostores/react';
 import { formatDateTime } from '~/lib/format';
 import { fenText } from '~/lib/rules/bank';
 import { COMMISSION_STATE_TEXT, createOrderList, type OrderKindFilter } from '~/lib/stores/provider';
-import { ListState } from '../commerce/parts';
-import { PageHead } from '../seller/shop-parts';
 import { PagerButtons } from '../ui/PagerButtons';
 import { ProviderOnly } from './ProviderOnly';
+import { PageHead } from '../ui/PageHead';
+import { ListState } from '../ui/states';
 
 /** /my/service_identity/order: orders of the team's courses and classes, with the provider's commission. */
 export default function TeamOrders() {
@@ -44,7 +44,7 @@ function Orders() {
             role="tab"
             aria-selected={query === k}
             onClick={() => void list.setQuery(k)}
-            className={`-mb-px border-b-2 px-1 pb-2.5 text-[15px] ${query === k ? 'border-brand font-600 text-brand' : 'border-transparent text-ink-soft hover:text-ink'}`}
+            className={`-mb-px border-b-2 px-1 pb-2.5 text-[15px] ${query === k ? 'border-brand-accent font-600 text-brand' : 'border-transparent text-ink-soft hover:text-ink'}`}
           >
             {label}
           </button>

@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { api, errorText } from '~/lib/api/client';
+import { errorText } from '~/lib/api/client';
 import type { Review, ReviewSummary } from '~/lib/api/contract/review';
 import { formatDate } from '~/lib/format';
 import { img } from '~/lib/media';
 import { REVIEW_TEXTS, starAverage, type ReviewKind } from '~/lib/rules/review';
+import { fetchReviews } from '~/lib/stores/review';
 import { Lightbox } from '../circle/Lightbox';
 
 export function Stars(props: { n: number; size?: string }) {
   return (
-    <span className={`inline-flex text-[#ffb400] ${props.size ?? 'text-sm'}`} aria-label={`${props.n} 星`}>
+    <span className={`inline-flex text-star ${props.size ?? 'text-sm'}`} aria-label={`${props.n} 星`}>
       {[1, 2, 3, 4, 5].map((i) => (
-        <span key={i} className={i <= props.n ? 'i-ri-star-fill' : 'i-ri-star-line text-[#ddd]'} />
+        <span key={i} className={i <= props.n ? 'i-ri-star-fill' : 'i-ri-star-line text-star-empty'} />
       ))}
     </span>
   );
@@ -32,7 +33,7 @@ export default function ReviewList(props: {
   async function more() {
     setBusy(true);
     try {
-      const r = await api('/public/reviews', { kind: props.kind, id: props.id, page: page + 1, limit: 10 });
+      const r = await fetchReviews({ kind: props.kind, id: props.id, page: page + 1, limit: 10 });
       setList((l) => [...l, ...r.list.filter((x) => !l.some((y) => y.id === x.id))]);
       setPage(page + 1);
       setError('');
@@ -52,7 +53,7 @@ export default function ReviewList(props: {
         <p className="py-6 text-center text-sm text-ink-mute">{REVIEW_TEXTS.empty}</p>
       ) : (
         <>
-          <div className="mb-4 flex items-center gap-8 rounded bg-[#fafafa] px-6 py-4">
+          <div className="mb-4 flex items-center gap-8 rounded bg-surface-soft px-6 py-4">
             <div className="text-center">
               <p className="text-3xl font-700 text-brand" data-testid="review-average">
                 {starAverage(s.average)}
@@ -65,8 +66,8 @@ export default function ReviewList(props: {
                 return (
                   <li key={n} className="flex items-center gap-2">
                     <span className="w-8">{n} 星</span>
-                    <span className="h-1.5 flex-1 overflow-hidden rounded bg-[#eee]">
-                      <span className="block h-full bg-[#ffb400]" style={{ width: `${s.count ? (c / s.count) * 100 : 0}%` }} />
+                    <span className="h-1.5 flex-1 overflow-hidden rounded bg-line">
+                      <span className="block h-full bg-star" style={{ width: `${s.count ? (c / s.count) * 100 : 0}%` }} />
                     </span>
                     <span className="w-8 text-right">{c}</span>
                   </li>
@@ -101,7 +102,7 @@ export default function ReviewList(props: {
               </li>
             ))}
           </ul>
-          {error && <p className="py-2 text-center text-sm text-[#e4393c]">{error}</p>}
+          {error && <p className="py-2 text-center text-sm text-danger-strong">{error}</p>}
           {list.length < props.first.total && (
             <button
               type="button"

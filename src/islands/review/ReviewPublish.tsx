@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import { api } from '~/lib/api/client';
 import { img } from '~/lib/media';
 import { REVIEW_LIMITS, REVIEW_TEXTS, STAR_TEXT } from '~/lib/rules/review';
 import { check } from '~/lib/stores/action';
 import { uploadImage } from '~/lib/stores/account';
-import { LoadFailed, MemberOnly } from '../account/parts';
+import { fetchOrderReviewInfo, publishOrderReview } from '~/lib/stores/review';
 import { useAction } from '../ui/useAction';
 import { ImageTiles } from '../ui/ImageTiles';
 import { useLoad } from '../ui/useLoad';
 import { Stars } from './ReviewList';
+import { MemberOnly } from '../ui/MemberOnly';
+import { LoadFailed } from '../ui/states';
 
 type Draft = { stars: number; content: string; images: string[] };
 const DETAIL = { goods: '/shop/goodsDetail', course: '/train/courseDetail', class: '/train/classDetail' } as const;
@@ -26,7 +27,7 @@ export default function ReviewPublish(props: { orderId: number | null }) {
 }
 
 function Publish(props: { orderId: number }) {
-  const info = useLoad(() => api('/member/orderReviewInfo', { order_id: props.orderId }));
+  const info = useLoad(() => fetchOrderReviewInfo({ order_id: props.orderId }));
   const [drafts, setDrafts] = useState<Record<number, Draft>>({});
   const send = useAction();
   const upload = useAction();
@@ -47,7 +48,7 @@ function Publish(props: { orderId: number }) {
             async () => {
               check(d.completed_at ? null : REVIEW_TEXTS.notCompleted, 'warning');
               check(open.every((it) => draftOf(it.item_id).stars > 0) ? null : REVIEW_TEXTS.starsNeeded, 'warning');
-              return api('/member/orderReview', {
+              return publishOrderReview({
                 order_id: d.order_id,
                 items: open.map((it) => ({ item_id: it.item_id, ...draftOf(it.item_id), content: draftOf(it.item_id).content.trim() })),
               });
@@ -59,7 +60,7 @@ function Publish(props: { orderId: number }) {
     >
       <h1 className="mb-1 text-lg font-600">评价订单</h1>
       <p className="mb-5 border-b border-line pb-4 text-xs text-ink-mute">订单号 {d.order_no}</p>
-      {!d.completed_at && <p className="mb-4 rounded bg-[#fff7e6] px-3 py-2 text-sm text-[#ad6800]">{REVIEW_TEXTS.notCompleted}</p>}
+      {!d.completed_at && <p className="mb-4 rounded bg-warning-note px-3 py-2 text-sm text-warning-ink">{REVIEW_TEXTS.notCompleted}</p>}
       <ul className="space-y-5">
         {d.items.map((it) => {
           const dr = draftOf(it.item_id);
@@ -91,7 +92,7 @@ function Publish(props: { orderId: number }) {
                           aria-checked={dr.stars === n}
                           aria-label={`${n} 星`}
                           onClick={() => set(it.item_id, { stars: n })}
-                          className={n <= dr.stars ? 'i-ri-star-fill text-[#ffb400]' : 'i-ri-star-line text-[#ccc] hover:text-[#ffb400]'}
+                          className={n <= dr.stars ? 'i-ri-star-fill text-star' : 'i-ri-star-line text-star-off hover:text-star'}
                         />
                       ))}
                     </span>
@@ -103,7 +104,7 @@ function Publish(props: { orderId: number }) {
                     maxLength={REVIEW_LIMITS.contentMax}
                     value={dr.content}
                     onChange={(e) => set(it.item_id, { content: e.target.value })}
-                    className="h-24 w-full resize-none rounded border border-line px-3 py-2 text-sm outline-none focus:border-brand"
+                    className="h-24 w-full resize-none rounded border border-line px-3 py-2 text-sm outline-none focus:border-brand-accent"
                   />
                   <ImageTiles
                     paths={dr.images}

@@ -2,11 +2,12 @@ import { useState, type SubmitEvent } from 'react';
 import { BANKS, MAX_BANK_CARDS, groupCardDigits } from '~/lib/rules/bank';
 import { fetchMemberInfo } from '~/lib/stores/account';
 import { EMPTY_CARD, addBankCard, financeBase, type CardForm, type FinanceArea } from '~/lib/stores/seller-finance';
-import { Field, LoadFailed } from '../account/parts';
 import { SmsButton, useSmsTimer } from '../account/SmsButton';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { AreaOnly } from './AreaOnly';
+import { Field } from '../ui/form';
+import { LoadFailed } from '../ui/states';
 
 /** /coach/finance/addcard and /mechant/finance/addcard: a card in the holder's real name, confirmed by an SMS code. */
 export default function AddCardPage(props: { area: FinanceArea }) {

@@ -6,12 +6,12 @@ import { img } from '~/lib/media';
 import type { SellerArea } from '~/lib/rules/seller-nav';
 import { bpText } from '~/lib/rules/seller-shop';
 import { agentMarket, agentMine, commissionText, togglePick, toggleShown } from '~/lib/stores/seller-shop';
-import { LoadFailed } from '../account/parts';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { useLoad, type Loaded } from '../ui/useLoad';
 import { SellerOnly } from './SellerOnly';
-import { Empty, Loading, PageHead } from './shop-parts';
+import { PageHead } from '../ui/PageHead';
+import { Empty, LoadFailed, Loading } from '../ui/states';
 
 type AgentPage = ApiOutput<'/seller/agentMarket'>;
 
@@ -132,7 +132,7 @@ function AgentCard(props: { it: AgentItem; mine: boolean; onChange: (it: AgentIt
           {it.owner.type === 'coach' ? '教练' : '店铺'}：{it.owner.name} · 已售 {it.sales}
         </p>
         <p className="flex items-baseline justify-between text-sm">
-          <span className="text-[#f56c6c]">{priceText(it.price)}</span>
+          <span className="text-price">{priceText(it.price)}</span>
           {closed ? (
             <span className="text-xs text-ink-mute">已停止代理</span>
           ) : (

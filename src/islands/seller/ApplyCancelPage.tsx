@@ -4,11 +4,11 @@ import { fenText } from '~/lib/rules/bank';
 import { CANCEL_REASON_MAX, ShopCancelStatus } from '~/lib/rules/shop-cancel';
 import { applyShopCancel, fetchCancelInfo, setShopCancelStatus, withdrawShopCancel } from '~/lib/stores/shop-cancel';
 import type { ApiOutput } from '~/lib/api/types';
-import { LoadFailed } from '../account/parts';
 import { Modal } from '../ui/Modal';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { SellerOnly } from './SellerOnly';
+import { LoadFailed } from '../ui/states';
 
 type Info = ApiOutput<'/shop/applyCancelInfo'>;
 
@@ -53,10 +53,10 @@ function Body({ d, reload }: { d: Info; reload: () => void }) {
 function StatusBanner({ d }: { d: Info }) {
   const tone =
     d.status === ShopCancelStatus.PENDING
-      ? 'bg-brand-light text-[#b36b00]'
+      ? 'bg-brand-light text-brand-deep'
       : d.status === ShopCancelStatus.CANCELLED
-        ? 'bg-[#fef0f0] text-[#f56c6c]'
-        : 'bg-[#f0f9eb] text-[#3f9b16]';
+        ? 'bg-danger-light text-danger'
+        : 'bg-success-light text-success-deep';
   const last = d.application;
   return (
     <div className={`rounded-lg px-5 py-4 ${tone}`} data-testid="cancel-status">
@@ -77,9 +77,9 @@ function StatusBanner({ d }: { d: Info }) {
 function Check(props: { ok: boolean; label: string; detail: string; href?: string; action?: string }) {
   return (
     <li className="flex items-center gap-3 border-b border-line py-3 last:border-b-0">
-      <span className={props.ok ? 'i-ri-checkbox-circle-fill text-xl text-[#52c41a]' : 'i-ri-close-circle-fill text-xl text-[#f56c6c]'} />
+      <span className={props.ok ? 'i-ri-checkbox-circle-fill text-xl text-success' : 'i-ri-close-circle-fill text-xl text-danger'} />
       <span className="flex-1 text-sm">{props.label}</span>
-      <span className={`text-sm ${props.ok ? 'text-ink-soft' : 'text-[#f56c6c]'}`}>{props.detail}</span>
+      <span className={`text-sm ${props.ok ? 'text-ink-soft' : 'text-danger'}`}>{props.detail}</span>
       {!props.ok && props.href && (
         <a href={props.href} className="text-sm text-brand">
           {props.action}
@@ -148,7 +148,7 @@ function ApplyForm(props: { ok: boolean; problem: string; done: () => void }) {
         <label className="flex flex-col gap-2 text-sm">
           <span className="text-ink-soft">注销原因</span>
           <textarea
-            className="h-28 w-full resize-none rounded-md border border-[#dcdfe6] p-3 text-sm outline-none focus:border-brand"
+            className="h-28 w-full resize-none rounded-md border border-line-strong p-3 text-sm outline-none focus:border-brand-accent"
             aria-label="注销原因"
             maxLength={CANCEL_REASON_MAX}
             value={reason}
@@ -160,7 +160,7 @@ function ApplyForm(props: { ok: boolean; problem: string; done: () => void }) {
           </span>
         </label>
         {!props.ok && (
-          <p role="status" className="text-sm text-[#f56c6c]">
+          <p role="status" className="text-sm text-danger">
             {props.problem}
           </p>
         )}

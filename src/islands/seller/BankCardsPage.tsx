@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { deleteBankCard, fetchCards, financeBase, financeHome, type BankCard, type FinanceArea } from '~/lib/stores/seller-finance';
 import { formatDate } from '~/lib/format';
-import { LoadFailed } from '../account/parts';
 import { Modal } from '../ui/Modal';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { AreaOnly } from './AreaOnly';
+import { LoadFailed } from '../ui/states';
 
 /** /coach/finance/bankcard and /mechant/finance/bankcard: the seller's cards, masked, with delete. */
 export default function BankCardsPage(props: { area: FinanceArea }) {
@@ -53,7 +53,7 @@ function Cards({ area }: { area: FinanceArea }) {
             {data.list.map((c) => (
               <article
                 key={c.id}
-                className="relative h-[150px] rounded-xl bg-gradient-to-br from-[#3a4a6b] to-[#1f2a40] px-6 py-5 text-white shadow"
+                className="relative h-[150px] rounded-xl bg-gradient-to-br from-bankcard-from to-bankcard-to px-6 py-5 text-white shadow"
                 data-testid="bank-card"
               >
                 <p className="flex items-center gap-2 text-[16px] font-600">
@@ -88,7 +88,7 @@ function Cards({ area }: { area: FinanceArea }) {
             ) : (
               <a
                 href={`${base}/addcard`}
-                className="flex h-[150px] flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-[#dcdfe6] text-ink-soft hover:(border-brand text-brand)"
+                className="flex h-[150px] flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-line-strong text-ink-soft hover:(border-brand-accent text-brand)"
               >
                 <span className="i-ri-add-circle-line text-3xl" />
                 添加银行卡

@@ -3,11 +3,12 @@ import type { Banner, BannerList } from '~/lib/api/contract/seller-shop';
 import { img } from '~/lib/media';
 import type { SellerArea } from '~/lib/rules/seller-nav';
 import { addBanner, deleteBanner, editBanner, loadBanners, movedIds, sortBanners } from '~/lib/stores/seller-shop';
-import { LoadFailed } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { SellerOnly } from './SellerOnly';
-import { Empty, ImageUpload, Loading, PageHead } from './shop-parts';
+import { ImageUpload } from '../ui/ImageUpload';
+import { PageHead } from '../ui/PageHead';
+import { Empty, LoadFailed, Loading } from '../ui/states';
 
 /** /coach/banner and /mechant/banner: the banner images at the top of the public homepage. */
 export default function BannerManager(props: { area: SellerArea }) {
@@ -76,7 +77,7 @@ function Editor(props: { data: BannerList; set: (d: BannerList) => void }) {
         <Empty icon="i-ri-image-line" text="还没有轮播图，主页顶部将显示封面图" />
       )}
       {list.length < max ? (
-        <section className="mt-8 rounded-lg border border-dashed border-[#dcdfe6] p-5" aria-label="添加轮播图">
+        <section className="mt-8 rounded-lg border border-dashed border-line-strong p-5" aria-label="添加轮播图">
           <h2 className="mb-4 text-[15px] font-600">添加轮播图</h2>
           <div className="flex flex-col gap-4">
             <ImageUpload label="图片" shape="wide" value={image} onChange={setImage} testId="banner-file" />
@@ -144,7 +145,7 @@ function BannerRow(props: {
         </button>
         <button
           type="button"
-          className="gf-btn-ghost px-3 text-[#f56c6c]"
+          className="gf-btn-ghost px-3 text-danger"
           disabled={props.busy}
           onClick={() => window.confirm('删除这张轮播图？') && props.onDelete()}
         >

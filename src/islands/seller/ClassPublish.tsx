@@ -1,12 +1,14 @@
 import { useState, type SubmitEvent } from 'react';
 import { CLASS_LIMITS } from '~/lib/rules/seller-content';
 import { classForm, emptyClassForm, loadClass, saveClass, type ClassForm } from '~/lib/stores/seller-content';
-import { Field, LoadFailed } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { SellerOnly } from './SellerOnly';
-import { CoverUpload, PageHead } from './content-parts';
 import { RichText } from '../ui/RichText';
+import { PageHead } from './content-parts';
+import { CoverUpload } from '../ui/CoverUpload';
+import { Field } from '../ui/form';
+import { LoadFailed } from '../ui/states';
 
 /** /coach/class/publish (new) and ?id= (edit): an offline class. */
 export default function ClassPublish(props: { id: number | null }) {

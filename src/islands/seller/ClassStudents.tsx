@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { formatDateTime, priceText } from '~/lib/format';
 import { loadStudents } from '~/lib/stores/seller-content';
-import { LoadFailed } from '../account/parts';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useLoad } from '../ui/useLoad';
 import { SellerOnly } from './SellerOnly';
 import { PageHead } from './content-parts';
+import { LoadFailed } from '../ui/states';
 
 /** /coach/class/courseList?id=<class>: the class's enrolled students (phones masked), paged. */
 export default function ClassStudents(props: { classId: number | null }) {

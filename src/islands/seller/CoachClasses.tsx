@@ -3,11 +3,11 @@ import { useStore } from '@nanostores/react';
 import { formatDate, priceText } from '~/lib/format';
 import { img } from '~/lib/media';
 import { createCoachClasses, setClassOnSale, type CoachClassItem } from '~/lib/stores/seller-content';
-import { ListState } from '../commerce/parts';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { SellerOnly } from './SellerOnly';
 import { PageHead, SaleBadge } from './content-parts';
+import { ListState } from '../ui/states';
 
 /** /coach/class: the coach's offline classes with seats, dates and status. */
 export default function CoachClasses() {
@@ -71,7 +71,7 @@ function ClassRow({ k, onChanged }: { k: CoachClassItem; onChanged: () => void }
         <p className="mt-1 text-xs text-ink-mute">
           {formatDate(k.starts_at)} 至 {formatDate(k.ends_at)}
           {k.enrol_ends_at && ` · 报名截止 ${formatDate(k.enrol_ends_at)}`} ·{' '}
-          <span className={k.price ? 'text-[#f56c6c]' : 'text-[#52c41a]'}>{priceText(k.price)}</span> · 已报名 {k.enrolled}/{k.capacity}
+          <span className={k.price ? 'text-price' : 'text-success'}>{priceText(k.price)}</span> · 已报名 {k.enrolled}/{k.capacity}
         </p>
       </div>
       <div className="flex shrink-0 gap-2">

@@ -4,11 +4,11 @@ import { formatDate, priceText } from '~/lib/format';
 import { img } from '~/lib/media';
 import { SC_TEXTS } from '~/lib/rules/seller-content';
 import { createCoachCourses, deleteCourse, setCourseOnSale, type CoachCourseItem, type CourseFilter } from '~/lib/stores/seller-content';
-import { ListState } from '../commerce/parts';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { SellerOnly } from './SellerOnly';
 import { PageHead, SaleBadge } from './content-parts';
+import { ListState } from '../ui/states';
 
 const TABS: [CourseFilter, string][] = [
   ['all', '全部'],
@@ -91,7 +91,7 @@ function CourseRow({ c, onChanged }: { c: CoachCourseItem; onChanged: () => void
           <SaleBadge on={on} />
         </p>
         <p className="mt-2 text-sm text-ink-soft">
-          <span className={c.price ? 'text-[#f56c6c]' : 'text-[#52c41a]'}>{priceText(c.price)}</span>
+          <span className={c.price ? 'text-price' : 'text-success'}>{priceText(c.price)}</span>
           <span className="mx-2 text-line">|</span>
           {c.level} · {c.lesson_count} 课时 · 销量 {c.sales} · 学员 {c.buyers}
         </p>

@@ -4,7 +4,7 @@ import type { JoinOption } from '~/lib/chat/types';
 import { img } from '~/lib/media';
 import { T } from '~/lib/texts';
 import { $coachGroups, $coachGroupsLoad, openCoachGroups } from '~/lib/stores/chat/coach-groups';
-import { CreateGroupDialog } from '../chat/Groups';
+import { CreateGroupDialog } from '../chat/groups/CreateGroupDialog';
 import { SellerOnly } from './SellerOnly';
 import { PageHead } from './content-parts';
 
@@ -60,7 +60,7 @@ function Groups() {
         </div>
       ) : groups.length === 0 ? (
         <div className="flex flex-col items-center gap-3 py-16 text-ink-soft" data-testid="groups-empty">
-          <span className="i-ri-group-line text-6xl text-[#d9d9d9]" />
+          <span className="i-ri-group-line text-6xl text-placeholder" />
           <p className="text-[15px]">{T.noGroups}</p>
           <p className="text-sm text-ink-mute">创建公开群后，学员可在你的主页申请入群</p>
         </div>

@@ -1,12 +1,14 @@
 import { useState, type SubmitEvent } from 'react';
 import { COURSE_LEVELS, COURSE_LIMITS } from '~/lib/rules/seller-content';
 import { courseForm, emptyCourseForm, loadCourse, loadLabels, saveCourse, type CourseForm } from '~/lib/stores/seller-content';
-import { Field, LoadFailed } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { SellerOnly } from './SellerOnly';
-import { CoverUpload, PageHead } from './content-parts';
 import { RichText } from '../ui/RichText';
+import { PageHead } from './content-parts';
+import { CoverUpload } from '../ui/CoverUpload';
+import { Field } from '../ui/form';
+import { LoadFailed } from '../ui/states';
 
 /** /coach/publish (new course) and /coach/publish?id= (edit one's own course). */
 export default function CoursePublish(props: { id: number | null }) {
@@ -59,11 +61,11 @@ function CourseEditor({ initial }: { initial: CourseForm }) {
         </Field>
         <Field label="标签" hint={`最多 ${COURSE_LIMITS.labels} 个`}>
           <div className="flex flex-wrap gap-2 pt-1.5">
-            {labels.error && <span className="text-sm text-[#f56c6c]">{labels.error}</span>}
+            {labels.error && <span className="text-sm text-danger">{labels.error}</span>}
             {labels.data?.map((l) => (
               <label
                 key={l.id}
-                className={`flex cursor-pointer items-center gap-1 rounded border px-2 py-1 text-sm ${form.label_ids.includes(l.id) ? 'border-brand text-brand' : 'border-line'}`}
+                className={`flex cursor-pointer items-center gap-1 rounded border px-2 py-1 text-sm ${form.label_ids.includes(l.id) ? 'border-brand-accent text-brand' : 'border-line'}`}
               >
                 <input type="checkbox" checked={form.label_ids.includes(l.id)} onChange={() => toggleLabel(l.id)} />
                 {l.name}

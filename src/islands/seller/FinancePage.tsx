@@ -18,8 +18,6 @@ import {
   type LedgerFilter,
 } from '~/lib/stores/seller-finance';
 import { check } from '~/lib/stores/action';
-import { ListState } from '../commerce/parts';
-import { LoadFailed } from '../account/parts';
 import { PayPasswordSetupLoaded } from '../account/PayPasswordSetup';
 import { Modal } from '../ui/Modal';
 import { PagerButtons } from '../ui/PagerButtons';
@@ -28,6 +26,7 @@ import { useLoad } from '../ui/useLoad';
 import { IncomeChart } from './IncomeChart';
 import { AreaOnly } from './AreaOnly';
 import { WithdrawalStatus } from './parts';
+import { ListState, LoadFailed } from '../ui/states';
 
 /** /coach/finance and /mechant/finance: money overview, 30-day income chart, ledger and withdrawals. */
 export default function FinancePage(props: { area: FinanceArea }) {
@@ -104,7 +103,7 @@ function Finance({ area }: { area: FinanceArea }) {
             role="tab"
             aria-selected={tab === k}
             onClick={() => setTab(k)}
-            className={`-mb-px border-b-2 px-1 pb-2.5 text-[15px] ${tab === k ? 'border-brand font-600 text-brand' : 'border-transparent text-ink-soft hover:text-ink'}`}
+            className={`-mb-px border-b-2 px-1 pb-2.5 text-[15px] ${tab === k ? 'border-brand-accent font-600 text-brand' : 'border-transparent text-ink-soft hover:text-ink'}`}
           >
             {label}
           </button>
@@ -134,7 +133,7 @@ function Finance({ area }: { area: FinanceArea }) {
 
 function Stat(props: { label: string; value: number; hint: string; testid: string; strong?: boolean; action?: ReactNode }) {
   return (
-    <div className={`flex-1 rounded-lg px-5 py-4 ${props.strong ? 'bg-gradient-to-r from-[#ffb020] to-[#ff8a00] text-white' : 'bg-page'}`}>
+    <div className={`flex-1 rounded-lg px-5 py-4 ${props.strong ? 'bg-gradient-to-r from-coin-from to-coin text-white' : 'bg-page'}`}>
       <div className="flex items-center justify-between">
         <p className={`text-sm ${props.strong ? 'opacity-90' : 'text-ink-soft'}`}>{props.label}</p>
         {props.action}
@@ -162,7 +161,7 @@ function Overview({ s, onWithdraw }: { s: FinanceSummary; onWithdraw: () => void
               type="button"
               onClick={onWithdraw}
               disabled={s.pending_withdrawal !== null}
-              className="gf-btn h-8 bg-white px-4 text-[#ff8a00] hover:bg-[#fff6e6]"
+              className="gf-btn h-8 bg-white px-4 text-brand hover:bg-coin-hover"
             >
               申请提现
             </button>
@@ -174,7 +173,7 @@ function Overview({ s, onWithdraw }: { s: FinanceSummary; onWithdraw: () => void
       </div>
       {s.pending_withdrawal !== null && (
         <p
-          className="mt-3 flex items-center gap-1.5 rounded-md bg-brand-light px-4 py-2.5 text-sm text-[#b36b00]"
+          className="mt-3 flex items-center gap-1.5 rounded-md bg-brand-light px-4 py-2.5 text-sm text-brand-deep"
           data-testid="pending-withdrawal"
         >
           <span className="i-ri-time-line" />
@@ -284,7 +283,7 @@ function Ledger({ ledger, area }: { ledger: ReturnType<typeof createSellerLedger
                       e.note || '—'
                     )}
                   </td>
-                  <td className={`whitespace-nowrap px-4 py-3 text-right font-600 ${m.delta >= 0 ? 'text-[#52c41a]' : 'text-[#f56c6c]'}`}>
+                  <td className={`whitespace-nowrap px-4 py-3 text-right font-600 ${m.delta >= 0 ? 'text-success' : 'text-price'}`}>
                     <span className="mr-1 text-xs font-400 text-ink-mute">{m.column}</span>
                     {m.delta >= 0 ? '+' : ''}
                     {fenText(m.delta)}
@@ -394,7 +393,7 @@ function WithdrawDialog(props: { area: FinanceArea; summary: FinanceSummary; onC
             {list.map((c) => (
               <label
                 key={c.id}
-                className={`flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2.5 ${cardId === c.id ? 'border-brand bg-brand-light' : 'border-line'}`}
+                className={`flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2.5 ${cardId === c.id ? 'border-brand-accent bg-brand-light' : 'border-line'}`}
               >
                 <input type="radio" name="card" checked={cardId === c.id} onChange={() => setForm({ ...form, card_id: c.id })} />
                 <span className="flex-1">

@@ -16,13 +16,15 @@ import {
   type GoodsForm,
   type SkuRow,
 } from '~/lib/stores/seller-shop';
-import { Field, LoadFailed } from '../account/parts';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { RichText } from '../ui/RichText';
 import { SellerOnly } from './SellerOnly';
-import { Empty, ImageUpload, Loading, PageHead } from './shop-parts';
+import { ImageUpload } from '../ui/ImageUpload';
+import { PageHead } from '../ui/PageHead';
+import { Field } from '../ui/form';
+import { Empty, LoadFailed, Loading } from '../ui/states';
 
 type Editing = { mode: 'list' } | { mode: 'edit'; id: number | null };
 
@@ -150,15 +152,15 @@ function GoodsList(props: { onEdit: (id: number | null) => void }) {
                       </div>
                     </div>
                   </td>
-                  <td className="px-3 py-3 text-[#f56c6c]">{priceText(g.price)}起</td>
+                  <td className="px-3 py-3 text-price">{priceText(g.price)}起</td>
                   <td className="px-3 py-3">
-                    <span className={g.stock ? '' : 'text-[#f56c6c]'}>{g.stock ? g.stock : '售罄'}</span>
+                    <span className={g.stock ? '' : 'text-danger'}>{g.stock ? g.stock : '售罄'}</span>
                     {g.held > 0 && <p className="text-xs text-ink-mute">订单占用 {g.held}</p>}
                   </td>
                   <td className="px-3 py-3">{g.sales}</td>
                   <td className="px-3 py-3">{g.agent_rate_bp ? bpText(g.agent_rate_bp) : <span className="text-ink-mute">未开放</span>}</td>
                   <td className="px-3 py-3">
-                    <span className={g.status ? 'text-[#67c23a]' : 'text-ink-mute'}>{g.status ? '在售' : '已下架'}</span>
+                    <span className={g.status ? 'text-success-soft' : 'text-ink-mute'}>{g.status ? '在售' : '已下架'}</span>
                   </td>
                   <td className="px-3 py-3 text-right">
                     <div className="flex justify-end gap-3">
@@ -312,7 +314,7 @@ function GoodsEditor(props: { initial: GoodsForm; categories: { id: number; name
                 />
                 <button
                   type="button"
-                  className="text-ink-mute hover:text-[#f56c6c]"
+                  className="text-ink-mute hover:text-danger"
                   aria-label={`删除规格名 ${i + 1}`}
                   onClick={() =>
                     setForm((f) => {
@@ -388,7 +390,7 @@ function GoodsEditor(props: { initial: GoodsForm; categories: { id: number; name
                   <td className="px-2 py-2 text-right">
                     <button
                       type="button"
-                      className="text-ink-mute hover:text-[#f56c6c] disabled:opacity-40"
+                      className="text-ink-mute hover:text-danger disabled:opacity-40"
                       aria-label={`删除第 ${i + 1} 行`}
                       disabled={form.skus.length <= 1}
                       onClick={() => set({ skus: form.skus.filter((_, k) => k !== i) })}

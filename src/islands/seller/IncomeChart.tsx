@@ -40,7 +40,7 @@ export function IncomeChart(props: { days: IncomeDay[] }) {
       />
       {state === 'loading' && <p className="absolute inset-0 flex items-center justify-center text-sm text-ink-mute">图表加载中…</p>}
       {state === 'failed' && (
-        <p role="alert" className="absolute inset-0 flex items-center justify-center text-sm text-[#f56c6c]">
+        <p role="alert" className="absolute inset-0 flex items-center justify-center text-sm text-danger">
           图表加载失败，请刷新页面重试
         </p>
       )}

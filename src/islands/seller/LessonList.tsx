@@ -3,9 +3,9 @@ import { useLoad } from '../ui/useLoad';
 import { durationText } from '~/lib/format';
 import { VIDEO_STATUS_TEXT } from '~/lib/rules/seller-content';
 import { deleteLesson, loadLessons, moved, setCourseOnSale, sortLessons, type CoachLesson } from '~/lib/stores/seller-content';
-import { LoadFailed } from '../account/parts';
 import { SellerOnly } from './SellerOnly';
 import { PageHead, SaleBadge } from './content-parts';
+import { LoadFailed } from '../ui/states';
 
 /** /coach/course/lessonList?id=<course>: the lessons in order; reorder, edit, delete; put the course on sale. */
 export default function LessonList(props: { courseId: number | null; fresh: boolean }) {

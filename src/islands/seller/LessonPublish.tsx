@@ -3,11 +3,12 @@ import { durationText } from '~/lib/format';
 import { LESSON_LIMITS } from '~/lib/rules/seller-content';
 import { loadLesson, loadLessons, saveLesson, type LessonForm, type VideoInfo } from '~/lib/stores/seller-content';
 import { VideoPicker } from '../ui/VideoPicker';
-import { Field, LoadFailed } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { SellerOnly } from './SellerOnly';
 import { PageHead } from './content-parts';
+import { Field } from '../ui/form';
+import { LoadFailed } from '../ui/states';
 
 /** /coach/publishLesson?course_id=&id=: a lesson's title, order, free-preview flag and video (resumable upload). */
 export default function LessonPublish(props: { courseId: number | null; id: number | null }) {

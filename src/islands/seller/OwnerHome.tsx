@@ -5,14 +5,13 @@ import { img } from '~/lib/media';
 import type { SellerArea } from '~/lib/rules/seller-nav';
 import { bpText } from '~/lib/rules/seller-shop';
 import { agentMine, loadHomeClasses, loadHomeCourses, loadHomeInfo, saveCourseOffer } from '~/lib/stores/seller-shop';
-import { LoadFailed } from '../account/parts';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { SellerOnly } from './SellerOnly';
 import CircleFeed from '../circle/CircleFeed';
 import { useSession } from '../chrome/useSession';
-import { Empty, Loading } from './shop-parts';
+import { Empty, LoadFailed, Loading } from '../ui/states';
 
 export type HomeTab = 'index' | 'intro' | 'course' | 'class' | 'goods' | 'friendscircle';
 
@@ -121,8 +120,10 @@ function Overview(props: { h: HomeInfo; area: SellerArea }) {
     <ul className="grid grid-cols-2 gap-4">
       {todo.map(([done, title, desc, href]) => (
         <li key={title}>
-          <a href={href} className="flex items-center gap-4 rounded-lg border border-line p-4 hover:border-brand">
-            <span className={done ? 'i-ri-checkbox-circle-fill text-2xl text-[#67c23a]' : 'i-ri-error-warning-line text-2xl text-brand'} />
+          <a href={href} className="flex items-center gap-4 rounded-lg border border-line p-4 hover:border-brand-accent">
+            <span
+              className={done ? 'i-ri-checkbox-circle-fill text-2xl text-success-soft' : 'i-ri-error-warning-line text-2xl text-brand'}
+            />
             <span className="flex-1">
               <span className="block text-[15px] text-ink">{title}</span>
               <span className="block text-xs text-ink-mute">{desc}</span>
@@ -201,7 +202,7 @@ function CourseRow(props: { c: OwnCourse; area: SellerArea; onChange: (c: OwnCou
         <p className="line-clamp-1 text-ink">{c.title}</p>
         <p className="mt-1 text-xs text-ink-mute">
           {priceText(c.price)} · {c.lesson_count} 课时 · 已售 {c.sales} · 浏览 {c.views} ·{' '}
-          <span className={c.status ? 'text-[#67c23a]' : ''}>{c.status ? '在售' : '已下架'}</span>
+          <span className={c.status ? 'text-success-soft' : ''}>{c.status ? '在售' : '已下架'}</span>
         </p>
       </div>
       {c.price === 0 ? <span className="text-xs text-ink-mute">免费课程无代理佣金</span> : <RateEditor c={c} onChange={props.onChange} />}
@@ -329,7 +330,7 @@ function AgentGoods(props: { area: SellerArea }) {
             <div className="p-2 text-sm">
               <p className="line-clamp-1">{g.title}</p>
               <p className="mt-1 flex justify-between text-xs">
-                <span className="text-[#f56c6c]">{priceText(g.price)}</span>
+                <span className="text-price">{priceText(g.price)}</span>
                 <span className="text-ink-mute">{!g.rate_bp ? '已停止代理' : g.shown ? `佣金 ${bpText(g.rate_bp)}` : '未展示'}</span>
               </p>
             </div>
@@ -353,7 +354,7 @@ function OwnerCircle() {
           发布动态
         </a>
       </div>
-      <div className="rounded-lg bg-[#f5f5f5] p-3">
+      <div className="rounded-lg bg-surface-grey p-3">
         <CircleFeed
           source={{ kind: 'user', userId: user.user_id }}
           empty="还没有发布动态"

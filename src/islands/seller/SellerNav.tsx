@@ -32,7 +32,7 @@ export default function SellerNav(props: { label: string; groups: SellerNavGroup
                     href={l.href}
                     onClick={guard}
                     aria-current={on ? 'page' : undefined}
-                    className={`block py-1.5 pl-12 text-sm ${on ? 'bg-brand-light text-brand border-r-3 border-brand' : 'text-ink-soft hover:text-brand'}`}
+                    className={`block py-1.5 pl-12 text-sm ${on ? 'bg-brand-light text-brand border-r-3 border-brand-accent' : 'text-ink-soft hover:text-brand'}`}
                   >
                     {l.label}
                   </a>

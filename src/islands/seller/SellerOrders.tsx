@@ -1,6 +1,6 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatDateTime } from '~/lib/format';
+import { formatDateTime, money } from '~/lib/format';
 import { PAY_METHOD_TEXT } from '~/lib/rules/order-status';
 import type { SellerArea } from '~/lib/rules/seller-nav';
 import {
@@ -23,11 +23,12 @@ import {
   shipListedOrder,
   type SellerListOrder,
 } from '~/lib/stores/seller-orders';
-import { ItemRow, ListState, money } from '../commerce/parts';
 import { Modal } from '../ui/Modal';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { SellerOnly } from './SellerOnly';
+import { ItemRow } from '../commerce/ItemRow';
+import { ListState } from '../ui/states';
 
 const KIND_NAME: Record<SellerOrderKind, string> = { all: '订单', goods: '商品订单', course: '课程订单', class: '班级订单' };
 
@@ -77,7 +78,7 @@ function List({ area, kind }: { area: SellerArea; kind: SellerOrderKind }) {
               role="tab"
               aria-selected={query.tab === k}
               onClick={() => go({ ...query, tab: k as SellerOrderTab })}
-              className={`pb-1 text-[15px] ${query.tab === k ? 'border-b-2 border-brand text-brand' : 'text-ink-soft hover:text-brand'}`}
+              className={`pb-1 text-[15px] ${query.tab === k ? 'border-b-2 border-brand-accent text-brand' : 'text-ink-soft hover:text-brand'}`}
             >
               {label}
             </button>
@@ -140,11 +141,8 @@ function Row(props: { o: SellerListOrder; onShip: () => void; onRefuse: () => vo
         <span>
           买家 {o.buyer.nick_name}（{o.buyer.phone}）
         </span>
-        {o.agent === 1 && <span className="rounded bg-[#fff4e0] px-1.5 text-xs text-brand">代理售出</span>}
-        <span
-          className={`ml-auto font-600 ${o.status === 'refunding' ? 'text-[#f56c6c]' : 'text-brand'}`}
-          data-testid="seller-order-status"
-        >
+        {o.agent === 1 && <span className="rounded bg-brand-light px-1.5 text-xs text-brand">代理售出</span>}
+        <span className={`ml-auto font-600 ${o.status === 'refunding' ? 'text-danger' : 'text-brand'}`} data-testid="seller-order-status">
           {o.status_text}
           {refundState && o.status === 'refunding' && ` · ${refundState}`}
         </span>
@@ -157,9 +155,9 @@ function Row(props: { o: SellerListOrder; onShip: () => void; onRefuse: () => vo
       {(o.refund_reason || o.express_no || o.refund_failure) && (
         <div className="flex flex-col gap-1 border-t border-line px-4 py-2 text-sm">
           {o.refund_reason && (o.status === 'refunding' || o.status === 'refunded') && (
-            <p className="text-[#f56c6c]">买家退款原因：{o.refund_reason}</p>
+            <p className="text-danger">买家退款原因：{o.refund_reason}</p>
           )}
-          {o.refund_failure && o.status === 'refunding' && <p className="text-[#f56c6c]">退款失败：{o.refund_failure}，可再次同意重试</p>}
+          {o.refund_failure && o.status === 'refunding' && <p className="text-danger">退款失败：{o.refund_failure}，可再次同意重试</p>}
           {o.express_no && (
             <p className="text-ink-soft">
               物流：{o.express_company} {o.express_no}
@@ -169,7 +167,7 @@ function Row(props: { o: SellerListOrder; onShip: () => void; onRefuse: () => vo
       )}
       <footer className="flex flex-wrap items-center gap-4 border-t border-line px-4 py-3">
         <span className="text-sm text-ink-soft">
-          实付 <b className="text-lg text-[#f56c6c]">{money(o.pay_amount)}</b>
+          实付 <b className="text-lg text-price">{money(o.pay_amount)}</b>
           {o.freight > 0 && <span className="ml-1 text-xs">（含运费 {money(o.freight)}）</span>}
           {o.pay_method && <span className="ml-2 text-xs">{PAY_METHOD_TEXT[o.pay_method]}</span>}
         </span>

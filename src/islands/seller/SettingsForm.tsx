@@ -1,11 +1,13 @@
 import { useState, type SubmitEvent } from 'react';
 import type { SellerArea } from '~/lib/rules/seller-nav';
 import { loadSettings, saveSettings, type SettingsForm as Form } from '~/lib/stores/seller-shop';
-import { Field, LoadFailed } from '../account/parts';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { SellerOnly } from './SellerOnly';
-import { ImageUpload, Loading, PageHead } from './shop-parts';
+import { ImageUpload } from '../ui/ImageUpload';
+import { PageHead } from '../ui/PageHead';
+import { Field } from '../ui/form';
+import { LoadFailed, Loading } from '../ui/states';
 
 /** /coach/setting and /mechant/setting: the homepage's name, images, intro, city, labels and contact. */
 export default function SettingsForm(props: { area: SellerArea }) {

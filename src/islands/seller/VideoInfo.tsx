@@ -3,10 +3,10 @@ import { durationText, formatDateTime } from '~/lib/format';
 import { img } from '~/lib/media';
 import { sizeText } from '~/lib/rules/seller-content';
 import { loadLessonVideo } from '~/lib/stores/seller-content';
-import { LoadFailed } from '../account/parts';
 import { useLoad } from '../ui/useLoad';
 import { SellerOnly } from './SellerOnly';
 import { PageHead } from './content-parts';
+import { LoadFailed } from '../ui/states';
 
 /** /coach/videoInfo?id=<lesson>: the lesson's video — processing state, duration, poster, size — and a player. */
 export default function VideoInfo(props: { lessonId: number | null }) {
@@ -105,7 +105,7 @@ function Info({ lessonId }: { lessonId: number }) {
         </div>
       )}
       {video && !video.processed && video.status !== 'processing' && (
-        <p className="mt-5 rounded bg-[#fff7e6] px-4 py-2 text-sm text-[#ad6800]" data-testid="not-processed">
+        <p className="mt-5 rounded bg-warning-note px-4 py-2 text-sm text-warning-ink" data-testid="not-processed">
           {ffmpeg ? video.error || '该视频未经转码' : '服务器未安装 ffmpeg，视频未经转码，按上传的原文件播放（时长和封面帧无法读取）。'}
         </p>
       )}

@@ -1,56 +1,13 @@
-import { useRef, type ReactNode } from 'react';
-import { img } from '~/lib/media';
-import { uploadImage } from '~/lib/stores/account';
-import { useAction } from '../ui/useAction';
+import type { ReactNode } from 'react';
 
-/** The cover picker of the course and class forms: uploads through /api/uploader_img_base64. */
-export function CoverUpload(props: { value: string; onChange: (path: string) => void; label: string }) {
-  const upload = useAction();
-  const input = useRef<HTMLInputElement>(null);
-  function pick(file: File | undefined) {
-    if (!file) return;
-    void upload.run(
-      async () => {
-        const { path } = await uploadImage(file, 'common');
-        props.onChange(path);
-      },
-      { done: '封面已上传' },
-    );
-  }
-  return (
-    <div className="flex items-end gap-4">
-      <div className="flex h-[135px] w-[240px] items-center justify-center overflow-hidden rounded-md border border-dashed border-[#dcdfe6] bg-page">
-        {props.value ? (
-          <img src={img(props.value)} width={240} height={135} alt="封面预览" className="h-full w-full object-cover" />
-        ) : (
-          <span className="i-ri-image-add-line text-4xl text-ink-mute" />
-        )}
-      </div>
-      <div>
-        <input
-          ref={input}
-          type="file"
-          accept="image/jpeg,image/png,image/gif,image/webp"
-          className="hidden"
-          aria-label={props.label}
-          onChange={(e) => {
-            pick(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-        />
-        <button type="button" className="gf-btn-ghost" disabled={upload.busy} onClick={() => input.current?.click()}>
-          {upload.busy ? '上传中…' : props.value ? '更换封面' : '上传封面'}
-        </button>
-        <p className="mt-2 text-xs text-ink-mute">建议 16:9，JPG、PNG、GIF、WEBP，不超过 2MB</p>
-      </div>
-    </div>
-  );
-}
+/* Pieces of the coach's content pages (courses, lessons, classes). */
 
 export function SaleBadge(props: { on: boolean }) {
   return (
     <span
-      className={props.on ? 'rounded bg-[#f0f9eb] px-2 py-0.5 text-xs text-[#52c41a]' : 'rounded bg-page px-2 py-0.5 text-xs text-ink-mute'}
+      className={
+        props.on ? 'rounded bg-success-light px-2 py-0.5 text-xs text-success' : 'rounded bg-page px-2 py-0.5 text-xs text-ink-mute'
+      }
     >
       {props.on ? '已上架' : '未上架'}
     </span>

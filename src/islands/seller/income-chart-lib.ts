@@ -1,5 +1,6 @@
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
 import { fenText } from '~/lib/rules/bank';
+import { themeColour } from '~/lib/theme';
 import { chartSeries, type IncomeDay } from '~/lib/stores/seller-finance';
 
 // Only what a bar chart needs (imported statically, so the bundler leaves the rest of Chart.js out).
@@ -13,8 +14,8 @@ export function drawIncomeChart(canvas: HTMLCanvasElement, days: IncomeDay[]): (
     data: {
       labels: s.labels,
       datasets: [
-        { label: '收入', data: s.income, backgroundColor: '#ffa60f', borderRadius: 3, maxBarThickness: 18 },
-        { label: '退款扣回', data: s.refund, backgroundColor: '#f56c6c', borderRadius: 3, maxBarThickness: 18 },
+        { label: '收入', data: s.income, backgroundColor: themeColour('brand-accent'), borderRadius: 3, maxBarThickness: 18 },
+        { label: '退款扣回', data: s.refund, backgroundColor: themeColour('danger'), borderRadius: 3, maxBarThickness: 18 },
       ],
     },
     options: {
@@ -32,8 +33,12 @@ export function drawIncomeChart(canvas: HTMLCanvasElement, days: IncomeDay[]): (
         },
       },
       scales: {
-        x: { grid: { display: false }, ticks: { maxRotation: 0, autoSkipPadding: 12, color: '#999' } },
-        y: { beginAtZero: true, ticks: { color: '#999', callback: (v) => `¥${v}` }, grid: { color: '#f0f0f0' } },
+        x: { grid: { display: false }, ticks: { maxRotation: 0, autoSkipPadding: 12, color: themeColour('ink-mute') } },
+        y: {
+          beginAtZero: true,
+          ticks: { color: themeColour('ink-mute'), callback: (v) => `¥${v}` },
+          grid: { color: themeColour('surface-tag') },
+        },
       },
     },
   });

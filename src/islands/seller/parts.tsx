@@ -1,9 +1,9 @@
 import type { WithdrawalStatus as Status } from '~/lib/rules/bank';
 
 const TONE: Record<Status, string> = {
-  pending: 'bg-brand-light text-[#b36b00]',
-  paid: 'bg-[#f0f9eb] text-[#52c41a]',
-  refused: 'bg-[#fef0f0] text-[#f56c6c]',
+  pending: 'bg-brand-light text-brand-deep',
+  paid: 'bg-success-light text-success',
+  refused: 'bg-danger-light text-danger',
 };
 
 /** A withdrawal's state as a small badge: 处理中 / 已到账 / 已退回. */

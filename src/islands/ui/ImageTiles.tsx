@@ -38,7 +38,7 @@ export function ImageTiles(props: {
       {props.paths.length < props.max && (
         <li>
           <label
-            className={`${box} flex cursor-pointer flex-col items-center justify-center rounded border border-dashed border-line text-ink-mute hover:border-brand hover:text-brand`}
+            className={`${box} flex cursor-pointer flex-col items-center justify-center rounded border border-dashed border-line text-ink-mute hover:border-brand-accent hover:text-brand`}
           >
             <span className={props.busy ? 'i-ri-loader-4-line animate-spin text-2xl' : 'i-ri-image-add-line text-2xl'} />
             <span className="mt-1 text-xs">{props.busy ? '上传中…' : props.addText}</span>

@@ -63,7 +63,7 @@ export function RichText(props: {
   }
   const tool = (active: boolean | undefined) => `gf-btn h-8 px-2 hover:text-brand ${active ? 'text-brand' : 'text-ink-soft'}`;
   return (
-    <div className="rounded-md border border-[#dcdfe6]">
+    <div className="rounded-md border border-line-strong">
       <div className="flex gap-1 border-b border-line bg-page px-2 py-1" role="toolbar" aria-label={`${props.label}格式`}>
         <button
           type="button"

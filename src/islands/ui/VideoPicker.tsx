@@ -81,7 +81,7 @@ export function VideoPicker(props: {
             data-testid="upload-progress"
           >
             <div
-              className={`h-full rounded-full transition-all ${state.phase === 'error' ? 'bg-[#f56c6c]' : 'bg-brand'}`}
+              className={`h-full rounded-full transition-all ${state.phase === 'error' ? 'bg-danger' : 'bg-brand-accent'}`}
               style={{ width: `${state.percent}%` }}
             />
           </div>
@@ -103,7 +103,7 @@ export function VideoPicker(props: {
             )}
           </p>
           {state.error && (
-            <p role="alert" className="mt-2 text-sm text-[#f56c6c]">
+            <p role="alert" className="mt-2 text-sm text-danger">
               {state.error}
             </p>
           )}

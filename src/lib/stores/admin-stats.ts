@@ -1,3 +1,5 @@
+import { adminApi } from '../api/admin-client';
+import type { ApiInput } from '../api/types';
 import { STATS_DEFAULT_DAYS, chinaDay, statsCsv, type StatsDay } from '../rules/operations';
 
 /** The stats page's default range: the last 30 China-time days, today included. */
@@ -17,3 +19,6 @@ export function downloadStatsCsv(days: readonly StatsDay[], from: string, to: st
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
+
+/* The daily report. */
+export const fetchStats = (input: ApiInput<'/admin/stats'>) => adminApi('/admin/stats', input);

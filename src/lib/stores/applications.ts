@@ -248,3 +248,8 @@ export async function settleIdentity(kind: ApplicationKind, fee: number, payPass
   if (kind === 'shop') setShopCancelStatus(1);
   return done;
 }
+
+/* What a refused application said last time (to fill the form again), and the course labels a coach picks from. */
+export const fetchCoachFailInfo = () => api('/member/coachFailInfo');
+export const fetchCourseLabels = () => api('/course/label');
+export const fetchShopFailInfo = () => api('/member/shopFailInfo');

@@ -1,5 +1,6 @@
 import { map, type MapStore } from 'nanostores';
 import { api, errorText } from '../api/client';
+import type { ApiInput } from '../api/types';
 import type { CircleComment, CirclePost } from '../api/contract/circle';
 import { CIRCLE_LIMITS, CIRCLE_TEXTS, circleDraftKey, circlePostHref, type CircleTab } from '../rules/circle';
 import { imageError } from '../rules/upload';
@@ -229,3 +230,8 @@ export async function publishPost(d: Draft) {
 
 /** Where a published post is seen: the 最新 feed with that post on top. */
 export const publishedHref = (id: number): string => `/firendscircle?tab=new&post=${id}`;
+
+/* The member's own comments, a circle profile, and whether the homepage shows what they study (read with {}, saved with the flag). */
+export const fetchMyCircleComments = (input: ApiInput<'/member/friendCircleMyComments'>) => api('/member/friendCircleMyComments', input);
+export const fetchCircleProfile = (input: ApiInput<'/index/friendCircleProfile'>) => api('/index/friendCircleProfile', input);
+export const circleSettings = (input: ApiInput<'/member/friendCircleSettings'>) => api('/member/friendCircleSettings', input);

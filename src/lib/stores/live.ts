@@ -1,4 +1,5 @@
 import { api } from '../api/client';
+import type { ApiInput } from '../api/types';
 import type { AnchorRoom, LiveRoom } from '../api/contract/live';
 import type { LIVE_CATEGORIES } from '../rules/live';
 
@@ -73,3 +74,7 @@ export const fetchLiveLogs = (page: number) => api('/member/liveLogs', { page, l
 export const pinPlaybacks = (ids: number[], status: 0 | 1) => api('/member/liveBatchTop', { ids, status });
 export const deletePlaybacks = (ids: number[]) => api('/member/PlayBackDelete', { ids });
 export const fetchPushCaps = () => api('/live/pushCaps', {});
+
+/* The member's gift log and the public broadcast notices. */
+export const fetchGiftLogs = (input: ApiInput<'/member/giftLogs'>) => api('/member/giftLogs', input);
+export const fetchLiveNotices = (input: ApiInput<'/public/liveNotices'>) => api('/public/liveNotices', input);

@@ -40,8 +40,8 @@ function RoundButton(props: {
   disabled?: boolean;
 }) {
   const tones = {
-    red: 'bg-[#f5475b] hover:bg-[#e0303f] text-white',
-    green: 'bg-[#22b35e] hover:bg-[#1b9a50] text-white',
+    red: 'bg-hangup hover:bg-hangup-hover text-white',
+    green: 'bg-accept hover:bg-accept-hover text-white',
     grey: 'bg-white/15 hover:bg-white/25 text-white',
     on: 'bg-white text-ink hover:bg-white/90',
   };
@@ -82,7 +82,11 @@ export default function CallLayer() {
 
   if (s.phase === 'ringing') {
     return (
-      <div role="dialog" aria-label="来电" className="fixed bottom-6 right-6 z-1100 w-80 rounded-xl bg-[#2b2f36] p-6 text-white shadow-2xl">
+      <div
+        role="dialog"
+        aria-label="来电"
+        className="fixed bottom-6 right-6 z-1100 w-80 rounded-xl bg-night-call p-6 text-white shadow-2xl"
+      >
         <div className="flex items-center gap-4">
           <img src={imageUrl(s.peer.avatar)} alt="" className="h-14 w-14 rounded-full object-cover" />
           <div className="min-w-0">
@@ -129,7 +133,7 @@ export default function CallLayer() {
         aria-modal="true"
         aria-label={mediaName(s.media)}
         data-call-phase={s.phase}
-        className={`relative overflow-hidden rounded-xl bg-[#1f2227] text-white shadow-2xl ${video ? 'h-[540px] w-[860px]' : 'h-[480px] w-[360px]'}`}
+        className={`relative overflow-hidden rounded-xl bg-night-stage text-white shadow-2xl ${video ? 'h-[540px] w-[860px]' : 'h-[480px] w-[360px]'}`}
       >
         {showRemoteVideo ? (
           <StreamView stream={s.remote} kind="video" label="对方画面" className="absolute inset-0 h-full w-full bg-black object-cover" />

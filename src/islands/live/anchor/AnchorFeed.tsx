@@ -45,7 +45,7 @@ export default function AnchorFeed(props: { room: AnchorRoom; onGift?: () => voi
           {chat.map((l) => (
             <li
               key={l.id}
-              className={l.kind === 'gift' ? 'text-[#e6a23c]' : l.kind === 'system' ? 'text-xs text-ink-mute' : ''}
+              className={l.kind === 'gift' ? 'text-warning' : l.kind === 'system' ? 'text-xs text-ink-mute' : ''}
               data-testid={l.kind === 'gift' ? 'anchor-gift' : 'anchor-line'}
             >
               {l.kind !== 'system' && <span className="mr-1 text-ink-mute">{l.nick}：</span>}
@@ -58,7 +58,7 @@ export default function AnchorFeed(props: { room: AnchorRoom; onGift?: () => voi
       <section className="flex h-[360px] flex-col rounded-md border border-line" aria-label="在线观众">
         <h3 className="border-b border-line px-3 py-2 text-sm font-600">在线观众 {viewers.data ? `(${viewers.data.list.length})` : ''}</h3>
         <ul className="flex-1 overflow-y-auto px-3 py-2 text-sm" data-testid="anchor-viewers">
-          {viewers.error && <li className="text-[#f56c6c]">{viewers.error}</li>}
+          {viewers.error && <li className="text-danger">{viewers.error}</li>}
           {viewers.data?.list.length === 0 && <li className="text-xs text-ink-mute">暂时没有观众</li>}
           {viewers.data?.list.map((v) => (
             <li key={v.user_id} className="flex items-center gap-2 py-1">
@@ -82,7 +82,7 @@ export default function AnchorFeed(props: { room: AnchorRoom; onGift?: () => voi
               </button>
               <button
                 type="button"
-                className="text-xs text-[#f56c6c]"
+                className="text-xs text-danger"
                 disabled={act.busy}
                 onClick={() => {
                   if (!confirm(`把「${v.nick}」移出直播间？24 小时内不能再进入聊天。`)) return;

@@ -22,7 +22,7 @@ export default function LiveStats(props: { kind: 'coach' | 'shop'; version?: str
   return (
     <section className="gf-card mb-5 grid grid-cols-6 divide-x divide-line py-4" aria-label="直播概览" data-testid="live-stats">
       {q.error ? (
-        <p className="col-span-6 text-center text-sm text-[#f56c6c]">{q.error}</p>
+        <p className="col-span-6 text-center text-sm text-danger">{q.error}</p>
       ) : !s ? (
         <p className="col-span-6 text-center text-sm text-ink-mute">加载中…</p>
       ) : (

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import type { LiveNotice } from '~/lib/api/contract/live-notices';
 import { LIVE_LIMITS, LIVE_TEXTS } from '~/lib/rules/live';
 import { deleteNotice, fetchMyNotices, saveNotice, type NoticeInput } from '~/lib/stores/live';
-import { CoverUpload } from '../../seller/content-parts';
 import { Modal } from '../../ui/Modal';
 import { PagerButtons } from '../../ui/PagerButtons';
 import { useAction } from '../../ui/useAction';
 import { useLoad } from '../../ui/useLoad';
+import { CoverUpload } from '../../ui/CoverUpload';
 
 const STATUS = { waiting: '等待开播', started: '已开播', cancelled: '已取消' } as const;
 /** A datetime-local value for a time, in the browser's zone. */
@@ -33,7 +33,7 @@ export default function NoticeManager(props: { kind: 'coach' | 'shop' }) {
         </button>
       </div>
       {list.error ? (
-        <p role="alert" className="py-6 text-center text-sm text-[#f56c6c]">
+        <p role="alert" className="py-6 text-center text-sm text-danger">
           {list.error}
         </p>
       ) : !list.data ? (
@@ -72,7 +72,7 @@ export default function NoticeManager(props: { kind: 'coach' | 'shop' }) {
                   )}
                   <button
                     type="button"
-                    className="text-[#f56c6c]"
+                    className="text-danger"
                     disabled={act.busy}
                     onClick={() => {
                       if (
@@ -169,7 +169,7 @@ function NoticeForm(props: { kind: 'coach' | 'shop'; value: NoticeInput & { id?:
         <CoverUpload value={v.cover} onChange={(cover) => setV({ ...v, cover })} label="预告封面" />
       </div>
       {save.error && (
-        <p role="alert" className="text-[#f56c6c]">
+        <p role="alert" className="text-danger">
           {save.error}
         </p>
       )}

@@ -25,7 +25,7 @@ export default function PlaybackManager() {
 
   if (logs.error)
     return (
-      <p role="alert" className="py-6 text-center text-sm text-[#f56c6c]">
+      <p role="alert" className="py-6 text-center text-sm text-danger">
         {logs.error}
       </p>
     );
@@ -80,7 +80,7 @@ export default function PlaybackManager() {
                     </button>
                     <button
                       type="button"
-                      className="text-[#f56c6c]"
+                      className="text-danger"
                       disabled={act.busy}
                       onClick={() =>
                         confirm('删除后观众将无法观看这场回放，确定删除？') &&

@@ -4,9 +4,9 @@ import { priceText } from '~/lib/format';
 import { img } from '~/lib/media';
 import { LIVE_CATEGORIES, LIVE_LIMITS, LIVE_TEXTS } from '~/lib/rules/live';
 import { fetchShelfOptions, saveLiveSettings, type LiveSettingsInput } from '~/lib/stores/live';
-import { CoverUpload } from '../../seller/content-parts';
 import { useAction } from '../../ui/useAction';
 import { useLoad } from '../../ui/useLoad';
+import { CoverUpload } from '../../ui/CoverUpload';
 
 /** 直播间设置: title, cover, category and the shelf (own and agented goods and courses). */
 export default function RoomSettings(props: { room: AnchorRoom; onSaved: (r: AnchorRoom) => void }) {
@@ -67,7 +67,7 @@ export default function RoomSettings(props: { room: AnchorRoom; onSaved: (r: Anc
           直播货架（已选 {shelf.length}/{LIVE_LIMITS.shelfMax}，观众可在直播间直接购买）
         </p>
         {options.error ? (
-          <p role="alert" className="text-sm text-[#f56c6c]">
+          <p role="alert" className="text-sm text-danger">
             {options.error}
           </p>
         ) : !options.data ? (
@@ -85,7 +85,7 @@ export default function RoomSettings(props: { room: AnchorRoom; onSaved: (r: Anc
             {options.data.list.map((x) => (
               <li key={key(x)}>
                 <label
-                  className={`flex cursor-pointer items-center gap-2 rounded-md border p-2 text-sm ${picked.has(key(x)) ? 'border-brand bg-brand-light' : 'border-line'}`}
+                  className={`flex cursor-pointer items-center gap-2 rounded-md border p-2 text-sm ${picked.has(key(x)) ? 'border-brand-accent bg-brand-light' : 'border-line'}`}
                 >
                   <input type="checkbox" checked={picked.has(key(x))} onChange={() => toggle(x)} data-testid="shelf-option" />
                   <img src={img(x.cover)} alt="" className="h-9 w-16 rounded object-cover" />
@@ -93,7 +93,7 @@ export default function RoomSettings(props: { room: AnchorRoom; onSaved: (r: Anc
                     <span className="mr-1 text-xs text-ink-mute">{x.type === 'goods' ? '商品' : '课程'}</span>
                     {x.title}
                   </span>
-                  <span className="text-xs text-[#f56c6c]">{priceText(x.price)}</span>
+                  <span className="text-xs text-price">{priceText(x.price)}</span>
                 </label>
               </li>
             ))}

@@ -8,9 +8,9 @@ import { topUpHref } from '~/lib/stores/payment';
 import { openLogin } from '~/lib/stores/ui';
 import { toast } from '~/lib/toast';
 import { useSession } from '../../chrome/useSession';
-import { PayPasswordDialog } from '../../commerce/parts';
 import { useAction } from '../../ui/useAction';
 import { useLoad } from '../../ui/useLoad';
+import { PayPasswordDialog } from '../../commerce/PayPasswordDialog';
 
 const NUMS = [1, 10, 66, 188] as const;
 
@@ -50,7 +50,7 @@ export default function GiftBar(props: { store: LiveRoomStore }) {
   return (
     <section className="gf-card mt-3 p-4" aria-label="送礼物" data-testid="gift-bar">
       {gifts.error ? (
-        <p role="alert" className="text-sm text-[#f56c6c]">
+        <p role="alert" className="text-sm text-danger">
           {gifts.error}
         </p>
       ) : !gifts.data ? (
@@ -64,7 +64,7 @@ export default function GiftBar(props: { store: LiveRoomStore }) {
               <li key={g.id}>
                 <button
                   type="button"
-                  className={`flex w-[76px] flex-col items-center gap-1 rounded-md border px-1 py-2 text-xs ${picked?.id === g.id ? 'border-brand bg-brand-light' : 'border-transparent hover:border-line'}`}
+                  className={`flex w-[76px] flex-col items-center gap-1 rounded-md border px-1 py-2 text-xs ${picked?.id === g.id ? 'border-brand-accent bg-brand-light' : 'border-transparent hover:border-line'}`}
                   onClick={() => setPicked(g)}
                   aria-pressed={picked?.id === g.id}
                   data-testid="gift-item"

@@ -28,11 +28,7 @@ export default function RoomChat(props: { store: LiveRoomStore }) {
               {l.text}
             </li>
           ) : (
-            <li
-              key={l.id}
-              className={l.kind === 'gift' ? 'text-[#e6a23c]' : ''}
-              data-testid={l.kind === 'gift' ? 'chat-gift' : 'chat-line'}
-            >
+            <li key={l.id} className={l.kind === 'gift' ? 'text-warning' : ''} data-testid={l.kind === 'gift' ? 'chat-gift' : 'chat-line'}>
               <span className="mr-1 text-ink-mute">{l.nick}：</span>
               {l.gift?.gift.icon && <img src={img(l.gift.gift.icon)} alt="" className="mr-1 inline h-5 w-5" />}
               <span className="break-all">{l.text}</span>
@@ -46,11 +42,11 @@ export default function RoomChat(props: { store: LiveRoomStore }) {
             登录后参与聊天、发弹幕和送礼物
           </button>
         ) : phase.phase === 'kicked' ? (
-          <p className="text-center text-sm text-[#f56c6c]" role="alert">
+          <p className="text-center text-sm text-danger" role="alert">
             {phase.error || '你已被移出直播间'}
           </p>
         ) : phase.phase === 'error' ? (
-          <p className="text-center text-sm text-[#f56c6c]" role="alert">
+          <p className="text-center text-sm text-danger" role="alert">
             {phase.error}{' '}
             <button type="button" className="text-brand" onClick={() => void props.store.connect()}>
               重试

@@ -20,7 +20,7 @@ export default function RoomShelf(props: { store: LiveRoomStore }) {
                 {x.title}
               </p>
               <div className="mt-1 flex items-center">
-                <span className="text-sm font-600 text-[#f56c6c]">{priceText(x.price)}</span>
+                <span className="text-sm font-600 text-price">{priceText(x.price)}</span>
                 <a
                   href={x.link}
                   className="gf-btn-primary ml-auto h-7 px-2.5 text-xs"

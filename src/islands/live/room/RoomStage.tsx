@@ -20,7 +20,7 @@ export default function RoomStage(props: { store: LiveRoomStore }) {
   const live = room.status === 'live' && room.play;
 
   return (
-    <div className="overflow-hidden rounded-lg bg-[#111]">
+    <div className="overflow-hidden rounded-lg bg-night-video">
       <div className="relative aspect-video w-full" data-testid="live-stage" data-status={room.status}>
         {live && room.play ? (
           <LiveVideo src={room.play} />
@@ -52,7 +52,7 @@ export default function RoomStage(props: { store: LiveRoomStore }) {
               .map((b) => (
                 <span
                   key={b.id}
-                  className={`absolute whitespace-nowrap text-[18px] font-600 [animation:gf-barrage_9s_linear_forwards] [text-shadow:0_0_3px_#000] ${b.self ? 'text-brand' : 'text-white'}`}
+                  className={`absolute whitespace-nowrap text-[18px] font-600 [animation:gf-barrage_9s_linear_forwards] [text-shadow:0_0_3px_black] ${b.self ? 'text-brand-accent' : 'text-white'}`}
                   style={{ top: `${b.lane * 25}%` }}
                   onAnimationEnd={() => setGone((s) => new Set(s).add(b.id))}
                   data-testid="barrage-item"
@@ -63,13 +63,13 @@ export default function RoomStage(props: { store: LiveRoomStore }) {
           </div>
         )}
       </div>
-      <div className="flex items-center gap-4 bg-[#1b1b1b] px-4 py-2 text-sm text-white/80">
+      <div className="flex items-center gap-4 bg-night-bar px-4 py-2 text-sm text-white/80">
         <span data-testid="live-viewers">
           <span className="i-ri-user-3-line" /> {room.viewers} 人在看
         </span>
         <button
           type="button"
-          className="inline-flex items-center gap-1 rounded px-2 py-1 hover:text-brand disabled:opacity-50"
+          className="inline-flex items-center gap-1 rounded px-2 py-1 hover:text-brand-accent disabled:opacity-50"
           disabled={!live}
           onClick={() => requireLoginOr(() => props.store.like())}
           data-testid="live-like"

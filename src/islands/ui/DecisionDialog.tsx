@@ -1,51 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
-import type { Loaded } from '../ui/useLoad';
-import { Modal } from '../ui/Modal';
-import { useAction } from '../ui/useAction';
-
-/* Small pieces shared by the console's queue pages. */
-
-/** ¥12.34 */
-export const money = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
-
-/** Status filter tabs above a queue. */
-export function StatusTabs<T extends string>(props: { value: T; tabs: readonly (readonly [T, string])[]; onChange: (v: T) => void }) {
-  return (
-    <div role="tablist" aria-label="状态筛选" className="mb-4 flex gap-2 text-sm">
-      {props.tabs.map(([v, label]) => (
-        <button
-          key={v || 'all'}
-          type="button"
-          role="tab"
-          aria-selected={props.value === v}
-          onClick={() => props.onChange(v)}
-          className={`h-8 rounded px-4 ${props.value === v ? 'bg-brand text-white' : 'border border-line bg-white text-ink-soft hover:text-brand'}`}
-        >
-          {label}
-        </button>
-      ))}
-    </div>
-  );
-}
-
-/** Loading, error (with retry) and empty states around a list. */
-export function Loading<T extends { list: unknown[] }>(props: { q: Loaded<T>; empty: string; children: (data: T) => ReactNode }) {
-  const { q } = props;
-  if (q.error && !q.data)
-    return (
-      <p role="alert" className="py-10 text-center text-ink-soft">
-        {q.error}
-        {q.retryable && (
-          <button type="button" className="ml-3 text-brand" onClick={q.reload}>
-            重试
-          </button>
-        )}
-      </p>
-    );
-  if (!q.data) return <p className="py-10 text-center text-ink-mute">正在加载…</p>;
-  if (!q.data.list.length) return <p className="py-10 text-center text-ink-soft">{props.empty}</p>;
-  return <>{props.children(q.data)}</>;
-}
+import { FieldError } from './form';
+import { Modal } from './Modal';
+import { useAction } from './useAction';
 
 /**
  * A decision that needs a text (a reason, a note, a transfer reference): a dialog with one field
@@ -66,7 +22,7 @@ export function DecisionDialog(props: {
   const [text, setText] = useState('');
   const act = useAction();
   const formId = useId();
-  const field = 'w-full rounded border border-line px-3 py-2 text-sm outline-none focus:border-brand';
+  const field = 'w-full rounded border border-line px-3 py-2 text-sm outline-none focus:border-brand-accent';
   return (
     <Modal
       open
@@ -82,7 +38,7 @@ export function DecisionDialog(props: {
             type="submit"
             form={formId}
             disabled={act.busy}
-            className={`gf-btn h-9 px-5 text-white ${props.danger ? 'bg-[#e4393c]' : 'bg-brand'}`}
+            className={`gf-btn h-9 px-5 text-white ${props.danger ? 'bg-danger-strong' : 'bg-brand'}`}
           >
             {act.busy ? '提交中…' : props.confirm}
           </button>
@@ -126,16 +82,8 @@ export function DecisionDialog(props: {
             onChange={(e) => setText(e.target.value)}
           />
         )}
-        {act.error && (
-          <p role="alert" className="mt-2 text-sm text-[#e4393c]">
-            {act.error}
-          </p>
-        )}
+        <FieldError error={act.error} className="mt-2" />
       </form>
     </Modal>
   );
 }
-
-export const th = 'px-3 py-2 font-500';
-export const td = 'px-3 py-2 align-top';
-export const linkBtn = 'text-brand hover:underline disabled:text-ink-mute';

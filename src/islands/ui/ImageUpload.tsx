@@ -1,7 +1,7 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef } from 'react';
 import { img } from '~/lib/media';
 import { uploadDocument, uploadImage } from '~/lib/stores/account';
-import { useAction } from '../ui/useAction';
+import { useAction } from './useAction';
 
 /** Picks an image, uploads it (/api/uploader_img_base64, or /api/member/uploadDocument) and hands back the stored path and its URL. */
 export function ImageUpload(props: {
@@ -35,7 +35,7 @@ export function ImageUpload(props: {
       {props.value ? (
         <img src={props.preview ?? img(props.value)} alt={props.label} className={`${size} border border-line object-cover`} />
       ) : (
-        <span className={`${size} flex items-center justify-center border border-dashed border-[#dcdfe6] text-xs text-ink-mute`}>
+        <span className={`${size} flex items-center justify-center border border-dashed border-line-strong text-xs text-ink-mute`}>
           未上传
         </span>
       )}
@@ -54,29 +54,3 @@ export function ImageUpload(props: {
     </div>
   );
 }
-
-/** A management page's title row with actions on the right. */
-export function PageHead(props: { title: string; children?: ReactNode; sub?: string }) {
-  return (
-    <div className="mb-6 flex items-center justify-between border-b border-line pb-4">
-      <div>
-        <h1 className="text-lg font-600 text-ink">{props.title}</h1>
-        {props.sub && <p className="mt-1 text-xs text-ink-mute">{props.sub}</p>}
-      </div>
-      <div className="flex items-center gap-3">{props.children}</div>
-    </div>
-  );
-}
-
-/** Empty state of a list. */
-export function Empty(props: { icon: string; text: string; children?: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center gap-3 py-16 text-ink-mute">
-      <span className={`${props.icon} text-5xl text-[#d9d9d9]`} />
-      <p className="text-sm">{props.text}</p>
-      {props.children}
-    </div>
-  );
-}
-
-export const Loading = () => <p className="py-16 text-center text-sm text-ink-mute">加载中…</p>;
