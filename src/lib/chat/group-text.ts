@@ -1,7 +1,7 @@
-import type { GroupSystemNoticePayload, GroupTipPayload } from './types';
+import { GROUP_NOTICE, GROUP_TIP, type GroupSystemNoticePayload, type GroupTipPayload } from './types';
 
 /**
- * What the chat says for group tips (types 1–7) and group system notices (1–10, 255), in the pane
+ * What the chat says for group tips (GROUP_TIP) and group system notices (GROUP_NOTICE), in the pane
  * (describe.ts) and in the conversation list (show.ts). Pure; `nameOf` turns a user id into a
  * display name and the viewer reads as 你.
  */
@@ -16,17 +16,17 @@ export function describeTip(t: GroupTipPayload, viewer: string, nameOf: NameOf):
   const who = t.userIDList.map(n).join('、') || '成员';
   const op = t.operatorID ? n(t.operatorID) : '';
   switch (t.operationType) {
-    case 1:
+    case GROUP_TIP.joined:
       return op && !t.userIDList.includes(t.operatorID) ? `${op}邀请${who}加入了群聊` : `${who}加入了群聊`;
-    case 2:
+    case GROUP_TIP.quit:
       return `${who}退出了群聊`;
-    case 3:
+    case GROUP_TIP.kicked:
       return op ? `${who}被${op}移出了群聊` : `${who}被移出了群聊`;
-    case 4:
+    case GROUP_TIP.madeAdmin:
       return `${who}被设为管理员`;
-    case 5:
+    case GROUP_TIP.adminRevoked:
       return `${who}被取消了管理员`;
-    case 6: {
+    case GROUP_TIP.profileChanged: {
       const g = t.newGroupProfile ?? {};
       const by = op || '管理员';
       if (g.ownerID) return `${n(g.ownerID)}成为新群主`;
@@ -37,7 +37,7 @@ export function describeTip(t: GroupTipPayload, viewer: string, nameOf: NameOf):
       if (g.avatar !== undefined) return `${by}修改了群头像`;
       return `${by}修改了群资料`;
     }
-    case 7:
+    case GROUP_TIP.muteChanged:
       return (t.muteTime ?? 0) > 0 ? `${who}被禁言${muteSpan(t.muteTime ?? 0)}` : `${who}被解除禁言`;
     default:
       return '群消息提示';
@@ -57,27 +57,27 @@ export function describeNotice(p: GroupSystemNoticePayload, viewer: string, name
   const op = p.operatorID ? n(p.operatorID) : '管理员';
   const reply = p.handleMessage ? `：${p.handleMessage}` : '';
   switch (p.operationType) {
-    case 1:
+    case GROUP_NOTICE.applied:
       return `${op}申请加入群聊${g}${reply}`;
-    case 2:
+    case GROUP_NOTICE.accepted:
       return `${op}同意了你加入群聊${g}的申请${reply}`;
-    case 3:
+    case GROUP_NOTICE.rejected:
       return `${op}拒绝了你加入群聊${g}的申请${reply}`;
-    case 4:
+    case GROUP_NOTICE.kicked:
       return `你被${op}移出了群聊${g}`;
-    case 5:
+    case GROUP_NOTICE.dismissed:
       return `群聊${g}已被${op}解散`;
-    case 6:
+    case GROUP_NOTICE.created:
       return `你创建了群聊${g}`;
-    case 7:
+    case GROUP_NOTICE.invited:
       return `${op}邀请你加入了群聊${g}`;
-    case 8:
+    case GROUP_NOTICE.quit:
       return `你退出了群聊${g}`;
-    case 9:
+    case GROUP_NOTICE.madeAdmin:
       return `${op}将你设为群聊${g}的管理员`;
-    case 10:
+    case GROUP_NOTICE.adminRevoked:
       return `${op}取消了你在群聊${g}的管理员身份`;
-    case 255:
+    case GROUP_NOTICE.custom:
       return p.handleMessage || `群聊${g}的通知`;
     default:
       return `群聊${g}的系统通知`;
