@@ -1,5 +1,7 @@
+// @ts-check
 // Production entry: the built Astro app (src/fetch.ts inside) on a plain Node HTTP server, so later
 // features can attach a WebSocket upgrade handler on the same port. Run `npm run migrate` first.
+// Plain JavaScript run by `node` as is; typed with JSDoc and checked by `npm run check` (tsconfig.scripts.json).
 import http from 'node:http';
 import { chmodSync, existsSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -9,10 +11,63 @@ import { Worker } from 'node:worker_threads';
 import { constants as zlibConstants } from 'node:zlib';
 import compression from 'compression';
 
+/**
+ * The bundle's hooks on globalThis (the bundle's modules cannot be imported by name): startup.ts,
+ * edge/index.ts, ops/index.ts, im/socket.ts, providers/live/local.ts, db/index.ts, jobs.ts.
+ * @typedef {object} Hooks
+ * @property {() => Promise<{ port: number; host: string; line: string }>} startup
+ * @property {import('./src/server/edge/index').Edge} edge
+ * @property {import('./src/server/ops/index').Ops} ops
+ * @property {{ attach(server: http.Server): { close(): Promise<void> } }} im
+ * @property {{
+ *   handleFlv(req: http.IncomingMessage, res: http.ServerResponse): boolean;
+ *   handleUpgrade(req: http.IncomingMessage, socket: import('node:stream').Duplex, head: Buffer): boolean;
+ *   close(): Promise<void>;
+ * }} liveIngest
+ * @property {() => Promise<void>} flushViews
+ * @property {{ close(): Promise<void> }} database
+ */
+/** @type {{ [K in keyof Hooks]: string }} */
+const HOOK_KEYS = {
+  startup: 'gongfu.startup',
+  edge: 'gongfu.edge',
+  ops: 'gongfu.ops',
+  im: 'gongfu.im',
+  liveIngest: 'gongfu.live.ingest',
+  flushViews: 'gongfu.flushViews',
+  database: 'gongfu.database',
+};
+/**
+ * A hook, or undefined when the bundle did not set it (a database not opened, no live ingest).
+ * @template {keyof Hooks} K
+ * @param {K} name
+ * @returns {Hooks[K] | undefined}
+ */
+const hook = (name) => Reflect.get(globalThis, Symbol.for(HOOK_KEYS[name]));
+/**
+ * A hook the bundle always sets.
+ * @template {keyof Hooks} K
+ * @param {K} name
+ * @returns {Hooks[K]}
+ */
+const must = (name) => {
+  const h = hook(name);
+  if (!h) throw new Error(`the server bundle did not set ${HOOK_KEYS[name]}`);
+  return h;
+};
+
+/** @typedef {http.ServerResponse & { gongfuKind?: 'static' | 'app' }} Res */
+
+/**
+ * @param {'info' | 'warn' | 'error'} level
+ * @param {string} msg
+ * @param {Record<string, unknown>} [fields]
+ */
 const log = (level, msg, fields = {}) =>
   (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(
     `${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`,
   );
+/** @param {string} name @param {number} fallback seconds */
 const seconds = (name, fallback) => {
   const v = Number(process.env[name]);
   return Number.isFinite(v) && v > 0 ? v * 1000 : fallback * 1000;
@@ -20,6 +75,7 @@ const seconds = (name, fallback) => {
 
 // Without DATABASE_URL the embedded database runs in a worker thread (scripts/pglite-worker.mjs):
 // a slow query then never blocks this thread's static files, kept pages or other requests.
+/** @type {Worker | undefined} */
 let pgliteWorker;
 // The embedded database's control socket (DATA_DIR/control.sock, PGlite only): `npm run backup`
 // asks the running server for a consistent copy through it, and a second server on the same data
@@ -33,7 +89,7 @@ if (!process.env.DATABASE_URL) {
     );
     process.exit(1);
   }
-  pgliteWorker = new Worker(new URL('./scripts/pglite-worker.mjs', import.meta.url), {
+  const worker = new Worker(new URL('./scripts/pglite-worker.mjs', import.meta.url), {
     // A small young generation: V8 sizes it from the machine's memory, which keeps a large,
     // mostly empty heap resident in a thread that only relays bytes.
     resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 },
@@ -42,35 +98,48 @@ if (!process.env.DATABASE_URL) {
       sharedBuffersMb: Number(process.env.PGLITE_SHARED_BUFFERS_MB) || 8,
     },
   });
-  const ready = await new Promise((ok, fail) => {
-    pgliteWorker.once('message', ok);
-    pgliteWorker.once('error', fail);
-    pgliteWorker.once('exit', (code) => fail(new Error(`PGlite worker exited with code ${code}`)));
-  }).catch((err) => {
+  pgliteWorker = worker;
+  const ready = await /** @type {Promise<{ url: string }>} */ (
+    new Promise((ok, fail) => {
+      worker.once('message', ok);
+      worker.once('error', fail);
+      worker.once('exit', (code) => fail(new Error(`PGlite worker exited with code ${code}`)));
+    })
+  ).catch((err) => {
     log('error', `cannot open the embedded database: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   });
-  process.env.PGLITE_WORKER_URL = ready.url;
-  pgliteWorker.on('error', (err) => {
+  process.env['PGLITE_WORKER_URL'] = ready.url;
+  worker.on('error', (err) => {
     log('error', 'PGlite worker failed', { error: err instanceof Error ? err.stack : String(err) });
     process.exit(1);
   });
 }
 
-if (pgliteWorker) await openControl(controlPath);
+if (pgliteWorker) await openControl(controlPath, pgliteWorker);
 
-/** True when a server answers on the control socket; a stale socket file is removed. */
+/**
+ * True when a server answers on the control socket; a stale socket file is removed.
+ * @param {string} path
+ */
 async function controlAlive(path) {
   if (!existsSync(path)) return false;
-  const alive = await new Promise((done) => {
-    const c = net.connect(path, () => (c.end(), done(true)));
-    c.on('error', () => done(false));
-  });
+  const alive = await /** @type {Promise<boolean>} */ (
+    new Promise((done) => {
+      const c = net.connect(path, () => (c.end(), done(true)));
+      c.on('error', () => done(false));
+    })
+  );
   if (!alive) rmSync(path, { force: true });
   return alive;
 }
 
-function openControl(path) {
+/**
+ * @param {string} path
+ * @param {Worker} worker the PGlite worker, which writes the backup
+ * @returns {Promise<void>}
+ */
+function openControl(path, worker) {
   let next = 0;
   const control = net.createServer((socket) => {
     let line = '';
@@ -78,6 +147,7 @@ function openControl(path) {
     socket.on('data', (chunk) => {
       line += chunk;
       if (!line.includes('\n')) return;
+      /** @type {{ cmd?: unknown; path?: unknown }} */
       let cmd;
       try {
         cmd = JSON.parse(line.slice(0, line.indexOf('\n')));
@@ -90,9 +160,10 @@ function openControl(path) {
         return;
       }
       const id = ++next;
+      /** @param {{ type?: string; id?: number; error?: string } | undefined} m */
       const onDone = (m) => {
         if (m?.type !== 'backup-done' || m.id !== id) return;
-        pgliteWorker.off('message', onDone);
+        worker.off('message', onDone);
         log(m.error ? 'error' : 'info', m.error ? 'backup failed' : 'backup written', {
           path: cmd.path,
           ...m,
@@ -101,28 +172,34 @@ function openControl(path) {
         });
         socket.end(`${JSON.stringify(m)}\n`);
       };
-      pgliteWorker.on('message', onDone);
-      pgliteWorker.postMessage({ type: 'backup', id, path: cmd.path });
+      worker.on('message', onDone);
+      worker.postMessage({ type: 'backup', id, path: cmd.path });
     });
     socket.on('error', () => {});
   });
   return new Promise((ok, fail) => {
     control.once('error', fail);
     // Only the data directory's owner may connect.
-    control.listen(path, () => (chmodSync(path, 0o600), control.unref(), ok()));
+    control.listen(path, () => (chmodSync(path, 0o600), control.unref(), ok(undefined)));
   });
 }
 
-const { handler } = await import('./dist/server/entry.mjs');
+// The bundle exists only after `npm run build` (scripts/ensure-build.mjs checks it first); imported by
+// URL so the type check does not read the built bundle.
+const entry = new URL('./dist/server/entry.mjs', import.meta.url).href;
+/** @type {{ handler: (req: http.IncomingMessage, res: http.ServerResponse) => void }} */
+const { handler } = await import(entry);
 
 // src/server/startup.ts (inside the bundle): sandbox warning, production safety checks, jobs, the
 // RTMP ingest; it answers where to listen (HOST, loopback by default; PORT) and the start line.
 let boot;
 try {
-  boot = await globalThis[Symbol.for('gongfu.startup')]();
+  boot = await must('startup')();
 } catch (err) {
   log('error', err instanceof Error ? err.message : String(err));
-  await globalThis[Symbol.for('gongfu.database')]?.close().catch(() => {});
+  await hook('database')
+    ?.close()
+    .catch(() => {});
   process.exit(1);
 }
 const { port, host } = boot;
@@ -135,12 +212,13 @@ const compress = compression({
   brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
 });
 // src/server/edge (inside the bundle): built files with their precompressed copies, then kept pages.
-const edge = globalThis[Symbol.for('gongfu.edge')].open(fileURLToPath(new URL('./dist/client/', import.meta.url)));
+const edge = must('edge').open(fileURLToPath(new URL('./dist/client/', import.meta.url)));
 
 /**
  * A request line that is not valid percent-encoding never reaches the app (the adapter would answer
  * a bare "Bad request."): the API gets its envelope, pages a small HTML page.
  */
+/** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
 function malformedUrl(req, res) {
   try {
     decodeURI(req.url ?? '/');
@@ -166,12 +244,13 @@ function malformedUrl(req, res) {
 // silent socket closes after 30 s; Node checks them every second instead of every 30 s.
 // Requests being answered (a graceful stop waits for them) and the latency histogram of /metrics
 // (src/server/ops, inside the bundle).
-const ops = globalThis[Symbol.for('gongfu.ops')];
+const ops = hook('ops');
 let inFlight = 0;
 let draining = false;
 ops?.gauge('http_requests_in_flight', 'HTTP requests being answered on this instance', () => inFlight);
 // Which instance answered (INSTANCE_NAME, e.g. the host name): for operators reading a response behind a balancer.
 const instanceName = process.env.INSTANCE_NAME;
+/** @param {http.IncomingMessage} req @param {Res} res */
 function track(req, res) {
   const started = performance.now();
   if (instanceName) res.setHeader('X-Instance', instanceName);
@@ -190,10 +269,10 @@ const server = http.createServer(
     requestTimeout: seconds('HTTP_REQUEST_TIMEOUT_S', 60),
     connectionsCheckingInterval: 1000,
   },
-  (req, res) => {
+  (req, /** @type {Res} */ res) => {
     if (malformedUrl(req, res)) return;
     // Live HTTP-FLV (/media/live/<stream>.flv) from the RTMP ingest startup() began (issue 15).
-    if (req.url?.startsWith('/media/live/') && globalThis[Symbol.for('gongfu.live.ingest')]?.handleFlv(req, res)) return;
+    if (req.url?.startsWith('/media/live/') && hook('liveIngest')?.handleFlv(req, res)) return;
     track(req, res);
     if (edge.serveStatic(req, res)) {
       res.gongfuKind = 'static';
@@ -211,16 +290,17 @@ const server = http.createServer(
 server.timeout = seconds('HTTP_IDLE_TIMEOUT_S', 30);
 // WebSockets go through one upgrade router (src/server/edge/upgrades.ts): the endpoints below take
 // theirs; an upgrade on any other path is answered 404 (400 if not a WebSocket) and closed at once.
-const upgrades = globalThis[Symbol.for('gongfu.edge')].upgrades(server);
+const upgrades = must('edge').upgrades(server);
 // Chat: the /im WebSocket server (src/server/modules/im/socket.ts, inside the bundle) on this port.
-const im = globalThis[Symbol.for('gongfu.im')]?.attach(server);
+const im = hook('im')?.attach(server);
 // Going live from the browser: /live/push (WebSocket → ffmpeg → the RTMP ingest), when the ingest runs here.
-upgrades.add((req, socket, head) => globalThis[Symbol.for('gongfu.live.ingest')]?.handleUpgrade(req, socket, head) ?? false);
+upgrades.add((req, socket, head) => hook('liveIngest')?.handleUpgrade(req, socket, head) ?? false);
 // Longer than a load balancer's idle timeout (nginx/ALB 60 s), so it never reuses a closed socket.
 server.keepAliveTimeout = seconds('HTTP_KEEPALIVE_TIMEOUT_S', 65);
 
 const listenUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 // A port or address the listener cannot take ends the start with one line that says which variable to change.
+/** @param {NodeJS.ErrnoException} err */
 function cannotListen(err) {
   log(
     'error',
@@ -249,6 +329,7 @@ if (!`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`.includes(
  * the database close.
  */
 let stopping = false;
+/** @param {NodeJS.Signals} signal */
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
@@ -264,7 +345,9 @@ async function stop(signal) {
   server.close();
   server.closeIdleConnections = closeIdle;
   await im?.close().catch(() => {});
-  await globalThis[Symbol.for('gongfu.live.ingest')]?.close().catch(() => {});
+  await hook('liveIngest')
+    ?.close()
+    .catch(() => {});
   await new Promise((r) => setTimeout(r, seconds('SHUTDOWN_IDLE_GRACE_S', 1.5)));
   server.closeIdleConnections();
   const deadline = Date.now() + seconds('SHUTDOWN_TIMEOUT_S', 20);
@@ -276,15 +359,16 @@ async function stop(signal) {
   server.closeAllConnections?.();
   await ops?.close().catch(() => {});
   // View counts batched in memory (src/server/views.ts) go to the database before it closes.
-  await globalThis[Symbol.for('gongfu.flushViews')]?.().catch(() => {});
-  const db = globalThis[Symbol.for('gongfu.database')];
+  await hook('flushViews')?.().catch(() => {});
+  const db = hook('database');
   await db?.close().catch(() => {});
   // PGlite flushes its data directory when the worker closes it.
-  if (pgliteWorker) {
+  const worker = pgliteWorker;
+  if (worker) {
     await new Promise((done) => {
       const timer = setTimeout(done, 10_000);
-      pgliteWorker.on('message', (m) => m?.type === 'closed' && (clearTimeout(timer), done()));
-      pgliteWorker.postMessage({ type: 'close' });
+      worker.on('message', (m) => m?.type === 'closed' && (clearTimeout(timer), done(undefined)));
+      worker.postMessage({ type: 'close' });
     });
   }
   if (pgliteWorker) rmSync(controlPath, { force: true });
@@ -295,7 +379,7 @@ process.on('SIGINT', () => stop('SIGINT'));
 // `kill -USR2 <pid>`: one log line with where the memory is (this thread's V8 heap, Buffers, the
 // PGlite thread's heap), for an operator wondering why RSS is what it is.
 process.on('SIGUSR2', async () => {
-  const mb = (n) => Math.round((n / 1048576) * 10) / 10;
+  const mb = (/** @type {number} */ n) => Math.round((n / 1048576) * 10) / 10;
   const m = process.memoryUsage();
   const worker = pgliteWorker ? await pgliteWorker.getHeapStatistics().catch(() => undefined) : undefined;
   log('info', 'memory', {

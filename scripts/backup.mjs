@@ -1,3 +1,4 @@
+// @ts-check
 // npm run backup [-- --out FILE]: a consistent copy of the database, while the site serves.
 // - PGlite (no DATABASE_URL): the running server writes it through DATA_DIR/control.sock (its
 //   database thread tars the data directory between two queries); with no server running, the
@@ -39,7 +40,12 @@ if (pgUrl) {
 }
 console.log(`[backup] ${out} (${(statSync(out).size / 1048576).toFixed(1)} MB) in ${Date.now() - started} ms`);
 
-/** The running server's answer on its control socket; null when no server listens there. */
+/**
+ * The running server's answer on its control socket; null when no server listens there.
+ * @param {string} path
+ * @param {object} cmd
+ * @returns {Promise<{ error?: string; bytes?: number; ms?: number } | null>}
+ */
 function askServer(path, cmd) {
   return new Promise((done, fail) => {
     const socket = net.connect(path);
@@ -54,6 +60,8 @@ function askServer(path, cmd) {
         fail(new Error(`unexpected answer from the server: ${text.slice(0, 200)}`));
       }
     });
-    socket.on('error', (err) => (err.code === 'ENOENT' || err.code === 'ECONNREFUSED' ? done(null) : fail(err)));
+    socket.on('error', (/** @type {NodeJS.ErrnoException} */ err) =>
+      err.code === 'ENOENT' || err.code === 'ECONNREFUSED' ? done(null) : fail(err),
+    );
   });
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The browser the Playwright suites drive: Debian's Chromium (Playwright never downloads one), or
 // CHROMIUM_PATH. `npm test` (scripts/test.mjs) checks it before anything else runs.
 import { spawnSync } from 'node:child_process';

@@ -1,3 +1,4 @@
+// @ts-check
 // The scale-out rig (issue 17): two production instances of the built app on one fresh PostgreSQL
 // database and Redis, behind nginx with the shipped site config (deploy/nginx/site.conf.template)
 // and a self-signed certificate. Files live in an S3-compatible stand-in (STORAGE=s3, port
@@ -20,7 +21,7 @@ export const { CLUSTER_PORT } = takePorts(['CLUSTER_PORT'], { block: 5 });
 export const CLUSTER_TOKEN = 'cluster-rig-metrics-token-0123456789';
 const pgBase = process.env.CLUSTER_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const say = (msg) => process.stderr.write(`[cluster] ${msg}\n`);
+const say = (/** @type {string} */ msg) => process.stderr.write(`[cluster] ${msg}\n`);
 
 if (!existsSync('dist/server/entry.mjs')) {
   say('no build: run `npm run build` first');
@@ -37,7 +38,7 @@ const dbName = `gongfu_cluster_${process.pid}_${Date.now().toString(36)}`;
 const admin = new pg.Client({ connectionString: pgBase });
 await admin.connect();
 // Databases of earlier rigs whose process is gone (killed before it could drop them).
-const alive = (pid) => {
+const alive = (/** @type {number} */ pid) => {
   try {
     process.kill(pid, 0);
     return true;
@@ -93,7 +94,10 @@ if (migrated !== 0) {
 
 // Everything started so far; stop() takes it down and drops the database, whatever failed.
 let stopping = false;
+/** @type {import('node:child_process').ChildProcess | undefined} */
 let nginx;
+/** @typedef {{ n: number; port: number; child: import('node:child_process').ChildProcess; restarting: boolean }} Instance */
+/** @type {Instance[] | undefined} */
 let instances;
 async function stop(code = 0) {
   if (stopping) return;
@@ -103,7 +107,7 @@ async function stop(code = 0) {
     (instances ?? []).map(
       (i) =>
         new Promise((done) => {
-          if (i.child.exitCode !== null) return done();
+          if (i.child.exitCode !== null) return done(undefined);
           i.child.once('exit', done);
           i.child.kill('SIGTERM');
         }),
@@ -118,7 +122,11 @@ async function stop(code = 0) {
   rmSync(stateFile, { force: true });
   process.exit(code);
 }
-/** Starts instance n; an exit the rig did not ask for takes the whole rig down. */
+/**
+ * Starts instance n; an exit the rig did not ask for takes the whole rig down.
+ * @param {number} n
+ * @returns {Instance}
+ */
 function launch(n) {
   const port = CLUSTER_PORT + n;
   const child = spawn(process.execPath, [...NODE_FLAGS, 'server.mjs'], {

@@ -1,3 +1,4 @@
+// @ts-check
 // The server Playwright tests against: the built app on a fresh, freshly seeded data directory.
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +14,7 @@ const port = String(ports.E2E_PORT);
 const dataDir = mkdtempSync(join(tmpdir(), 'gongfu-e2e-'));
 // WeChat and QQ logins go to the loopback stand-in, as the real ones would go to open.weixin / graph.qq.
 const oauth = await startOAuthStandin(ports.E2E_OAUTH_PORT);
+/** @type {NodeJS.ProcessEnv} */
 const env = {
   ...oauth.env,
   ...SERVER_ENV,

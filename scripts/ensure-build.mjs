@@ -1,3 +1,4 @@
+// @ts-check
 // `npm start` on a fresh clone: build once when there is no build yet.
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';

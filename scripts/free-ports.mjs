@@ -1,3 +1,4 @@
+// @ts-check
 // Free TCP ports for test rigs (the e2e and cluster rigs, API tests that listen), so two checkouts
 // testing on one machine never meet on fixed ports. Ports are drawn at random from 20000–31999
 // (below Linux's ephemeral range, where outgoing connections take theirs) and kept only when
@@ -11,7 +12,11 @@ import { fileURLToPath } from 'node:url';
 const LOW = 20000;
 const HIGH = 32000;
 
-/** True when 127.0.0.1 can listen on `port` now (a listener on any address of it says no). */
+/**
+ * True when 127.0.0.1 can listen on `port` now (a listener on any address of it says no).
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
 export function canBind(port) {
   return new Promise((resolve) => {
     const srv = net.createServer();
@@ -30,6 +35,7 @@ export function canBind(port) {
 export async function freePorts(n, { block = false, random = Math.random } = {}) {
   const draw = () => LOW + Math.floor(random() * (HIGH - LOW - n));
   for (let attempt = 0; attempt < 200; attempt++) {
+    /** @type {number[]} */
     const ports = [];
     if (block) {
       const base = draw();
@@ -52,7 +58,12 @@ export async function freePort() {
   return /** @type {number} */ (port);
 }
 
-/** The same, for code that cannot wait (a Playwright config is loaded synchronously): asks a child process. */
+/**
+ * The same, for code that cannot wait (a Playwright config is loaded synchronously): asks a child process.
+ * @param {number} n
+ * @param {{ block?: boolean }} [o]
+ * @returns {number[]}
+ */
 export function freePortsSync(n, { block = false } = {}) {
   const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), String(n), ...(block ? ['--block'] : [])], {
     encoding: 'utf8',

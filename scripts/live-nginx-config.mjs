@@ -1,3 +1,4 @@
+// @ts-check
 // Renders deploy/nginx/live.conf.template (issue 15, LIVE_MEDIA=nginx). Also imported by the nginx test.
 //   npm run live:nginx-config -- --site http://127.0.0.1:4321 --token "$LIVE_NGINX_HOOK_TOKEN" > /etc/nginx/live.conf
 import { fileURLToPath } from 'node:url';
@@ -7,8 +8,8 @@ import { httpScratch, renderTemplate } from './nginx-template.mjs';
 const TEMPLATE = fileURLToPath(new URL('../deploy/nginx/live.conf.template', import.meta.url));
 
 /**
- * @param {{ site: string; token: string; rtmpPort?: number; httpPort?: number; hlsDir?: string; recordDir?: string;
- *   module?: string; prefix?: string }} o  `prefix`: a scratch directory for a foreground nginx (pid, logs, temp files).
+ * @param {{ site: string; token: string; rtmpPort?: number | undefined; httpPort?: number | undefined; hlsDir?: string | undefined;
+ *   recordDir?: string | undefined; module?: string | undefined; prefix?: string | undefined }} o  `prefix`: a scratch directory for a foreground nginx (pid, logs, temp files).
  */
 export function renderLiveConfig(o) {
   if (!o.site || !o.token) throw new Error('site and token are required');

@@ -1,3 +1,4 @@
+// @ts-check
 // Renders deploy/nginx/site.conf.template: nginx with TLS in front of several app instances (issue 17).
 //   npm run nginx:site-config -- --server-name gongfu.example.com --upstream 127.0.0.1:4321 --upstream 127.0.0.1:4322 \
 //     --cert /etc/letsencrypt/live/gongfu.example.com/fullchain.pem --key /etc/letsencrypt/live/gongfu.example.com/privkey.pem \
@@ -10,8 +11,8 @@ import { httpScratch, renderTemplate } from './nginx-template.mjs';
 const TEMPLATE = fileURLToPath(new URL('../deploy/nginx/site.conf.template', import.meta.url));
 
 /**
- * @param {{ upstreams: string[]; serverName?: string; cert: string; key: string; httpPort?: number; httpsPort?: number;
- *   prefix?: string; extraLocations?: string }} o
+ * @param {{ upstreams: string[]; serverName?: string | undefined; cert: string; key: string; httpPort?: number | undefined;
+ *   httpsPort?: number | undefined; prefix?: string | undefined; extraLocations?: string | undefined }} o
  *   `upstreams`: host:port of each instance; `prefix`: a scratch directory for a foreground nginx (pid, logs, temp files).
  */
 export function renderSiteConfig(o) {

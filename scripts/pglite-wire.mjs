@@ -1,3 +1,4 @@
+// @ts-check
 // The PostgreSQL wire protocol over one PGlite for several client connections (the worker's server).
 //
 // PGlite is one backend session. With one client connection every query waited for the server's
@@ -28,7 +29,7 @@ export function startWireServer(db, opts = {}) {
   /** Units of work, and the clean-up of a closed connection, in arrival order. */
   /** @type {{ conn?: Conn; bytes?: Buffer; task?: () => Promise<void> }[]} */
   let queue = [];
-  /** The connection whose explicit transaction is open, if any. */
+  /** The connection whose explicit transaction is open, if any. @type {Conn | null} */
   let owner = null;
   let running = false;
   let nextId = 1;
@@ -77,7 +78,10 @@ export function startWireServer(db, opts = {}) {
     }
   }
 
-  /** Rolls back what a closed connection left open and drops its prepared statements. */
+  /**
+   * Rolls back what a closed connection left open and drops its prepared statements.
+   * @param {Conn} conn
+   */
   async function release(conn) {
     if (owner === conn) {
       owner = null;
@@ -87,12 +91,17 @@ export function startWireServer(db, opts = {}) {
     conn.names.clear();
   }
 
+  /** @param {Conn} conn @param {Buffer} bytes */
   function enqueue(conn, bytes) {
     queue.push({ conn, bytes });
     void drain();
   }
 
-  /** Reads whole messages off the connection's buffer; a unit is queued at its Sync or Query. */
+  /**
+   * Reads whole messages off the connection's buffer; a unit is queued at its Sync or Query.
+   * @param {Conn} conn
+   * @param {Buffer} chunk
+   */
   function onData(conn, chunk) {
     conn.buf = conn.buf.length ? Buffer.concat([conn.buf, chunk]) : chunk;
     for (;;) {
@@ -117,7 +126,7 @@ export function startWireServer(db, opts = {}) {
         continue;
       }
       if (conn.buf.length < 5) return;
-      const type = conn.buf[0];
+      const type = conn.buf.readUInt8(0);
       const len = 1 + conn.buf.readInt32BE(1);
       if (conn.buf.length < len) return;
       const msg = conn.buf.subarray(0, len);
@@ -135,7 +144,10 @@ export function startWireServer(db, opts = {}) {
     }
   }
 
-  /** Its queued units are dropped; its clean-up runs in turn (after its own unit, if one is running). */
+  /**
+   * Its queued units are dropped; its clean-up runs in turn (after its own unit, if one is running).
+   * @param {Conn} conn
+   */
   function onClose(conn) {
     if (conn.closed) return;
     conn.closed = true;
@@ -167,7 +179,12 @@ export function startWireServer(db, opts = {}) {
       const addr = /** @type {import('node:net').AddressInfo} */ (server.address());
       ok({
         url: `postgres://postgres@${addr.address}:${addr.port}/postgres?sslmode=disable`,
-        /** Runs `fn` between units, when no transaction is open (a consistent backup). */
+        /**
+         * Runs `fn` between units, when no transaction is open (a consistent backup).
+         * @template T
+         * @param {() => Promise<T>} fn
+         * @returns {Promise<T>}
+         */
         exclusive: (fn) =>
           new Promise((done, failed) => {
             queue.push({ task: () => fn().then(done, failed) });
@@ -177,7 +194,7 @@ export function startWireServer(db, opts = {}) {
         close: () =>
           new Promise((done) => {
             for (const c of conns) c.socket.destroy();
-            server.close(() => done());
+            server.close(() => done(undefined));
           }),
       });
     });
@@ -187,6 +204,8 @@ export function startWireServer(db, opts = {}) {
 /**
  * Gives a named prepared statement the connection's prefix in Parse, Bind, Describe and Close
  * (the unnamed statement and portals are left alone: a unit runs whole, so nothing lands between).
+ * @param {Buffer} msg
+ * @param {{ id: number; names: Set<string> }} conn
  */
 function renameStatement(msg, conn) {
   const type = msg[0];

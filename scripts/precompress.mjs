@@ -1,3 +1,4 @@
+// @ts-check
 // Brotli (quality 11) and gzip (level 9) copies of every compressible built file, written next to
 // it as `.br` / `.gz`, so the server sends assets without compressing them per request
 // (src/server/edge/static-files.ts). Run by the Astro integration below after each build.
@@ -10,6 +11,10 @@ const br = promisify(brotliCompress);
 const gz = promisify(gzip);
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.json', '.svg', '.txt', '.xml', '.webmanifest', '.wasm']);
 
+/**
+ * @param {string} dir
+ * @returns {AsyncGenerator<string>}
+ */
 async function* files(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = join(dir, entry.name);
@@ -18,7 +23,10 @@ async function* files(dir) {
   }
 }
 
-/** Writes the copies under `dir`; a copy that would not be smaller is not written. */
+/**
+ * Writes the copies under `dir`; a copy that would not be smaller is not written.
+ * @param {string} dir
+ */
 export async function precompress(dir) {
   let count = 0;
   let before = 0;
@@ -48,7 +56,9 @@ export async function precompress(dir) {
 }
 
 /** Astro integration: precompress the client output when a build is done. */
+/** @returns {import('astro').AstroIntegration} */
 export function precompressIntegration() {
+  /** @type {URL | undefined} */
   let clientDir;
   return {
     name: 'gongfu:precompress',
@@ -58,7 +68,7 @@ export function precompressIntegration() {
       },
       'astro:build:done': async ({ logger }) => {
         if (!clientDir) return;
-        const { count, before, after } = await precompress(new URL(clientDir).pathname);
+        const { count, before, after } = await precompress(clientDir.pathname);
         logger.info(`${count} files precompressed: ${(before / 1024).toFixed(0)} KiB → ${(after / 1024).toFixed(0)} KiB brotli`);
       },
     },

@@ -1,3 +1,4 @@
+// @ts-check
 // npm run restore -- FILE [--data-dir DIR]: puts a backup from `npm run backup` back.
 // - A PGlite tarball (.tar.gz) becomes DIR/pglite (DATA_DIR by default). The server must be stopped;
 //   an existing database is moved aside to pglite.before-restore-<time>, never deleted.

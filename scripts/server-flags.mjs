@@ -1,3 +1,4 @@
+// @ts-check
 // How the production server is started, in one place: `npm start` (package.json, which repeats these
 // because npm scripts cannot import), the e2e rig and the bench. Why:
 // - A small young generation and a 256 MB old-space limit: V8 otherwise sizes both from the
@@ -13,9 +14,10 @@ export const SERVER_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '6553
  * The production server on a scratch data directory, as the bench and the backup test run it:
  * production mode with the sandbox gateway and the demo accounts allowed, PGlite unless
  * `databaseUrl`, nothing inherited that would change what is measured (Redis, output checks, log level).
- * @param {{ port: number; dataDir: string; databaseUrl?: string }} o
+ * @param {{ port: number; dataDir: string; databaseUrl?: string | undefined }} o
  */
 export function rigEnv({ port, dataDir, databaseUrl = undefined }) {
+  /** @type {NodeJS.ProcessEnv} */
   const env = {
     ...process.env,
     NODE_ENV: 'production',

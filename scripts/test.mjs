@@ -1,3 +1,4 @@
+// @ts-check
 // `npm test`: the build, the unit and API tests (vitest), then the browser tests (Playwright). The
 // browser is checked first, so a machine without Chromium learns it in a second with the command
 // that installs it, not after the whole vitest suite.
@@ -14,7 +15,7 @@ const MEASURED_MIN_ON_2_CORES = 25;
 // The last complete run on this machine, for a better estimate next time.
 const LAST_RUN = 'node_modules/.cache/gongfu-test-duration.json';
 
-const say = (msg) => process.stdout.write(`[test] ${msg}\n`);
+const say = (/** @type {string} */ msg) => process.stdout.write(`[test] ${msg}\n`);
 
 const problem = chromiumProblem();
 if (problem) {
@@ -39,11 +40,11 @@ say(
 );
 
 const started = Date.now();
-for (const [name, cmd, args] of [
+for (const [name, cmd, args] of /** @type {[string, string, string[]][]} */ ([
   ['build', 'npx', ['astro', 'build']],
   ['unit + API tests', 'npx', ['vitest', 'run']],
   ['browser tests', 'npx', ['playwright', 'test']],
-]) {
+])) {
   const step = Date.now();
   const run = spawnSync(cmd, args, { stdio: 'inherit' });
   if (run.status !== 0) {

@@ -1,3 +1,4 @@
+// @ts-check
 // drizzle-kit writes foreign keys as "public"."table"; the API tests run each file in its own
 // PostgreSQL schema (search_path), so the migrations must not name a schema. Run after db:generate.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';

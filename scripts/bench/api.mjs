@@ -1,3 +1,4 @@
+// @ts-check
 // Logged-in API: the demo member's session, a cart with a few lines, and interleaved rounds of
 // POST /api/member/memberInfo and POST /api/cart/list.
 import { cannon, drain, faults } from './load.mjs';
@@ -40,7 +41,7 @@ export async function fillCart(base, token, lines = 3) {
 export const apiHeaders = (token) => ({ 'content-type': 'application/json', authsource: 'web', authtoken: token });
 
 export async function benchApi({ base, token, rounds, duration, connections }) {
-  const raw = Object.fromEntries(API_CASES.map((c) => [c.name, []]));
+  const raw = Object.fromEntries(API_CASES.map((c) => [c.name, /** @type {Awaited<ReturnType<typeof cannon>>[]} */ ([])]));
   // Warm-up, then the cases alternate within each cycle.
   for (const c of API_CASES)
     await cannon({ url: `${base}${c.path}`, method: 'POST', headers: apiHeaders(token), body: '{}', connections: 10, duration: 1 });

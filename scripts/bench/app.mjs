@@ -1,3 +1,4 @@
+// @ts-check
 // The system under test: a current build, a fresh seeded database (PGlite in a temp dir, or a
 // throwaway PostgreSQL database), the bulk goods, and `node server.mjs` in production mode.
 import { closeSync, existsSync, mkdirSync, openSync, statSync, writeFileSync } from 'node:fs';
@@ -105,7 +106,7 @@ export async function startServer(root, env, logFile) {
     await waitForHttp(`${base}/favicon.svg`, 60_000, child);
   } catch (e) {
     await stopChild(child);
-    throw new Error(`${e.message} (server log: ${logFile})`);
+    throw new Error(`${e instanceof Error ? e.message : e} (server log: ${logFile})`);
   }
   const startS = (Date.now() - started) / 1000;
   log(`server pid ${child.pid} listening on ${base} after ${startS.toFixed(1)} s`);

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // JavaScript per page, as a browser would load it, from a running server (after `npm run build`):
 //
 //   node scripts/bench/bytes.mjs [base-url] [--json] [--files]   (base defaults to npm start's http://127.0.0.1:4321)

@@ -1,3 +1,4 @@
+// @ts-check
 // Measurements written as their own scripts, called when they exist:
 //   scripts/bench/growth.ts --db pglite|postgres --json  → {engine, cases:[{name, small, large, ratio_p99}]}
 //   scripts/bench/bytes.mjs <baseUrl> --json             → {pages:[{url, js_raw, js_br, react_br, requests}]}

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Chat load benchmark (issue 14): N WebSocket clients in one group on loopback.
  *
@@ -46,7 +47,7 @@ const child = fork(fileURLToPath(new URL('./im-server.ts', import.meta.url)), []
   stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
 });
 const setup = await new Promise((ok, fail) => {
-  createInterface({ input: child.stdout }).once('line', (l) => ok(JSON.parse(l)));
+  createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) }).once('line', (l) => ok(JSON.parse(l)));
   child.once('exit', (code) => fail(new Error(`bench server exited (${code})`)));
 });
 say(`server ready on ${setup.port}: ${setup.users.length} users in ${setup.groupID}`);
@@ -110,7 +111,7 @@ const deadline = performance.now() + 30_000;
 while (delivered < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
 
 const rss = await new Promise((ok) => {
-  child.once('message', (m) => ok(m.rss));
+  child.once('message', (m) => ok(/** @type {{ rss: number }} */ (m).rss));
   child.send('rss');
 });
 latencies.sort((a, b) => a - b);

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Lighthouse 13, desktop preset, on representative pages of a running server (after `npm run build`):
 //
 //   node scripts/bench/lighthouse.mjs [base-url] [--json] [--runs=3] [--pages=/,/train/courseList]

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 /**
  * Glass-to-glass latency of a live broadcast (issue 15), HTTP-FLV and HLS, on the production server:
  *
@@ -187,18 +188,30 @@ async function main() {
     await page.addScriptTag({ content: readFileSync(join(ROOT, lib), 'utf8') });
     const samples = await page.evaluate(
       async ({ via, src, seconds, decode }) => {
-        const v = document.getElementById('v');
+        // Runs in the page: the players come from the <script> tags of its HTML.
+        /**
+         * @type {{
+         *   mpegts: { createPlayer(src: object, o: object): { attachMediaElement(v: HTMLMediaElement): void; load(): void } };
+         *   Hls: {
+         *     new (o: object): {
+         *       on(ev: string, cb: (e: unknown, d: { type: string; details: string; fatal: boolean }) => void): void;
+         *       loadSource(u: string): void;
+         *       attachMedia(v: HTMLMediaElement): void;
+         *     };
+         *     Events: { ERROR: string };
+         *   };
+         * }}
+         */
+        const w = /** @type {never} */ (window);
+        const v = /** @type {HTMLVideoElement & { requestVideoFrameCallback(cb: () => void): number }} */ (document.getElementById('v'));
         const url = new URL(src, location.href).href;
         if (via === 'flv') {
-          const p = window.mpegts.createPlayer(
-            { type: 'flv', isLive: true, url },
-            { enableStashBuffer: false, liveBufferLatencyChasing: true },
-          );
+          const p = w.mpegts.createPlayer({ type: 'flv', isLive: true, url }, { enableStashBuffer: false, liveBufferLatencyChasing: true });
           p.attachMediaElement(v);
           p.load();
         } else {
-          const h = new window.Hls({ lowLatencyMode: true });
-          h.on(window.Hls.Events.ERROR, (_e, d) => console.log(`hls error ${d.type} ${d.details} ${d.fatal}`));
+          const h = new w.Hls({ lowLatencyMode: true });
+          h.on(w.Hls.Events.ERROR, (_e, d) => console.log(`hls error ${d.type} ${d.details} ${d.fatal}`));
           h.loadSource(url);
           h.attachMedia(v);
         }
@@ -206,12 +219,12 @@ async function main() {
         const canvas = document.createElement('canvas');
         canvas.width = 320;
         canvas.height = 240;
-        const ctx = canvas.getContext('2d', { willReadFrequently: true });
+        const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d', { willReadFrequently: true }));
         const read = eval(decode);
         const out = [];
         const warm = performance.now() + (via === 'hls' ? 10000 : 4000);
         const end = warm + seconds * 1000;
-        await new Promise((done) => {
+        await new Promise((/** @type {(v?: unknown) => void} */ done) => {
           const tick = () => {
             ctx.drawImage(v, 0, 0, 320, 240);
             const ms = read(ctx);

@@ -1,3 +1,4 @@
+// @ts-check
 // autocannon, run in this process, reduced to the figures the report uses.
 import autocannon from 'autocannon';
 import { round } from './util.mjs';

@@ -1,3 +1,4 @@
+// @ts-check
 // Memory: the server's RSS at idle, after each of three load rounds of the page + API mix, and
 // after a settle. Each round also sends thousands of distinct /api/goods/list filters and distinct
 // page URLs, which an unbounded in-process cache would keep forever.

@@ -1,3 +1,4 @@
+// @ts-check
 // The reference: nginx serving the saved page HTML as static files, run as our own child with its
 // own prefix, config, pid and logs under the bench's temp dir (never the system's nginx).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -84,7 +85,8 @@ export async function startNginx({ bin, dir, site, port, contentType, mode = 'st
   try {
     execFileSync(bin, ['-t', '-q', '-p', dir, '-c', conf], { stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (e) {
-    throw new Error(`nginx refused ${conf}: ${e.stderr?.toString() ?? e.message}`);
+    const err = /** @type {Error & { stderr?: Buffer }} */ (e);
+    throw new Error(`nginx refused ${conf}: ${err.stderr?.toString() ?? err.message}`);
   }
   const child = spawnTracked(bin, ['-p', dir, '-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -94,7 +96,7 @@ export async function startNginx({ bin, dir, site, port, contentType, mode = 'st
     await waitForHttp(`${base}/p/`, 10_000, child);
   } catch (e) {
     await stopChild(child);
-    throw new Error(`nginx did not start: ${e.message}\n${stderr}`);
+    throw new Error(`nginx did not start: ${e instanceof Error ? e.message : e}\n${stderr}`);
   }
   log(`nginx pid ${child.pid} on ${base} (${mode})`);
   // SIGQUIT is nginx's graceful stop; the master takes its worker with it.

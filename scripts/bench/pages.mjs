@@ -1,3 +1,4 @@
+// @ts-check
 // Guest pages: which ones, saving their HTML for nginx, and the interleaved rounds
 // (server cached, nginx, server uncached) with req/s, latency and ratios against nginx.
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// @ts-check
 // Goals, the console summary and docs/PERFORMANCE.md. The method text lives here, so a re-run
 // regenerates the whole document; the "Before" section is rendered from docs/perf/baseline.json.
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // npm run bench [-- options]: the production server against nginx serving its saved HTML, the
 // logged-in API, a static asset during slow searches, memory over load rounds, growth and JS bytes.
 // Prints a summary with pass/fail per goal of issue 11 and writes docs/PERFORMANCE.md (the method
@@ -102,7 +103,7 @@ const res = {
   machine: machineInfo(findNginx(args.nginx)),
   config,
   loadavg: { start: loadavg() },
-  notes: [],
+  notes: /** @type {string[]} */ ([]),
 };
 
 installExitHandlers();
@@ -279,7 +280,7 @@ try {
   await main();
 } catch (e) {
   failed = true;
-  console.error(`[bench] failed: ${e.stack ?? e}`);
+  console.error(`[bench] failed: ${e instanceof Error ? (e.stack ?? e.message) : e}`);
 } finally {
   stopAllLoad();
   await cleanup();

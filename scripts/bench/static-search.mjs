@@ -1,3 +1,4 @@
+// @ts-check
 // A static asset and a cached page while four clients loop expensive goods searches over the bulk
 // catalogue: does one slow query hold up everything else the process serves?
 import http from 'node:http';

@@ -1,3 +1,4 @@
+// @ts-check
 // Small helpers shared by the bench modules: options, child processes (all killed on exit), HTTP
 // without automatic decompression, process-tree RSS, machine facts, statistics and formatting.
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
@@ -15,6 +16,7 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** `--name=value`, `--name` (true) and `--no-name` (false) into an object; the rest into `_`. */
 export function parseArgs(argv) {
+  /** @type {{ _: string[]; [flag: string]: string | boolean | string[] }} */
   const out = { _: [] };
   for (const a of argv) {
     const m = /^--(no-)?([a-z][a-z0-9-]*)(?:=(.*))?$/i.exec(a);
@@ -100,7 +102,11 @@ export function installExitHandlers() {
 // ---------------------------------------------------------------------------------------------
 // HTTP
 
-/** A GET that keeps the body as sent (no decompression): the saved page is byte for byte what the server answered. */
+/**
+ * A GET that keeps the body as sent (no decompression): the saved page is byte for byte what the server answered.
+ * @param {string} url
+ * @param {Record<string, string>} [headers]
+ */
 export function getRaw(url, headers = BROWSER_HEADERS) {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { headers, agent: false }, (res) => {
@@ -211,7 +217,7 @@ function tryExec(cmd, args) {
   try {
     return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
   } catch (e) {
-    return (e.stderr ?? '').toString().trim();
+    return String(/** @type {{ stderr?: unknown }} */ (e).stderr ?? '').trim();
   }
 }
 

@@ -141,3 +141,41 @@ export const fenField = (label: string, o: Omit<IntOptions, 'column'> = {}) => i
 
 /** A moment as an ISO-8601 string. */
 export const isoTime = () => z.string().describe('ISO 8601 时间');
+
+/** A 0/1 flag in an answer (SPEC: is_free, is_follow, is_like, status …). */
+export const bit = () => z.union([z.literal(0), z.literal(1)]);
+export type Bit = z.output<ReturnType<typeof bit>>;
+
+/** A 0/1 switch sent by the console (`${label}只能是 0 或 1`; switchField is the member-side wording). */
+export const bitField = (label: string) => intChoice([0, 1], `${label}只能是 0 或 1`);
+
+/** `{ id }`: the input of an endpoint that acts on one row. */
+export const idInput = (label = 'id') => z.object({ id: idField(label) });
+
+/** A required reason or note typed by an operator or a member: trimmed, `min`..`max` characters. */
+export const reasonField = (label: string, min = 2, max = 200) =>
+  z
+    .string({ error: `请填写${label}` })
+    .trim()
+    .min(min, `${label}至少 ${min} 个字`)
+    .max(max, `${label}最多 ${max} 个字`);
+
+/** A stored image path from our uploader (the server re-checks it is ours); empty unless `.min(1)` is added. */
+export const imagePath = (label: string, max = 500, tooLong = `${label}地址太长`) =>
+  z
+    .string({ error: `请上传${label}` })
+    .trim()
+    .max(max, tooLong);
+
+const validDay = (v: string) => !Number.isNaN(Date.parse(`${v}T00:00:00+08:00`));
+
+/**
+ * A calendar day YYYY-MM-DD (Beijing time). `msg` for anything wrong, `formatMsg` for the wrong shape
+ * (default `msg`); `allowEmpty` lets '' through (an unset filter).
+ */
+export const dayField = (msg: string, o: { formatMsg?: string; allowEmpty?: boolean } = {}) =>
+  z
+    .string({ error: msg })
+    .trim()
+    .regex(o.allowEmpty ? /^(\d{4}-\d{2}-\d{2})?$/ : /^\d{4}-\d{2}-\d{2}$/, o.formatMsg ?? msg)
+    .refine((v) => (o.allowEmpty && !v) || validDay(v), msg);

@@ -21,7 +21,7 @@ import type {
 
 /**
  * The one chat API the UI talks to (DESIGN §6). Two adapters implement it: `local`
- * (src/lib/chat/local.ts, our /im WebSocket server) and `tim` (src/lib/chat/tim.ts, tim-js-sdk).
+ * (src/lib/chat/local.ts, our /im WebSocket server) and `tim` (src/lib/chat/tim/, tim-js-sdk).
  * Every method rejects with a ChatError whose `message` is Chinese and fit to show.
  */
 export interface ChatClient {

@@ -16,7 +16,7 @@ interface TimModule {
 
 // Each adapter is its own lazily loaded chunk: tim-js-sdk is fetched only when the provider is tim
 // (the glob also lets this file build before the tim adapter exists).
-const timAdapter = import.meta.glob<TimModule>('./tim.ts');
+const timAdapter = import.meta.glob<TimModule>('./tim/index.ts');
 
 /** The embedded server is the default (IM_PROVIDER=local). */
 const LOCAL_DEFAULT: ImConfig = { provider: 'local', sdkAppID: 0, wsPath: '/im', iceServers: [] };
@@ -48,7 +48,7 @@ export function getChatClient(): Promise<{ client: ChatClient; config: ImConfig 
     .then(async (cfg) => {
       let c: ChatClient | undefined;
       if (cfg.provider === 'tim') {
-        const load = timAdapter['./tim.ts'];
+        const load = timAdapter['./tim/index.ts'];
         c = load ? (await load()).createTimClient?.(cfg.sdkAppID) : undefined;
       } else {
         const { LocalChatClient } = await import('./local');

@@ -1,3 +1,4 @@
+// One file because: one class — the socket state machine (connect, resume, retry) and the ChatClient methods that wait on it share its private state.
 import { CHAT_CODE, ChatError, type ChatClient } from './client';
 import {
   IM_CLOSE,
@@ -11,6 +12,7 @@ import {
 } from './protocol';
 import { CHAT_T } from '../rules/chat';
 import { messageForShow } from './show';
+import { MEDIA, uploadMedia } from './upload';
 import type { ChatEventName, ChatEvents, Conversation, Message, MessageDraft, NetState } from './types';
 
 /**
@@ -45,14 +47,6 @@ export interface LocalChatOptions {
    */
   authToken?: () => string | null | undefined;
 }
-
-type MediaKind = 'image' | 'file' | 'video' | 'sound';
-const MEDIA: Record<string, MediaKind> = {
-  TIMImageElem: 'image',
-  TIMFileElem: 'file',
-  TIMVideoFileElem: 'video',
-  TIMSoundElem: 'sound',
-};
 
 interface Pending {
   resolve: (v: unknown) => void;
@@ -453,7 +447,12 @@ export class LocalChatClient implements ChatClient {
   ): Promise<Message> {
     let wire: WireDraft;
     if ('file' in draft) {
-      const payload = await this.upload(MEDIA[draft.type] ?? 'file', draft.file, opts.onProgress);
+      const payload = await uploadMedia(
+        { url: this.opts.uploadUrl, authToken: this.opts.authToken },
+        MEDIA[draft.type] ?? 'file',
+        draft.file,
+        opts.onProgress,
+      );
       if (draft.second !== undefined) {
         if (draft.type === 'TIMSoundElem') (payload as { second?: number }).second = Math.round(draft.second);
         if (draft.type === 'TIMVideoFileElem') (payload as { videoSecond?: number }).videoSecond = Math.round(draft.second);
@@ -526,48 +525,4 @@ export class LocalChatClient implements ChatClient {
   setGroupMemberMuteTime = (p: { groupID: string; userID: string; muteTime: number }) => this.request('setGroupMemberMuteTime', p);
   getGroupApplicationList = () => this.request('getGroupApplicationList');
   handleGroupApplication = (p: Parameters<ChatClient['handleGroupApplication']>[0]) => this.request('handleGroupApplication', p);
-
-  // ---- media upload -----------------------------------------------------------------------
-
-  private uploadUrl(): string {
-    if (this.opts.uploadUrl) return this.opts.uploadUrl;
-    const loc = globalThis.location;
-    return loc ? `${loc.origin}/api/im/upload` : '/api/im/upload';
-  }
-
-  /** Multipart upload (XMLHttpRequest for progress in the browser, fetch elsewhere); answers the element's payload. */
-  private async upload(kind: MediaKind, file: File, onProgress?: (p: number) => void): Promise<WireDraft['payload']> {
-    const form = new FormData();
-    form.set('kind', kind);
-    form.set('file', file, file.name || kind);
-    const token = this.opts.authToken?.() ?? '';
-    const headers: Record<string, string> = { authSource: 'web', ...(token ? { authToken: token } : {}) };
-    let text: string;
-    if (typeof XMLHttpRequest !== 'undefined') {
-      text = await new Promise<string>((ok, fail) => {
-        const xhr = new XMLHttpRequest();
-        xhr.open('POST', this.uploadUrl());
-        for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
-        xhr.upload.onprogress = (e) => e.lengthComputable && onProgress?.(Math.round((e.loaded / e.total) * 100));
-        xhr.onload = () => ok(xhr.responseText);
-        xhr.onerror = () => fail(new ChatError(CHAT_CODE.network, '上传失败，请检查网络'));
-        xhr.ontimeout = () => fail(new ChatError(CHAT_CODE.timeout, '上传超时，请稍后再试'));
-        xhr.send(form);
-      });
-    } else {
-      const res = await fetch(this.uploadUrl(), { method: 'POST', headers, body: form }).catch(() => {
-        throw new ChatError(CHAT_CODE.network, '上传失败，请检查网络');
-      });
-      text = await res.text();
-      onProgress?.(100);
-    }
-    let env: { code?: number; msg?: string; data?: { payload?: WireDraft['payload'] } };
-    try {
-      env = JSON.parse(text) as typeof env;
-    } catch {
-      throw new ChatError(CHAT_CODE.network, '上传失败，请稍后再试');
-    }
-    if (env.code !== 200 || !env.data?.payload) throw new ChatError(CHAT_CODE.badInput, env.msg || '上传失败');
-    return env.data.payload;
-  }
 }

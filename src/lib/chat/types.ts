@@ -78,6 +78,16 @@ export interface CustomPayload {
  * 1 joined, 2 quit, 3 kicked, 4 made admin, 5 admin revoked, 6 group profile changed, 7 member muted/unmuted.
  */
 export type GroupTipType = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+/** The tip types by name; the numbers travel on the wire (Tencent's), so code reads these instead. */
+export const GROUP_TIP = {
+  joined: 1,
+  quit: 2,
+  kicked: 3,
+  madeAdmin: 4,
+  adminRevoked: 5,
+  profileChanged: 6,
+  muteChanged: 7,
+} as const satisfies Record<string, GroupTipType>;
 export interface GroupTipPayload {
   operationType: GroupTipType;
   operatorID: string;
@@ -94,6 +104,20 @@ export interface GroupTipPayload {
  * 9 you were made admin, 10 your admin role was revoked, 255 custom notice from the operator.
  */
 export type GroupSystemNoticeType = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 255;
+/** The notice types by name (the numbers are Tencent's, on the wire). */
+export const GROUP_NOTICE = {
+  applied: 1,
+  accepted: 2,
+  rejected: 3,
+  kicked: 4,
+  dismissed: 5,
+  created: 6,
+  invited: 7,
+  quit: 8,
+  madeAdmin: 9,
+  adminRevoked: 10,
+  custom: 255,
+} as const satisfies Record<string, GroupSystemNoticeType>;
 export interface GroupSystemNoticePayload {
   operationType: GroupSystemNoticeType;
   operatorID: string;

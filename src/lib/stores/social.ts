@@ -1,7 +1,7 @@
 import { atom, map } from 'nanostores';
 import { api } from '../api/client';
 import type { FavouriteType, FollowState } from '../api/contract/catalogue-social';
-import type { Bit } from '../api/contract/catalogue-training';
+import type { Bit } from '../api/fields';
 import { T } from '../texts';
 import { check } from './action';
 import { requireLogin } from './guard';

@@ -2,7 +2,8 @@ import { asc, count, eq, inArray } from 'drizzle-orm';
 import { db } from '../db/index';
 import { imFriends, imGroups, imMessages, users } from '../db/schema';
 import { acceptApplication, addFriend } from '../modules/im/friends';
-import { createGroup, setMemberRole, updateGroupProfile } from '../modules/im/groups';
+import { createGroup, updateGroupProfile } from '../modules/im/groups';
+import { setMemberRole } from '../modules/im/groups.members';
 import { ensureC2CThread, groupKey, postMessage } from '../modules/im/threads';
 
 /**

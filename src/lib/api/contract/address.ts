@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, noInput, noOutput } from '../define';
-import { flagField, idField, phoneField } from '../fields';
+import { bit, flagField, idField, phoneField } from '../fields';
 import { ADDRESS_LIMITS, ADDRESS_TEXTS } from '../../rules/address';
 
 const tags = ['交易'];
@@ -16,7 +16,7 @@ export const addressSchema = z.object({
   city: z.string(),
   district: z.string(),
   detail: z.string(),
-  is_default: z.union([z.literal(0), z.literal(1)]).describe('1 为默认地址'),
+  is_default: bit().describe('1 为默认地址'),
 });
 export type Address = z.output<typeof addressSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define';
-import { idField, intChoice, intField, isoTime, pageInput, pageSchema, textField } from '../fields';
+import { bit, idField, intChoice, intField, isoTime, pageInput, pageSchema, textField } from '../fields';
 import { LIVE_LIMITS, LIVE_STATUS, LIVE_TEXTS } from '../../rules/live';
 import { liveRoomCardSchema } from './live';
 
@@ -20,7 +20,7 @@ export const adminGiftSchema = z.object({
   animation: z.string(),
   coins: z.number().int(),
   sort: z.number().int(),
-  enabled: z.union([z.literal(0), z.literal(1)]),
+  enabled: bit(),
   sent: z.number().int().describe('累计送出次数'),
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { STAFF_ROLES } from '../../rules/staff';
 import { defineEndpoint, noOutput } from '../define';
-import { idField, intField, isoTime, pageInput, pageSchema, phoneField, textField } from '../fields';
+import { bit, idField, intField, isoTime, pageInput, pageSchema, phoneField, textField } from '../fields';
 
 const tags = ['运营后台'];
 
@@ -92,7 +92,7 @@ export const adminApi = {
 };
 
 export const staffRowSchema = staffSchema.extend({
-  status: z.union([z.literal(0), z.literal(1)]).describe('1 在用，0 已停用'),
+  status: bit().describe('1 在用，0 已停用'),
   created_at: isoTime(),
   last_login_at: isoTime().nullable(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SESSION_TEXTS } from '../../rules/sessions';
 import { defineEndpoint, noInput, noOutput } from '../define';
-import { idField, intChoice, isoTime, passwordField, phoneField } from '../fields';
+import { bit, idField, intChoice, isoTime, passwordField, phoneField } from '../fields';
 
 const tags = ['账号'];
 
@@ -43,7 +43,7 @@ export const deviceSessionSchema = z.object({
   place: z.string().describe('大致位置：脱敏的地址（如 112.64.*.*），内网为 本机/局域网'),
   created_at: isoTime().describe('登录时间'),
   last_active_at: isoTime().describe('最近活动（至多每 5 分钟更新一次）'),
-  current: z.union([z.literal(0), z.literal(1)]).describe('1 = 本机（发出此请求的登录）'),
+  current: bit().describe('1 = 本机（发出此请求的登录）'),
 });
 export type DeviceSession = z.output<typeof deviceSessionSchema>;
 

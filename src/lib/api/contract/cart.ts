@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint, noInput } from '../define';
-import { fen, idField, idList, quantityField } from '../fields';
+import { bit, fen, idField, idList, quantityField } from '../fields';
 import { CART_TEXTS, MAX_CART_LINES, MAX_LINE_NUM } from '../../rules/cart';
 
 const tags = ['交易'];
-const bit = () => z.union([z.literal(0), z.literal(1)]);
 
 /** One cart line. A stale line (off shelf, sold out, short of stock) is shown but cannot be bought. */
 export const cartLineSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, noInput } from '../define';
-import { fen, fenField, idField, pageInput, pageSchema } from '../fields';
-import { bit, idName } from './catalogue-training';
+import { bit, fen, fenField, idField, pageInput, pageSchema } from '../fields';
+import { idName } from './catalogue-training';
 
 const tags = ['目录'];
 

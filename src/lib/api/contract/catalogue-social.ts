@@ -3,9 +3,9 @@ import { LIVE_STATUS } from '../../rules/live';
 import { noticeBriefSchema } from './live';
 import { playbackCardSchema } from './live-playback';
 import { defineEndpoint } from '../define';
-import { fen, idField, isoTime, pageInput, pageSchema, switchField } from '../fields';
+import { bit, fen, idField, isoTime, pageInput, pageSchema, switchField } from '../fields';
 import { goodsItemSchema, shopCardSchema } from './catalogue-shop';
-import { bit, classItemSchema, coachCardSchema, courseItemSchema } from './catalogue-training';
+import { classItemSchema, coachCardSchema, courseItemSchema } from './catalogue-training';
 import { bannerSchema } from './seller-shop';
 
 const tags = ['目录'];

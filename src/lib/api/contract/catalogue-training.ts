@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint, noInput } from '../define';
-import { fen, idField, intChoice, isoTime, pageInput, pageSchema } from '../fields';
+import { bit, fen, idField, intChoice, isoTime, pageInput, pageSchema } from '../fields';
 
 const tags = ['目录'];
-
-/** A 0/1 flag in an answer (SPEC: is_free, is_follow, is_favorite …). */
-export const bit = () => z.union([z.literal(0), z.literal(1)]);
-export type Bit = z.output<ReturnType<typeof bit>>;
 
 /** Optional free-text filter (city, style). */
 const textFilter = (max: number) => z.string().trim().max(max).optional();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define';
-import { fen, flagField, idField, intField, isoTime, quantityField } from '../fields';
+import { bit, fen, flagField, idField, intField, isoTime, quantityField } from '../fields';
 import { MAX_LINE_NUM } from '../../rules/cart';
 import { ORDER_LIMITS, ORDER_STATUSES } from '../../rules/order-status';
 import { couponTemplateSchema } from './coupon';
@@ -42,7 +42,7 @@ export const previewLineSchema = z.object({
   price: fen(),
   num: z.number().int(),
   stock: z.number().int(),
-  short: z.union([z.literal(0), z.literal(1)]).describe('1 为库存不足'),
+  short: bit().describe('1 为库存不足'),
 });
 export type PreviewLine = z.output<typeof previewLineSchema>;
 

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define';
-import { idField, intField, isoTime, pageInput, pageSchema, switchField, textField } from '../fields';
+import { bit, idField, intField, isoTime, pageInput, pageSchema, switchField, textField } from '../fields';
 import { CIRCLE_LIMITS, CIRCLE_TABS, CIRCLE_TEXTS } from '../../rules/circle';
 import { videoSchema, voucherSchema } from './seller-content';
 
 const tags = ['功夫圈'];
-const bit = z.union([z.literal(0), z.literal(1)]);
 
 export const circleAuthorSchema = z.object({
   user_id: z.number().int(),
@@ -31,7 +30,7 @@ export const circlePostSchema = z.object({
   likes: z.number().int(),
   comments: z.number().int(),
   /** The viewer liked it (0 for guests). */
-  is_like: bit,
+  is_like: bit(),
   /** Links in the text (http/https) and @mentions of followed authors, for safe rendering. */
   mentions: z.array(z.object({ nick: z.string(), home: z.string() })),
   created_at: isoTime(),
@@ -168,8 +167,8 @@ export const circleApi = {
     summary: '个人主页设置：是否公开在学的课程（不传则只读取）',
     tags,
     access: 'member',
-    input: z.object({ show_study: bit.optional() }),
-    output: z.object({ show_study: bit }),
+    input: z.object({ show_study: bit().optional() }),
+    output: z.object({ show_study: bit() }),
   }),
   myComments: defineEndpoint({
     path: '/member/friendCircleMyComments',
@@ -196,7 +195,7 @@ export const circleApi = {
       id: postId,
       status: switchField('status'),
     }),
-    output: z.object({ is_like: bit, likes: z.number().int() }),
+    output: z.object({ is_like: bit(), likes: z.number().int() }),
   }),
   remove: defineEndpoint({
     path: '/member/friendCircleDelete',

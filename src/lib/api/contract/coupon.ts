@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, noInput } from '../define';
-import { fen, idField, isoTime, pageInput, pageSchema } from '../fields';
+import { bit, fen, idField, isoTime, pageInput, pageSchema } from '../fields';
 import { COUPON_SCOPES } from '../../rules/coupon';
 
 const tags = ['交易'];
@@ -27,7 +27,7 @@ export type CouponTemplate = z.output<typeof couponTemplateSchema>;
 
 /** A template in the 领券中心, with whether the caller has claimed as many as allowed. */
 export const claimableCouponSchema = couponTemplateSchema.extend({
-  claimed: z.union([z.literal(0), z.literal(1)]).describe('1 为已领满（游客为 0）'),
+  claimed: bit().describe('1 为已领满（游客为 0）'),
 });
 export type ClaimableCoupon = z.output<typeof claimableCouponSchema>;
 

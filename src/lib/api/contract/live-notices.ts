@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define';
-import { idField, isoTime, pageInput, pageSchema, switchField, textField } from '../fields';
+import { bit, idField, idInput, isoTime, pageInput, pageSchema, switchField, textField } from '../fields';
 import { LIVE_LIMITS, LIVE_TEXTS } from '../../rules/live';
 import { liveRoomCardSchema } from './live';
 
@@ -17,7 +17,7 @@ export const liveNoticeSchema = z.object({
   start_at: isoTime(),
   status: z.enum(NOTICE_STATUS),
   bookings: z.number().int(),
-  booked: z.union([z.literal(0), z.literal(1)]),
+  booked: bit(),
   anchor: liveRoomCardSchema.shape.anchor,
 });
 export type LiveNotice = z.output<typeof liveNoticeSchema>;
@@ -34,7 +34,6 @@ const noticeFields = {
 };
 const addInput = z.object(noticeFields);
 const editInput = z.object({ id: idField('预告'), ...noticeFields });
-const idInput = z.object({ id: idField('预告') });
 
 /** One set per anchor kind, at the SPEC's paths (/api/coach/liveNotice*, /api/shop/liveNotice*). */
 function noticeEndpoints<const K extends 'coach' | 'shop'>(kind: K) {
@@ -63,7 +62,7 @@ function noticeEndpoints<const K extends 'coach' | 'shop'>(kind: K) {
       summary: `${who}删除（取消）直播预告，已预约的用户会收到通知`,
       tags,
       access: kind,
-      input: idInput,
+      input: idInput('预告'),
       output: z.null(),
       okMsg: LIVE_TEXTS.noticeDeleted,
     }),
@@ -99,6 +98,6 @@ export const liveNoticeApi = {
       id: idField('预告'),
       status: switchField('status'),
     }),
-    output: z.object({ booked: z.union([z.literal(0), z.literal(1)]), bookings: z.number().int() }),
+    output: z.object({ booked: bit(), bookings: z.number().int() }),
   }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define';
-import { fen, idField, isoTime, pageInput, pageSchema, switchField, textField } from '../fields';
+import { bit, fen, idField, isoTime, pageInput, pageSchema, switchField, textField } from '../fields';
 import { LIVE_LIMITS, LIVE_TEXTS } from '../../rules/live';
 import { liveRoomCardSchema } from './live';
 
@@ -14,7 +14,7 @@ export const playbackCardSchema = z.object({
   cover: z.string(),
   duration_s: z.number().int(),
   started_at: isoTime(),
-  pinned: z.union([z.literal(0), z.literal(1)]),
+  pinned: bit(),
   anchor: liveRoomCardSchema.shape.anchor,
 });
 export type PlaybackCard = z.output<typeof playbackCardSchema>;
@@ -38,7 +38,7 @@ export const liveLogSchema = z.object({
   income_fen: fen(),
   /** none | recording | ready | failed; deleted playbacks say 'deleted'. */
   playback: z.enum(['none', 'recording', 'ready', 'failed', 'deleted']),
-  pinned: z.union([z.literal(0), z.literal(1)]),
+  pinned: bit(),
 });
 export type LiveLog = z.output<typeof liveLogSchema>;
 

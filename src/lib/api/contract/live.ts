@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define';
-import { fen, idField, intField, isoTime, pageInput, pageSchema, switchField, textField } from '../fields';
+import { bit, fen, idField, intField, isoTime, pageInput, pageSchema, switchField, textField } from '../fields';
 import { LIVE_CATEGORIES, LIVE_LIMITS, LIVE_STATUS, LIVE_TEXTS } from '../../rules/live';
 
 const tags = ['直播'];
@@ -32,7 +32,7 @@ export const noticeBriefSchema = z.object({
   start_at: isoTime(),
   bookings: z.number().int(),
   /** The viewer booked it (0 for guests). */
-  booked: z.union([z.literal(0), z.literal(1)]),
+  booked: bit(),
 });
 
 export const liveRoomSchema = z.object({
@@ -54,7 +54,7 @@ export const liveRoomSchema = z.object({
   shelf: z.array(shelfItemSchema),
   next_notice: noticeBriefSchema.nullable(),
   /** The viewer follows the anchor (0 for guests). */
-  is_follow: z.union([z.literal(0), z.literal(1)]),
+  is_follow: bit(),
 });
 export type LiveRoom = z.output<typeof liveRoomSchema>;
 
@@ -228,7 +228,7 @@ export const liveApi = {
     tags,
     access: 'seller',
     input: z.object({}),
-    output: z.object({ browser_push: z.union([z.literal(0), z.literal(1)]), reason: z.string(), ws_path: z.string() }),
+    output: z.object({ browser_push: bit(), reason: z.string(), ws_path: z.string() }),
   }),
   coachIndex: defineEndpoint({
     path: '/coach/liveIndexInfo',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, noInput, noOutput } from '../define';
-import { idField, intChoice, isoTime, pageInput, pageSchema } from '../fields';
+import { bit, idField, intChoice, isoTime, pageInput, pageSchema } from '../fields';
 import { FEEDBACK_MIN, FEEDBACK_TEXTS, FEEDBACK_TYPES, NOTICE_KINDS, type FeedbackType, type NoticeKind } from '../../rules/notice';
 
 const tags = ['消息'];
@@ -8,7 +8,6 @@ const tags = ['消息'];
 export { FEEDBACK_TEXTS, FEEDBACK_TYPES, NOTICE_KINDS, type FeedbackType, type NoticeKind };
 
 const kind = z.enum(NOTICE_KINDS, { error: '消息类型不正确' });
-const bit = () => z.union([z.literal(0), z.literal(1)]);
 /** 0 not answered yet, 1 agreed, 2 refused. */
 const agreeState = () => z.union([z.literal(0), z.literal(1), z.literal(2)]).describe('0 未处理，1 同意，2 拒绝');
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, noInput, noOutput } from '../define';
-import { phoneField } from '../fields';
+import { bit, phoneField } from '../fields';
 import { sessionUserSchema } from './auth';
 import { smsCodeField } from './verify';
 
@@ -12,7 +12,6 @@ export type OAuthKind = (typeof OAUTH_KINDS)[number];
 export type OAuthPurpose = 'login' | 'bind';
 
 const kind = z.enum(OAUTH_KINDS, { error: '登录方式不正确' });
-const bit = () => z.union([z.literal(0), z.literal(1)]);
 const callbackInput = z.object({ type: kind, code: z.string().min(1, '授权失败，请重试').max(512), state: z.string().max(300) });
 
 /** Which providers are configured (1) or not (0). */

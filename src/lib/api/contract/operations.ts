@@ -3,26 +3,11 @@ import { WITHDRAWAL_STATUSES } from '../../rules/bank';
 import { DISPUTE_STATUSES, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS, SHOP_CANCEL_QUEUE_STATUSES } from '../../rules/operations';
 import { CANCEL_APPLICATION_STATES } from '../../rules/shop-cancel';
 import { defineEndpoint, noOutput } from '../define';
-import { fen, idField, intField, isoTime, pageInput, pageSchema, textField } from '../fields';
+import { dayField, fen, idField, idInput, intField, isoTime, pageInput, pageSchema, reasonField, textField } from '../fields';
 
 const tags = ['运营后台'];
 
-/** A required reason or note typed by an operator or a member. */
-const reasonField = (label: string, min = 2, max = 200) =>
-  z
-    .string({ error: `请填写${label}` })
-    .trim()
-    .min(min, `${label}至少 ${min} 个字`)
-    .max(max, `${label}最多 ${max} 个字`);
-
-const dayField = (label: string) =>
-  z
-    .string({ error: `${label}格式不正确` })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式不正确，应为 2026-05-01`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00+08:00`)), `${label}格式不正确`);
-
-const idInput = z.object({ id: idField('编号') });
+const reportDay = (label: string) => dayField(`${label}格式不正确`, { formatMsg: `${label}格式不正确，应为 2026-05-01` });
 
 // ---------------------------------------------------------------------------------------------
 // Withdrawals
@@ -225,7 +210,7 @@ export const operationsApi = {
     tags,
     access: 'operator',
     staff: ['finance'],
-    input: idInput,
+    input: idInput('编号'),
     output: z.object({ card_no: z.string() }),
   }),
   withdrawalPay: defineEndpoint({
@@ -366,7 +351,7 @@ export const operationsApi = {
     tags,
     access: 'operator',
     staff: ['support', 'finance'],
-    input: idInput,
+    input: idInput('编号'),
     output: z.object({ member: adminMemberSchema, seller_accounts: z.array(adminSellerAccountSchema) }),
   }),
   memberOrders: defineEndpoint({
@@ -444,7 +429,7 @@ export const operationsApi = {
     tags,
     access: 'operator',
     staff: ['finance'],
-    input: z.object({ from: dayField('开始日期'), to: dayField('结束日期') }),
+    input: z.object({ from: reportDay('开始日期'), to: reportDay('结束日期') }),
     output: z.object({
       days: z.array(statsDaySchema),
       totals: z.object({ gmv: fen(), orders: z.number().int(), new_members: z.number().int() }),

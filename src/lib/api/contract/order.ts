@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, noOutput } from '../define';
-import { fen, idField, isoTime, pageInput, pageSchema } from '../fields';
+import { bit, fen, idField, isoTime, pageInput, pageSchema } from '../fields';
 import {
   EXPRESS_NO_RE,
   EXPRESS_NO_TEXT,
@@ -12,7 +12,6 @@ import {
 } from '../../rules/order-status';
 
 const tags = ['交易'];
-const bit = () => z.union([z.literal(0), z.literal(1)]);
 const orderId = z.object({ id: idField('订单 id') });
 
 /** One bought line, as it was priced when ordered; exactly one of the four ids is set. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define';
-import { isoTime, pageInput, pageSchema } from '../fields';
+import { bit, isoTime, pageInput, pageSchema } from '../fields';
 
 const tags = ['推荐好友'];
 
@@ -12,7 +12,7 @@ export const inviteFriendSchema = z.object({
   via: z.enum(['phone', 'wx', 'qq']),
   registered_at: isoTime(),
   /** 1 once their first order completed and the reward was paid. */
-  rewarded: z.union([z.literal(0), z.literal(1)]),
+  rewarded: bit(),
   coins: z.number().int(),
   rewarded_at: isoTime().nullable(),
 });

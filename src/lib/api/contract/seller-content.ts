@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { defineEndpoint, noInput, noOutput } from '../define';
-import { fen, fenField, flagField, idField, intChoice, intField, isoTime, pageInput, pageSchema, textField } from '../fields';
+import {
+  bit,
+  dayField,
+  fen,
+  fenField,
+  flagField,
+  idField,
+  intChoice,
+  intField,
+  isoTime,
+  pageInput,
+  pageSchema,
+  textField,
+} from '../fields';
 import { CLASS_LIMITS, COURSE_LEVELS, COURSE_LIMITS, LESSON_LIMITS, SC_TEXTS } from '../../rules/seller-content';
 
 const tags = ['教练内容'];
@@ -8,14 +21,7 @@ const tags = ['教练内容'];
 const title = (max: number) => z.string({ error: SC_TEXTS.title }).trim().min(1, SC_TEXTS.title).max(max, SC_TEXTS.titleLong(max));
 const money = (max: number) => fenField('价格', { max, msg: SC_TEXTS.price, tooBig: SC_TEXTS.priceMax }).describe('分；0 为免费');
 const saleStatus = intChoice([0, 1], '状态只能是 0（下架）或 1（上架）');
-const day = (msg: string) =>
-  z
-    .string({ error: msg })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, msg)
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00+08:00`)), msg)
-    .describe('日期 YYYY-MM-DD（北京时间）');
-const flag01 = z.union([z.literal(0), z.literal(1)]);
+const day = (msg: string) => dayField(msg).describe('日期 YYYY-MM-DD（北京时间）');
 
 /* ---------------- courses ---------------- */
 
@@ -25,7 +31,7 @@ export const coachCourseItemSchema = z.object({
   cover: z.string(),
   price: fen(),
   level: z.string(),
-  status: flag01.describe('1 已上架，0 未上架'),
+  status: bit().describe('1 已上架，0 未上架'),
   lesson_count: z.number().int(),
   sales: z.number().int(),
   buyers: z.number().int().describe('已购学员数（有学员的课程不能删除）'),
@@ -62,7 +68,7 @@ export const videoSchema = z.object({
   size: z.number().int().describe('字节'),
   status: z.enum(['processing', 'ready', 'raw', 'failed']),
   status_text: z.string(),
-  processed: flag01.describe('1 为已用 ffmpeg 转成 H.264/AAC MP4'),
+  processed: bit().describe('1 为已用 ffmpeg 转成 H.264/AAC MP4'),
   duration: z.number().int().describe('秒；未转码时为 0'),
   width: z.number().int(),
   height: z.number().int(),
@@ -80,7 +86,7 @@ export const coachLessonSchema = z.object({
   course_id: z.number().int(),
   title: z.string(),
   sort: z.number().int(),
-  is_free: flag01.describe('1 为免费试看'),
+  is_free: bit().describe('1 为免费试看'),
   duration: z.number().int(),
   video_id: z.number().int().nullable(),
   video: z.string().describe('播放地址（空 = 未上传或转码中）'),
@@ -88,7 +94,7 @@ export const coachLessonSchema = z.object({
 });
 export type CoachLesson = z.output<typeof coachLessonSchema>;
 
-const courseHead = z.object({ id: z.number().int(), title: z.string(), status: flag01, cover: z.string() });
+const courseHead = z.object({ id: z.number().int(), title: z.string(), status: bit(), cover: z.string() });
 
 export const lessonSaveSchema = z.object({
   course_id: idField('课程 id'),
@@ -115,7 +121,7 @@ export const coachClassItemSchema = z.object({
   capacity: z.number().int(),
   enrolled: z.number().int(),
   price: fen(),
-  status: flag01,
+  status: bit(),
 });
 export type CoachClassItem = z.output<typeof coachClassItemSchema>;
 
@@ -174,7 +180,7 @@ export const voucherSchema = z.discriminatedUnion('provider', [
     expires_at: isoTime(),
     max_bytes: z.number().int(),
     types: z.array(z.string()),
-    ffmpeg: flag01.describe('1 为服务器会转码'),
+    ffmpeg: bit().describe('1 为服务器会转码'),
   }),
   z.object({
     provider: z.literal('tencent'),
@@ -217,7 +223,7 @@ export const sellerContentApi = {
     tags,
     access: 'coach',
     input: z.object({ id: idField('课程 id'), status: saleStatus }),
-    output: z.object({ id: z.number().int(), status: flag01 }),
+    output: z.object({ id: z.number().int(), status: bit() }),
     okMsg: '操作成功',
   }),
   courseDelete: defineEndpoint({
@@ -286,7 +292,7 @@ export const sellerContentApi = {
         .pick({ id: true, title: true, course_id: true, video: true, video_status: true, duration: true })
         .extend({ course_title: z.string() }),
       video: videoSchema.nullable().describe('上传记录；课时直接引用站内文件（如演示视频）时为 null，见 lesson.video'),
-      ffmpeg: flag01.describe('1 为服务器装有 ffmpeg'),
+      ffmpeg: bit().describe('1 为服务器装有 ffmpeg'),
     }),
   }),
   videoStatus: defineEndpoint({
@@ -336,7 +342,7 @@ export const sellerContentApi = {
     tags,
     access: 'coach',
     input: z.object({ id: idField('班级 id'), status: saleStatus }),
-    output: z.object({ id: z.number().int(), status: flag01 }),
+    output: z.object({ id: z.number().int(), status: bit() }),
     okMsg: '操作成功',
   }),
   classStudents: defineEndpoint({

@@ -1,19 +1,13 @@
 import { z } from 'zod';
 import { BANK_CODES, BANK_TEXTS, SELLER_REASONS, WITHDRAWAL_STATUSES, cardDigits, cardNoError, holderError } from '../../rules/bank';
 import { defineEndpoint, noInput } from '../define';
-import { fen, fenField, idField, isoTime, pageInput, pageSchema } from '../fields';
+import { dayField, fen, fenField, idField, isoTime, pageInput, pageSchema } from '../fields';
 import { smsCodeField } from './verify';
 
 const tags = ['卖家财务'];
 
 /** A day in China time, `2026-05-01`; '' = no bound. */
-const dayField = (label: string) =>
-  z
-    .string({ error: `${label}格式不正确` })
-    .trim()
-    .regex(/^(\d{4}-\d{2}-\d{2})?$/, `${label}格式不正确`)
-    .refine((v) => !v || !Number.isNaN(Date.parse(`${v}T00:00:00+08:00`)), `${label}格式不正确`)
-    .default('');
+const dayFilter = (label: string) => dayField(`${label}格式不正确`, { allowEmpty: true }).default('');
 
 /** The seller's money (fen): what may be withdrawn, what is still settling, held, and paid out. */
 export const financeSummarySchema = z.object({
@@ -98,8 +92,8 @@ export const ledgerInput = z
   .object({
     ...pageInput,
     reason: z.union([z.enum(SELLER_REASONS), z.literal('')], { error: '流水类型不正确' }).default(''),
-    from: dayField('开始日期'),
-    to: dayField('结束日期'),
+    from: dayFilter('开始日期'),
+    to: dayFilter('结束日期'),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: '开始日期不能晚于结束日期' });
 

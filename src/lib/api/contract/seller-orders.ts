@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoint, noOutput } from '../define';
-import { idField, pageInput, pageSchema } from '../fields';
+import { bit, idField, pageInput, pageSchema } from '../fields';
 import { sellerOrderSchema } from './order';
 import { MONTH_RE, SELLER_ORDER_KINDS, SELLER_ORDER_LIMITS, SELLER_ORDER_TABS, SELLER_ORDER_TEXTS } from '../../rules/seller-orders';
 
 const tags = ['卖家订单'];
-const bit = () => z.union([z.literal(0), z.literal(1)]);
 
 /** Which area's orders: the coach's or the shop's (a user may in principle hold both). */
 const area = z.enum(['coach', 'mechant'], { error: '管理区域不正确' });

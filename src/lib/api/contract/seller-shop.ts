@@ -11,19 +11,15 @@ import {
   bannerLinkError,
 } from '../../rules/seller-shop';
 import { defineEndpoint, noInput } from '../define';
-import { fen, fenField, idField, intField, isoTime, pageInput, pageSchema, switchField, textField } from '../fields';
-import { bit, courseItemSchema } from './catalogue-training';
+import { bit, fen, fenField, idField, imagePath, intField, isoTime, pageInput, pageSchema, switchField, textField } from '../fields';
+import { courseItemSchema } from './catalogue-training';
 
 const tags = ['卖家：店铺与主页'];
 
 /* ---------- shared fields ---------- */
 
 /** A stored image path from /api/uploader_img_base64 (the server re-checks it is ours). */
-const imagePath = (label: string) =>
-  z
-    .string({ error: `请上传${label}` })
-    .trim()
-    .max(255, S.badImage);
+const shopImage = (label: string) => imagePath(label, 255, S.badImage);
 
 const labelList = z
   .array(textField('标签', LABEL_MAX_LEN).pipe(z.string().min(1, '标签不能为空')), { error: '标签不正确' })
@@ -50,8 +46,8 @@ const rateBp = intField('佣金', { max: AGENT_RATE_MAX_BP, column: 'smallint', 
 
 const settingsBase = {
   name: textField('名称', 32).pipe(z.string().min(1, S.nameRequired)),
-  avatar: imagePath('头像'),
-  cover: imagePath('封面'),
+  avatar: shopImage('头像'),
+  cover: shopImage('封面'),
   intro: textField('简介', 500),
   city: textField('城市', 16),
   labels: labelList,
@@ -111,7 +107,7 @@ export const goodsSaveInput = z
   .object({
     id: idField('商品 id').optional(),
     title: textField('商品标题', L.titleMax).pipe(z.string().min(1, S.goodsTitle)),
-    images: z.array(imagePath('商品图片')).min(1, S.goodsImages).max(L.imagesMax, `最多 ${L.imagesMax} 张图片`),
+    images: z.array(shopImage('商品图片')).min(1, S.goodsImages).max(L.imagesMax, `最多 ${L.imagesMax} 张图片`),
     category_id: idField('分类').describe('商品分类 id'),
     spec_names: z
       .array(textField('规格名', L.specNameMax).pipe(z.string().min(1, '规格名不能为空')))
@@ -290,7 +286,7 @@ export const sellerShopApi = {
     access: 'seller',
     input: z.object({
       id: idField('轮播图 id').optional(),
-      image: imagePath('轮播图').pipe(z.string().min(1, S.bannerImage)),
+      image: shopImage('轮播图').pipe(z.string().min(1, S.bannerImage)),
       link: linkField.default(''),
     }),
     output: bannerListSchema,

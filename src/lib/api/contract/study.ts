@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define';
-import { flagField, idField, intField, isoTime, pageInput, pageSchema } from '../fields';
+import { bit, flagField, idField, intField, isoTime, pageInput, pageSchema } from '../fields';
 
 const tags = ['交易'];
-const bit = () => z.union([z.literal(0), z.literal(1)]);
 
 /** A course the member bought, with how far they got. */
 export const myCourseSchema = z.object({

@@ -1,4 +1,5 @@
 import { aliasedTable, and, type Column, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { cataloguePublicPath, escapeHtml, HELD_TEXT, HOLD_NOTICE, SHOP_HELD_TEXT, type CatalogueKind } from '~/lib/rules/admin-content';
 import { db, type Db, type Tx } from '../../db';
 import { catalogueHolds, classes, coaches, courses, goods, shops, users } from '../../db/schema';
@@ -44,9 +45,174 @@ function statusCond(status: Filter['status'], col: Column, kind: CatalogueKind, 
 const ownerCond = (owner: string, names: SQL[], phones: SQL[]) =>
   owner ? or(...names.map((n) => ilike(n, like(owner))), ...phones.map((p) => eq(p, owner))) : undefined;
 
+/** What a listed row reads, the same for every kind (typed here: each kind reads other columns). */
+interface RowFields {
+  id: SQL<number>;
+  title: SQL<string>;
+  cover: SQL<string | null>;
+  ownerType: SQL<'coach' | 'shop'>;
+  ownerName: SQL<string | null>;
+  ownerPhone: SQL<string | null>;
+  price: SQL<number | null>;
+  status: SQL<number>;
+  created: SQL<Date>;
+}
+
+/**
+ * One kind as the console lists it: the item's table and the columns the filters read, the joins
+ * to its owner (`left` where the owner may be missing), and its row fields.
+ */
+interface ListSource {
+  table: PgTable;
+  id: PgColumn;
+  title: PgColumn;
+  status: PgColumn;
+  created: PgColumn;
+  ownerNames: SQL[];
+  ownerPhones: SQL[];
+  joins: { table: PgTable; on: SQL | undefined; left?: true }[];
+  fields: RowFields;
+}
+
+const num = (c: PgColumn) => sql<number>`${c}`;
+const text = (c: PgColumn) => sql<string>`${c}`;
+type CreatedAt = (typeof courses | typeof classes | typeof goods | typeof shops)['createdAt'];
+// Read through the column's own decoder, as selecting the column itself would.
+const time = (c: CreatedAt) => sql`${c}`.mapWith(c);
+
+const LIST_SOURCES: Record<CatalogueKind, ListSource> = {
+  course: {
+    table: courses,
+    id: courses.id,
+    title: courses.title,
+    status: courses.status,
+    created: courses.createdAt,
+    // A course belongs to a coach or to a shop.
+    ownerNames: [sql`coalesce(${coaches.name}, ${shops.name})`],
+    ownerPhones: [sql`coalesce(${coachUser.phone}, ${shopUser.phone})`],
+    joins: [
+      { table: coaches, on: eq(coaches.id, courses.coachId), left: true },
+      { table: coachUser, on: eq(coachUser.id, coaches.userId), left: true },
+      { table: shops, on: eq(shops.id, courses.shopId), left: true },
+      { table: shopUser, on: eq(shopUser.id, shops.userId), left: true },
+    ],
+    fields: {
+      id: num(courses.id),
+      title: text(courses.title),
+      cover: sql`${courses.cover}`,
+      ownerType: sql`case when ${coaches.name} is not null then 'coach' else 'shop' end`,
+      ownerName: sql`coalesce(${coaches.name}, ${shops.name})`,
+      ownerPhone: sql`coalesce(${coachUser.phone}, ${shopUser.phone})`,
+      price: num(courses.price),
+      status: num(courses.status),
+      created: time(courses.createdAt),
+    },
+  },
+  class: {
+    table: classes,
+    id: classes.id,
+    title: classes.title,
+    status: classes.status,
+    created: classes.createdAt,
+    ownerNames: [sql`${coaches.name}`],
+    ownerPhones: [sql`${users.phone}`],
+    joins: [
+      { table: coaches, on: eq(coaches.id, classes.coachId) },
+      { table: users, on: eq(users.id, coaches.userId) },
+    ],
+    fields: {
+      id: num(classes.id),
+      title: text(classes.title),
+      cover: sql`${classes.cover}`,
+      ownerType: sql`'coach'`,
+      ownerName: sql`${coaches.name}`,
+      ownerPhone: sql`${users.phone}`,
+      price: num(classes.price),
+      status: num(classes.status),
+      created: time(classes.createdAt),
+    },
+  },
+  goods: {
+    table: goods,
+    id: goods.id,
+    title: goods.title,
+    status: goods.status,
+    created: goods.createdAt,
+    ownerNames: [sql`${shops.name}`],
+    ownerPhones: [sql`${users.phone}`],
+    joins: [
+      { table: shops, on: eq(shops.id, goods.shopId) },
+      { table: users, on: eq(users.id, shops.userId) },
+    ],
+    fields: {
+      id: num(goods.id),
+      title: text(goods.title),
+      cover: sql`${goods.images}->>0`,
+      ownerType: sql`'shop'`,
+      ownerName: sql`${shops.name}`,
+      ownerPhone: sql`${users.phone}`,
+      price: num(goods.price),
+      status: num(goods.status),
+      created: time(goods.createdAt),
+    },
+  },
+  shop: {
+    table: shops,
+    id: shops.id,
+    title: shops.name,
+    status: shops.status,
+    created: shops.createdAt,
+    ownerNames: [sql`${users.nickName}`],
+    ownerPhones: [sql`${users.phone}`],
+    joins: [{ table: users, on: eq(users.id, shops.userId) }],
+    fields: {
+      id: num(shops.id),
+      title: text(shops.name),
+      cover: sql`${shops.logo}`,
+      ownerType: sql`'shop'`,
+      ownerName: sql`${users.nickName}`,
+      ownerPhone: sql`${users.phone}`,
+      price: sql`null`,
+      status: num(shops.status),
+      created: time(shops.createdAt),
+    },
+  },
+};
+
+/** One page of a kind: the rows (newest first, with any open hold) and how many match. */
+async function listPage(kind: CatalogueKind, f: Filter) {
+  const s = LIST_SOURCES[kind];
+  const where = and(
+    f.keyword ? ilike(s.title, like(f.keyword)) : undefined,
+    ownerCond(f.owner, s.ownerNames, s.ownerPhones),
+    statusCond(f.status, s.status, kind, s.id),
+  );
+  let rows = db()
+    .select({
+      ...s.fields,
+      reason: sql<string | null>`${catalogueHolds.reason}`,
+      at: sql<Date | null>`${catalogueHolds.createdAt}`.mapWith(catalogueHolds.createdAt),
+    })
+    .from(s.table)
+    .$dynamic();
+  let total = db().select({ n: count() }).from(s.table).$dynamic();
+  for (const j of s.joins) {
+    rows = j.left ? rows.leftJoin(j.table, j.on) : rows.innerJoin(j.table, j.on);
+    total = j.left ? total.leftJoin(j.table, j.on) : total.innerJoin(j.table, j.on);
+  }
+  const [list, [n]] = await Promise.all([
+    rows
+      .leftJoin(catalogueHolds, openHold(kind, sql`${s.id}`))
+      .where(where)
+      .orderBy(desc(s.created), desc(s.id))
+      .limit(f.limit)
+      .offset((f.page - 1) * f.limit),
+    total.where(where),
+  ]);
+  return { list, total: n?.n ?? 0 };
+}
+
 export async function catalogueList(kind: CatalogueKind, f: Filter) {
-  const offset = (f.page - 1) * f.limit;
-  const hold = { reason: catalogueHolds.reason, at: catalogueHolds.createdAt };
   const out = (r: {
     id: number;
     title: string;
@@ -73,155 +239,8 @@ export async function catalogueList(kind: CatalogueKind, f: Filter) {
     created_at: r.created.toISOString(),
     path: cataloguePublicPath(kind, r.id),
   });
-
-  if (kind === 'course') {
-    const where = and(
-      f.keyword ? ilike(courses.title, like(f.keyword)) : undefined,
-      ownerCond(f.owner, [sql`coalesce(${coaches.name}, ${shops.name})`], [sql`coalesce(${coachUser.phone}, ${shopUser.phone})`]),
-      statusCond(f.status, courses.status, kind, courses.id),
-    );
-    const base = () =>
-      db()
-        .select({
-          id: courses.id,
-          title: courses.title,
-          cover: courses.cover,
-          coachName: coaches.name,
-          shopName: shops.name,
-          ownerPhone: sql<string | null>`coalesce(${coachUser.phone}, ${shopUser.phone})`,
-          price: courses.price,
-          status: courses.status,
-          reason: hold.reason,
-          at: hold.at,
-          created: courses.createdAt,
-        })
-        .from(courses)
-        .leftJoin(coaches, eq(coaches.id, courses.coachId))
-        .leftJoin(coachUser, eq(coachUser.id, coaches.userId))
-        .leftJoin(shops, eq(shops.id, courses.shopId))
-        .leftJoin(shopUser, eq(shopUser.id, shops.userId))
-        .leftJoin(catalogueHolds, openHold(kind, sql`${courses.id}`))
-        .where(where);
-    const [rows, [total]] = await Promise.all([
-      base().orderBy(desc(courses.createdAt), desc(courses.id)).limit(f.limit).offset(offset),
-      db()
-        .select({ n: count() })
-        .from(courses)
-        .leftJoin(coaches, eq(coaches.id, courses.coachId))
-        .leftJoin(coachUser, eq(coachUser.id, coaches.userId))
-        .leftJoin(shops, eq(shops.id, courses.shopId))
-        .leftJoin(shopUser, eq(shopUser.id, shops.userId))
-        .where(where),
-    ]);
-    return {
-      list: rows.map((r) => out({ ...r, ownerType: r.coachName !== null ? 'coach' : 'shop', ownerName: r.coachName ?? r.shopName })),
-      total: total?.n ?? 0,
-      page: f.page,
-      limit: f.limit,
-    };
-  }
-  if (kind === 'class') {
-    const where = and(
-      f.keyword ? ilike(classes.title, like(f.keyword)) : undefined,
-      ownerCond(f.owner, [sql`${coaches.name}`], [sql`${users.phone}`]),
-      statusCond(f.status, classes.status, kind, classes.id),
-    );
-    const [rows, [total]] = await Promise.all([
-      db()
-        .select({
-          id: classes.id,
-          title: classes.title,
-          cover: classes.cover,
-          ownerName: coaches.name,
-          ownerPhone: users.phone,
-          price: classes.price,
-          status: classes.status,
-          reason: hold.reason,
-          at: hold.at,
-          created: classes.createdAt,
-        })
-        .from(classes)
-        .innerJoin(coaches, eq(coaches.id, classes.coachId))
-        .innerJoin(users, eq(users.id, coaches.userId))
-        .leftJoin(catalogueHolds, openHold(kind, sql`${classes.id}`))
-        .where(where)
-        .orderBy(desc(classes.createdAt), desc(classes.id))
-        .limit(f.limit)
-        .offset(offset),
-      db()
-        .select({ n: count() })
-        .from(classes)
-        .innerJoin(coaches, eq(coaches.id, classes.coachId))
-        .innerJoin(users, eq(users.id, coaches.userId))
-        .where(where),
-    ]);
-    return { list: rows.map((r) => out({ ...r, ownerType: 'coach' })), total: total?.n ?? 0, page: f.page, limit: f.limit };
-  }
-  if (kind === 'goods') {
-    const where = and(
-      f.keyword ? ilike(goods.title, like(f.keyword)) : undefined,
-      ownerCond(f.owner, [sql`${shops.name}`], [sql`${users.phone}`]),
-      statusCond(f.status, goods.status, kind, goods.id),
-    );
-    const [rows, [total]] = await Promise.all([
-      db()
-        .select({
-          id: goods.id,
-          title: goods.title,
-          cover: sql<string | null>`${goods.images}->>0`,
-          ownerName: shops.name,
-          ownerPhone: users.phone,
-          price: goods.price,
-          status: goods.status,
-          reason: hold.reason,
-          at: hold.at,
-          created: goods.createdAt,
-        })
-        .from(goods)
-        .innerJoin(shops, eq(shops.id, goods.shopId))
-        .innerJoin(users, eq(users.id, shops.userId))
-        .leftJoin(catalogueHolds, openHold(kind, sql`${goods.id}`))
-        .where(where)
-        .orderBy(desc(goods.createdAt), desc(goods.id))
-        .limit(f.limit)
-        .offset(offset),
-      db()
-        .select({ n: count() })
-        .from(goods)
-        .innerJoin(shops, eq(shops.id, goods.shopId))
-        .innerJoin(users, eq(users.id, shops.userId))
-        .where(where),
-    ]);
-    return { list: rows.map((r) => out({ ...r, ownerType: 'shop' })), total: total?.n ?? 0, page: f.page, limit: f.limit };
-  }
-  const where = and(
-    f.keyword ? ilike(shops.name, like(f.keyword)) : undefined,
-    ownerCond(f.owner, [sql`${users.nickName}`], [sql`${users.phone}`]),
-    statusCond(f.status, shops.status, kind, shops.id),
-  );
-  const [rows, [total]] = await Promise.all([
-    db()
-      .select({
-        id: shops.id,
-        title: shops.name,
-        cover: shops.logo,
-        ownerName: users.nickName,
-        ownerPhone: users.phone,
-        status: shops.status,
-        reason: hold.reason,
-        at: hold.at,
-        created: shops.createdAt,
-      })
-      .from(shops)
-      .innerJoin(users, eq(users.id, shops.userId))
-      .leftJoin(catalogueHolds, openHold(kind, sql`${shops.id}`))
-      .where(where)
-      .orderBy(desc(shops.createdAt), desc(shops.id))
-      .limit(f.limit)
-      .offset(offset),
-    db().select({ n: count() }).from(shops).innerJoin(users, eq(users.id, shops.userId)).where(where),
-  ]);
-  return { list: rows.map((r) => out({ ...r, ownerType: 'shop', price: null })), total: total?.n ?? 0, page: f.page, limit: f.limit };
+  const { list, total } = await listPage(kind, f);
+  return { list: list.map(out), total, page: f.page, limit: f.limit };
 }
 
 /** The item (locked), its title, status and the member who owns it. */

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
-import type { Bit } from '~/lib/api/contract/catalogue-training';
+import type { Bit } from '~/lib/api/fields';
 import type {
   CoachInfo,
   FanItem,

@@ -10,7 +10,7 @@ import { noteWatching, roomAudience } from './audience';
 import { assertMaySpeak, seatIn } from './guards';
 import { deliverTopic, subscribe, subscribersOf, unsubscribe, type Connection } from './hub';
 import { ChatFault, type OpContext } from './ops';
-import { seatMembers } from './groups';
+import { seatMembers } from './groups.store';
 import { senderOf } from './threads';
 
 /**

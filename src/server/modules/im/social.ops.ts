@@ -18,23 +18,10 @@ import {
   renameFriendGroup,
   updateFriend,
 } from './friends';
-import {
-  addGroupMembers,
-  applicationsToManage,
-  changeGroupOwner,
-  createGroup,
-  deleteGroupMembers,
-  dismissGroup,
-  groupList,
-  groupProfile,
-  handleApplication,
-  joinGroup,
-  memberPage,
-  quitGroup,
-  setMemberMute,
-  setMemberRole,
-  updateGroupProfile,
-} from './groups';
+import { changeGroupOwner, createGroup, dismissGroup, joinGroup, quitGroup, updateGroupProfile } from './groups';
+import { applicationsToManage, handleApplication } from './groups.applications';
+import { addGroupMembers, deleteGroupMembers, memberPage, setMemberMute, setMemberRole } from './groups.members';
+import { groupList, groupProfile } from './groups.store';
 import { connectionsOf } from './hub';
 import { ChatFault, registerOps, type OpContext } from './ops';
 import { myProfile, profilesOf, searchUser, userIdOf } from './profiles';

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AgentItem, AgentKind } from '~/lib/api/contract/seller-shop';
-import type { Bit, CourseItem } from '~/lib/api/contract/catalogue-training';
+import type { CourseItem } from '~/lib/api/contract/catalogue-training';
+import type { Bit } from '~/lib/api/fields';
 import { SELLER_TEXTS as S } from '~/lib/rules/seller-shop';
 import { db } from '../../db';
 import { agentCourses, agentGoods, agentOffers, coaches, courses, goods, shops } from '../../db/schema';

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { GoodsSaveInput, ManageGoods, ManageGoodsItem } from '~/lib/api/contract/seller-shop';
 import { SELLER_TEXTS as S } from '~/lib/rules/seller-shop';
-import type { Bit } from '~/lib/api/contract/catalogue-training';
+import type { Bit } from '~/lib/api/fields';
 import { db, type Tx } from '../../db';
 import { one } from '../../db/rows';
 import { agentOffers, goods, goodsCategories, orderItems, orders, shopCancelApplications, skus } from '../../db/schema';

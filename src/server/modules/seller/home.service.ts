@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { HomeInfo, OwnClass, OwnCourse } from '~/lib/api/contract/seller-shop';
-import type { Bit } from '~/lib/api/contract/catalogue-training';
+import type { Bit } from '~/lib/api/fields';
 import { db } from '../../db';
 import { SOLD_STATUSES } from '~/lib/rules/order-status';
 import { ON_SALE } from '~/lib/rules/seller-content';
