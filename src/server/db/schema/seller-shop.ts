@@ -29,7 +29,7 @@ export const homepageBanners = pgTable(
  * An owner's offer of one goods item or course for agency: other coaches and shops may pick it
  * for their homepage and earn `rate_bp` (basis points of the paid amount, 100 = 1%) on sales that
  * came through them. At most one offer per item; withdrawing the offer deletes the row.
- * `agentOfferFor()` (modules/seller/agency.service.ts) is how orders read it.
+ * `agentOfferFor()` (modules/commerce/order-agent.ts) is how orders read it.
  */
 export const agentOffers = pgTable(
   'agent_offers',
