@@ -3,7 +3,7 @@ import { takePorts } from './scripts/free-ports.mjs';
 import { chromiumArgs, executablePath } from './tests/chromium';
 
 /**
- * The scale-out subset (issue 17): two instances on PostgreSQL + Redis behind nginx with the shipped
+ * The scale-out subset: two instances on PostgreSQL + Redis behind nginx with the shipped
  * site config (scripts/cluster-rig.mjs). Needs nginx, PostgreSQL and Redis on this machine; `.ci/run`
  * runs it after the main suites. The rig takes CLUSTER_PORT to CLUSTER_PORT+4: five consecutive free
  * ports unless CLUSTER_PORT is set (in process.env, so the rig and the spec agree).

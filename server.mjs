@@ -271,7 +271,7 @@ const server = http.createServer(
   },
   (req, /** @type {Res} */ res) => {
     if (malformedUrl(req, res)) return;
-    // Live HTTP-FLV (/media/live/<stream>.flv) from the RTMP ingest startup() began (issue 15).
+    // Live HTTP-FLV (/media/live/<stream>.flv) from the RTMP ingest startup() began.
     if (req.url?.startsWith('/media/live/') && hook('liveIngest')?.handleFlv(req, res)) return;
     track(req, res);
     if (edge.serveStatic(req, res)) {

@@ -1,5 +1,5 @@
 // @ts-check
-// The scale-out rig (issue 17): two production instances of the built app on one fresh PostgreSQL
+// The scale-out rig: two production instances of the built app on one fresh PostgreSQL
 // database and Redis, behind nginx with the shipped site config (deploy/nginx/site.conf.template)
 // and a self-signed certificate. Files live in an S3-compatible stand-in (STORAGE=s3, port
 // CLUSTER_PORT+4): the instances share no disk, each has its own DATA_DIR. playwright.cluster.config.ts starts it; `node scripts/cluster-rig.mjs`

@@ -1,5 +1,5 @@
 // @ts-check
-// Renders deploy/nginx/live.conf.template (issue 15, LIVE_MEDIA=nginx). Also imported by the nginx test.
+// Renders deploy/nginx/live.conf.template (LIVE_MEDIA=nginx). Also imported by the nginx test.
 //   npm run live:nginx-config -- --site http://127.0.0.1:4321 --token "$LIVE_NGINX_HOOK_TOKEN" > /etc/nginx/live.conf
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';

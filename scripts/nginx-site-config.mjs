@@ -1,5 +1,5 @@
 // @ts-check
-// Renders deploy/nginx/site.conf.template: nginx with TLS in front of several app instances (issue 17).
+// Renders deploy/nginx/site.conf.template: nginx with TLS in front of several app instances.
 //   npm run nginx:site-config -- --server-name gongfu.example.com --upstream 127.0.0.1:4321 --upstream 127.0.0.1:4322 \
 //     --cert /etc/letsencrypt/live/gongfu.example.com/fullchain.pem --key /etc/letsencrypt/live/gongfu.example.com/privkey.pem \
 //     > /etc/nginx/nginx.conf

@@ -1,7 +1,7 @@
 // @ts-check
 // The embedded database in its own thread: PGlite (WASM) runs here and speaks the PostgreSQL wire
 // protocol on a loopback port, so the server's event loop only parses answers. A slow query
-// then never stalls static files, cached pages or other requests (issue 11). server.mjs starts it.
+// then never stalls static files, cached pages or other requests. server.mjs starts it.
 import { parentPort, workerData } from 'node:worker_threads';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';

@@ -1,5 +1,5 @@
 // @ts-check
-// A local S3-compatible stand-in for STORAGE=s3 (issue 17 §2): s3rver from npm, with one bucket.
+// A local S3-compatible stand-in for STORAGE=s3: s3rver from npm, with one bucket.
 // The API tests and the cluster rig use it. It checks presigned URLs' signature expiry like S3 does;
 // it does not enforce bucket policies (every object is readable there), so privacy is asserted on
 // the URLs the site hands out, not on the stand-in.

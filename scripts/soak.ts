@@ -1,7 +1,7 @@
 /**
  * npm run soak [-- --minutes 10 --rate 40 --chat-pairs 5 --restart-at 300 --no-write]
  *
- * Issue 17's soak (a measurement, not a timed test): starts the cluster rig (scripts/cluster-rig.mjs:
+ * The scale-out soak (a measurement, not a timed test): starts the cluster rig (scripts/cluster-rig.mjs:
  * two production instances on PostgreSQL + Redis behind nginx with the shipped TLS config) and, for
  * --minutes, sends a steady mix through the balancer: guest pages, logged-in API calls, chat
  * messages between members over /im, and checkouts (a goods order paid through the sandbox

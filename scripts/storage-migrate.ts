@@ -1,5 +1,5 @@
 /**
- * Moves the files of DATA_DIR/uploads into the configured bucket (STORAGE=s3, issue 17 §2):
+ * Moves the files of DATA_DIR/uploads into the configured bucket (STORAGE=s3):
  *   npm run storage:migrate             copy every file the bucket lacks (same key, same size = done)
  *   npm run storage:migrate -- --delete also remove each local file once the bucket holds it
  * Stored paths stay '/uploads/…', so the database needs no change. Safe to run again (and while the

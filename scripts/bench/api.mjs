@@ -7,7 +7,7 @@ import { log, median, postApi, round } from './util.mjs';
 /** The demo member of the seed (README, src/server/seed/users.ts). */
 export const DEMO_MEMBER = { phone: '13800000001', password: 'gongfu123' };
 
-/** Issue 11's baseline on the reference box (req/s at 50 connections), the goal being twice these. */
+/** The recorded baseline on the reference box (req/s at 50 connections), the goal being twice these. */
 export const API_BASELINE = { memberInfo: 196, cartList: 115 };
 
 export const API_CASES = [

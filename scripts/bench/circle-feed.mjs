@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // @ts-check
-// npm run bench:circle [-- options]: 功夫圈 at 100 posts and at 100,000 (issue 16 §3). The production
+// npm run bench:circle [-- options]: 功夫圈 at 100 posts and at 100,000. The production
 // server on a fresh seeded database; for each size, every target is requested one at a time (so a
 // figure is the server's render time plus loopback, not queueing) and the p50/p95 are kept; the
 // ratio 100,000 / 100 says whether the feed stays flat. Targets: the feed page on 推荐 and 最新 (server

@@ -1,5 +1,5 @@
 /**
- * Growth benchmark (issue 11, "Search" and "Growth"): does a search or a list page get slower when
+ * Growth benchmark (docs/PERFORMANCE.md, "Search and lists at scale" and "Growth"): does a search or a list page get slower when
  * the catalogue grows a hundredfold?
  *
  *   npx tsx scripts/bench/growth.ts [--db pglite|postgres] [--json] [--iterations N]

@@ -1,9 +1,9 @@
 // @ts-check
 /**
- * Chat load benchmark (issue 14): N WebSocket clients in one group on loopback.
+ * Chat load benchmark: N WebSocket clients in one group on loopback.
  *
  *   npm run bench:im [-- --clients 1000 --messages 200 --rate 20 --json]
- *   npm run bench:live [-- ...]   the same in a live room (issue 15): each viewer joins the
+ *   npm run bench:live [-- ...]   the same in a live room: each viewer joins the
  *                                 AVChatRoom itself and the texts are barrage, not stored
  *
  * Starts the server half (scripts/bench/im-server.ts: seeded database, N users in one group, the

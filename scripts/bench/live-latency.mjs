@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * Glass-to-glass latency of a live broadcast (issue 15), HTTP-FLV and HLS, on the production server:
+ * Glass-to-glass latency of a live broadcast, HTTP-FLV and HLS, on the production server:
  *
  *   npm run bench:live-latency [-- --seconds=20 --json --no-build]            embedded ingest, HTTP-FLV
  *   npm run bench:live-latency -- --media=nginx                               nginx-rtmp (shipped config), HLS

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { num, mdTable, textTable } from './util.mjs';
 
-/** Issue 11's done-when figures. */
+/** The bench's goals (docs/PERFORMANCE.md, "Goals"). */
 export const TARGETS = {
   pagesCached: 0.5,
   pagesUncached: 0.15,
@@ -58,7 +58,7 @@ the median over cycles of req/s, of p50/p99 latency (autocannon, ms) and of the 
 **API.** The demo member (13800000001) logs in with \`POST /api/login\` (\`{type: 1, phone, password}\`, no captcha);
 the API reads \`authSource: web\` and \`authToken\` from request headers. Three seeded goods are put in the cart first
 (the seed leaves it empty). \`POST /api/member/memberInfo\` and \`POST /api/cart/list\` (body \`{}\`) alternate in 5 s
-rounds at 50 connections (three each). The goal is twice issue 11's baseline on the reference box (memberInfo 196
+rounds at 50 connections (three each). The goal is twice the recorded baseline on the reference box (memberInfo 196
 req/s, cart/list 115 req/s at 50 connections). Measured this way on a quiet machine, the Before tree already
 answers more than that (see its table), so the column against the Before run is the one that shows progress.
 

@@ -2,7 +2,7 @@
 // @ts-check
 // npm run bench [-- options]: the production server against nginx serving its saved HTML, the
 // logged-in API, a static asset during slow searches, memory over load rounds, growth and JS bytes.
-// Prints a summary with pass/fail per goal of issue 11 and writes docs/PERFORMANCE.md (the method
+// Prints a summary with pass/fail per speed goal and writes docs/PERFORMANCE.md (the method
 // is in report.mjs). Options:
 //   --quick                 short rounds (under 3 minutes); implies --no-write unless --write
 //   --only=a,b              phases: pages, api, static, memory, growth, bytes (default: all)

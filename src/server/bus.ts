@@ -5,7 +5,7 @@ import { log } from './log';
 import { redisSubscriber, sharedRedis } from './redis';
 
 /**
- * Invalidation across instances (issue 17): each in-process cache (catalogue and config data,
+ * Invalidation across instances: each in-process cache (catalogue and config data,
  * kept guest pages, recently resolved sessions) forgets locally at once and broadcasts here; with
  * REDIS_URL every other instance hears it on one pub/sub channel and forgets too. Without Redis
  * this is a no-op and the cache's TTL alone bounds what another instance may still hold.

@@ -6,7 +6,7 @@ import { countCache } from './metrics';
  * A small in-process cache with a time to live, for read-mostly data (config, help, agreements,
  * catalogue lists). Writers call `invalidate(prefix)`, which other instances hear through the bus
  * (Redis) when there are several; the TTL bounds staleness if a broadcast is missed. Bounded by entry count and by size:
- * keys may carry a client's filters, and an unbounded map was a memory-exhaustion hole (issue 11).
+ * keys may carry a client's filters, and an unbounded map was a memory-exhaustion hole.
  */
 const store = new LRUCache<string, { value: Promise<unknown> }>({ max: 1000, maxSize: 16 * 1024 * 1024 });
 

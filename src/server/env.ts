@@ -62,7 +62,7 @@ const schema = z.object({
   IM_REDIS_PREFIX: z.string().max(32).default('gongfu:im:'),
 
   /**
-   * Chat (issue 14): `local` runs our own IM server on /im (no cloud account); `tim` uses Tencent
+   * Chat: `local` runs our own IM server on /im (no cloud account); `tim` uses Tencent
    * Cloud IM (tim-js-sdk in the browser, the REST API from the server) and needs the two TIM_ values.
    */
   IM_PROVIDER: z.enum(['local', 'tim']).default('local'),
@@ -96,7 +96,7 @@ const schema = z.object({
   IM_UNAUTH_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
 
   /**
-   * Live (issue 15): `local` takes RTMP pushes in this process (node-media-server) and serves HTTP-FLV
+   * Live: `local` takes RTMP pushes in this process (node-media-server) and serves HTTP-FLV
    * from the site's port; `nginx` leaves RTMP to nginx-rtmp (deploy/nginx/live.conf) which asks us on
    * publish and serves HLS; `tencent` signs Tencent Cloud Live URLs and takes its callbacks; `off`
    * starts no ingest (a second instance behind a balancer, or no live).
@@ -200,7 +200,7 @@ const schema = z.object({
   UPLOAD_MAX_KB: z.coerce.number().int().positive().default(2048),
 
   /**
-   * Where user files live (issue 17 §2): `local` (DATA_DIR/uploads) or `s3`, any S3-compatible bucket
+   * Where user files live: `local` (DATA_DIR/uploads) or `s3`, any S3-compatible bucket
    * (Tencent COS, Aliyun OSS, MinIO, AWS) under the key `uploads/<path>`, so a MEDIA_URL pointing at
    * the bucket (or its CDN) serves the stored '/uploads/…' paths as they are.
    */

@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
- * Prometheus metrics of this instance (issue 17), served on /metrics behind METRICS_TOKEN. One
+ * Prometheus metrics of this instance, served on /metrics behind METRICS_TOKEN. One
  * registry per process, kept on globalThis: the Astro bundle and tsx scripts may both load this
  * module. Gauges read their value when scraped (`gaugeSource`), so nothing here ticks on its own.
  */

@@ -9,7 +9,7 @@ import CallButtons from './call/CallButtons';
 import CallView from './call/CallLayer';
 
 /**
- * Mount points for the calling layer (issue 14 part E): the C2C conversation header's call buttons
+ * Mount points for the calling layer: the C2C conversation header's call buttons
  * (friends only) and one top-level layer in the app that binds the call engine once chat is ready.
  */
 export function C2CHeaderActions(props: { conversation: Conversation }) {

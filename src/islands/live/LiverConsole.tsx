@@ -28,7 +28,7 @@ type Tab = (typeof TABS)[number][0];
 type Push = Awaited<ReturnType<typeof startLive>>['push'];
 
 /**
- * /live/liver, the anchor's console (issue 15): a coach or shop owner names the broadcast, gets
+ * /live/liver, the anchor's console: a coach or shop owner names the broadcast, gets
  * the signed push URL for OBS (服务器 + 串流密钥), sees the room go live when the push arrives, and
  * ends it. Guests are asked to log in; members who are neither coach nor shop owner are told how
  * to become one. The same console is the coach's 教练直播 and the shop's 店铺直播 (`area`).

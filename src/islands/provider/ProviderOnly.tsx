@@ -4,7 +4,7 @@ import { openLogin } from '~/lib/stores/ui';
 import { useSession } from '../chrome/useSession';
 
 /**
- * The gate of every provider page (issue 13 §2): a guest is asked to log in; a member without
+ * The gate of every provider page: a guest is asked to log in; a member without
  * service_id gets a clear page (never a 404) pointing at the application; the server checks the
  * role again on every call.
  */

@@ -4,7 +4,7 @@ import { openLogin } from '~/lib/stores/ui';
 import { useSession } from '../chrome/useSession';
 
 /**
- * The gate of every management page (issue 12 §1): a guest is asked to log in, a member without
+ * The gate of every management page: a guest is asked to log in, a member without
  * the area's identity is told so and pointed at the application page, and only the owner's own
  * data is ever loaded (the server checks the role again on every call).
  */

@@ -33,7 +33,7 @@ import { ListState } from '../ui/states';
 const KIND_NAME: Record<SellerOrderKind, string> = { all: '订单', goods: '商品订单', course: '课程订单', class: '班级订单' };
 
 /**
- * The seller's order lists (issue 12 §3), one island for every list page of both areas: tabs by
+ * The seller's order lists, one island for every list page of both areas: tabs by
  * status, search by order number or buyer, paging, the month's CSV, shipping and refund decisions
  * from the list; 详情 opens /order/shopdetail.
  */

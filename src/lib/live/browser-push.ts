@@ -1,5 +1,5 @@
 /**
- * Going live from the browser (issue 15 §1): the camera and microphone go through MediaRecorder
+ * Going live from the browser: the camera and microphone go through MediaRecorder
  * (WebM chunks every 500 ms) over a WebSocket to the server, whose ffmpeg pushes them into the
  * room's stream with the signed key. `stop()` ends both; `onEnd` reports why it ended.
  */

@@ -1,5 +1,5 @@
 /**
- * Plays a live stream in a <video> (issue 15): HTTP-FLV through mpegts.js (Media Source Extensions,
+ * Plays a live stream in a <video>: HTTP-FLV through mpegts.js (Media Source Extensions,
  * 1–3 s behind the anchor), HLS through the browser or hls.js. The libraries load with `import()`
  * only when a page actually plays something.
  */

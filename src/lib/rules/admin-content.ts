@@ -1,5 +1,5 @@
 /**
- * Rules of the console's content, configuration and catalogue pages (issue 13 §3), shared by the
+ * Rules of the console's content, configuration and catalogue pages, shared by the
  * contract, the server and the islands.
  */
 

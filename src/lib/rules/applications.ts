@@ -1,5 +1,5 @@
 /**
- * Coach and shop identity applications (SPEC §4/§5, issue 13 §1). Zod-free: the contracts, the
+ * Coach and shop identity applications (SPEC §4/§5). Zod-free: the contracts, the
  * server and the browser's form checks share these rules and texts.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Bank cards and withdrawals of the seller areas (issue 12 §4): the banks a card may belong to,
+ * Bank cards and withdrawals of the seller areas: the banks a card may belong to,
  * the card-number check (digits, 16–19 long, Luhn), masking, and the texts both sides show.
  * Zod-free so the browser can use it without pulling zod.
  */
@@ -137,7 +137,7 @@ export const SELLER_REASON_TEXT = {
   gift: '直播打赏',
 } as const;
 export type SellerReason = keyof typeof SELLER_REASON_TEXT;
-/** A provider's `commission` rows are its share of its team's sales (issue 13). */
+/** A provider's `commission` rows are its share of its team's sales. */
 export const PROVIDER_COMMISSION_TEXT = '服务商佣金';
 export const SELLER_REASONS = Object.keys(SELLER_REASON_TEXT) as [SellerReason, ...SellerReason[]];
 

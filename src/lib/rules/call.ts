@@ -1,4 +1,4 @@
-/** 1:1 call texts and timings (issue 14 §3). Zod-free: the call store and islands import it. */
+/** 1:1 call texts and timings. Zod-free: the call store and islands import it. */
 import type { CustomData } from '../chat/custom';
 
 export type CallMedia = 'audio' | 'video';

@@ -1,4 +1,4 @@
-/** 功夫圈 (issue 16): limits and the Chinese texts both sides show. Zod-free. */
+/** 功夫圈: limits and the Chinese texts both sides show. Zod-free. */
 
 export const CIRCLE_LIMITS = {
   contentMax: 2000,

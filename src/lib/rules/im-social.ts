@@ -1,5 +1,5 @@
 /**
- * Limits and messages of chat's relationship chains and groups (issue 14, social part). zod-free:
+ * Limits and messages of chat's relationship chains and groups. zod-free:
  * the server's ops, the HTTP contracts and the chat UI all read these.
  */
 export const IM_SOCIAL = {

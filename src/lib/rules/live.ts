@@ -1,4 +1,4 @@
-/** Live broadcasts (issue 15): states, limits and the Chinese texts both sides show. Zod-free. */
+/** Live broadcasts: states, limits and the Chinese texts both sides show. Zod-free. */
 
 export const LIVE_STATUS = ['idle', 'live', 'banned'] as const;
 export type LiveStatus = (typeof LIVE_STATUS)[number];
@@ -21,7 +21,7 @@ export const LIVE_LIMITS = {
   noticesMax: 10,
   giftNumMax: 999,
   giftNameMax: 10,
-  /** A gift costing more coins than this needs the pay password (the commerce issue's rule). */
+  /** A gift costing more coins than this needs the pay password (as coin payments do). */
   giftPayPasswordAbove: 100,
   /** The platform's share of gift income, basis points (config key live_gift_platform_bp overrides). */
   giftPlatformBp: 3000,

@@ -1,5 +1,5 @@
 /**
- * Rules and texts of the operator console's money and member operations (issue 13 §3): report
+ * Rules and texts of the operator console's money and member operations: report
  * targets and reasons, queue statuses, the stats date range and the CSV the stats page exports.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Bounded paging of the catalogue lists and searches (docs/ARCHITECTURE.md, "Search and lists at
+ * Bounded paging of the catalogue lists and searches (docs/PERFORMANCE.md, "Search and lists at
  * scale"): only the first LIST_MAX_ROWS rows of a list can be paged through, and `total` counts
  * at most that many (with `total_capped: 1` when there are more), so no page or count ever costs
  * more than reading LIST_MAX_ROWS index entries, however large the table grows.

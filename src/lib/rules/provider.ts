@@ -1,5 +1,5 @@
 /**
- * Service providers (issue 13 §1–§2): the application form's rules and texts, the team's states,
+ * Service providers: the application form's rules and texts, the team's states,
  * and the provider area's left menu (SPEC §2 "Service-provider layout"). Zod-free, so pages and
  * islands can import it; the contracts reuse the same limits and messages.
  */

@@ -1,5 +1,5 @@
 /**
- * 推荐好友 (issue 16 §2): a member's invitation code is their user id in base 36 (not a secret:
+ * 推荐好友: a member's invitation code is their user id in base 36 (not a secret:
  * it only says who invited). A friend who registers through it — by phone or by a first WeChat/QQ
  * login — is theirs once; when that friend's first order completes, the inviter gets the config's
  * `invite_reward_coins` kung fu coins through the ledger. Zod-free.

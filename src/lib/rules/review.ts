@@ -1,4 +1,4 @@
-/** 评价 (issue 16 §2, /my/order/publish): limits and texts both sides use. Zod-free. */
+/** 评价 (/my/order/publish): limits and texts both sides use. Zod-free. */
 export const REVIEW_LIMITS = { contentMax: 500, imagesMax: 6 } as const;
 export const REVIEW_KINDS = ['goods', 'course', 'class'] as const;
 export type ReviewKind = (typeof REVIEW_KINDS)[number];

@@ -1,5 +1,5 @@
 /**
- * Coach content authoring (issue 12 §2): limits and Chinese texts shared by the contracts, the
+ * Coach content authoring: limits and Chinese texts shared by the contracts, the
  * server and the islands. zod-free, so islands can import it.
  */
 

@@ -2,7 +2,7 @@ import type { OrderStatus } from './order-status';
 import type { SellerArea } from './seller-nav';
 
 /**
- * The sellers' order lists (issue 12 §3): which kinds a page lists, the status tabs, and the
+ * The sellers' order lists: which kinds a page lists, the status tabs, and the
  * texts and limits both the server and the pages use. zod-free, so pages can import it.
  */
 export const SELLER_ORDER_KINDS = ['all', 'goods', 'course', 'class'] as const;

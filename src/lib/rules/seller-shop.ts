@@ -1,5 +1,5 @@
 /**
- * Rules of the seller settings, homepage banners, goods editing and agency (issue 12), shared by
+ * Rules of the seller settings, homepage banners, goods editing and agency, shared by
  * the contracts (server) and the stores (browser). Zod-free, so a page importing a message or a
  * limit does not pull zod into its JavaScript.
  */

@@ -1,5 +1,5 @@
 /**
- * Shop cancellation (SPEC §2 "including shop cancellation", issue 12 §5). `/api/shop/applyCancelStatus`
+ * Shop cancellation (SPEC §2 "including shop cancellation"). `/api/shop/applyCancelStatus`
  * answers one of these numbers; SPEC §4/§6 show the header's shop-management link when identity is 1
  * and the status is 1, so 1 means "the shop trades normally".
  */

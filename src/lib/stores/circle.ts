@@ -12,7 +12,7 @@ import { requireLogin } from './guard';
 import { $session } from './session';
 
 /**
- * 功夫圈 (issue 16): the feed as an endless list read by cursor, likes, comments, share, delete,
+ * 功夫圈: the feed as an endless list read by cursor, likes, comments, share, delete,
  * and the composer with its local draft. Islands render these and call them; nothing here
  * touches the DOM beyond the clipboard and local storage.
  */

@@ -9,7 +9,7 @@ import { ensureChat } from './chat/ensure';
 import { $session } from './session';
 
 /**
- * The room while watching (issue 15 §2): joins the room's chat (an AVChatRoom of the site's chat),
+ * The room while watching: joins the room's chat (an AVChatRoom of the site's chat),
  * keeps only messages addressed to this room (SPEC §4), and splits them into the chat list, the
  * barrage lane and the gift list (SPEC §3's live message, gift and barrage lists). Server events
  * (gift, like, status, kick) arrive as custom messages.

@@ -4,7 +4,7 @@ import type { AnchorRoom, LiveRoom } from '../api/contract/live';
 import type { LIVE_CATEGORIES } from '../rules/live';
 
 /**
- * Live (issue 15): what the room page and the anchor's console do. Besides the room chat's events, both
+ * Live: what the room page and the anchor's console do. Besides the room chat's events, both
  * follow the room's state by asking again every few seconds (`LIVE_POLL_MS`).
  */
 export const LIVE_POLL_MS = { viewer: 10_000, anchor: 4_000 } as const;
@@ -45,7 +45,7 @@ export function streamKey(room: Pick<LiveRoom, 'status' | 'play'> | null): strin
   return room?.status === 'live' && room.play ? `${room.play.flv ?? ''}|${room.play.hls ?? ''}` : '';
 }
 
-// The anchor's management (issue 15 §2): settings, shelf, audience, notices, playbacks, history.
+// The anchor's management: settings, shelf, audience, notices, playbacks, history.
 export type LiveSettingsInput = {
   title: string;
   cover: string;

@@ -4,7 +4,7 @@ import { T } from '../texts';
 import { toast } from '../toast';
 
 /**
- * 推荐好友 (issue 16 §2) in the browser: an invitation link's code is kept in local storage from
+ * 推荐好友 in the browser: an invitation link's code is kept in local storage from
  * the page it opens until registration — by phone, or through a WeChat/QQ first login that
  * leaves the site and comes back — and sent with it.
  */

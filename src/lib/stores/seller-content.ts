@@ -15,7 +15,7 @@ import { check } from './action';
 import { createPagedList } from './paged';
 
 /*
- * Coach content authoring in the browser (issue 12 §2): forms as typed, their checks before sending,
+ * Coach content authoring in the browser: forms as typed, their checks before sending,
  * and the calls. Islands render these and run them through useAction.
  */
 

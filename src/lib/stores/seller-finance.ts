@@ -10,7 +10,7 @@ export type { BankCard, FinanceSummary, IncomeDay, SellerLedgerEntry, Withdrawal
 
 /**
  * Whose finance pages: a seller area's (the coach's or shop's account) or the provider area's
- * (issue 13: the provider's own account, same pages and rules, `/api/provider/*` endpoints).
+ * (the provider's own account, same pages and rules, `/api/provider/*` endpoints).
  */
 export type FinanceArea = SellerArea | 'provider';
 const isProvider = (area: FinanceArea) => area === 'provider';

@@ -16,7 +16,7 @@ import {
 } from '../rules/seller-shop';
 import { check } from './action';
 
-/* Browser logic of the seller settings, banners, goods and agency pages (issue 12). */
+/* Browser logic of the seller settings, banners, goods and agency pages. */
 
 /* ---------- settings ---------- */
 

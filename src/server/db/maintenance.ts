@@ -10,7 +10,7 @@ const TABLES = ['goods', 'courses', 'lessons', 'goods_postings', 'course_posting
 /**
  * VACUUM (ANALYZE) of the catalogue tables. PostgreSQL's autovacuum does this by itself; embedded
  * PGlite has no background workers, so the job runner calls this every half hour and
- * `npm run migrate` after seeding (docs/ARCHITECTURE.md, "Search and lists at scale").
+ * `npm run migrate` after seeding (docs/PERFORMANCE.md, "Search and lists at scale").
  */
 export async function vacuumCatalogue(): Promise<void> {
   const { db } = database();

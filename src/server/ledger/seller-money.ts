@@ -4,7 +4,7 @@ import { sellerAccounts, sellerLedger } from '../db/schema';
 import { refuse } from '../http/errors';
 
 /**
- * The seller money ledger (issue 12 §4). Every movement goes through `moveSellerMoney` inside the
+ * The seller money ledger. Every movement goes through `moveSellerMoney` inside the
  * transaction of its cause. Typical flows (amounts in fen):
  * - sale (order paid):          pending +share
  * - settle (order completed):   pending −share, balance +share
@@ -34,7 +34,7 @@ export type SellerLedgerReason = (typeof SELLER_LEDGER_REASONS)[number];
  */
 export const SELLER_INCOME_REASONS = ['sale', 'commission', 'gift'] as const satisfies readonly SellerLedgerReason[];
 
-/** The owner of a seller account: a coach, a shop, or a service provider (issue 13, `service_providers.id`). */
+/** The owner of a seller account: a coach, a shop, or a service provider (`service_providers.id`). */
 export type SellerOwner = { kind: 'coach' | 'shop' | 'provider'; id: number; userId: number };
 
 export interface SellerMove {

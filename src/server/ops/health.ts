@@ -8,7 +8,7 @@ import { hubStats } from '../modules/im/hub';
 import { gaugeSource, metrics } from '../metrics';
 
 /**
- * Liveness, readiness and metrics for load balancers and Prometheus (issue 17):
+ * Liveness, readiness and metrics for load balancers and Prometheus:
  * - `GET /healthz`: the process answers (200 while it runs, even while draining).
  * - `GET /readyz`: the database and Redis (when configured) answer within 2 s and the instance is
  *   not shutting down; 503 otherwise, so a balancer stops sending it traffic.

@@ -41,7 +41,7 @@ export async function shopIndex(shopId: number, viewerId: number | null): Promis
   return { info, goods: goodsList.list, courses: courseList.list, agent_goods: agent.list, ...extras, live };
 }
 
-/** Banners, picked courses, labels and contact of a homepage (set in the management areas, issue 12); the caller has loaded the profile. */
+/** Banners, picked courses, labels and contact of a homepage (set in the management areas); the caller has loaded the profile. */
 async function homepageExtras(o: { type: 'coach' | 'shop'; id: number }) {
   const table = o.type === 'coach' ? coaches : shops;
   const [banners, agentCourses, [row]] = await Promise.all([

@@ -258,7 +258,7 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
       ...goodsIds.slice(40, 44).map((goodsId) => ({ agentType: 'shop', agentId: demoShopId, goodsId })),
     ]);
 
-  // Agency offers (issue 12): the goods the demo agents picked and a few more goods and courses are
+  // Agency offers: the goods the demo agents picked and a few more goods and courses are
   // open for agency at 8–15% commission, so the agency pages have something to pick.
   const offered = await db()
     .select({ id: goods.id, shopId: goods.shopId })

@@ -6,7 +6,7 @@ import { storage } from '../providers/storage';
 import { paletteAt, photoSvg } from './art';
 
 /**
- * 功夫圈 demo posts (issue 16): the demo member, coach and shop and a few seeded coaches share
+ * 功夫圈 demo posts: the demo member, coach and shop and a few seeded coaches share
  * training notes over the last days, with pictures, likes, comments and a reply — only when the
  * circle is empty.
  */

@@ -226,7 +226,7 @@ async function shelfOf(a: Anchor): Promise<{ type: 'goods' | 'course'; id: numbe
 }
 
 /**
- * Live demo data (issue 15): a room for every coach and shop (title, cover, category, shelf),
+ * Live demo data: a room for every coach and shop (title, cover, category, shelf),
  * upcoming notices with bookings, and past broadcasts whose recording plays (PLAYBACK_VIDEO).
  * Nothing is on air: a live room needs a real stream (README "Live"), and a room marked live
  * without one would be ended by the reconciliation anyway. Fills what is missing: a room that

@@ -35,12 +35,12 @@ export function defaultConfig(): Record<string, [string, string]> {
     download_qr_code: ['', 'App 下载二维码'],
     service_qr_code: ['', '公众号二维码'],
     service_qr_text: ['/help', '公众号二维码内容'],
-    // Issue 12: the platform's commission on every paid order, in basis points (500 = 5%).
+    // The platform's commission on every paid order, in basis points (500 = 5%).
     seller_commission_bp: ['500', '平台佣金（万分比，500 = 5%）'],
-    // Issue 13: settlement fees in fen, paid in kung fu coins once an application is approved (0 = free).
+    // Settlement fees in fen, paid in kung fu coins once an application is approved (0 = free).
     coach_settle_fee: ['0', '教练入驻费（分，0 为免费）'],
     shop_settle_fee: ['0', '店主入驻费（分，0 为免费）'],
-    // Issue 16: coins an inviter earns when an invited friend's first order completes (0 = no reward).
+    // Coins an inviter earns when an invited friend's first order completes (0 = no reward).
     invite_reward_coins: ['50', '邀请好友奖励（功夫币，好友首单完成后发放）'],
   };
 }

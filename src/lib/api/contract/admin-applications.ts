@@ -36,7 +36,7 @@ const counts = z.object(
   Object.fromEntries(APPLICATION_STATES.map((s) => [s, z.number().int()])) as Record<(typeof APPLICATION_STATES)[number], z.ZodNumber>,
 );
 
-/** The console's coach and shop application queue (issue 13 §3); provider applications are /admin/providers. */
+/** The console's coach and shop application queue; provider applications are /admin/providers. */
 export const adminApplicationApi = {
   list: defineEndpoint({
     path: '/admin/applications/list',

@@ -3,7 +3,7 @@ import { adminPagesApi } from './admin-content-pages';
 import { adminSiteApi } from './admin-content-site';
 
 /*
- * The console's content, configuration and catalogue oversight (issue 13 §3). Every write is
+ * The console's content, configuration and catalogue oversight. Every write is
  * audited in its own transaction and clears the caches of what it changes, so the public site shows
  * it at once. HTML is sanitised on write.
  */

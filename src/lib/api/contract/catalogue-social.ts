@@ -24,7 +24,7 @@ export type CoachInfo = z.output<typeof coachInfoSchema>;
 export const shopInfoSchema = shopCardSchema.extend({ is_follow: bit(), goods_count: z.number().int(), course_count: z.number().int() });
 export type ShopInfo = z.output<typeof shopInfoSchema>;
 
-/** What an owner set on /coach/setting or /mechant/setting for the homepage (issue 12). */
+/** What an owner set on /coach/setting or /mechant/setting for the homepage. */
 /** The 直播 part of a homepage: the room, its waiting notices and latest playbacks. */
 const homepageLive = z.object({
   room: z

@@ -93,7 +93,7 @@ export interface PendingOrderRefusal {
  * Checkout: the confirm pages' previews and order creation. A course or class already awaiting
  * payment is refused with code 100 and `data: { order_id }` (PendingOrderRefusal).
  */
-/** The agent the buyer came from (`coach:12` / `shop:7`, issue 12 §2); anything else credits no agent. */
+/** The agent the buyer came from (`coach:12` / `shop:7`); anything else credits no agent. */
 const agentRef = z.string().max(24).optional().describe('代理来源，如 coach:12（来自代理主页）');
 
 export const checkoutApi = {

@@ -72,7 +72,7 @@ export const myCommentSchema = circleCommentSchema.extend({
 });
 
 /**
- * 功夫圈 (issue 16), first part: publish, the feed (cursor paging, stable while new posts arrive),
+ * 功夫圈: publish, the feed (cursor paging, stable while new posts arrive),
  * likes, comments and replies with their notices, delete. The SPEC's two calls are
  * /index/friendCircleComment (list) and /member/friendCircleComment (create).
  */

@@ -42,7 +42,7 @@ export const giftLogSchema = z.object({
 export type GiftLog = z.output<typeof giftLogSchema>;
 
 /**
- * Gifts (issue 15 §2): paid in kung fu coins through the ledger; the anchor's share reaches their
+ * Gifts: paid in kung fu coins through the ledger; the anchor's share reaches their
  * seller balance in the same transaction. `key` makes a retried request find its first send.
  */
 export const liveGiftApi = {

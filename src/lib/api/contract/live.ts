@@ -103,7 +103,7 @@ const liveStatsSchema = z.object({
 });
 
 /**
- * Live rooms (issue 15), first part: the anchor's room, going live over a signed RTMP push, and the
+ * Live rooms: the anchor's room, going live over a signed RTMP push, and the
  * public room. A coach or shop owner has one room, made on first use.
  */
 export const liveApi = {

@@ -193,7 +193,7 @@ export const statsDaySchema = z.object({
 
 const memberIdPage = z.object({ id: idField('会员编号'), ...pageInput });
 
-/** The console's queues and member operations (issue 13 §3) and the member side of disputes and reports. */
+/** The console's queues and member operations and the member side of disputes and reports. */
 export const operationsApi = {
   withdrawals: defineEndpoint({
     path: '/admin/withdrawals',

@@ -18,7 +18,7 @@ export const inviteFriendSchema = z.object({
 });
 export type InviteFriend = z.output<typeof inviteFriendSchema>;
 
-/** 推荐好友 (/my/order, issue 16 §2): the member's invitation and the friends it brought. */
+/** 推荐好友 (/my/order): the member's invitation and the friends it brought. */
 export const referralApi = {
   info: defineEndpoint({
     path: '/member/inviteInfo',

@@ -17,7 +17,7 @@ export const sellerListOrderSchema = sellerOrderSchema.extend({
 });
 export type SellerListOrder = z.output<typeof sellerListOrderSchema>;
 
-/** The seller's order lists, the month's CSV and the refund decisions (issue 12 §3). */
+/** The seller's order lists, the month's CSV and the refund decisions. */
 export const sellerOrderApi = {
   list: defineEndpoint({
     path: '/seller/orders',

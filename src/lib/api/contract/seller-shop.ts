@@ -235,7 +235,7 @@ export const ownClassSchema = z.object({
 });
 export type OwnClass = z.output<typeof ownClassSchema>;
 
-/** Seller settings, homepage banners, goods management, agency and the owner's homepage (issue 12). */
+/** Seller settings, homepage banners, goods management, agency and the owner's homepage. */
 export const sellerShopApi = {
   shopSetInfo: defineEndpoint({
     path: '/shop/setInfo',

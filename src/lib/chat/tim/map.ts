@@ -123,7 +123,7 @@ export function toConversation(c: unknown): Conversation {
   return conv;
 }
 
-/** Live rooms (AVChatRoom) never show in the conversation or group lists (issue 14 §1). */
+/** Live rooms (AVChatRoom) never show in the conversation or group lists. */
 export const notRoom = (c: Conversation) => c.groupProfile?.type !== 'AVChatRoom';
 
 export function toFriend(f: unknown): Friend {

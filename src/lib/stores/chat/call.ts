@@ -7,7 +7,7 @@ import { CALL_END_T, CALL_T, CALL_TIMING, isNegotiation, type CallMedia } from '
 import { $busy, $friends } from './state';
 
 /**
- * 1:1 calls over the ChatClient (issue 14 §3). Signalling is a TIMCustomElem with businessID 'call':
+ * 1:1 calls over the ChatClient. Signalling is a TIMCustomElem with businessID 'call':
  * invite/accept/reject/busy/cancel/hangup/timeout are stored (they are the call record in the
  * conversation and reach the user's other tabs, which stop ringing on an accept/reject/busy echo);
  * offer/answer/candidate go online-only. Only the caller stores `timeout`, so a missed call has one

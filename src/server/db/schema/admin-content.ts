@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /**
- * The platform taking something off sale (issue 13 §3 catalogue oversight): a course, class or goods
+ * The platform taking something off sale (the console's catalogue oversight): a course, class or goods
  * the operator took down, or a shop the operator suspended. While a hold is open (released_at null)
  * its owner cannot put the item back on sale; only the console releases it. `restore` remembers what
  * a shop suspension took down with the shop (its on-sale goods and courses), so lifting it puts back

@@ -1,7 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
- * Operator-console staff (issue 13 §3). Not members: created from the command line, logging in
+ * Operator-console staff. Not members: created from the command line, logging in
  * with a password and a TOTP code. `role` is one of STAFF_ROLES (src/lib/rules/staff.ts).
  */
 export const staff = pgTable('staff', {

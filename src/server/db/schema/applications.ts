@@ -3,7 +3,7 @@ import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, va
 import { users } from './users';
 
 /**
- * Coach and shop identity applications (issue 13 §1). One row per submission: a refused application
+ * Coach and shop identity applications. One row per submission: a refused application
  * stays as history and the corrected answers are a new row. status: pending → approved → settled;
  * pending → refused; settled → closed when the identity has ended (a cancelled shop). At most one
  * live (pending, approved or settled) application per member and kind — the partial unique index

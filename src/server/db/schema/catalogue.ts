@@ -102,7 +102,7 @@ export const labels = pgTable('labels', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: varchar('name', { length: 16 }).notNull().unique(),
   sort: integer('sort').notNull().default(0),
-  /** 1 offered to coaches and filters, 0 hidden by the operators (courses keep it; issue 13). */
+  /** 1 offered to coaches and filters, 0 hidden by the operators (courses keep it). */
   status: smallint('status').notNull().default(1),
 });
 

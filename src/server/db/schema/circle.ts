@@ -3,7 +3,7 @@ import { check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, te
 import { users } from './users';
 
 /**
- * 功夫圈 (issue 16): posts by members, coaches and shops, their likes and comments. `likes` and
+ * 功夫圈: posts by members, coaches and shops, their likes and comments. `likes` and
  * `comments` are kept by the same statements that add or remove a row, so they stay exact under
  * concurrent toggles. status: 1 shown, 0 deleted by its author, 2 taken down by an operator.
  */
@@ -20,7 +20,7 @@ export const circlePosts = pgTable(
     city: varchar('city', { length: 20 }).notNull().default(''),
     /** @mentions resolved at publish (followed coaches and shops): the name and its homepage. */
     mentions: jsonb('mentions').$type<{ nick: string; home: string }[]>().notNull().default([]),
-    /** One short video instead of images (a member's `videos` row, issue 16). */
+    /** One short video instead of images (a member's `videos` row). */
     videoId: integer('video_id'),
     likes: integer('likes').notNull().default(0),
     comments: integer('comments').notNull().default(0),

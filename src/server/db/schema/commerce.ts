@@ -106,7 +106,7 @@ export const orders = pgTable(
     refundReason: varchar('refund_reason', { length: 200 }).notNull().default(''),
     /** The status a refund request came from, restored if the seller refuses it. */
     refundFrom: varchar('refund_from', { length: 12 }).notNull().default(''),
-    /** Why the seller last refused a refund (issue 12), shown to the buyer. */
+    /** Why the seller last refused a refund, shown to the buyer. */
     refundRefusal: varchar('refund_refusal', { length: 200 }).notNull().default(''),
     expressCompany: varchar('express_company', { length: 20 }).notNull().default(''),
     expressNo: varchar('express_no', { length: 32 }).notNull().default(''),
@@ -119,7 +119,7 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /**
-     * A sale through an agent (issue 12): the coach or shop whose homepage sold it ('' = none), and
+     * A sale through an agent: the coach or shop whose homepage sold it ('' = none), and
      * the agent's commission rate in basis points as it was when the order was placed. The agent's
      * cut goes to their seller account when the order is paid (modules/seller/income.ts).
      */
@@ -132,7 +132,7 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_idx').on(t.userId, t.kind, t.status, t.id),
     index('orders_expiry_idx').on(t.status, t.expiresAt),
-    // The sellers' order lists (issue 12), newest first.
+    // The sellers' order lists, newest first.
     index('orders_shop_idx').on(t.shopId, t.id.desc().nullsFirst()),
     index('orders_coach_idx').on(t.coachId, t.id.desc().nullsFirst()),
     index('orders_agent_idx').on(t.agentKind, t.agentId, t.id.desc().nullsFirst()),

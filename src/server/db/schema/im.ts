@@ -16,7 +16,7 @@ import {
 import { users } from './users';
 
 /**
- * The embedded IM server's data (IM_PROVIDER=local; issue 14). With Tencent IM these live in the cloud.
+ * The embedded IM server's data (IM_PROVIDER=local). With Tencent IM these live in the cloud.
  *
  * A thread is what two or more people share: `c2c:<low id>:<high id>`, `group:<groupID>` or
  * `system:<userId>` (group system notices). Each member sees it as a conversation

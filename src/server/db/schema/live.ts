@@ -16,7 +16,7 @@ import {
 import { users } from './users';
 
 /**
- * Live broadcasts (issue 15). One room per anchor (a coach or a shop); each broadcast is a session.
+ * Live broadcasts. One room per anchor (a coach or a shop); each broadcast is a session.
  * `stream` is the room's secret-free stream name: publishing also needs a signed push URL, and
  * the anchor may rotate the name (重置密钥) so an old URL stops working.
  * A room goes `live` only when its stream really starts (the ingest's start event) and back to

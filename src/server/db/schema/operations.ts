@@ -5,7 +5,7 @@ import { sellerWithdrawals } from './seller-payouts';
 import { users } from './users';
 
 /**
- * The operator console's money and member operations (issue 13 §3). Decisions themselves change
+ * The operator console's money and member operations. Decisions themselves change
  * the rows of their own features (withdrawals, orders, users); these tables hold what those rows
  * have no place for.
  */

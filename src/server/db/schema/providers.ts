@@ -5,7 +5,7 @@ import { messages } from './accounts';
 import { users } from './users';
 
 /**
- * Applications to become a service provider (issue 13 §1, SPEC §4 "supplier registration is open
+ * Applications to become a service provider (SPEC §4 "supplier registration is open
  * without a check"): pending → approved | refused. A refused applicant may submit again (a new row);
  * one pending application per member (partial unique index).
  */

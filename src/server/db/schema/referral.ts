@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/
 import { users } from './users';
 
 /**
- * 推荐好友 (issue 16 §2): who invited whom, one row per invited member (the primary key makes a
+ * 推荐好友: who invited whom, one row per invited member (the primary key makes a
  * friend count once). The reward is taken by a guarded update of `rewarded_at` in the
  * transaction that completes the friend's first order, with its ledger line.
  */

@@ -2,7 +2,7 @@ import { index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzl
 import { orders } from './commerce';
 
 /**
- * A seller's approval of a refund (issue 12 §3): one row per order, so two approvals can never
+ * A seller's approval of a refund: one row per order, so two approvals can never
  * both refund it (the unique order id decides). Coin refunds are done at once; a gateway refund
  * stays `pending` until the gateway confirms it (its refund notice or its synchronous answer),
  * and `failed` when the gateway refused it (the seller may approve again).

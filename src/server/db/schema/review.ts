@@ -4,7 +4,7 @@ import { orderItems, orders } from './commerce';
 import { users } from './users';
 
 /**
- * 评价 (issue 16 §2, /my/order/publish): a member's review of one line of a completed order —
+ * 评价 (/my/order/publish): a member's review of one line of a completed order —
  * stars, text, pictures — shown on the item's detail page with the average. One per order line
  * (the unique key makes a double submit land once). status: 1 shown, 2 taken down.
  */

@@ -4,7 +4,7 @@ import { coaches } from './catalogue';
 import { users } from './users';
 
 /**
- * Lesson videos a coach uploaded (issue 12 §2), and members' 功夫圈 videos (issue 16): one row per
+ * Lesson videos a coach uploaded, and members' 功夫圈 videos: one row per
  * finished tus upload. The original
  * file is kept; with ffmpeg a H.264/AAC MP4 and a poster are made in the background.
  * status: processing → ready | failed; `raw` = served as uploaded (no ffmpeg on the server).
@@ -17,7 +17,7 @@ export const videos = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     /** A coach's lesson video; null for a member's 功夫圈 video (`userId`). */
     coachId: integer('coach_id').references(() => coaches.id, { onDelete: 'cascade' }),
-    /** The member who uploaded a 功夫圈 video (issue 16); null for lesson videos. */
+    /** The member who uploaded a 功夫圈 video; null for lesson videos. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The tus upload id (the file store's file name). */
     uploadId: varchar('upload_id', { length: 64 }).notNull().unique(),

@@ -5,7 +5,7 @@ import { shops } from './catalogue';
 import { users } from './users';
 
 /**
- * A seller's bank cards (issue 12 §4). The number is kept encrypted (AES-256-GCM, key derived from
+ * A seller's bank cards. The number is kept encrypted (AES-256-GCM, key derived from
  * APP_SECRET) for the operator's payout; pages only ever see `mask`. `number_hash` (HMAC) finds the
  * same card added twice without decrypting anything.
  */

@@ -3,7 +3,7 @@ import { boolean, check, index, integer, pgTable, smallint, text, timestamp, uni
 import { courses } from './catalogue';
 
 /**
- * Seller-side data of issue 12 (settings live on `coaches`/`shops`): homepage banners, agency
+ * Seller-side data (settings live on `coaches`/`shops`): homepage banners, agency
  * offers and the courses agents picked (goods picks are `agent_goods` in catalogue.ts).
  */
 

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, timestamp, uniqueIndex, varchar } from 
 import { users } from './users';
 
 /**
- * A seller's money (issue 12 §4), kept apart from kung fu coins: one account per coach or shop.
+ * A seller's money, kept apart from kung fu coins: one account per coach or shop.
  * All amounts are integer fen and can never go negative (checks, not just code).
  * - pending: sales paid but not yet settled (refundable); settles into balance when the order
  *   completes or its refund window passes.

@@ -11,7 +11,7 @@ import * as C from './content.admin';
 import { catalogueList, putBackOnSale, takeOffSale } from './catalogue.admin';
 import * as S from './site.admin';
 
-/** The console's content, configuration and catalogue pages (issue 13 §3). */
+/** The console's content, configuration and catalogue pages. */
 export function registerAdminContent(api: OpenAPIHono<AppEnv>): void {
   const bodyLimitKb = 4096;
   endpoint(api, { ...A.upload, bodyLimitKb }, ({ input, staff }) => storeImage(input.image, input.type, `staff${staff.id}`));

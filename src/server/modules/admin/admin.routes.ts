@@ -14,7 +14,7 @@ import { createStaffAccount, resetStaffTotp, setStaffRole, setStaffStatus, staff
 
 const staffInfo = (s: StaffUser) => ({ id: s.id, name: s.name, phone: s.phone, role: s.role, role_text: STAFF_ROLE_LABEL[s.role] });
 
-/** The operator console's session, dashboard and audit trail (issue 13 §3). */
+/** The operator console's session, dashboard and audit trail. */
 export function registerAdmin(api: OpenAPIHono<AppEnv>): void {
   endpoint(api, adminApi.login, async ({ input, c }) => {
     const { token, staff } = await loginStaff({ ...input, ip: clientIp(c) });

@@ -11,7 +11,7 @@ import { hashPassword } from '../../security/password';
 import { audit } from '../../console/audit';
 import { newTotpSecret, sealTotpSecret, totpUri } from './totp';
 
-/** Staff management for super (issue 13 §3): the console's own accounts, every change audited. */
+/** Staff management for super: the console's own accounts, every change audited. */
 type Actor = { staff: StaffUser; c: ApiContext };
 type StaffRecord = typeof staff.$inferSelect;
 

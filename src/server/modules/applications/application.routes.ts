@@ -13,7 +13,7 @@ import {
 } from './application.service';
 import { registerApplicationReview } from './review.routes';
 
-/** Coach and shop identity applications, member side (issue 13 §1, SPEC §4/§7). */
+/** Coach and shop identity applications, member side (SPEC §4/§7). */
 export function registerApplications(api: OpenAPIHono<AppEnv>): void {
   endpoint(api, applicationApi.coachStatus, ({ user }) => examineStatus(user.id, 'coach'));
   endpoint(api, applicationApi.shopStatus, ({ user }) => examineStatus(user.id, 'shop'));

@@ -39,7 +39,7 @@ import { publicChanged } from '../seller/settings.service';
 import { encryptIdNumber } from './id-crypto';
 
 /**
- * Coach and shop applications, member side (issue 13 §1): the examine status of SPEC §4, submitting
+ * Coach and shop applications, member side: the examine status of SPEC §4, submitting
  * and resubmitting, the refusal and the settlement that grants the identity. Every change runs
  * under a lock on the member's `users` row, so a double submit or a double settlement finds the
  * state already moved; the partial unique index backs that up.

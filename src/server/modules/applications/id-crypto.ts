@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import { appSecret } from '../../security/tokens';
 
 /**
- * Citizen ID numbers at rest (issue 13 §1): AES-256-GCM with a key derived from APP_SECRET under
+ * Citizen ID numbers at rest: AES-256-GCM with a key derived from APP_SECRET under
  * its own HKDF label (not the bank-card key), so a database dump alone reveals no number. Only the
  * console's audited "show" decrypts; every other view gets the mask.
  */

@@ -12,7 +12,7 @@ const auditable = (r: { idNumberCipher: string } & Record<string, unknown>) => {
   return rest;
 };
 
-/** Coach and shop application review in the operator console (issue 13 §3): reviewers and super. */
+/** Coach and shop application review in the operator console: reviewers and super. */
 export function registerApplicationReview(api: OpenAPIHono<AppEnv>): void {
   endpoint(api, adminApplicationApi.list, ({ input }) =>
     reviewList({

@@ -17,7 +17,7 @@ import { coachAnswers, documentsOf, kindOf, shopAnswers, stateOf, type Row } fro
 import { decryptIdNumber } from './id-crypto';
 
 /**
- * The operator's side of coach and shop applications (issue 13 §3): the queue with counts, one
+ * The operator's side of coach and shop applications: the queue with counts, one
  * application in full, approve / refuse (guarded pending → approved | refused, the applicant told
  * by a notice in the same transaction) and the ID number shown on request. The routes wrap each
  * write with its audit row (`record`), inside the same transaction.

@@ -5,7 +5,7 @@ import { database, db } from '../../db';
 import { refuse } from '../../http/errors';
 
 /**
- * What every catalogue list and search shares (docs/ARCHITECTURE.md, "Search and lists at scale"):
+ * What every catalogue list and search shares (docs/PERFORMANCE.md, "Search and lists at scale"):
  * the search condition over the generated `search_tokens` columns, bounded paging and a capped
  * count.
  */

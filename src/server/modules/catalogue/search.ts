@@ -7,7 +7,7 @@ import { likeOf } from './listing';
 
 /**
  * Search of the two large catalogues (goods, courses) in list order, through their postings tables
- * (docs/ARCHITECTURE.md, "Search and lists at scale").
+ * (docs/PERFORMANCE.md, "Search and lists at scale").
  *
  * A key of one or two characters is one token; a longer key is the set of its character pairs, and
  * every match holds all of them. Each token's postings are kept in list order (newest first), so a

@@ -188,7 +188,7 @@ export async function courseDetail(id: number, viewerId: number | null, view = f
     .where(and(eq(courses.id, id), ne(courses.status, -1)))
     .limit(1);
   if (!row) throw notFound('课程不存在或已下架');
-  // An off-sale course stays watchable for its buyers and its owner (issue 12 §2); the page renders
+  // An off-sale course stays watchable for its buyers and its owner; the page renders
   // a "taken off sale" shell for everyone and the player asks again for the logged-in viewer.
   const onSale = row.c.status === 1;
   const ownerUserId = row.coach_user ?? row.shop_user;

@@ -8,7 +8,7 @@ import { notFound } from '../../http/errors';
 import { viewableUrl } from '../../providers/storage';
 
 /**
- * 功夫圈 (issue 16), first part. Posts are plain text (escaped where shown; banned words masked on
+ * 功夫圈. Posts are plain text (escaped where shown; banned words masked on
  * write, like chat); images must be our own stored files. The feed pages by id cursor: a post
  * published while someone scrolls lands above their cursor and never shifts a page.
  *

@@ -10,7 +10,7 @@ import { registerOrders } from './order.routes';
 import { registerStudy } from './study.routes';
 
 /**
- * Cart, addresses, coupons, orders, payments, wallet and study records (issue 5). Every member
+ * Cart, addresses, coupons, orders, payments, wallet and study records. Every member
  * call sees only the caller's own data; the gateways' notify endpoints answer in their own format.
  */
 export function registerCommerce(api: OpenAPIHono<AppEnv>): void {

@@ -50,7 +50,7 @@ export async function agentOfferFor(
 }
 
 /**
- * Who an order is credited to as agent (issue 12 §2), from the `?agent=coach:12` the buyer came
+ * Who an order is credited to as agent, from the `?agent=coach:12` the buyer came
  * with: only when every item of the order is offered by one owner and picked by that agent; the
  * rate is the lowest among the items, snapshotted on the order. Anything else (no parameter, a
  * malformed one, an item without an open offer, the agent's own goods) credits no agent.

@@ -250,7 +250,7 @@ async function enrollableClass(classId: number) {
     .where(and(eq(classes.id, classId), eq(classes.status, 1)))
     .limit(1);
   if (!k) throw notFound('班级不存在或已下架');
-  // The coach's enrolment deadline (issue 12 §2), else enrolment is open until the class starts.
+  // The coach's enrolment deadline, else enrolment is open until the class starts.
   if (k.enrolEndsAt && k.enrolEndsAt.getTime() < Date.now()) throw refuse('该班级已截止报名');
   return k;
 }

@@ -4,7 +4,7 @@ import { onTopicLeave, subscribersOf } from './hub';
 import { imRedis } from './redis';
 
 /**
- * Who is watching a live room, over every instance (issue 17). Each instance knows the sockets it
+ * Who is watching a live room, over every instance. Each instance knows the sockets it
  * holds (the room topic's subscribers); with REDIS_URL it also writes them into one sorted set per
  * room (member = user id, score = until when the entry holds), refreshed every REFRESH_MS while the
  * socket stays, removed when the user's last socket here leaves. An instance that dies leaves

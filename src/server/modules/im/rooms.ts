@@ -14,7 +14,7 @@ import { seatMembers } from './groups.store';
 import { senderOf } from './threads';
 
 /**
- * Live rooms (AVChatRoom, used by the live issue): a group row with no thread and no history, never
+ * Live rooms (AVChatRoom, used by modules/live): a group row with no thread and no history, never
  * in a conversation list. Whoever joined is seated (so mutes and kicks work) and their socket is
  * subscribed to `room:<groupID>`; messages go to the sockets watching now and are not stored.
  */

@@ -11,7 +11,7 @@ import { roomAudiences } from '../im/audience';
 import { roomEvent } from '../im/rooms';
 import { endBroadcast } from './broadcast';
 
-/** The console's live oversight (issue 15 §2): take rooms down and restore them; the gift catalogue. */
+/** The console's live oversight: take rooms down and restore them; the gift catalogue. */
 
 export async function adminRooms(p: { status?: LiveStatus | undefined; q?: string | undefined; page: number; limit: number }) {
   const conds: SQL[] = [];

@@ -14,7 +14,7 @@ import { configValues } from '../site/site.service';
 import { confirmLive } from './reconcile.service';
 
 /**
- * Gifts (issue 15 §2). One send is one transaction: the send row (unique per sender and request
+ * Gifts. One send is one transaction: the send row (unique per sender and request
  * key, so a retry finds it instead of paying again), the sender's coins (coin_ledger 'gift', refused
  * below zero), the anchor's share into their seller balance (seller_ledger 'gift'), and the
  * broadcast's gift total. The room hears of it after the commit.

@@ -10,7 +10,7 @@ import { checkPush, checkTencentCallback, STREAM_NAME } from '../../providers/li
 import { takeNginxRecording } from '../../providers/live/nginx-records';
 
 /**
- * What media servers call (issue 15 §1). Not contract endpoints: nginx-rtmp posts forms and reads
+ * What media servers call. Not contract endpoints: nginx-rtmp posts forms and reads
  * only the HTTP status; Tencent posts JSON and wants `{"code":0}`. Each checks its own proof (the
  * hook token; Tencent's sign) and validates its body with zod before any room hears of it.
  */

@@ -12,7 +12,7 @@ import { dropFromRoom, roomEvent, setRoomHooks } from '../im/rooms';
 import { ownRoom } from './room-owner';
 
 /**
- * Room moderation (issue 15 §2): the anchor mutes or kicks viewers of their own room. A kick
+ * Room moderation: the anchor mutes or kicks viewers of their own room. A kick
  * drops the viewer's seat and sockets and keeps them out of the chat for `kickHours`. Banned words
  * are masked by the chat itself; reports go through the chat's report queue.
  */

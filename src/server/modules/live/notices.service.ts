@@ -12,7 +12,7 @@ import { ownRoom, type RoomRow } from './room-owner';
 import { countedRow, pageOf, pageWindow, rowsAndCount, type Page } from '../catalogue/listing';
 
 /**
- * 直播预告 (issue 15 §2): an anchor schedules a broadcast, members book it, and when the room goes
+ * 直播预告: an anchor schedules a broadcast, members book it, and when the room goes
  * live within `noticeWindowS` of the time the notice turns `started` and each booker gets one
  * site message (notified_at guards against a second start event notifying twice).
  */

@@ -11,7 +11,7 @@ import { publicNotices } from './notices.service';
 import { ownRoom, roomOfOwner } from './room-owner';
 
 /**
- * Playbacks (issue 15 §1–2): a broadcast whose recording is ready, not deleted by its anchor. Pinned
+ * Playbacks: a broadcast whose recording is ready, not deleted by its anchor. Pinned
  * ones (liveBatchTop) list first. Banned rooms' playbacks are hidden with the room.
  */
 

@@ -13,7 +13,7 @@ import { uploadsDir } from '../../providers/storage';
 import { announce, endBroadcast, liveStreamHandlers } from './broadcast';
 
 /**
- * Rooms against the ingest (issue 15): a room is `live` because an ingest said its stream started,
+ * Rooms against the ingest: a room is `live` because an ingest said its stream started,
  * and turns `idle` when it says the stream ended. A crash (kill -9 of this server, of nginx's hook
  * target, of an instance) loses that end, and the room would stay 直播中 with nothing to play. So
  * each instance asks, at start and every RECONCILE_EVERY_MS (jobs.ts), the ingest that holds each

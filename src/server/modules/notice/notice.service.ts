@@ -15,7 +15,7 @@ const asAgree = (n: number | null): 0 | 1 | 2 => (n === 1 || n === 2 ? n : 0);
 
 /**
  * Messages this user may see: their own, and platform announcements (userId null) whose time has
- * come (the console schedules one by giving it a future created_at; issue 13).
+ * come (the console schedules one by giving it a future created_at).
  */
 const visibleTo = (userId: number) =>
   and(

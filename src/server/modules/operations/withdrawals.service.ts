@@ -13,7 +13,7 @@ import { markWithdrawalPaid, refuseWithdrawal } from '../seller/payout.service';
 import { esc, ownerKindText, yuan, type OpsCtx } from './common';
 
 /**
- * The withdrawal queue (finance). Decisions go through issue 12's `markWithdrawalPaid` /
+ * The withdrawal queue (finance). Decisions go through the seller module's `markWithdrawalPaid` /
  * `refuseWithdrawal` (guarded pending → paid/refused, money through the seller ledger); the audit
  * row, the transfer reference and the seller's notice are written in their transaction.
  */

@@ -11,7 +11,7 @@ import { forgetSessions } from '../auth/session.service';
 import { sendMessage } from '../notice/notice.service';
 
 /**
- * Provider applications (issue 13 §1, SPEC §4: supplier registration is open without a check).
+ * Provider applications (SPEC §4: supplier registration is open without a check).
  * A member submits; the operator approves (creating the provider row and setting the member's
  * service_id, so the header's 服务商管理 appears) or refuses with a reason the member reads in
  * notices and on the application page, and may then correct and submit again.

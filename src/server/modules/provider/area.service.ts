@@ -24,7 +24,7 @@ import { ledgerEntryView, withdrawalView } from '../seller/payout.service';
 import { teamCoachIds } from './team.service';
 
 /**
- * The provider area's reads and the profile (issue 13 §2). Everything is scoped by the provider
+ * The provider area's reads and the profile. Everything is scoped by the provider
  * from the session (`providerIdOf`); an order or ledger row outside it answers 404.
  */
 

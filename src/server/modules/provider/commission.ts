@@ -6,7 +6,7 @@ import { moveSellerMoney, sellerAccountId } from '../../ledger/seller-money';
 import { commissionBp, splitIncome } from '../seller/income';
 
 /**
- * The provider's share of a team coach's sale (issue 13 §2). Decision: it comes out of the
+ * The provider's share of a team coach's sale. Decision: it comes out of the
  * platform's commission, never out of the coach's income — joining a team costs a coach nothing,
  * and the platform pays the provider for the coaches it brings. The share is the provider's rate
  * (`service_providers.commission_bp`) of the amount paid, capped at the platform's commission.

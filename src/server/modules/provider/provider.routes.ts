@@ -29,7 +29,7 @@ import {
 import { ledgerDetail, overview, providerInfo, saveProviderInfo, teamCourses, teamOrderDetail, teamOrders } from './area.service';
 import { invite, registerTeamConsent, removeMember, teamPage } from './team.service';
 
-/** Provider applications and the provider area (issue 13 §1–§2). */
+/** Provider applications and the provider area. */
 export function registerProviders(api: OpenAPIHono<AppEnv>): void {
   registerTeamConsent();
   endpoint(api, supplierApi.settle, ({ user, input }) => submitApplication(user, input));

@@ -11,7 +11,7 @@ import { registerConsentHandler, sendMessage } from '../notice/notice.service';
 import { providerIdOf } from '../catalogue/owner';
 
 /**
- * A provider's team (issue 13 §2): invite a coach by phone → the coach gets a consent notice and
+ * A provider's team: invite a coach by phone → the coach gets a consent notice and
  * answers it with /api/member/messageIsAgree → active (or declined); the provider may remove an
  * active coach. A coach is active in at most one team: checked at invite and again when agreeing,
  * under the partial unique index that settles any race.

@@ -10,7 +10,7 @@ import { sendMessage } from '../notice/notice.service';
 import { configValues } from '../site/site.service';
 
 /**
- * 推荐好友 (issue 16 §2). A new member's invitation code is recorded in the transaction that
+ * 推荐好友. A new member's invitation code is recorded in the transaction that
  * creates them; the reward is paid in the transaction that completes their first order.
  */
 

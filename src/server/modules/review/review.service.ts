@@ -8,7 +8,7 @@ import { normaliseStoredPath } from '../../providers/storage';
 import { maskBanned } from '../site/banned-words';
 
 /**
- * 评价 (issue 16 §2): one review per line of a completed order (goods lines, or the course or class
+ * 评价: one review per line of a completed order (goods lines, or the course or class
  * of its order), shown on the item's detail page with the average and the spread of stars.
  */
 type Item = typeof orderItems.$inferSelect;

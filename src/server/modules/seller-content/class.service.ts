@@ -13,7 +13,7 @@ import { refuseIfHeld } from '../admin-content/catalogue.admin';
 import { invalidateCatalogue } from '../catalogue/invalidate';
 
 /*
- * A coach's offline classes (issue 12 §2). Like courses, a new class starts off sale; seats never go
+ * A coach's offline classes. Like courses, a new class starts off sale; seats never go
  * below the enrolled count (a conditional update, and the table's check constraint behind it).
  */
 

@@ -12,7 +12,7 @@ import { invalidateCatalogue } from '../catalogue/invalidate';
 import { ownVideo, videoInfo } from '../upload/video.service';
 
 /*
- * A coach's courses and lessons (issue 12 §2). Every query filters by the coach id derived from the
+ * A coach's courses and lessons. Every query filters by the coach id derived from the
  * session; a course of another coach is "not found". A new course starts off sale (status 0) so a
  * half-written course never appears in the catalogue; the coach puts it on sale once it has a lesson.
  * A course with buyers cannot be deleted, only taken off sale — buyers keep watching it.
@@ -150,7 +150,7 @@ export async function saveCourse(coachId: number, input: CourseSaveInput): Promi
 export async function setCourseStatus(coachId: number, id: number, status: 0 | 1): Promise<{ id: number; status: 0 | 1 }> {
   const c = await ownCourse(coachId, id);
   if (status === ON_SALE && c.lessonCount === 0) throw refuse(SC_TEXTS.noLessonsToSell);
-  // A course the platform took down comes back only from the console (issue 13).
+  // A course the platform took down comes back only from the console.
   if (status === ON_SALE) await refuseIfHeld('course', id, c.shopId);
   await db()
     .update(courses)

@@ -23,7 +23,7 @@ import { localVoucher, registerTus } from '../upload/tus';
 import { hasFfmpeg, ownVideo, videoInfo } from '../upload/video.service';
 import { newTencentSignature } from '../upload/voucher';
 
-/** The coach's courses, lessons, videos (with the tus upload) and classes (issue 12 §2). */
+/** The coach's courses, lessons, videos (with the tus upload) and classes. */
 export function registerSellerContent(api: OpenAPIHono<AppEnv>): void {
   registerTus(api);
   const me = (userId: number) => coachIdOf(userId);

@@ -2,8 +2,8 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
 import { appSecret } from '../../security/tokens';
 
 /**
- * Bank card numbers at rest (issue 12 §4): AES-256-GCM with a key derived from APP_SECRET, so a
- * database dump alone reveals no card. Only the operator's payout (next issue) decrypts; every page
+ * Bank card numbers at rest: AES-256-GCM with a key derived from APP_SECRET, so a
+ * database dump alone reveals no card. Only the operator's payout decrypts; every page
  * sees the mask. `cardNumberHash` recognises the same card without decrypting.
  */
 let keys: { enc: Buffer; mac: Buffer; secret: string } | undefined;

@@ -235,11 +235,11 @@ export async function saveOffer(
 /** /api/shop/goodsStatus: on (1) or off (0) sale; repeating it changes nothing. */
 export async function goodsStatus(userId: number, id: number, status: 0 | 1): Promise<{ id: number; status: Bit }> {
   const shopId = await shopIdOf(userId);
-  // While a cancellation application is pending the shop sells nothing (issue 12 §5): putting goods
+  // While a cancellation application is pending the shop sells nothing: putting goods
   // on sale is refused in the same statement, so it cannot slip in beside the application.
   const cancelPending = sql`exists (select 1 from ${shopCancelApplications} where ${shopCancelApplications.shopId} = ${shopId} and ${shopCancelApplications.status} = 'pending')`;
   if (status === 1) {
-    // Goods the platform took down (or of a suspended shop) come back only from the console (issue 13).
+    // Goods the platform took down (or of a suspended shop) come back only from the console.
     const [mine] = await db()
       .select({ id: goods.id })
       .from(goods)

@@ -4,14 +4,14 @@ import type { TxOrDb } from '../../db';
 import { moveSellerMoney, sellerAccountId, type SellerOwner } from '../../ledger/seller-money';
 
 /**
- * Seller income (issue 12 §4, the income half). Every movement goes through `moveSellerMoney` in
+ * Seller income (the income half of seller money; payouts are payout.service.ts). Every movement goes through `moveSellerMoney` in
  * the transaction of its cause, with the order as the cause, so a retried job, a replayed notice
  * or a double click records nothing twice:
  * - paid (coins or a gateway notice, in `fulfilPaid`):  pending +share            reason 'sale'
  *   and, for a sale through an agent, the agent's cut:   pending +cut (agent)      reason 'commission'
  * - completed (goods received 7 days ago, courses and classes SETTLE_DAYS after payment):
  *   pending −x, balance +x for each account credited     reason 'settle'
- * - a team coach's course or class (issue 13): the provider's share, out of the platform's
+ * - a team coach's course or class: the provider's share, out of the platform's
  *   commission (provider/commission.ts, on the same order.paid event): pending +share (provider) reason 'commission'
  * - refunded: what was credited comes back out           reason 'refund'
  *   (from pending; from balance when already settled — refused when the balance cannot cover it)

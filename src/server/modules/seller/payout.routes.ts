@@ -15,7 +15,7 @@ import {
 } from './payout.service';
 import { applyCancel, applyCancelInfo, applyCancelStatus, withdrawCancel } from './shop-cancel.service';
 
-/** Seller finance (overview, income chart, ledger, bank cards, withdrawals) and shop cancellation (issue 12 §4–§5). */
+/** Seller finance (overview, income chart, ledger, bank cards, withdrawals) and shop cancellation. */
 export function registerSellerPayouts(api: OpenAPIHono<AppEnv>): void {
   endpoint(api, sellerFinanceApi.summary, ({ user }) => financeSummary(user));
   endpoint(api, sellerFinanceApi.income, ({ user }) => incomeChart(user));

@@ -29,7 +29,7 @@ import { moveSellerMoney, SELLER_INCOME_REASONS, sellerAccountId, type SellerOwn
 import { coachIdOf, providerIdOf, shopIdOf } from '../catalogue/owner';
 
 /**
- * Seller payouts (issue 12 §4): the finance overview, income chart and ledger, bank cards, and
+ * Seller payouts: the finance overview, income chart and ledger, bank cards, and
  * withdrawals. Every call works on the caller's own account — a coach's coach account, a shop
  * owner's shop account — found from the session, never from the body; another seller's card or
  * withdrawal is "not found". Money moves only through `moveSellerMoney`.
@@ -37,7 +37,7 @@ import { coachIdOf, providerIdOf, shopIdOf } from '../catalogue/owner';
 
 /**
  * Whose money a finance call works on: `seller` = the caller's coach or shop account (the seller
- * areas), `provider` = the caller's service-provider account (/my/service_identity, issue 13).
+ * areas), `provider` = the caller's service-provider account (/my/service_identity).
  */
 export type PayoutScope = 'seller' | 'provider';
 

@@ -17,7 +17,7 @@ import {
   shopSetInfoSave,
 } from './settings.service';
 
-/** Seller settings, banners, goods management, agency and the owner's homepage (issue 12). */
+/** Seller settings, banners, goods management, agency and the owner's homepage. */
 export function registerSellerShop(api: OpenAPIHono<AppEnv>): void {
   endpoint(api, A.shopSetInfo, ({ user }) => shopSetInfo(user.id));
   endpoint(api, A.shopSetInfoSave, ({ user, input }) => shopSetInfoSave(user.id, input));

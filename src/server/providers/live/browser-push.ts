@@ -8,7 +8,7 @@ import { pushSecret } from './media';
 import { checkPush } from './sign';
 
 /**
- * Going live from the browser (issue 15 §1): the anchor console's MediaRecorder sends WebM chunks
+ * Going live from the browser: the anchor console's MediaRecorder sends WebM chunks
  * over this WebSocket; ffmpeg turns them into H.264/AAC and pushes them to the embedded ingest with
  * the same signed key OBS would use — so the ingest, the rooms and the recording see an ordinary
  * publish. The key is checked before ffmpeg starts. Close codes tell the page what went wrong.

@@ -13,7 +13,7 @@ import { finishRecording } from './vod';
 import { createBrowserPush } from './browser-push';
 
 /**
- * The embedded RTMP ingest (issue 15 §1, `LIVE_MEDIA=local`): node-media-server's RTMP server and
+ * The embedded RTMP ingest (`LIVE_MEDIA=local`): node-media-server's RTMP server and
  * FLV muxer, without its HTTP/admin servers. A publish must carry our signature (`sign.ts`) and then
  * be accepted by the rooms (`StreamHandlers.started`); viewers get HTTP-FLV from the site's own port
  * (`handleFlv`, mounted by server.mjs at /media/live/<stream>.flv).

@@ -3,7 +3,7 @@ import { env } from '../../env';
 import { appSecret } from '../../security/tokens';
 
 /**
- * Live media (issue 15 §1): where anchors push and viewers play, whatever runs the media.
+ * Live media: where anchors push and viewers play, whatever runs the media.
  * - `local` (default): the RTMP ingest inside this process (`local.ts`, node-media-server); viewers
  *   play HTTP-FLV from the site's own port at /media/live/<stream>.flv.
  * - `nginx` (`nginx.ts`): nginx-rtmp takes pushes and asks our hooks; viewers play its HLS.

@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Push-URL signatures (issue 15 §1). Pure functions of their inputs, so the local ingest, the nginx
+ * Push-URL signatures. Pure functions of their inputs, so the local ingest, the nginx
  * `on_publish` hook and the tests all check the same thing.
  *
  * Ours (local and nginx): `rtmp://HOST/live/<stream>?sign=<hex>&expire=<unix s>` where

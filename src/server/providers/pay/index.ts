@@ -30,7 +30,7 @@ export interface PaidNotice {
   amount: number;
 }
 
-/** A refund to ask a gateway for (issue 12 §3). */
+/** A refund to ask a gateway for. */
 export interface RefundInput {
   /** The payment's number at the gateway (our pay_no = their out_trade_no). */
   payNo: string;
