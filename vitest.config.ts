@@ -15,7 +15,9 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
-          // PGlite start-up plus migrations take a few seconds per suite.
+          // Migrates and seeds one database per run; each file opens a copy (tests/helpers/test-database.ts).
+          globalSetup: ['tests/setup/api-template.ts'],
+          // PGlite start-up takes a few seconds per suite on a loaded machine.
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

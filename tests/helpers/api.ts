@@ -12,11 +12,10 @@ import { resetCaptcha } from '~/server/providers/captcha';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resetEnv } from '~/server/env';
-import { closeDatabase, openDatabase, useDatabase, type DatabaseHandle } from '~/server/db';
-import { runSeed } from '~/server/db/seed';
 import { createApi } from '~/server/app';
 import { invalidate } from '~/server/cache';
 import type { Envelope } from '~/lib/api/codes';
+import { openTestDatabase } from './test-database';
 
 export interface Answer<T = any> {
   status: number;
@@ -25,8 +24,9 @@ export interface Answer<T = any> {
 }
 
 /**
- * A seeded database and the API app for one test file. PGlite in memory by default; with
- * TEST_DATABASE_URL set, a fresh schema in that PostgreSQL (dropped afterwards).
+ * A seeded database and the API app for one test file: a copy of the run's migrated and seeded
+ * template (tests/setup/api-template.ts) — PGlite in memory by default; with TEST_DATABASE_URL set,
+ * a database of its own in that PostgreSQL (dropped afterwards).
  */
 export async function startApi(extraEnv: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'gongfu-test-'));
@@ -40,12 +40,8 @@ export async function startApi(extraEnv: Record<string, string> = {}) {
   resetSms();
   resetCaptcha();
   invalidate();
-  const url = process.env['TEST_DATABASE_URL'];
-  const schemaName = url ? `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}` : undefined;
-  const handle: DatabaseHandle = openDatabase(url ? { url, schemaName: schemaName! } : { dataDir: 'memory://' });
-  await handle.migrate();
-  useDatabase(handle);
-  await runSeed();
+  const database = await openTestDatabase(dataDir);
+  const { handle } = database;
   const app = createApi();
 
   /** POSTs JSON like the web client does. `body` may be a raw string to test malformed input. */
@@ -129,8 +125,7 @@ export async function startApi(extraEnv: Record<string, string> = {}) {
   }
 
   async function stop(): Promise<void> {
-    if (url && schemaName) await handle.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`)).catch(() => {});
-    await closeDatabase();
+    await database.close();
     for (const [k, v] of Object.entries(saved)) {
       if (v === undefined) Reflect.deleteProperty(process.env, k);
       else process.env[k] = v;
