@@ -15,6 +15,7 @@ import { resetEnv } from '~/server/env';
 import { createApi } from '~/server/app';
 import { invalidate } from '~/server/cache';
 import type { Envelope } from '~/lib/api/codes';
+import type { ApiInput, ApiOutput, ApiPath } from '~/lib/api/types';
 import { openTestDatabase } from './test-database';
 
 export interface Answer<T = any> {
@@ -22,6 +23,14 @@ export interface Answer<T = any> {
   body: Envelope<T>;
   headers: Headers;
 }
+
+/** `post`'s arguments after the path: the body (optional when every field is), a member token, extra headers. */
+type PostArgs<P extends ApiPath> =
+  ApiInput<P> extends Record<string, never>
+    ? [body?: ApiInput<P>, token?: string, headers?: Record<string, string>]
+    : Partial<ApiInput<P>> extends ApiInput<P>
+      ? [body?: ApiInput<P>, token?: string, headers?: Record<string, string>]
+      : [body: ApiInput<P>, token?: string, headers?: Record<string, string>];
 
 /**
  * A seeded database and the API app for one test file: a copy of the run's migrated and seeded
@@ -44,8 +53,19 @@ export async function startApi(extraEnv: Record<string, string> = {}) {
   const { handle } = database;
   const app = createApi();
 
-  /** POSTs JSON like the web client does. `body` may be a raw string to test malformed input. */
-  async function post<T = any>(path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Answer<T>> {
+  /**
+   * POSTs JSON like the web client does, typed from the endpoint's contract like the browser's
+   * `api()`: `path` must be an endpoint, `body` its input, and the answer's `data` its output.
+   */
+  async function post<P extends ApiPath>(path: P, ...[body, token, headers]: PostArgs<P>): Promise<Answer<ApiOutput<P>>> {
+    return rawPost(path, body, token, headers);
+  }
+
+  /**
+   * POSTs anything to any path under /api: malformed or wrong-typed input, a raw string body, a
+   * path that is no contract endpoint (webhooks, test routes). `data` is the caller's to judge.
+   */
+  async function rawPost<T = any>(path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Answer<T>> {
     const res = await app.request(`/api${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authSource: 'web', ...(token ? { authToken: token } : {}), ...headers },
@@ -54,23 +74,33 @@ export async function startApi(extraEnv: Record<string, string> = {}) {
     return { status: res.status, body: (await res.json()) as Envelope<T>, headers: res.headers };
   }
 
+  /**
+   * `post` as a console staff member (`cookie` from `staffCookie`), typed the same way; the body
+   * defaults to `{}`: `const finance = t.asStaff(await t.staffCookie('finance'))`.
+   */
+  function asStaff(cookie: string) {
+    return <P extends ApiPath>(path: P, body?: ApiInput<P>): Promise<Answer<ApiOutput<P>>> =>
+      rawPost<ApiOutput<P>>(path, body ?? {}, undefined, { cookie });
+  }
+
   /** Logs a demo (or any) account in and returns its token. */
   async function login(phone: string, password = 'gongfu123'): Promise<string> {
-    const res = await post<{ token: string }>('/login', { type: 1, phone, password });
+    const res = await post('/login', { type: 1, phone, password });
     if (res.body.code !== 200) throw new Error(`login ${phone} failed: ${res.body.msg}`);
     return res.body.data.token;
   }
 
   /** What the browser does before an SMS: fetch host+token, get a challenge, solve it. */
   async function captchaPass(): Promise<string> {
-    const cfg = await post<{ token: string }>('/public/captchaConfig');
+    const cfg = await post('/public/captchaConfig');
     const challenge = (await post('/public/captchaChallenge', { token: cfg.body.data.token })).body.data;
-    const solution = await solveChallenge({ challenge, deriveKey });
+    // The contract's optional fields are `T | undefined`; altcha-lib's are exactly optional.
+    const solution = await solveChallenge({ challenge: challenge as Parameters<typeof solveChallenge>[0]['challenge'], deriveKey });
     return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
   }
 
   /** Sends an SMS code (captcha solved) and returns the envelope. */
-  async function sendCode(phone: string, type: string, token?: string, ip = '10.0.0.1') {
+  async function sendCode(phone: string, type: ApiInput<'/public/sendMsg'>['type'], token?: string, ip = '10.0.0.1') {
     return post('/public/sendMsg', { phone, type, captcha: await captchaPass() }, token, { 'x-forwarded-for': ip });
   }
 
@@ -119,7 +149,7 @@ export async function startApi(extraEnv: Record<string, string> = {}) {
 
   /** A member's private verification document (a 1×1 PNG through /member/uploadDocument): its stored path. */
   async function uploadDocument(token: string): Promise<string> {
-    const res = await post<{ path: string }>('/member/uploadDocument', { image: `data:image/png;base64,${PNG_1X1}` }, token);
+    const res = await post('/member/uploadDocument', { image: `data:image/png;base64,${PNG_1X1}` }, token);
     if (res.body.code !== 200) throw new Error(`document upload failed: ${res.body.msg}`);
     return res.body.data.path;
   }
@@ -138,6 +168,8 @@ export async function startApi(extraEnv: Record<string, string> = {}) {
     app,
     db: handle.db,
     post,
+    rawPost,
+    asStaff,
     login,
     staffCookie,
     uploadDocument,
@@ -158,3 +190,9 @@ export const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4
 
 /** The seeded demo accounts (see src/server/db/seed/users.ts and the README). */
 export const DEMO = { member: '13800000001', coach: '13800000002', mechant: '13800000003', provider: '13800000004' } as const;
+
+/** The voucher of a local (tus) video upload ticket; a cloud provider's ticket has none. */
+export function localVoucher(ticket: { provider: string }): string {
+  if (ticket.provider !== 'local' || !('voucher' in ticket)) throw new Error(`not a local upload ticket: ${ticket.provider}`);
+  return String(ticket.voucher);
+}
