@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -7,6 +8,10 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 export default defineConfig({
   resolve: { alias: { '~': src } },
   test: {
+    // Vitest's default is one worker per core less one: a single worker on a 2-core CI box, where
+    // an API file spends much of its time waiting on PostgreSQL, the browser-less HTTP stand-ins
+    // and timers. Two files side by side use both cores.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
