@@ -59,5 +59,7 @@ export default defineConfig({
     reuseExistingServer: Boolean(process.env['E2E_REUSE']),
     stdout: 'pipe',
     stderr: 'pipe',
+    // The rig stops the server and removes its data directory and console sessions on SIGTERM.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
   },
 });
