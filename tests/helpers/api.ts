@@ -63,7 +63,8 @@ export async function startApi(extraEnv: Record<string, string> = {}) {
 
   /**
    * POSTs anything to any path under /api: malformed or wrong-typed input, a raw string body, a
-   * path that is no contract endpoint (webhooks, test routes). `data` is the caller's to judge.
+   * path that is no contract endpoint (rig routes, unknown paths), or a list of paths swept alike
+   * (who may call them). `data` is the caller's to judge.
    */
   async function rawPost<T = any>(path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Answer<T>> {
     const res = await app.request(`/api${path}`, {

@@ -7,7 +7,7 @@ import { closeDatabase, openDatabase, useDatabase, type DatabaseHandle } from '~
 import { runSeed } from '~/server/db/seed';
 import { env } from '~/server/env';
 import { contentTypeOf, storage } from '~/server/providers/storage';
-import { COPY_PREFIX, databaseUrl, runId, type ApiTemplate } from '../setup/template-names';
+import { COPY_PREFIX, databaseUrl, TEMPLATE_PREFIX, type ApiTemplate } from '../setup/template-names';
 
 /** The file's database (the process database) and how to close and remove it. */
 export interface TestDatabase {
@@ -47,7 +47,8 @@ export async function openTestDatabase(dataDir: string): Promise<TestDatabase> {
   }
 
   if (url && tmpl.templateDb) {
-    const name = `${COPY_PREFIX}${runId()}_${Math.random().toString(36).slice(2, 8)}`;
+    // Named after the template's run, so the run's teardown finds any copy a file could not drop.
+    const name = `${COPY_PREFIX}${tmpl.templateDb.slice(TEMPLATE_PREFIX.length)}_${Math.random().toString(36).slice(2, 8)}`;
     await adminQuery(url, `CREATE DATABASE "${name}" TEMPLATE "${tmpl.templateDb}"`);
     const handle = openDatabase({ url: databaseUrl(url, name) });
     useDatabase(handle);
@@ -55,7 +56,7 @@ export async function openTestDatabase(dataDir: string): Promise<TestDatabase> {
       handle,
       close: async () => {
         await closeDatabase();
-        await adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
+        await dropCopy(url, name);
       },
     };
   }
@@ -87,6 +88,24 @@ async function adminQuery(url: string, text: string): Promise<void> {
     await admin.query(text);
   } finally {
     await admin.end();
+  }
+}
+
+/**
+ * Drops a file's copy once its connections are gone. The pool's `end()` resolves before the
+ * server has seen every connection close, so a busy database is tried again for a moment; never
+ * WITH (FORCE), which would kill a closing connection and surface as an uncaught error in the
+ * worker. What is still left, the run's teardown drops (tests/setup/api-template.ts).
+ */
+async function dropCopy(url: string, name: string): Promise<void> {
+  for (let i = 0; i < 20; i++) {
+    try {
+      await adminQuery(url, `DROP DATABASE IF EXISTS "${name}"`);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006') return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
 }
 

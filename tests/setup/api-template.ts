@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { databaseUrl, dropStaleDatabases, runId, TEMPLATE_PREFIX, type ApiTemplate } from './template-names';
+import { COPY_PREFIX, databaseUrl, dropStaleDatabases, runId, TEMPLATE_PREFIX, type ApiTemplate } from './template-names';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -51,6 +51,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (url && templateDb) {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
+      // Copies a file could not drop (a connection still closing), then the template.
+      const run = templateDb.slice(TEMPLATE_PREFIX.length);
+      const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [
+        `${COPY_PREFIX}${run}_`,
+      ]);
+      for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => {});
       await admin.query(`DROP DATABASE IF EXISTS "${templateDb}" WITH (FORCE)`).catch(() => {});
       await admin.end();
     }
