@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { takePorts } from './scripts/free-ports.mjs';
 import { chromiumArgs, executablePath } from './tests/chromium';
@@ -8,6 +10,9 @@ import { chromiumArgs, executablePath } from './tests/chromium';
 if (process.env['E2E_REUSE'] && !process.env['E2E_PORT']) throw new Error('E2E_REUSE=1 needs E2E_PORT: the server to test against');
 const { E2E_PORT: port } = takePorts(['E2E_PORT', 'E2E_OAUTH_PORT', 'E2E_RTMP_PORT']);
 const baseURL = `http://127.0.0.1:${port}`;
+// Where the rig leaves console sessions for `loginStaff` (tests/fixtures/staff-sessions.ts); the rig
+// and the test workers inherit it. Without it (E2E_REUSE against a server of your own) specs log in with TOTP.
+if (!process.env['E2E_REUSE']) process.env['E2E_STAFF_DIR'] ??= join(tmpdir(), `gongfu-e2e-staff-${port}`);
 
 /** E2E against the built server on a fresh seeded data dir, driving Debian's Chromium (never a download). */
 export default defineConfig({
@@ -54,5 +59,7 @@ export default defineConfig({
     reuseExistingServer: Boolean(process.env['E2E_REUSE']),
     stdout: 'pipe',
     stderr: 'pipe',
+    // The rig stops the server and removes its data directory and console sessions on SIGTERM.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
   },
 });

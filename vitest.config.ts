@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -7,6 +8,10 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 export default defineConfig({
   resolve: { alias: { '~': src } },
   test: {
+    // Vitest's default is one worker per core less one: a single worker on a 2-core CI box, where
+    // an API file spends much of its time waiting on PostgreSQL, the browser-less HTTP stand-ins
+    // and timers. Two files side by side use both cores.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
@@ -15,7 +20,9 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
-          // PGlite start-up plus migrations take a few seconds per suite.
+          // Migrates and seeds one database per run; each file opens a copy (tests/helpers/test-database.ts).
+          globalSetup: ['tests/setup/api-template.ts'],
+          // PGlite start-up takes a few seconds per suite on a loaded machine.
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

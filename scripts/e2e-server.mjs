@@ -62,6 +62,15 @@ execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'tests/fixtures
   env,
   stdio: 'inherit',
 });
+// Console sessions the specs claim instead of a TOTP login (playwright.config.ts names the directory).
+const staffDir = process.env.E2E_STAFF_DIR;
+if (staffDir) {
+  rmSync(staffDir, { recursive: true, force: true });
+  execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'tests/fixtures/staff-sessions.ts', staffDir], {
+    env,
+    stdio: 'inherit',
+  });
+}
 console.log(`[e2e] http://127.0.0.1:${port} (OAuth stand-in :${ports.E2E_OAUTH_PORT}, RTMP :${ports.E2E_RTMP_PORT})`);
 const server = spawn(process.execPath, [...NODE_FLAGS, 'server.mjs'], { env, stdio: 'inherit' });
 const stop = () => server.kill('SIGTERM');
@@ -70,5 +79,6 @@ process.on('SIGINT', stop);
 server.on('exit', (code) => {
   void oauth.close();
   rmSync(dataDir, { recursive: true, force: true });
+  if (staffDir) rmSync(staffDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

@@ -52,7 +52,7 @@ describe('/api/register', () => {
       code: 100,
       msg: PASSWORD_TEXTS.mix,
     });
-    expect((await t.post('/register', { ...base, passwords: 'x' })).body).toMatchObject({ code: 100, msg: T.passwordRequired });
+    expect((await t.rawPost('/register', { ...base, passwords: 'x' })).body).toMatchObject({ code: 100, msg: T.passwordRequired });
     expect((await t.post('/register', { ...base, password: 'abc12345', passwords: 'abc12345' })).body.code).toBe(200);
   });
 

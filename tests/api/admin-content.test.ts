@@ -19,10 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const as =
-  (cookie: string) =>
-  (path: string, body: unknown = {}) =>
-    t.post(path, body, undefined, { cookie });
+const as = (cookie: string) => t.asStaff(cookie);
 /** The newest audit row of an action (every console write leaves exactly one). */
 async function lastAudit(action: string) {
   const [row] = await t.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id)).limit(1);
@@ -115,14 +112,14 @@ describe('help and agreements', () => {
     expect((await lastAudit('help_group.sort'))!.after).toEqual(reversed);
 
     const art = await c('/admin/helpArticleSave', {
-      group_id: reversed[0],
+      group_id: reversed[0]!,
       title: '如何退款',
       content: '<p>步骤<iframe src="x"></iframe></p>',
     });
     expect(art.body.code).toBe(200);
     expect((await c('/admin/helpArticleInfo', { id: art.body.data.id })).body.data.content).toBe('<p>步骤</p>');
-    const cate = await t.post('/index/helpCate', { id: reversed[0] });
-    expect(cate.body.data.list.at(-1).title).toBe('如何退款');
+    const cate = await t.post('/index/helpCate', { id: reversed[0]! });
+    expect(cate.body.data.list.at(-1)!.title).toBe('如何退款');
 
     const page = await c('/admin/pageSave', {
       slug: 'useragreement',
@@ -133,7 +130,9 @@ describe('help and agreements', () => {
     const shown = await t.post('/index/agreement', { slug: 'useragreement' });
     expect(shown.body.data).toMatchObject({ title: '用户协议（新版）', content: '<h3>第一条</h3><p>内容</p>' });
     expect((await lastAudit('page.update'))!.targetId).toBe('useragreement');
-    expect((await c('/admin/pageSave', { slug: 'nope', title: 'x', content: '<p>x</p>' })).body.msg).toBe('页面不存在');
+    expect(
+      (await t.rawPost('/admin/pageSave', { slug: 'nope', title: 'x', content: '<p>x</p>' }, undefined, { cookie: content })).body.msg,
+    ).toBe('页面不存在');
   });
 });
 
@@ -267,7 +266,7 @@ describe('labels and coupon templates', () => {
     expect((await t.post('/course/label')).body.data.map((l: { name: string }) => l.name)).not.toContain('新拳法');
     const all = (await c('/admin/labels')).body.data.list.map((l: { id: number }) => l.id) as number[];
     expect((await c('/admin/labelSort', { ids: [...all].reverse() })).body.code).toBe(200);
-    expect((await c('/admin/labels')).body.data.list[0].id).toBe(all.at(-1));
+    expect((await c('/admin/labels')).body.data.list[0]!.id).toBe(all.at(-1));
     expect((await lastAudit('label.hide'))!.targetId).toBe(String(made.body.data.id));
   });
 
@@ -278,7 +277,7 @@ describe('labels and coupon templates', () => {
       title: '测试券',
       amount: 500,
       threshold: 5000,
-      scope: 'all',
+      scope: 'all' as const,
       valid_days: 7,
       starts_at: new Date(Date.now() - 60_000).toISOString(),
       ends_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),

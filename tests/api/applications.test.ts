@@ -6,6 +6,7 @@ import { setConfig } from '~/server/modules/site/site.service';
 import { changeCoins } from '~/server/ledger/coins';
 import { approveShopCancel } from '~/server/modules/seller/shop-cancel.service';
 import { decryptIdNumber } from '~/server/modules/applications/id-crypto';
+import type { ApiInput } from '~/lib/api/types';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
 let t: TestApi;
@@ -43,7 +44,7 @@ async function member() {
   return { id: u!.id, phone, nick: u!.nickName, token, docs: await docsOf(token) };
 }
 
-function coachForm(docs: Docs, over: Record<string, unknown> = {}) {
+function coachForm(docs: Docs, over: Partial<ApiInput<'/registerCoach'>> = {}) {
   return {
     real_name: '李小龙',
     id_number: ID,
@@ -55,12 +56,12 @@ function coachForm(docs: Docs, over: Record<string, unknown> = {}) {
     label_ids: labelIds.slice(0, 2),
     intro: '习武二十年，擅长咏春与截拳道，带过上百名学员。',
     certificates: [docs.cert],
-    agree: true,
+    agree: true as const,
     ...over,
   };
 }
 
-function shopForm(docs: Docs, over: Record<string, unknown> = {}) {
+function shopForm(docs: Docs, over: Partial<ApiInput<'/registerShop'>> = {}) {
   return {
     shop_name: '佛山武馆用品店',
     logo: IMG,
@@ -72,7 +73,7 @@ function shopForm(docs: Docs, over: Record<string, unknown> = {}) {
     address: '祖庙路 21 号',
     contact_name: '黄飞鸿',
     contact_phone: '13912345678',
-    agree: true,
+    agree: true as const,
     ...over,
   };
 }
@@ -108,7 +109,7 @@ describe('coach application', () => {
     // Server-side validation in Chinese.
     const bad = await t.post('/registerCoach', coachForm(m.docs, { id_number: '110105194912310021' }), m.token);
     expect(bad.body).toMatchObject({ code: 100, msg: expect.stringContaining('身份证号不正确') });
-    expect((await t.post('/registerCoach', coachForm(m.docs, { agree: false }), m.token)).body.msg).toBe('请阅读并勾选入驻协议');
+    expect((await t.rawPost('/registerCoach', { ...coachForm(m.docs), agree: false }, m.token)).body.msg).toBe('请阅读并勾选入驻协议');
     expect((await t.post('/registerCoach', coachForm(m.docs, { city: '上海市' }), m.token)).body.msg).toBe('所在地区不正确，请重新选择');
     expect((await t.post('/registerCoach', coachForm(m.docs, { label_ids: [999999] }), m.token)).body.msg).toBe(
       '擅长拳种不存在，请重新选择',
@@ -281,7 +282,7 @@ describe('a cancelled shop', () => {
     expect((await t.post('/member/settledShop', {}, m.token)).body.code).toBe(200);
     const cancel = await t.post('/shop/applyCancel', { reason: '暂停经营' }, m.token);
     expect(cancel.body.code).toBe(200);
-    expect(await approveShopCancel(cancel.body.data.application.id)).toBe(true);
+    expect(await approveShopCancel(cancel.body.data.application!.id)).toBe(true);
     const token = await t.login(m.phone, 'abc12345');
     expect((await status('shop', token)).value).toBe(1);
 

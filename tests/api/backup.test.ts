@@ -9,7 +9,7 @@ import { DEMO_PAY_PASSWORD } from '~/server/seed/commerce';
 
 /**
  * `npm run backup` while the production server serves, then `npm run restore` into a fresh data
- * directory (issue 17): the restored site must answer with the same orders and balances. PGlite only
+ * directory: the restored site must answer with the same orders and balances. PGlite only
  * (PostgreSQL uses pg_dump/pg_restore), and it needs the build (`npm test` builds first).
  */
 const built = existsSync('dist/server/entry.mjs');

@@ -6,7 +6,7 @@ import * as sessionsA from '~/server/modules/auth/session.service';
 import { startApi, DEMO, type TestApi } from '../helpers/api';
 
 /**
- * Two instances sharing the database and Redis (issue 17): the second is a fresh copy of the cache,
+ * Two instances sharing the database and Redis: the second is a fresh copy of the cache,
  * bus, page-cache and session modules (vi.resetModules), so it holds its own caches. A write on one
  * instance must make the other forget at once, not after its TTL.
  */

@@ -8,6 +8,7 @@ import { countView, flushViews, resetViews, setViewLimit, unflushedViews } from 
 import { courseDetail } from '~/server/modules/catalogue/training.service';
 import { grantCourse, ownsCourse } from '~/server/modules/catalogue/course-access';
 import { addCourseSales, addGoodsSales, returnSeat, returnStock, takeSeat, takeStock } from '~/server/modules/catalogue/inventory';
+import type { ApiInput } from '~/lib/api/types';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 import { fullClass } from '../helpers/orders';
 
@@ -56,7 +57,10 @@ describe('courses', () => {
       .from(courses)
       .where(and(eq(courses.status, 1), isNotNull(courses.coachId)))
       .limit(1);
-    const own = (await t.post('/public/courseList', { coach_id: one!.coachId, limit: 50 })).body.data as { total: number; list: unknown[] };
+    const own = (await t.post('/public/courseList', { coach_id: one!.coachId!, limit: 50 })).body.data as {
+      total: number;
+      list: unknown[];
+    };
     const listed = await t.db
       .select({ id: courses.id })
       .from(courses)
@@ -67,7 +71,7 @@ describe('courses', () => {
   });
 
   it('refuses bad filters and paging in Chinese', async () => {
-    expect((await t.post('/public/courseList', { sort: 'random' })).body).toMatchObject({ code: 100, msg: '排序方式不正确' });
+    expect((await t.rawPost('/public/courseList', { sort: 'random' })).body).toMatchObject({ code: 100, msg: '排序方式不正确' });
     expect((await t.post('/public/courseList', { page: 0 })).body).toMatchObject({ code: 100, msg: '页码从 1 开始' });
     expect((await t.post('/public/courseList', { limit: 500 })).body).toMatchObject({ code: 100, msg: '每页最多 50 条' });
     expect((await t.post('/course/list', {})).body).toMatchObject({ code: 100, msg: '请指定教练或店铺' });
@@ -77,12 +81,12 @@ describe('courses', () => {
     const paid = (await t.post('/public/courseList', { price: 'paid', limit: 50 })).body.data.list.find(
       (c: { owner: { name: string } }) => c.owner.name === '陈师傅',
     );
-    const guest = await t.post('/course/detail', { id: paid.id });
+    const guest = await t.post('/course/detail', { id: paid!.id });
     expect(guest.body.data.lessons.length).toBeGreaterThanOrEqual(5);
     expect(guest.body.data.can_watch_all).toBe(0);
     for (const l of guest.body.data.lessons) expect(Boolean(l.video)).toBe(l.is_free === 1);
     const coach = await t.login(DEMO.coach);
-    const own = await t.post('/course/detail', { id: paid.id }, coach);
+    const own = await t.post('/course/detail', { id: paid!.id }, coach);
     expect(own.body.data.can_watch_all).toBe(1);
     for (const l of own.body.data.lessons) expect(l.video).toBe('/media/lesson-demo.webm');
   });
@@ -103,21 +107,21 @@ describe('classes and coaches', () => {
     }
     const fullId = await fullClass(t);
     const full = (await t.post('/class/list', { limit: 50 })).body.data.list.find((k: { seats_left: number }) => k.seats_left === 0);
-    expect(full.id).toBe(fullId);
-    expect((await t.post('/class/detail', { id: full.id })).body.data).toMatchObject({ seats_left: 0, schedule: expect.any(String) });
+    expect(full!.id).toBe(fullId);
+    expect((await t.post('/class/detail', { id: full!.id })).body.data).toMatchObject({ seats_left: 0, schedule: expect.any(String) });
   });
 
   it('lists coaches by style and shows the profile with is_follow', async () => {
     const res = await t.post('/coach/list', { style: '咏春拳' });
     expect(res.body.data.list.map((c: { nick_name: string }) => c.nick_name)).toEqual(expect.arrayContaining(['黄志坚', '何家豪']));
     const chen = (await t.post('/coach/list', { limit: 50 })).body.data.list.find((c: { nick_name: string }) => c.nick_name === '陈师傅');
-    expect((await t.post('/coach/public/info', { coach_id: chen.id })).body.data).toMatchObject({
+    expect((await t.post('/coach/public/info', { coach_id: chen!.id })).body.data).toMatchObject({
       is_follow: 0,
       uid: expect.any(Number),
       head: expect.any(String),
     });
-    expect((await t.post('/coach/public/info', { coach_id: chen.id }, member)).body.data.is_follow).toBe(1);
-    const index = await t.post('/coach/public/indexInfo', { coach_id: chen.id });
+    expect((await t.post('/coach/public/info', { coach_id: chen!.id }, member)).body.data.is_follow).toBe(1);
+    const index = await t.post('/coach/public/indexInfo', { coach_id: chen!.id });
     expect(index.body.data.courses.length).toBeGreaterThan(0);
     expect(index.body.data.goods.length).toBeGreaterThan(0);
     expect((await t.post('/coach/public/info', { coach_id: 999999 })).body.code).toBe(404);
@@ -143,17 +147,17 @@ describe('goods and shops', () => {
 
   it('shows SKUs with their own price and stock', async () => {
     const g = (await t.post('/goods/list', { limit: 1 })).body.data.list[0];
-    const d = (await t.post('/goods/detail', { id: g.id })).body.data;
+    const d = (await t.post('/goods/detail', { id: g!.id })).body.data;
     expect(d.images).toHaveLength(3);
     expect(d.skus.length).toBeGreaterThan(1);
     for (const s of d.skus) expect(s.specs).toHaveLength(d.spec_names.length);
     expect(d.price).toBe(Math.min(...d.skus.map((s: { price: number }) => s.price)));
-    expect(d.shop_card).toMatchObject({ id: g.shop.id, nick_name: g.shop.name });
+    expect(d.shop_card).toMatchObject({ id: g!.shop.id, nick_name: g!.shop.name });
   });
 
   it('lists agent goods of a coach and refuses an unknown agent', async () => {
     const chen = (await t.post('/coach/list', { limit: 50 })).body.data.list.find((c: { nick_name: string }) => c.nick_name === '陈师傅');
-    expect((await t.post('/public/businessAgentGoods', { type: 'coach', id: chen.id })).body.data.total).toBe(4);
+    expect((await t.post('/public/businessAgentGoods', { type: 'coach', id: chen!.id })).body.data.total).toBe(4);
     expect((await t.post('/public/businessAgentGoods', { type: 'coach', id: 999999 })).body).toMatchObject({
       code: 404,
       msg: '教练不存在',
@@ -170,16 +174,16 @@ describe('goods and shops', () => {
 describe('follow (SPEC §4/§5)', () => {
   it('follows and unfollows with a steady fans count under repeats', async () => {
     const coach = (await t.post('/coach/list', { style: '散打' })).body.data.list[0];
-    const before = coach.fans_count;
-    const follow = () => t.post('/member/follow', { status: 1, coach_id: coach.id }, member);
+    const before = coach!.fans_count;
+    const follow = () => t.post('/member/follow', { status: 1, coach_id: coach!.id }, member);
     await Promise.all([follow(), follow(), follow()]);
-    expect((await t.post('/coach/public/info', { coach_id: coach.id }, member)).body.data).toMatchObject({
+    expect((await t.post('/coach/public/info', { coach_id: coach!.id }, member)).body.data).toMatchObject({
       is_follow: 1,
       fans_count: before + 1,
     });
-    const unfollow = () => t.post('/member/follow', { status: 0, coach_id: coach.id }, member);
+    const unfollow = () => t.post('/member/follow', { status: 0, coach_id: coach!.id }, member);
     await Promise.all([unfollow(), unfollow()]);
-    expect((await t.post('/coach/public/info', { coach_id: coach.id }, member)).body.data).toMatchObject({
+    expect((await t.post('/coach/public/info', { coach_id: coach!.id }, member)).body.data).toMatchObject({
       is_follow: 0,
       fans_count: before,
     });
@@ -189,14 +193,14 @@ describe('follow (SPEC §4/§5)', () => {
     const shop = (await t.post('/shop/list', { limit: 50 })).body.data.list.find(
       (s: { nick_name: string }) => s.nick_name === '武当山货铺',
     );
-    expect((await t.post('/member/follow', { status: 1, shop_id: shop.id })).body).toMatchObject({ code: 101, msg: T.loginFirst });
+    expect((await t.post('/member/follow', { status: 1, shop_id: shop!.id })).body).toMatchObject({ code: 101, msg: T.loginFirst });
     const owner = await t.login(DEMO.mechant);
-    expect((await t.post('/member/follow', { status: 1, shop_id: shop.id }, owner)).body).toMatchObject({
+    expect((await t.post('/member/follow', { status: 1, shop_id: shop!.id }, owner)).body).toMatchObject({
       code: 100,
       msg: T.cannotFollowSelf,
     });
     expect((await t.post('/member/follow', { status: 1 }, owner)).body).toMatchObject({ code: 100, msg: '请指定一位教练或一个店铺' });
-    expect((await t.post('/member/follow', { status: 2, shop_id: shop.id }, owner)).body).toMatchObject({
+    expect((await t.post('/member/follow', { status: 2, shop_id: shop!.id }, owner)).body).toMatchObject({
       code: 100,
       msg: 'status 只能是 0 或 1',
     });
@@ -213,12 +217,12 @@ describe('follow (SPEC §4/§5)', () => {
 describe('favourites', () => {
   it('keeps courses, classes and goods per member', async () => {
     const course = (await t.post('/public/courseList', { limit: 1 })).body.data.list[0];
-    expect((await t.post('/member/favorite', { type: 'course', id: course.id, status: 1 }, member)).body.data).toEqual({ is_favorite: 1 });
-    expect((await t.post('/course/detail', { id: course.id }, member)).body.data.is_favorite).toBe(1);
+    expect((await t.post('/member/favorite', { type: 'course', id: course!.id, status: 1 }, member)).body.data).toEqual({ is_favorite: 1 });
+    expect((await t.post('/course/detail', { id: course!.id }, member)).body.data.is_favorite).toBe(1);
     const list = (await t.post('/member/favoriteList', { type: 'course' }, member)).body.data;
-    expect(list.list[0]).toMatchObject({ id: course.id, title: course.title });
+    expect(list.list[0]).toMatchObject({ id: course!.id, title: course!.title });
     expect((await t.post('/member/favoriteList', { type: 'course' }, await t.login(DEMO.coach))).body.data.total).toBe(0);
-    await t.post('/member/favorite', { type: 'course', id: course.id, status: 0 }, member);
+    await t.post('/member/favorite', { type: 'course', id: course!.id, status: 0 }, member);
     expect((await t.post('/member/favoriteList', { type: 'course' }, member)).body.data.total).toBe(0);
     expect((await t.post('/member/favorite', { type: 'goods', id: 999999, status: 1 }, member)).body).toMatchObject({ code: 404 });
   });
@@ -232,7 +236,7 @@ describe('search (/api/index/comSeach)', () => {
     ['goods', '太极剑', 'title'],
     ['shop', '咏春', 'nick_name'],
   ])('finds %s by the Chinese substring %s', async (type, q) => {
-    const res = await t.post('/index/comSeach', { q, type });
+    const res = await t.post('/index/comSeach', { q, type: type as ApiInput<'/index/comSeach'>['type'] });
     expect(res.body.code).toBe(200);
     expect(res.body.data.total).toBeGreaterThan(0);
   });
@@ -240,7 +244,7 @@ describe('search (/api/index/comSeach)', () => {
   it('treats % and _ literally and refuses an empty key', async () => {
     expect((await t.post('/index/comSeach', { q: '%', type: 'course' })).body.data.total).toBe(0);
     expect((await t.post('/index/comSeach', { q: '  ', type: 'course' })).body).toMatchObject({ code: 100, msg: '请输入搜索关键字' });
-    expect((await t.post('/index/comSeach', { q: '太极', type: 'live' })).body).toMatchObject({ code: 100, msg: '搜索类型不正确' });
+    expect((await t.rawPost('/index/comSeach', { q: '太极', type: 'live' })).body).toMatchObject({ code: 100, msg: '搜索类型不正确' });
   });
 });
 
@@ -269,22 +273,22 @@ describe('view counters', () => {
   it('counts page renders and non-web reads in memory and writes them in one flush', async () => {
     resetViews();
     const course = (await t.post('/public/courseList', { limit: 1 })).body.data.list[0];
-    const before = await viewsInDb(course.id);
+    const before = await viewsInDb(course!.id);
     // The page render counts, writing nothing.
-    const rendered = await courseDetail(course.id, null, true);
+    const rendered = await courseDetail(course!.id, null, true);
     expect(rendered.views).toBe((before ?? 0) + 1);
-    expect(await viewsInDb(course.id)).toBe(before);
+    expect(await viewsInDb(course!.id)).toBe(before);
     // The web islands' reads do not count again; other clients' reads do.
-    await t.post('/course/detail', { id: course.id });
-    const h5 = await t.post('/course/detail', { id: course.id }, undefined, { authSource: 'h5' });
+    await t.post('/course/detail', { id: course!.id });
+    const h5 = await t.post('/course/detail', { id: course!.id }, undefined, { authSource: 'h5' });
     expect(h5.body.data.views).toBe((before ?? 0) + 2);
-    expect(unflushedViews('course', course.id)).toBe(2);
-    expect(await viewsInDb(course.id)).toBe(before);
+    expect(unflushedViews('course', course!.id)).toBe(2);
+    expect(await viewsInDb(course!.id)).toBe(before);
 
     expect(await flushViews()).toBe(2);
-    expect(await viewsInDb(course.id)).toBe((before ?? 0) + 2);
-    expect(unflushedViews('course', course.id)).toBe(0);
-    expect((await t.post('/course/detail', { id: course.id })).body.data.views).toBe((before ?? 0) + 2);
+    expect(await viewsInDb(course!.id)).toBe((before ?? 0) + 2);
+    expect(unflushedViews('course', course!.id)).toBe(0);
+    expect((await t.post('/course/detail', { id: course!.id })).body.data.views).toBe((before ?? 0) + 2);
     expect(await flushViews()).toBe(0);
   });
 

@@ -100,30 +100,30 @@ describe('cart', () => {
     expect((await t.post('/cart/add', { sku_id: s.id, num: 2 }, member)).body.code).toBe(200);
     expect((await t.post('/cart/add', { sku_id: s.id, num: 2 }, member)).body.msg).toBe('库存不足，最多还能加 1 件');
     let cart = (await t.post('/cart/list', {}, member)).body.data;
-    const line = cart.groups.flatMap((g: { items: { sku_id: number }[] }) => g.items).find((i: { sku_id: number }) => i.sku_id === s.id);
+    const line = cart.groups.flatMap((g) => g.items).find((i) => i.sku_id === s.id);
     expect(line).toMatchObject({ num: 4, stale: 0 });
     expect(cart.groups.find((g: { shop_id: number }) => g.shop_id === shopId)).toBeTruthy();
 
     await t.db.update(skus).set({ stock: 2 }).where(eq(skus.id, s.id));
     cart = (await t.post('/cart/list', {}, member)).body.data;
-    expect(cart.groups.flatMap((g: { items: unknown[] }) => g.items).find((i: { id: number }) => i.id === line.id)).toMatchObject({
+    expect(cart.groups.flatMap((g) => g.items).find((i) => i.id === line!.id)).toMatchObject({
       stale: 1,
       reason: '库存仅剩 2 件',
     });
     await t.db.update(goods).set({ status: 0 }).where(eq(goods.id, s.goodsId));
     cart = (await t.post('/cart/list', {}, member)).body.data;
-    expect(cart.groups.flatMap((g: { items: unknown[] }) => g.items).find((i: { id: number }) => i.id === line.id)).toMatchObject({
+    expect(cart.groups.flatMap((g) => g.items).find((i) => i.id === line!.id)).toMatchObject({
       stale: 1,
       reason: '已下架',
     });
     await t.db.update(goods).set({ status: 1 }).where(eq(goods.id, s.goodsId));
 
-    expect((await t.post('/cart/update', { id: line.id, num: 3 }, member)).body.msg).toBe('库存仅剩 2 件');
-    expect((await t.post('/cart/update', { id: line.id, num: 2 }, member)).body.code).toBe(200);
+    expect((await t.post('/cart/update', { id: line!.id, num: 3 }, member)).body.msg).toBe('库存仅剩 2 件');
+    expect((await t.post('/cart/update', { id: line!.id, num: 2 }, member)).body.code).toBe(200);
     const coach = await t.login(DEMO.coach);
-    expect((await t.post('/cart/update', { id: line.id, num: 1 }, coach)).body.code).toBe(404);
-    expect((await t.post('/cart/delete', { ids: [line.id] }, coach)).body.data.removed).toBe(0);
-    expect((await t.post('/cart/delete', { ids: [line.id] }, member)).body.data.removed).toBe(1);
+    expect((await t.post('/cart/update', { id: line!.id, num: 1 }, coach)).body.code).toBe(404);
+    expect((await t.post('/cart/delete', { ids: [line!.id] }, coach)).body.data.removed).toBe(0);
+    expect((await t.post('/cart/delete', { ids: [line!.id] }, member)).body.data.removed).toBe(1);
   });
 
   it('checking out from the cart removes the bought lines', async () => {
@@ -131,7 +131,7 @@ describe('cart', () => {
     await t.post('/cart/add', { sku_id: s.id, num: 1 }, member);
     const cartId = (await t.post('/cart/list', {}, member)).body.data.groups
       .flatMap((g: { items: { id: number; sku_id: number }[] }) => g.items)
-      .find((i: { sku_id: number }) => i.sku_id === s.id).id;
+      .find((i: { sku_id: number }) => i.sku_id === s.id)!.id;
     const preview = await t.post('/order/previewGoods', { cart_ids: [cartId], coupon_id: 0 }, member);
     expect(preview.body.data).toMatchObject({ items_total: s.price, lines: [{ sku_id: s.id, num: 1 }] });
     const o = await t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 1 }], address_id: addressId, from_cart: true }, member);
@@ -147,47 +147,47 @@ describe('coupons', () => {
     const goodsTpl = center.find((c: { scope: string; title: string }) => c.scope === 'goods' && c.title === '商城满减券');
     const courseTpl = center.find((c: { scope: string }) => c.scope === 'course');
     expect(goodsTpl).toMatchObject({ amount: 2000, threshold: 19900, claimed: 0 });
-    expect((await t.post('/member/couponClaim', { id: goodsTpl.id })).body.code).toBe(101);
-    expect((await t.post('/member/couponClaim', { id: goodsTpl.id }, member)).body.msg).toBe('领取成功');
-    expect((await t.post('/member/couponClaim', { id: goodsTpl.id }, member)).body.msg).toBe(COUPON_TEXTS.limit);
-    await t.post('/member/couponClaim', { id: courseTpl.id }, member);
+    expect((await t.post('/member/couponClaim', { id: goodsTpl!.id })).body.code).toBe(101);
+    expect((await t.post('/member/couponClaim', { id: goodsTpl!.id }, member)).body.msg).toBe('领取成功');
+    expect((await t.post('/member/couponClaim', { id: goodsTpl!.id }, member)).body.msg).toBe(COUPON_TEXTS.limit);
+    await t.post('/member/couponClaim', { id: courseTpl!.id }, member);
     const mine = (await t.post('/member/couponList', { status: 'unused' }, member)).body.data.list;
-    const goodsCoupon = mine.find((c: { template_id: number }) => c.template_id === goodsTpl.id);
-    const courseCoupon = mine.find((c: { template_id: number }) => c.template_id === courseTpl.id);
+    const goodsCoupon = mine.find((c: { template_id: number }) => c.template_id === goodsTpl!.id);
+    const courseCoupon = mine.find((c: { template_id: number }) => c.template_id === courseTpl!.id);
 
     const cheap = await sku({ price: 5000, stock: 10 });
     expect(
       (await t.post('/order/previewGoods', { items: [{ sku_id: cheap.id, num: 1 }] }, member)).body.data.coupons.some(
-        (c: { id: number }) => c.id === goodsCoupon.id,
+        (c: { id: number }) => c.id === goodsCoupon!.id,
       ),
     ).toBe(false);
     expect(
       (
         await t.post(
           '/order/createGoods',
-          { items: [{ sku_id: cheap.id, num: 1 }], address_id: addressId, coupon_id: goodsCoupon.id },
+          { items: [{ sku_id: cheap.id, num: 1 }], address_id: addressId, coupon_id: goodsCoupon!.id },
           member,
         )
       ).body.msg,
     ).toBe(COUPON_TEXTS.unusable);
 
     const dear = await sku({ price: 25000, stock: 10 });
-    const preview = (await t.post('/order/previewGoods', { items: [{ sku_id: dear.id, num: 1 }], coupon_id: goodsCoupon.id }, member)).body
+    const preview = (await t.post('/order/previewGoods', { items: [{ sku_id: dear.id, num: 1 }], coupon_id: goodsCoupon!.id }, member)).body
       .data;
-    expect(preview).toMatchObject({ items_total: 25000, freight: 0, discount: 2000, pay_amount: 23000, coupon_id: goodsCoupon.id });
+    expect(preview).toMatchObject({ items_total: 25000, freight: 0, discount: 2000, pay_amount: 23000, coupon_id: goodsCoupon!.id });
     expect(
       (
         await t.post(
           '/order/createGoods',
-          { items: [{ sku_id: dear.id, num: 1 }], address_id: addressId, coupon_id: courseCoupon.id },
+          { items: [{ sku_id: dear.id, num: 1 }], address_id: addressId, coupon_id: courseCoupon!.id },
           member,
         )
       ).body.msg,
     ).toBe(COUPON_TEXTS.unusable);
 
     const [a, b] = await Promise.all([
-      t.post('/order/createGoods', { items: [{ sku_id: dear.id, num: 1 }], address_id: addressId, coupon_id: goodsCoupon.id }, member),
-      t.post('/order/createGoods', { items: [{ sku_id: dear.id, num: 1 }], address_id: addressId, coupon_id: goodsCoupon.id }, member),
+      t.post('/order/createGoods', { items: [{ sku_id: dear.id, num: 1 }], address_id: addressId, coupon_id: goodsCoupon!.id }, member),
+      t.post('/order/createGoods', { items: [{ sku_id: dear.id, num: 1 }], address_id: addressId, coupon_id: goodsCoupon!.id }, member),
     ]);
     const won = [a!, b!].filter((r) => r.body.code === 200);
     expect(won).toHaveLength(1);
@@ -195,12 +195,12 @@ describe('coupons', () => {
     expect([a!, b!].find((r) => r.body.code !== 200)!.body.msg).toBe(COUPON_TEXTS.unusable);
     expect((await t.db.select().from(skus).where(eq(skus.id, dear.id)))[0]!.stock).toBe(9);
     expect((await t.post('/member/couponList', { status: 'used' }, member)).body.data.list.map((c: { id: number }) => c.id)).toContain(
-      goodsCoupon.id,
+      goodsCoupon!.id,
     );
 
     await t.post('/order/cancel', { id: won[0]!.body.data.id }, member);
     expect((await t.post('/member/couponList', { status: 'unused' }, member)).body.data.list.map((c: { id: number }) => c.id)).toContain(
-      goodsCoupon.id,
+      goodsCoupon!.id,
     );
     expect((await t.db.select().from(skus).where(eq(skus.id, dear.id)))[0]!.stock).toBe(10);
   });
@@ -287,7 +287,7 @@ describe('the server prices every confirm page', () => {
 
     const best = (await t.post('/order/previewItem', { kind: 'course', id: c.id }, member)).body.data;
     expect(best).toMatchObject({ kind: 'course', item: { id: c.id, price: c.price, level: c.level }, items_total: c.price });
-    expect(best.coupon_id).toBe(best.coupons[0].id);
+    expect(best.coupon_id).toBe(best.coupons[0]!.id);
     expect(best.pay_amount).toBe(c.price - best.discount);
 
     const asked = (await t.post('/order/previewItem', { kind: 'course', id: c.id, coupon_id: mineCoupon.id }, member)).body.data;
@@ -329,13 +329,14 @@ describe('the server prices every confirm page', () => {
     expect(o.body.code).toBe(200);
     expect((await t.post('/cart/count', {}, member)).body.data.count).toBe(before);
     expect(
-      (await t.post('/order/createGoods', { items: [{ sku_id: s.id, num: 1 }], address_id: addressId, from_cart: 'no' }, member)).body.msg,
+      (await t.rawPost('/order/createGoods', { items: [{ sku_id: s.id, num: 1 }], address_id: addressId, from_cart: 'no' }, member)).body
+        .msg,
     ).toBe('from_cart 只能是 true 或 false');
     await t.post('/order/cancel', { id: o.body.data.id }, member);
     const line = (await t.post('/cart/list', {}, member)).body.data.groups
       .flatMap((g: { items: { id: number; sku_id: number }[] }) => g.items)
       .find((i: { sku_id: number }) => i.sku_id === s.id);
-    await t.post('/cart/delete', { ids: [line.id] }, member);
+    await t.post('/cart/delete', { ids: [line!.id] }, member);
   });
 });
 
@@ -352,15 +353,15 @@ function notify(body: Record<string, unknown>, sig?: string) {
 describe('sandbox gateway', () => {
   it('buys a course: cashier page → signed notify → paid, every lesson unlocked', async () => {
     const course = (await t.post('/public/courseList', { price: 'paid', limit: 30 })).body.data.list.at(-1);
-    const o = (await t.post('/order/createCourse', { course_id: course.id }, member)).body.data;
+    const o = (await t.post('/order/createCourse', { course_id: course!.id }, member)).body.data;
     const started = await t.post('/pay/order', { id: o.id, provider: 'sandbox' }, member);
     expect(started.body.data.redirect).toBe(`/pay/sandbox?pay_no=${started.body.data.pay_no}`);
     const info = (await t.post('/pay/sandbox/info', { pay_no: started.body.data.pay_no }, member)).body.data;
-    expect(info).toMatchObject({ amount: o.pay_amount, subject: course.title, status: 'pending' });
+    expect(info).toMatchObject({ amount: o.pay_amount, subject: course!.title, status: 'pending' });
     const done = await t.post('/pay/sandbox/confirm', { pay_no: started.body.data.pay_no }, member);
     expect(done.body.data).toMatchObject({ status: 'paid', return_url: `/order/detail?id=${o.id}&paid=1` });
     expect(await orderRow(o.id)).toMatchObject({ status: 'paid', payMethod: 'sandbox' });
-    const detail = (await t.post('/course/detail', { id: course.id }, member)).body.data;
+    const detail = (await t.post('/course/detail', { id: course!.id }, member)).body.data;
     expect(detail.lessons.every((l: { video: string }) => l.video)).toBe(true);
     expect((await t.post('/pay/status', { pay_no: started.body.data.pay_no }, member)).body.data.status).toBe('paid');
   });
@@ -508,25 +509,25 @@ describe('order lifecycle', () => {
 describe('study records', () => {
   it('records lesson progress for buyers only and shows it in /my/course', async () => {
     const course = (await t.post('/public/courseList', { price: 'paid', limit: 30 })).body.data.list.at(-2);
-    const ls = await t.db.select().from(lessons).where(eq(lessons.courseId, course.id)).orderBy(lessons.sort);
+    const ls = await t.db.select().from(lessons).where(eq(lessons.courseId, course!.id)).orderBy(lessons.sort);
     const locked = ls.find((l) => !l.isFree)!;
     expect((await t.post('/course/progress', { lesson_id: locked.id, position: 10 }, member)).body.msg).toBe('购买课程后才能学习该课时');
-    const o = (await t.post('/order/createCourse', { course_id: course.id }, member)).body.data;
+    const o = (await t.post('/order/createCourse', { course_id: course!.id }, member)).body.data;
     expect((await t.post('/order/payCoins', { id: o.id, pay_password: DEMO_PAY_PASSWORD }, member)).body.code).toBe(200);
     expect(
       await t.db
         .select()
         .from(courseAccess)
-        .where(and(eq(courseAccess.userId, memberId), eq(courseAccess.courseId, course.id))),
+        .where(and(eq(courseAccess.userId, memberId), eq(courseAccess.courseId, course!.id))),
     ).toHaveLength(1);
     await t.post('/course/progress', { lesson_id: ls[0]!.id, position: 5, ended: true }, member);
     // Halfway through a lesson, then a replayed earlier position: the furthest point is kept.
     const half = Math.floor(locked.durationS / 2);
     await t.post('/course/progress', { lesson_id: locked.id, position: half }, member);
     await t.post('/course/progress', { lesson_id: locked.id, position: 1 }, member);
-    const mine = (await t.post('/member/myCourse', {}, member)).body.data.list.find((c: { id: number }) => c.id === course.id);
+    const mine = (await t.post('/member/myCourse', {}, member)).body.data.list.find((c: { id: number }) => c.id === course!.id);
     expect(mine).toMatchObject({ lesson_count: ls.length, finished_count: 1, progress: Math.round(100 / ls.length) });
-    const progress = (await t.post('/course/myProgress', { course_id: course.id }, member)).body.data;
+    const progress = (await t.post('/course/myProgress', { course_id: course!.id }, member)).body.data;
     expect(progress.find((p: { lesson_id: number }) => p.lesson_id === locked.id)).toMatchObject({ position: half, finished: 0 });
   });
 
@@ -534,14 +535,14 @@ describe('study records', () => {
     const open = (await t.post('/class/list', { limit: 50 })).body.data.list.find(
       (k: { seats_left: number; price: number }) => k.seats_left > 0 && k.price > 0,
     );
-    const o = (await t.post('/order/createClass', { class_id: open.id }, member)).body.data;
-    expect((await t.post('/order/createClass', { class_id: open.id }, member)).body.msg).toBe('你已报名该班级，请在订单中完成支付');
+    const o = (await t.post('/order/createClass', { class_id: open!.id }, member)).body.data;
+    expect((await t.post('/order/createClass', { class_id: open!.id }, member)).body.msg).toBe('你已报名该班级，请在订单中完成支付');
     const coinsNeeded = Math.ceil(o.pay_amount / 100);
     if ((await balance()) < coinsNeeded)
       await t.db.transaction((tx) => changeCoins(tx, memberId, coinsNeeded, 'grant', { type: 'test', id: 0 }));
     await t.post('/order/payCoins', { id: o.id, pay_password: DEMO_PAY_PASSWORD }, member);
-    expect((await t.post('/member/myClass', {}, member)).body.data.list.map((k: { id: number }) => k.id)).toContain(open.id);
-    expect((await t.post('/order/createClass', { class_id: open.id }, member)).body.msg).toBe(ORDER_TEXTS.enrolled);
+    expect((await t.post('/member/myClass', {}, member)).body.data.list.map((k: { id: number }) => k.id)).toContain(open!.id);
+    expect((await t.post('/order/createClass', { class_id: open!.id }, member)).body.msg).toBe(ORDER_TEXTS.enrolled);
   });
 });
 

@@ -7,10 +7,11 @@ import sharp from 'sharp';
 import { safeUploadPath } from '~/server/providers/storage';
 import { circleComments, circlePosts, coaches, follows, messages, users } from '~/server/db/schema';
 import { tusUpload } from '../helpers/tus';
-import { DEMO, startApi, type TestApi } from '../helpers/api';
+import type { ApiInput, ApiPath } from '~/lib/api/types';
+import { DEMO, localVoucher, startApi, type TestApi } from '../helpers/api';
 
 /**
- * 功夫圈 (issue 16), second part: the recommended ranking, search, homepages, likes state, my
+ * 功夫圈: the recommended ranking, search, homepages, likes state, my
  * comments, @mentions, image thumbnails, and reports taken down by the console.
  */
 
@@ -22,7 +23,7 @@ let memberId: number;
 let coachUserId: number;
 
 const idOf = async (phone: string) => (await t.db.select({ id: users.id }).from(users).where(eq(users.phone, phone)))[0]!.id;
-const op = (path: string, body: object, cookie: string) => t.post(path, body, undefined, { cookie });
+const op = <P extends ApiPath>(path: P, body: ApiInput<P>, cookie: string) => t.asStaff(cookie)(path, body);
 
 beforeAll(async () => {
   t = await startApi();
@@ -137,7 +138,7 @@ describe('images', () => {
     expect(up.code).toBe(200);
     const post = (await t.post('/member/friendCirclePublish', { content: '', images: [up.data.path] }, member)).body.data;
     expect(post.thumbs[0]).toBe(up.data.path.replace(/\.png$/, '_t.webp'));
-    const file = safeUploadPath(post.thumbs[0].replace(/^\/uploads\//, ''));
+    const file = safeUploadPath(post.thumbs[0]!.replace(/^\/uploads\//, ''));
     const meta = await sharp(await readFile(file!)).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 360, 360]);
     // A file that only claims to be an image is refused whole.
@@ -151,7 +152,7 @@ describe('a video post', () => {
   it('uploads a member video through the resumable upload and posts it instead of images', async () => {
     const v = (await t.post('/member/circleVideoVoucher', {}, member)).body.data;
     expect(v.provider).toBe('local');
-    const { last } = await tusUpload(t, MP4, v.voucher, 'clip.mp4');
+    const { last } = await tusUpload(t, MP4, localVoucher(v), 'clip.mp4');
     expect(last.status).toBe(204);
     const id = Number(last.headers.get('upload-video-id'));
     expect(id).toBeGreaterThan(0);
@@ -168,7 +169,7 @@ describe('a video post', () => {
     expect(post.video).toMatchObject({ url: status.path });
     expect(post.images).toEqual([]);
     const feed = (await t.post('/index/friendCircleList', { tab: 'new', limit: 3 })).body.data.list;
-    expect(feed.find((p: { id: number }) => p.id === post.id).video.url).toBe(status.path);
+    expect(feed.find((p: { id: number }) => p.id === post.id)!.video!.url).toBe(status.path);
   });
 });
 
@@ -181,7 +182,7 @@ describe('reports', () => {
     const queue = (await op('/admin/contentReports', { target_type: 'post' }, content)).body.data.list;
     const r = queue.find((x: { target_id: number }) => x.target_id === post.id);
     expect(r).toMatchObject({ can_take_down: true, target_href: `/firendscircle?post=${post.id}` });
-    expect((await op('/admin/contentReport/takedown', { id: r.id, note: '站外引流' }, content)).body.code).toBe(200);
+    expect((await op('/admin/contentReport/takedown', { id: r!.id, note: '站外引流' }, content)).body.code).toBe(200);
     expect((await t.post('/index/friendCircleDetail', { id: post.id })).body.code).toBe(404);
     const feed = (await t.post('/index/friendCircleList', { tab: 'new', limit: 30 })).body.data.list;
     expect(feed.some((p: { id: number }) => p.id === post.id)).toBe(false);
@@ -200,7 +201,7 @@ describe('reports', () => {
     const r = (await op('/admin/contentReports', { target_type: 'comment' }, content)).body.data.list.find(
       (x: { target_id: number }) => x.target_id === bad.id,
     );
-    expect((await op('/admin/contentReport/takedown', { id: r.id, note: '广告' }, content)).body.code).toBe(200);
+    expect((await op('/admin/contentReport/takedown', { id: r!.id, note: '广告' }, content)).body.code).toBe(200);
     const left = (await t.post('/index/friendCircleComment', { id: post.id })).body.data;
     expect(left.list.map((c: { content: string }) => c.content)).toEqual(['正常评论']);
     expect((await t.post('/index/friendCircleDetail', { id: post.id })).body.data.comments).toBe(1);

@@ -6,7 +6,7 @@ import { invalidate } from '~/server/cache';
 import { setConfig } from '~/server/modules/site/site.service';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
-/** 功夫圈 (issue 16), first part: publish, feed cursor, likes, comments and their notices, deletes. */
+/** 功夫圈: publish, feed cursor, likes, comments and their notices, deletes. */
 
 let t: TestApi;
 let member: string;
@@ -78,8 +78,8 @@ describe('the feed', () => {
     expect([...ids].sort((a: number, b: number) => b - a)).toEqual(ids);
     // A post published now does not shift the next page.
     await t.post('/member/friendCirclePublish', { content: '插队的新动态' }, member);
-    const second = (await t.post('/index/friendCircleList', { limit: 3, cursor: first.next_cursor })).body.data;
-    expect(second.list[0].id).toBeLessThan(ids[2]);
+    const second = (await t.post('/index/friendCircleList', { limit: 3, cursor: first.next_cursor! })).body.data;
+    expect(second.list[0]!.id).toBeLessThan(ids[2]!);
     expect(second.list.map((p: { id: number }) => p.id).some((id: number) => ids.includes(id))).toBe(false);
 
     const city = (await t.post('/index/friendCircleList', { tab: 'city', city: '杭州' })).body.data.list;

@@ -80,7 +80,7 @@ describe('addresses', () => {
     ).toBe('请填写正确的手机号');
     expect(
       (
-        await t.post(
+        await t.rawPost(
           '/member/addressSave',
           { name: '李四', phone: '13912345679', city: '北京市', district: '朝阳区', detail: '建国路88号' },
           member,
@@ -102,7 +102,7 @@ describe('addresses', () => {
     );
     const list = (await t.post('/member/addressList', {}, member)).body.data;
     expect(list.filter((a: { is_default: number }) => a.is_default)).toHaveLength(1);
-    expect(list[0].id).toBe(second.body.data.id);
+    expect(list[0]!.id).toBe(second.body.data.id);
     const coach = await t.login(DEMO.coach);
     expect((await t.post('/member/addressDelete', { id: second.body.data.id }, coach)).body).toMatchObject({ code: 404 });
     expect((await t.post('/member/addressList', {}, coach)).body.data).toHaveLength(0);
@@ -119,7 +119,7 @@ describe('address flags and regions', () => {
     expect(on.body).toMatchObject({ code: 200, data: { is_default: 1 } });
     const zero = await t.post('/member/addressSave', { ...home, id: off.body.data.id, is_default: 0 }, member);
     expect(zero.body.data.is_default).toBe(0);
-    expect((await t.post('/member/addressSave', { ...home, is_default: 'no' }, member)).body.code).toBe(100);
+    expect((await t.rawPost('/member/addressSave', { ...home, is_default: 'no' }, member)).body.code).toBe(100);
     await t.post('/member/addressDelete', { id: off.body.data.id }, member);
     // Give the first address its default back.
     expect((await t.post('/member/addressSave', { ...FIRST_ADDRESS, id: addressId, is_default: 1 }, member)).body.data.is_default).toBe(1);
@@ -248,24 +248,24 @@ describe('paying with coins', () => {
 
   it('a paid course unlocks every lesson', async () => {
     const course = (await t.post('/public/courseList', { price: 'paid', limit: 1 })).body.data.list[0];
-    const o = (await t.post('/order/createCourse', { course_id: course.id }, member)).body.data;
+    const o = (await t.post('/order/createCourse', { course_id: course!.id }, member)).body.data;
     await grant(memberId, Math.ceil(o.pay_amount / 100));
     expect((await t.post('/order/payCoins', { id: o.id, pay_password: '205813' }, member)).body.code).toBe(200);
-    const d = (await t.post('/course/detail', { id: course.id }, member)).body.data;
+    const d = (await t.post('/course/detail', { id: course!.id }, member)).body.data;
     expect(d.can_watch_all).toBe(1);
     for (const l of d.lessons) expect(l.video).toBeTruthy();
-    expect((await t.post('/order/createCourse', { course_id: course.id }, member)).body.msg).toBe(ORDER_TEXTS.owned);
+    expect((await t.post('/order/createCourse', { course_id: course!.id }, member)).body.msg).toBe(ORDER_TEXTS.owned);
   });
 
   it('a class order takes a seat; a full class refuses', async () => {
     const full = await fullClass(t);
     expect((await t.post('/order/createClass', { class_id: full }, member)).body.msg).toBe(ORDER_TEXTS.seats);
     const open = (await t.post('/class/list', { limit: 50 })).body.data.list.find((k: { seats_left: number }) => k.seats_left > 0);
-    const o = await t.post('/order/createClass', { class_id: open.id }, member);
+    const o = await t.post('/order/createClass', { class_id: open!.id }, member);
     expect(o.body.code).toBe(200);
-    expect((await t.post('/class/detail', { id: open.id })).body.data.seats_left).toBe(open.seats_left - 1);
+    expect((await t.post('/class/detail', { id: open!.id })).body.data.seats_left).toBe(open!.seats_left - 1);
     await t.post('/order/cancel', { id: o.body.data.id }, member);
-    expect((await t.post('/class/detail', { id: open.id })).body.data.seats_left).toBe(open.seats_left);
+    expect((await t.post('/class/detail', { id: open!.id })).body.data.seats_left).toBe(open!.seats_left);
   });
 });
 

@@ -125,7 +125,7 @@ describe('roles', () => {
 });
 
 /**
- * The role half of issue 12's ownership matrix, for every real endpoint that needs a role: a guest
+ * The role half of the ownership matrix (SPEC §6), for every real endpoint that needs a role: a guest
  * is asked to log in, a plain member and the wrong kind of seller are refused with 403, whatever
  * body they send (the role is checked before the body is read into its schema).
  */

@@ -15,7 +15,7 @@ afterAll(() => t.stop());
 
 describe('API envelope and errors (SPEC §7/§8, DESIGN §3)', () => {
   it('answers unknown paths with an envelope, not HTML', async () => {
-    const res = await t.post('/no/such/thing', {});
+    const res = await t.rawPost('/no/such/thing', {});
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code: 404, msg: T.apiNotFound, info: '', data: null });
   });
@@ -26,17 +26,17 @@ describe('API envelope and errors (SPEC §7/§8, DESIGN §3)', () => {
   });
 
   it('refuses malformed JSON with code 100', async () => {
-    const res = await t.post('/public/config', '{"keys": "site_name",');
+    const res = await t.rawPost('/public/config', '{"keys": "site_name",');
     expect(res.body).toMatchObject({ code: 100, msg: T.badJson });
   });
 
   it('treats an empty body as {} (then validates it)', async () => {
-    const res = await t.post('/public/config');
+    const res = await t.rawPost('/public/config');
     expect(res.body).toMatchObject({ code: 100, msg: '请提供 keys' });
   });
 
   it('refuses oversized bodies', async () => {
-    const res = await t.post('/public/config', { keys: 'site_name', pad: 'x'.repeat(1100 * 1024) });
+    const res = await t.rawPost('/public/config', { keys: 'site_name', pad: 'x'.repeat(1100 * 1024) });
     expect(res.body.code).toBe(100);
     expect(res.body.msg).toContain(T.bodyTooLarge);
   });
@@ -126,7 +126,7 @@ describe('/api/public/config', () => {
       msg: '配置键名只能包含字母、数字和下划线',
     });
     expect((await t.post('/public/config', { keys: ' , ' })).body.code).toBe(100);
-    expect((await t.post('/public/config', { keys: 5 })).body.code).toBe(100);
+    expect((await t.rawPost('/public/config', { keys: 5 })).body.code).toBe(100);
   });
 });
 

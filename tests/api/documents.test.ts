@@ -40,7 +40,7 @@ const coachForm = (docs: { front: string; back: string; certs: string[] }) => ({
   label_ids: labelIds.slice(0, 1),
   intro: '习武三十年，精武门创办人，擅长迷踪拳。',
   certificates: docs.certs,
-  agree: true,
+  agree: true as const,
 });
 
 const shopForm = (licence: string, logo = '/imgs/default/default.jpg') => ({
@@ -54,7 +54,7 @@ const shopForm = (licence: string, logo = '/imgs/default/default.jpg') => ({
   address: '祖庙路 1 号',
   contact_name: '霍东阁',
   contact_phone: '13912345678',
-  agree: true,
+  agree: true as const,
 });
 
 const providerForm = (licence: string) => ({
@@ -64,7 +64,7 @@ const providerForm = (licence: string) => ({
   city: '上海',
   intro: '为武术教练提供课程拍摄与推广服务，团队十余人。',
   licence,
-  agree: true,
+  agree: true as const,
 });
 
 /** GET of a URL the API handed out (a signed '/uploads/…?e=&s=' on the local disk). */
@@ -201,7 +201,7 @@ describe('who sees the documents', () => {
     await t.post('/admin/applications/refuse', { id: app.id, reason: '照片不清晰' }, undefined, { cookie: reviewer });
     const fail = (await t.post('/member/coachFailInfo', {}, a.token)).body.data;
     expect(Object.keys(fail.doc_urls).sort()).toEqual([...all].sort());
-    expect((await get(fail.doc_urls[docs.front])).status).toBe(200);
+    expect((await get(fail.doc_urls[docs.front]!)).status).toBe(200);
     // Another member asks for their own (none) and learns nothing of these.
     const other = await member();
     expect((await t.post('/member/coachFailInfo', {}, other.token)).body.code).toBe(100);
@@ -213,20 +213,20 @@ describe('who sees the documents', () => {
     const shop = (await t.post('/registerShop', shopForm(licence), a.token)).body.data as { id: number };
     const reviewer = await t.staffCookie('reviewer');
     const detail = (await t.post('/admin/applications/detail', { id: shop.id }, undefined, { cookie: reviewer })).body.data;
-    expect((await get(detail.doc_urls[licence])).status).toBe(200);
+    expect((await get(detail.doc_urls[licence]!)).status).toBe(200);
     await t.post('/admin/applications/refuse', { id: shop.id, reason: '执照过期' }, undefined, { cookie: reviewer });
-    expect((await get((await t.post('/member/shopFailInfo', {}, a.token)).body.data.doc_urls[licence])).status).toBe(200);
+    expect((await get((await t.post('/member/shopFailInfo', {}, a.token)).body.data.doc_urls[licence]!)).status).toBe(200);
 
     const p = await member();
     const provLicence = await t.uploadDocument(p.token);
     await t.post('/public/supplierSettle', providerForm(provLicence), p.token);
     const mine = (await t.post('/member/supplierStatus', {}, p.token)).body.data;
-    expect(mine.form.licence).toBe(provLicence);
+    expect(mine.form!.licence).toBe(provLicence);
     expect((await get(mine.licence_url)).status).toBe(200);
     const queue = (await t.post('/admin/providers/applications', {}, undefined, { cookie: reviewer })).body.data.list;
     const row = queue.find((r: { user_id: number }) => r.user_id === p.id);
-    expect(row.licence_url.startsWith(`${provLicence}?e=`)).toBe(true);
-    expect((await get(row.licence_url)).status).toBe(200);
+    expect(row!.licence_url.startsWith(`${provLicence}?e=`)).toBe(true);
+    expect((await get(row!.licence_url)).status).toBe(200);
     expect((await t.post('/admin/providers/applications', {}, undefined, { cookie: await t.staffCookie('finance') })).body.code).toBe(403);
     expect((await get(provLicence)).status).toBe(403);
   });

@@ -277,21 +277,21 @@ describe('WeChat Pay v3', () => {
 describe('Alipay', () => {
   it('sends the payer to a signed page-pay URL and pays the order once, only for a verified notice of the right app and amount', async () => {
     const course = (await t.post('/public/courseList', { price: 'paid', limit: 20 })).body.data.list[5];
-    expect(course.price).toBeGreaterThan(0);
-    const lessonsBefore = (await t.post('/course/detail', { id: course.id }, member)).body.data.lessons as { video: string }[];
+    expect(course!.price).toBeGreaterThan(0);
+    const lessonsBefore = (await t.post('/course/detail', { id: course!.id }, member)).body.data.lessons as { video: string }[];
     expect(lessonsBefore.length).toBeGreaterThan(0);
     expect(lessonsBefore.some((l) => !l.video)).toBe(true);
     const access = () =>
       t.db
         .select()
         .from(courseAccess)
-        .where(and(eq(courseAccess.userId, memberId), eq(courseAccess.courseId, course.id)));
-    const sales = async () => (await t.db.select().from(courses).where(eq(courses.id, course.id)))[0]!.sales;
+        .where(and(eq(courseAccess.userId, memberId), eq(courseAccess.courseId, course!.id)));
+    const sales = async () => (await t.db.select().from(courses).where(eq(courses.id, course!.id)))[0]!.sales;
     expect(await access()).toHaveLength(0);
     const salesBefore = await sales();
     const coinsBefore = await balance();
 
-    const o = (await t.post('/order/createCourse', { course_id: course.id }, member)).body.data;
+    const o = (await t.post('/order/createCourse', { course_id: course!.id }, member)).body.data;
     expect(o.pay_amount).toBeGreaterThan(0);
     const started = (await t.post('/pay/order', { id: o.id, provider: 'alipay' }, member)).body.data;
     expect(started.qr_image).toBe('');
@@ -358,7 +358,7 @@ describe('Alipay', () => {
     expect(paid).toMatchObject({ status: 'paid', payMethod: 'alipay' });
     expect(paid.paidAt).toBeInstanceOf(Date);
     expect((await t.post('/order/detail', { id: o.id }, member)).body.data.pay_method).toBe('alipay');
-    const lessonsAfter = (await t.post('/course/detail', { id: course.id }, member)).body.data.lessons as { video: string }[];
+    const lessonsAfter = (await t.post('/course/detail', { id: course!.id }, member)).body.data.lessons as { video: string }[];
     expect(lessonsAfter).toHaveLength(lessonsBefore.length);
     expect(lessonsAfter.every((l) => l.video)).toBe(true);
     expect(await payStatus(started.pay_no)).toBe('paid');

@@ -9,7 +9,7 @@ import { startIm, type TestIm } from '../helpers/im';
 import { numbersIn, setAt, showPath, unboundedNumbers, type Path } from '../helpers/schema-walk';
 
 /**
- * The /im frame edge (issue: NUL and lone surrogates reached the database and answered 9002): every
+ * The /im frame edge (NUL and lone surrogates must never reach the database, which answers 9002): every
  * op of the registry gets a valid call, then each of its fields set to NUL, a lone surrogate, deep
  * nesting, a huge string, out-of-range integers and wrong types. No op may answer 9002 (服务器繁忙)
  * or log an error; unstorable text is refused at the frame as a validation error (9001) in Chinese.

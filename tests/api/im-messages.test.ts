@@ -162,7 +162,7 @@ describe('reports', () => {
     const item = (queue.body.data?.list ?? []).find((r: { target_id: number }) => r.target_id === Number(m.ID));
     expect(item).toMatchObject({ target_title: '被举报人：违规内容' });
     const revoked = recorder(cb, 'messageRevoked');
-    const decided = await t.post('/admin/contentReport/takedown', { id: item.id, note: '含有违规内容' }, undefined, { cookie });
+    const decided = await t.post('/admin/contentReport/takedown', { id: item!.id, note: '含有违规内容' }, undefined, { cookie });
     expect(decided.body.code).toBe(200);
     await revoked.until((s) => s.flat().some((r) => r.ID === m.ID));
     expect((await cb.getMessageList({ conversationID: `C2C${a}` })).messageList[0]?.isRevoked).toBe(true);

@@ -5,7 +5,7 @@ import { SHARED_JOBS, SharedJobQueue } from '~/server/jobs';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
 /**
- * Background jobs with several instances on PostgreSQL (issue 17): every instance offers each tick
+ * Background jobs with several instances on PostgreSQL: every instance offers each tick
  * to the pg-boss queue, and one of them runs it. Only with TEST_DATABASE_URL (PGlite has one
  * process, and runs the jobs on its own timers).
  */

@@ -11,7 +11,7 @@ import { signedPushQuery } from '~/server/providers/live/sign';
 import { freePort } from '../../scripts/free-ports.mjs';
 
 /**
- * Going live from the browser (issue 15 §1): WebM chunks, as MediaRecorder sends them, over the
+ * Going live from the browser: WebM chunks, as MediaRecorder sends them, over the
  * /live/push WebSocket; ffmpeg encodes them into the room's stream on the embedded ingest.
  */
 const hasFfmpeg = spawnSync('ffmpeg', ['-version']).status === 0;

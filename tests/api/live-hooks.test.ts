@@ -8,7 +8,7 @@ import { signedPushQuery } from '~/server/providers/live/sign';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
 /**
- * The media servers' callbacks (issue 15 §1) through the real app: nginx-rtmp's on_publish /
+ * The media servers' callbacks through the real app: nginx-rtmp's on_publish /
  * on_publish_done / on_record_done (form posts, token in the URL) and Tencent Cloud Live's
  * stream begin / end / recording callbacks (JSON, sign = MD5(key + t)).
  */

@@ -15,7 +15,7 @@ import { DEMO, startApi, type TestApi } from '../helpers/api';
 import { listen, nodeHandler } from '../helpers/im';
 
 /**
- * The production recipe for real (issue 15 §1, LIVE_MEDIA=nginx): Debian's nginx with
+ * The production recipe for real (LIVE_MEDIA=nginx): Debian's nginx with
  * libnginx-mod-rtmp runs the shipped config; ffmpeg pushes with the signed URL the site hands out;
  * nginx asks our hooks, writes HLS, and hands over the recording, which becomes the playback.
  */
@@ -103,7 +103,7 @@ describe.skipIf(!ready)('nginx-rtmp with the shipped config', () => {
   it('refuses an unsigned push, plays a signed one as HLS, and turns the recording into the playback', async () => {
     const coach = await t.login(DEMO.coach);
     const { push: info, room_id, session_id } = (await t.post('/live/start', { title: 'nginx 推流测试' }, coach)).body.data;
-    const stream = info.key.split('?')[0];
+    const stream = info.key.split('?')[0]!;
 
     expect(await push(`${info.server}/${stream}`, 3)).not.toBe(0);
     expect((await t.post('/public/liveRoom', { id: room_id })).body.data.status).toBe('idle');
@@ -113,8 +113,8 @@ describe.skipIf(!ready)('nginx-rtmp with the shipped config', () => {
     const room = (await t.post('/public/liveRoom', { id: room_id })).body.data;
     expect(room.play).toEqual({ flv: null, hls: `http://127.0.0.1:${HTTP_PORT}/hls/${stream}.m3u8` });
     // nginx writes the playlist and its segments, served with CORS and no caching of the playlist.
-    expect(await until(async () => (await fetch(room.play.hls)).status === 200)).toBe(true);
-    const res = await fetch(room.play.hls);
+    expect(await until(async () => (await fetch(room.play!.hls!)).status === 200)).toBe(true);
+    const res = await fetch(room.play!.hls!);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(await res.text()).toMatch(/#EXTM3U[\s\S]*\.ts/);
@@ -142,7 +142,7 @@ describe.skipIf(!ready)('nginx-rtmp with the shipped config', () => {
   it('ends a room nginx has no stream for (a publish_done lost in a crash) and takes the recording nginx left', async () => {
     const coach = await t.login('13800000106');
     const { push: info, room_id, session_id } = (await t.post('/live/start', { title: '崩溃时的直播' }, coach)).body.data;
-    const stream = info.key.split('?')[0];
+    const stream = info.key.split('?')[0]!;
     // The database says live (on_publish reached us), nginx has nothing: the end never arrived.
     expect(await liveStreamHandlers.started(stream)).toBe(true);
     const [room] = await t.db.select().from(liveRooms).where(eq(liveRooms.id, room_id));

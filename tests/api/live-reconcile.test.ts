@@ -41,7 +41,7 @@ async function crashedBroadcast(phone: string, title: string) {
 }
 
 async function giftId(name: string): Promise<number> {
-  return (await t.post('/public/liveGifts', {})).body.data.list.find((g: { name: string }) => g.name === name).id;
+  return (await t.post('/public/liveGifts', {})).body.data.list.find((g: { name: string }) => g.name === name)!.id;
 }
 
 beforeAll(async () => {

@@ -53,7 +53,7 @@ describe('the live demo data', () => {
   });
 });
 
-describe('going live (issue 15): /live/start, the stream events, /live/stop', () => {
+describe('going live: /live/start, the stream events, /live/stop', () => {
   it('gives a coach a room and a signed push URL; the room is live only once the stream starts', async () => {
     const room = await t.post('/live/anchorRoom', {}, coach);
     expect(room.body.code).toBe(200);

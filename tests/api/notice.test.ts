@@ -35,7 +35,7 @@ describe('notices', () => {
     const list = await t.post('/member/messageList', { type: 'announce', page: 1, limit: 1 }, member);
     expect(list.body.data).toMatchObject({ total: 2, page: 1, limit: 1 });
     expect(list.body.data.list[0]).toMatchObject({ title: '系统维护通知', is_read: 0, from_name: '功夫平台' });
-    const detail = await t.post('/member/messageDetail', { id: list.body.data.list[0].id }, member);
+    const detail = await t.post('/member/messageDetail', { id: list.body.data.list[0]!.id }, member);
     expect(detail.body.data.content).toContain('系统维护');
     expect((await t.post('/member/unreadMsgCount', {}, member)).body.data.announce).toBe(1);
     expect((await t.post('/member/messageSetRead', { type: 'announce' }, member)).body.data.count).toBe(1);
@@ -45,9 +45,9 @@ describe('notices', () => {
   });
 
   it('keeps one member’s messages out of another’s reach', async () => {
-    const mine = (await t.post('/member/messageList', { type: 'comment' }, member)).body.data.list[0].id;
+    const mine = (await t.post('/member/messageList', { type: 'comment' }, member)).body.data.list[0]!.id;
     for (const path of ['/member/messageDetail', '/member/messageDelete', '/member/messageSetRead']) {
-      expect((await t.post(path, { id: mine }, coach)).body).toMatchObject({ code: 404, msg: '消息不存在或已删除' });
+      expect((await t.rawPost(path, { id: mine }, coach)).body).toMatchObject({ code: 404, msg: '消息不存在或已删除' });
     }
     expect((await t.post('/member/messageList', { type: 'comment' }, coach)).body.data.total).toBe(0);
   });
@@ -63,25 +63,25 @@ describe('notices', () => {
     const list = await t.post('/member/messageList', { type: 'notice' }, coach);
     const invite = list.body.data.list.find((m: { need_agree: number }) => m.need_agree === 1);
     expect(invite).toBeTruthy();
-    expect((await t.post('/member/messageIsAgree', { id: invite.id, is_agree: 3 }, coach)).body).toMatchObject({
+    expect((await t.post('/member/messageIsAgree', { id: invite!.id, is_agree: 3 }, coach)).body).toMatchObject({
       code: 100,
       msg: '请选择同意或拒绝',
     });
-    expect((await t.post('/member/messageIsAgree', { id: invite.id, is_agree: 1 }, coach)).body.code).toBe(200);
-    expect((await t.post('/member/messageIsAgree', { id: invite.id, is_agree: 2 }, coach)).body).toMatchObject({
+    expect((await t.post('/member/messageIsAgree', { id: invite!.id, is_agree: 1 }, coach)).body.code).toBe(200);
+    expect((await t.post('/member/messageIsAgree', { id: invite!.id, is_agree: 2 }, coach)).body).toMatchObject({
       code: 100,
       msg: '您已处理过该申请',
     });
-    expect((await t.post('/member/messageDetail', { id: invite.id }, coach)).body.data.is_agree).toBe(1);
+    expect((await t.post('/member/messageDetail', { id: invite!.id }, coach)).body.data.is_agree).toBe(1);
     const plain = (await t.post('/member/messageList', { type: 'notice' }, member)).body.data.list[0];
-    expect((await t.post('/member/messageIsAgree', { id: plain.id, is_agree: 1 }, member)).body).toMatchObject({
+    expect((await t.post('/member/messageIsAgree', { id: plain!.id, is_agree: 1 }, member)).body).toMatchObject({
       code: 100,
       msg: '该消息无需处理',
     });
   });
 
   it('validates the kind and ids', async () => {
-    expect((await t.post('/member/messageList', { type: 'spam' }, member)).body).toMatchObject({ code: 100, msg: '消息类型不正确' });
+    expect((await t.rawPost('/member/messageList', { type: 'spam' }, member)).body).toMatchObject({ code: 100, msg: '消息类型不正确' });
     expect((await t.post('/member/messageDetail', { id: 'abc' }, member)).body).toMatchObject({ code: 100, msg: '消息 id 不正确' });
     expect((await t.post('/member/messageSetRead', {}, member)).body).toMatchObject({ code: 100, msg: '请指定消息或消息类型' });
   });
@@ -110,7 +110,7 @@ describe('/api/uploader_img_base64', () => {
       code: 100,
       msg: UPLOAD_TEXTS.badData,
     });
-    expect((await t.post('/uploader_img_base64', {}, member)).body).toMatchObject({ code: 100, msg: UPLOAD_TEXTS.empty });
+    expect((await t.rawPost('/uploader_img_base64', {}, member)).body).toMatchObject({ code: 100, msg: UPLOAD_TEXTS.empty });
   });
 
   it('limits the size and needs login', async () => {
@@ -138,7 +138,7 @@ describe('/api/member/feedBack', () => {
   });
 
   it('validates type and content', async () => {
-    expect((await t.post('/member/feedBack', { type: '闲聊', content: '内容足够长了' }, member)).body.msg).toBe('请选择反馈类型');
+    expect((await t.rawPost('/member/feedBack', { type: '闲聊', content: '内容足够长了' }, member)).body.msg).toBe('请选择反馈类型');
     expect((await t.post('/member/feedBack', { type: '其他', content: '短' }, member)).body.msg).toBe('反馈内容至少 5 个字');
     expect((await t.post('/member/feedBack', { type: '其他', content: '内容足够长了' })).body.code).toBe(101);
   });

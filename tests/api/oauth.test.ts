@@ -20,7 +20,7 @@ afterAll(async () => {
 
 /** Starts a flow like the login dialog: the authorize URL, its state and the browser cookie. */
 async function begin(type: 'wx' | 'qq', purpose: 'login' | 'bind' = 'login', token?: string) {
-  const res = await t.post<{ url: string }>('/public/oauthUrl', { type, purpose }, token);
+  const res = await t.post('/public/oauthUrl', { type, purpose }, token);
   expect(res.body.code).toBe(200);
   const url = new URL(res.body.data.url.replace('#wechat_redirect', ''));
   const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;

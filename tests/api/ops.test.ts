@@ -9,7 +9,7 @@ import { closeSharedRedis } from '~/server/redis';
 import { startApi, type TestApi } from '../helpers/api';
 
 /**
- * Health, readiness and metrics as a balancer and Prometheus see them (issue 17), on the same
+ * Health, readiness and metrics as a balancer and Prometheus see them, on the same
  * routes src/fetch.ts mounts, against the test's real database.
  */
 const TOKEN = 'metrics-token-for-tests-0123456789';

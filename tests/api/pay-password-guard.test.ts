@@ -67,7 +67,7 @@ const payChecks = () => verify.mock.calls.filter(([, stored]) => stored === payH
 describe('pay password guard', () => {
   it('ten coin payments at once with the right password all go through', async () => {
     const ids = await unpaidOrders(10);
-    const paid = await Promise.all(ids.map((id) => t.post('/order/payCoins', { id, pay_password: DEMO_PAY_PASSWORD }, member)));
+    const paid = await Promise.all(ids.map((id) => t.post('/order/payCoins', { id: id!, pay_password: DEMO_PAY_PASSWORD }, member)));
     expect(paid.every((r) => r.body.code === 200)).toBe(true);
     const rows = await t.db.select({ status: orders.status }).from(orders).where(eq(orders.userId, memberId));
     expect(rows.filter((r) => r.status === 'paid').length).toBeGreaterThanOrEqual(10);
@@ -78,7 +78,7 @@ describe('pay password guard', () => {
   it('a wrong password among them is one failure, not a lockout of the rest', async () => {
     const ids = await unpaidOrders(8);
     const answers = await Promise.all(
-      ids.map((id, i) => t.post('/order/payCoins', { id, pay_password: i === 3 ? '000000' : DEMO_PAY_PASSWORD }, member)),
+      ids.map((id, i) => t.post('/order/payCoins', { id: id!, pay_password: i === 3 ? '000000' : DEMO_PAY_PASSWORD }, member)),
     );
     expect(answers.filter((r) => r.body.code === 200)).toHaveLength(7);
     expect(answers[3]!.body).toMatchObject({ code: 100, msg: ORDER_TEXTS.payPwWrong });
@@ -88,14 +88,14 @@ describe('pay password guard', () => {
     const [id] = await unpaidOrders(1);
     verify.mockClear();
     const burst = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => t.post('/order/payCoins', { id, pay_password: String(200000 + i) }, member)),
+      Array.from({ length: 12 }, (_, i) => t.post('/order/payCoins', { id: id!, pay_password: String(200000 + i) }, member)),
     );
     expect(payChecks()).toBe(5);
     expect(burst.filter((r) => r.body.code === 100 && r.body.msg === ORDER_TEXTS.payPwWrong)).toHaveLength(4);
     const locked = burst.filter((r) => r.body.code === 429);
     expect(locked).toHaveLength(8);
     expect(locked[0]!.body.msg).toBe(ORDER_TEXTS.payPwLocked('15 分钟'));
-    const right = await t.post('/order/payCoins', { id, pay_password: DEMO_PAY_PASSWORD }, member);
+    const right = await t.post('/order/payCoins', { id: id!, pay_password: DEMO_PAY_PASSWORD }, member);
     expect(right.body).toMatchObject({ code: 429, msg: ORDER_TEXTS.payPwLocked('15 分钟') });
     expect(payChecks()).toBe(5);
   });

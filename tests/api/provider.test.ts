@@ -52,7 +52,7 @@ const FORM = {
   city: '杭州',
   intro: '为武术教练提供课程拍摄、剪辑和线上推广服务，已服务二十余位教练。',
   licence: '',
-  agree: true,
+  agree: true as const,
 };
 
 /** A fresh member with the form of an application, its licence their own private upload. */
@@ -122,7 +122,7 @@ describe('provider application', () => {
     const a = await applicant();
     expect((await t.post('/member/supplierStatus', {}, a.token)).body.data).toMatchObject({ state: 'none', service_id: 0, form: null });
     expect((await t.post('/public/supplierSettle', a.form)).body.code).toBe(101);
-    expect((await t.post('/public/supplierSettle', { ...a.form, agree: false }, a.token)).body).toMatchObject({
+    expect((await t.rawPost('/public/supplierSettle', { ...a.form, agree: false }, a.token)).body).toMatchObject({
       code: 100,
       msg: PROVIDER_TEXTS.agreeRequired,
     });
@@ -182,8 +182,8 @@ describe('provider team', () => {
     const list = (await t.post('/member/messageList', { type: 'notice' }, coach)).body.data.list;
     const msg = list.find((m: { need_agree: number; title: string }) => m.need_agree === 1 && m.title.includes('华武供应链'));
     expect(msg).toBeTruthy();
-    expect((await t.post('/member/messageIsAgree', { id: msg.id, is_agree: 1 }, coach)).body.code).toBe(200);
-    expect((await t.post('/member/messageIsAgree', { id: msg.id, is_agree: 2 }, coach)).body.msg).toBe('您已处理过该申请');
+    expect((await t.post('/member/messageIsAgree', { id: msg!.id, is_agree: 1 }, coach)).body.code).toBe(200);
+    expect((await t.post('/member/messageIsAgree', { id: msg!.id, is_agree: 2 }, coach)).body.msg).toBe('您已处理过该申请');
 
     const team = (await t.post('/provider/team', { status: 'active' }, provider)).body.data;
     expect(team.list.find((m: { coach_id: number }) => m.coach_id === invited.body.data.coach_id)).toMatchObject({ status: 'active' });
@@ -210,7 +210,7 @@ describe('provider team', () => {
     const msg = (await t.post('/member/messageList', { type: 'notice' }, coach)).body.data.list.find(
       (m: { need_agree: number }) => m.need_agree === 1,
     );
-    expect((await t.post('/member/messageIsAgree', { id: msg.id, is_agree: 2 }, coach)).body.code).toBe(200);
+    expect((await t.post('/member/messageIsAgree', { id: msg!.id, is_agree: 2 }, coach)).body.code).toBe(200);
     expect((await t.post('/provider/team', {}, other.token)).body.data.total).toBe(0);
     const [row] = await t.db
       .select()
@@ -223,7 +223,7 @@ describe('provider team', () => {
     const msg2 = (await t.post('/member/messageList', { type: 'notice' }, coach)).body.data.list.find(
       (m: { need_agree: number; is_agree: number }) => m.need_agree === 1 && m.is_agree === 0,
     );
-    expect((await t.post('/member/messageIsAgree', { id: msg2.id, is_agree: 1 }, coach)).body.code).toBe(200);
+    expect((await t.post('/member/messageIsAgree', { id: msg2!.id, is_agree: 1 }, coach)).body.code).toBe(200);
     expect((await t.post('/provider/team', {}, other.token)).body.data.total).toBe(1);
     expect((await t.post('/provider/teamRemove', { id: again.id }, provider)).body.code).toBe(404);
     expect((await t.post('/provider/teamRemove', { id: again.id }, other.token)).body.code).toBe(200);
@@ -275,7 +275,7 @@ describe('provider commission', () => {
     expect((await t.post('/seller/order/refundAgree', { id: o1.id }, coachToken)).body.code).toBe(200);
     expect((await providerAccount()).pending).toBe(before.pending);
     const refundedRow = (await t.post('/provider/orders', {}, provider)).body.data.list.find((x: { id: number }) => x.id === o1.id);
-    expect(refundedRow.commission_state).toBe('refunded');
+    expect(refundedRow!.commission_state).toBe('refunded');
 
     // A second order settles with the coach's income after the refund window.
     const o2 = (await t.post('/order/createCourse', { course_id: c2!.id }, member)).body.data;
@@ -294,7 +294,7 @@ describe('provider commission', () => {
     const ledger = (await t.post('/provider/ledger', { reason: 'commission' }, provider)).body.data;
     const row = ledger.list.find((l: { note: string }) => l.note.includes(o2.order_no));
     expect(row).toMatchObject({ reason_text: '服务商佣金', pending_delta: share2 });
-    expect((await t.post('/provider/ledgerDetail', { id: row.id }, provider)).body.data.order).toMatchObject({ id: o2.id });
+    expect((await t.post('/provider/ledgerDetail', { id: row!.id }, provider)).body.data.order).toMatchObject({ id: o2.id });
     await ledgersMatch();
   });
 
@@ -326,8 +326,8 @@ describe('provider commission', () => {
 describe('provider authz and withdrawals', () => {
   it('a member without service_id gets 403 on every provider endpoint; guests 101', async () => {
     for (const path of ['/provider/overview', '/provider/team', '/provider/finance', '/provider/bankCards', '/provider/orders']) {
-      expect((await t.post(path, {}, member)).body).toMatchObject({ code: 403, msg: PROVIDER_TEXTS.notProvider });
-      expect((await t.post(path, {})).body.code).toBe(101);
+      expect((await t.rawPost(path, {}, member)).body).toMatchObject({ code: 403, msg: PROVIDER_TEXTS.notProvider });
+      expect((await t.rawPost(path, {})).body.code).toBe(101);
     }
     // A stale service_id pointing at someone else's provider row is refused too.
     const a = await applicant();
@@ -342,9 +342,9 @@ describe('provider authz and withdrawals', () => {
     const [app] = await t.db.select().from(providerApplications).where(eq(providerApplications.userId, other.id));
     await approveApplication(app!.id, 1, '');
     const mine = (await t.post('/provider/orders', {}, provider)).body.data.list[0];
-    expect((await t.post('/provider/orderDetail', { id: mine.id }, other.token)).body.code).toBe(404);
+    expect((await t.post('/provider/orderDetail', { id: mine!.id }, other.token)).body.code).toBe(404);
     const entry = (await t.post('/provider/ledger', {}, provider)).body.data.list[0];
-    expect((await t.post('/provider/ledgerDetail', { id: entry.id }, other.token)).body.code).toBe(404);
+    expect((await t.post('/provider/ledgerDetail', { id: entry!.id }, other.token)).body.code).toBe(404);
   });
 
   it('a provider withdrawal lands in seller_withdrawals on the provider account', async () => {
@@ -386,24 +386,24 @@ describe('/api/admin/providers', () => {
     const list = (await t.post('/admin/providers/applications', {}, undefined, { cookie })).body.data;
     const row = list.list.find((r: { user_id: number }) => r.user_id === a.id);
     expect(row).toMatchObject({ status: 'pending', name: FORM.name });
-    expect((await t.post('/admin/providers/refuse', { id: row.id, reason: '' }, undefined, { cookie })).body.msg).toBe(
+    expect((await t.post('/admin/providers/refuse', { id: row!.id, reason: '' }, undefined, { cookie })).body.msg).toBe(
       PROVIDER_TEXTS.reasonRequired,
     );
-    expect((await t.post('/admin/providers/refuse', { id: row.id, reason: '城市与执照不符' }, undefined, { cookie })).body.code).toBe(200);
-    expect((await t.post('/admin/providers/approve', { id: row.id }, undefined, { cookie })).body.msg).toBe(PROVIDER_TEXTS.notPending);
+    expect((await t.post('/admin/providers/refuse', { id: row!.id, reason: '城市与执照不符' }, undefined, { cookie })).body.code).toBe(200);
+    expect((await t.post('/admin/providers/approve', { id: row!.id }, undefined, { cookie })).body.msg).toBe(PROVIDER_TEXTS.notPending);
     await t.post('/public/supplierSettle', a.form, a.token);
     const again = (await t.post('/admin/providers/applications', {}, undefined, { cookie })).body.data.list.find(
       (r: { user_id: number }) => r.user_id === a.id,
     );
-    const ok = await t.post('/admin/providers/approve', { id: again.id, note: '资料齐全' }, undefined, { cookie });
+    const ok = await t.post('/admin/providers/approve', { id: again!.id, note: '资料齐全' }, undefined, { cookie });
     expect(ok.body.code).toBe(200);
     const rows = await t.db.select().from(auditLog).where(eq(auditLog.target, 'provider_applications'));
-    expect(rows.filter((r) => r.targetId === String(row.id)).map((r) => r.action)).toEqual(['provider.refuse']);
-    expect(rows.filter((r) => r.targetId === String(again.id)).map((r) => r.action)).toEqual(['provider.approve']);
+    expect(rows.filter((r) => r.targetId === String(row!.id)).map((r) => r.action)).toEqual(['provider.refuse']);
+    expect(rows.filter((r) => r.targetId === String(again!.id)).map((r) => r.action)).toEqual(['provider.approve']);
     const providers = (await t.post('/admin/providers/list', { key: FORM.name }, undefined, { cookie })).body.data.list;
     expect(providers.some((p: { id: number; team_size: number }) => p.id === ok.body.data.provider_id && p.team_size === 0)).toBe(true);
     const demo = (await t.post('/admin/providers/list', { key: '华武' }, undefined, { cookie })).body.data.list[0];
-    expect(demo.team_size).toBeGreaterThanOrEqual(1);
+    expect(demo!.team_size).toBeGreaterThanOrEqual(1);
     const finance = await t.staffCookie('finance');
     expect((await t.post('/admin/providers/applications', {}, undefined, { cookie: finance })).body.code).toBe(403);
   });

@@ -12,7 +12,7 @@ let seq = 0;
 /** A phone no other registration in this file uses (SPEC §9 format). */
 const freshPhone = () => `159${String(Date.now() % 1e5).padStart(5, '0')}${String(seq++).padStart(3, '0')}`;
 
-/** 推荐好友 (issue 16 §2): the code kept through registration, the friend list, the reward once. */
+/** 推荐好友: the code kept through registration, the friend list, the reward once. */
 
 let t: TestApi;
 let member: string;

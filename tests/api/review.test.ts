@@ -4,7 +4,7 @@ import { courses, users } from '~/server/db/schema';
 import { insertCourseOrder } from '../helpers/orders';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
-/** 评价 (issue 16 §2): reviews of completed orders, once per line, shown with the average. */
+/** 评价: reviews of completed orders, once per line, shown with the average. */
 
 let t: TestApi;
 let member: string;

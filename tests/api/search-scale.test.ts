@@ -9,7 +9,7 @@ import { WALK } from '~/server/modules/catalogue/search';
 import { startApi, type TestApi } from '../helpers/api';
 
 /**
- * Search through the token columns and postings (issue 11): the same matches in the same order as
+ * Search through the token columns and postings: the same matches in the same order as
  * `ILIKE '%key%'` ordered like the list, tokens kept on every write, bounded paging, capped counts,
  * stored lesson counts.
  */

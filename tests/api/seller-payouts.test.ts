@@ -12,7 +12,7 @@ import { managementLinks } from '~/lib/rules/roles';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
 /**
- * Seller payouts (issue 12 §4–§5): finance overview, ledger, bank cards behind an SMS code,
+ * Seller payouts: finance overview, ledger, bank cards behind an SMS code,
  * withdrawals held at once and one at a time, and shop cancellation. Income is made here the way
  * the orders module makes it (a sale into pending, then settled into the balance) — no endpoint
  * grants money.
@@ -105,16 +105,16 @@ const SHOP_PATHS: [string, Record<string, unknown>][] = [
 describe('who may call', () => {
   it('a guest is asked to log in (101), a member or provider is refused (403)', async () => {
     for (const [path, body] of [...SELLER_PATHS, ...SHOP_PATHS, ['/shop/applyCancelStatus', {}] as [string, object]]) {
-      expect((await t.post(path, body)).body.code, `${path} guest`).toBe(101);
+      expect((await t.rawPost(path, body)).body.code, `${path} guest`).toBe(101);
     }
     for (const [path, body] of [...SELLER_PATHS, ...SHOP_PATHS]) {
-      expect((await t.post(path, body, tok[DEMO.member])).body.code, `${path} member`).toBe(403);
-      expect((await t.post(path, body, tok[DEMO.provider])).body.code, `${path} provider`).toBe(403);
+      expect((await t.rawPost(path, body, tok[DEMO.member])).body.code, `${path} member`).toBe(403);
+      expect((await t.rawPost(path, body, tok[DEMO.provider])).body.code, `${path} provider`).toBe(403);
     }
   });
 
   it('a coach may not use the shop cancellation (403); a member without a shop reads status 1', async () => {
-    for (const [path, body] of SHOP_PATHS) expect((await t.post(path, body, tok[DEMO.coach])).body.code, path).toBe(403);
+    for (const [path, body] of SHOP_PATHS) expect((await t.rawPost(path, body, tok[DEMO.coach])).body.code, path).toBe(403);
     const s = await t.post('/shop/applyCancelStatus', {}, tok[DEMO.member]);
     expect(s.body.data).toMatchObject({ status: 1, application: null });
   });
@@ -139,7 +139,7 @@ describe('bank cards', () => {
       );
       expect(r.body, no).toMatchObject({ code: 100, msg });
     }
-    const r = await t.post('/seller/bankCardAdd', { holder_name: '陈师傅', bank_code: 'XXX', card_no: good, yzm: '1' }, tok[DEMO.coach]);
+    const r = await t.rawPost('/seller/bankCardAdd', { holder_name: '陈师傅', bank_code: 'XXX', card_no: good, yzm: '1' }, tok[DEMO.coach]);
     expect(r.body).toMatchObject({ code: 100, msg: BANK_TEXTS.bankRequired });
     const h = await t.post('/seller/bankCardAdd', { holder_name: '1', bank_code: 'ICBC', card_no: good, yzm: '1' }, tok[DEMO.coach]);
     expect(h.body).toMatchObject({ code: 100, msg: BANK_TEXTS.holderInvalid });
@@ -201,7 +201,7 @@ describe('bank cards', () => {
     expect(list).toMatchObject({ max: 5 });
     expect(list.list).toHaveLength(5);
     // Deleting one makes room again.
-    expect((await t.post('/seller/bankCardDelete', { id: list.list[0].id }, tok[OTHER_SHOP])).body.code).toBe(200);
+    expect((await t.post('/seller/bankCardDelete', { id: list.list[0]!.id }, tok[OTHER_SHOP])).body.code).toBe(200);
     expect((await t.post('/seller/bankCards', {}, tok[OTHER_SHOP])).body.data.list).toHaveLength(4);
   });
 });
@@ -210,23 +210,23 @@ describe('ownership', () => {
   it("another coach or shop can neither see nor use this coach's cards, withdrawals or ledger", async () => {
     await earn(DEMO.coach, 50_00);
     const card = (await t.post('/seller/bankCards', {}, tok[DEMO.coach])).body.data.list[0];
-    const w = await t.post('/seller/withdraw', { card_id: card.id, amount: 10_00, pay_password: PAY_PW }, tok[DEMO.coach]);
+    const w = await t.post('/seller/withdraw', { card_id: card!.id, amount: 10_00, pay_password: PAY_PW }, tok[DEMO.coach]);
     expect(w.body.code).toBe(200);
     for (const other of [OTHER_COACH, OTHER_SHOP]) {
       const cards = (await t.post('/seller/bankCards', {}, tok[other])).body.data.list as { id: number }[];
-      expect(cards.map((c) => c.id)).not.toContain(card.id);
-      const del = await t.post('/seller/bankCardDelete', { id: card.id }, tok[other]);
+      expect(cards.map((c) => c.id)).not.toContain(card!.id);
+      const del = await t.post('/seller/bankCardDelete', { id: card!.id }, tok[other]);
       expect(del.body).toMatchObject({ code: 404, msg: BANK_TEXTS.cardNotFound });
       await earn(other, 100_00);
-      const use = await t.post('/seller/withdraw', { card_id: card.id, amount: 10_00, pay_password: PAY_PW }, tok[other]);
+      const use = await t.post('/seller/withdraw', { card_id: card!.id, amount: 10_00, pay_password: PAY_PW }, tok[other]);
       expect(use.body).toMatchObject({ code: 404, msg: BANK_TEXTS.cardNotFound });
       const ws = (await t.post('/seller/withdrawals', {}, tok[other])).body.data.list as { id: number }[];
       expect(ws.map((x) => x.id)).not.toContain(w.body.data.id);
       const ledger = (await t.post('/seller/ledger', { limit: 50 }, tok[other])).body.data.list as { note: string }[];
-      expect(ledger.some((l) => l.note.includes(card.card_mask.slice(-4)))).toBe(false);
+      expect(ledger.some((l) => l.note.includes(card!.card_mask.slice(-4)))).toBe(false);
     }
     // The card stays the coach's; the other seller's money is untouched by the attempt.
-    expect((await t.post('/seller/bankCards', {}, tok[DEMO.coach])).body.data.list.map((c: { id: number }) => c.id)).toContain(card.id);
+    expect((await t.post('/seller/bankCards', {}, tok[DEMO.coach])).body.data.list.map((c: { id: number }) => c.id)).toContain(card!.id);
     expect(await markWithdrawalPaid(w.body.data.id)).toBe(true);
     await ledgerAgrees();
   });
@@ -242,35 +242,35 @@ describe('withdrawals', () => {
     expect(before).toMatchObject({ owner_kind: 'shop', min_withdraw: 1000, has_pay_password: true, cards: 1, pending_withdrawal: null });
     expect(before.pending).toBeGreaterThanOrEqual(30_00);
 
-    const small = await t.post('/seller/withdraw', { card_id: card.id, amount: 999, pay_password: PAY_PW }, tok[DEMO.mechant]);
+    const small = await t.post('/seller/withdraw', { card_id: card!.id, amount: 999, pay_password: PAY_PW }, tok[DEMO.mechant]);
     expect(small.body).toMatchObject({ code: 100, msg: BANK_TEXTS.amountTooSmall(1000) });
-    const wrongPw = await t.post('/seller/withdraw', { card_id: card.id, amount: 10_00, pay_password: '654321' }, tok[DEMO.mechant]);
+    const wrongPw = await t.post('/seller/withdraw', { card_id: card!.id, amount: 10_00, pay_password: '654321' }, tok[DEMO.mechant]);
     expect(wrongPw.body).toMatchObject({ code: 100, msg: '支付密码错误' });
     const tooMuch = await t.post(
       '/seller/withdraw',
-      { card_id: card.id, amount: before.balance + 1, pay_password: PAY_PW },
+      { card_id: card!.id, amount: before.balance + 1, pay_password: PAY_PW },
       tok[DEMO.mechant],
     );
     expect(tooMuch.body).toMatchObject({ code: 100, msg: BANK_TEXTS.insufficient });
 
-    const ok = await t.post('/seller/withdraw', { card_id: card.id, amount: 50_00, pay_password: PAY_PW }, tok[DEMO.mechant]);
+    const ok = await t.post('/seller/withdraw', { card_id: card!.id, amount: 50_00, pay_password: PAY_PW }, tok[DEMO.mechant]);
     expect(ok.body.code).toBe(200);
     expect(ok.body.data).toMatchObject({
       amount: 50_00,
       status: 'pending',
       status_text: '处理中',
       bank_name: '招商银行',
-      card_mask: card.card_mask,
+      card_mask: card!.card_mask,
     });
     const after = (await t.post('/seller/finance', {}, tok[DEMO.mechant])).body.data;
     expect(after).toMatchObject({ balance: before.balance - 50_00, frozen: before.frozen + 50_00, pending_withdrawal: ok.body.data.id });
 
-    const second = await t.post('/seller/withdraw', { card_id: card.id, amount: 10_00, pay_password: PAY_PW }, tok[DEMO.mechant]);
+    const second = await t.post('/seller/withdraw', { card_id: card!.id, amount: 10_00, pay_password: PAY_PW }, tok[DEMO.mechant]);
     expect(second.body).toMatchObject({ code: 100, msg: BANK_TEXTS.onePending });
     // The card of a pending withdrawal cannot be deleted.
-    const del = await t.post('/seller/bankCardDelete', { id: card.id }, tok[DEMO.mechant]);
+    const del = await t.post('/seller/bankCardDelete', { id: card!.id }, tok[DEMO.mechant]);
     expect(del.body).toMatchObject({ code: 100, msg: BANK_TEXTS.cardInUse });
-    expect((await t.post('/seller/bankCards', {}, tok[DEMO.mechant])).body.data.list[0].in_use).toBe(true);
+    expect((await t.post('/seller/bankCards', {}, tok[DEMO.mechant])).body.data.list[0]!.in_use).toBe(true);
 
     const list = (await t.post('/seller/withdrawals', {}, tok[DEMO.mechant])).body.data;
     expect(list.list[0]).toMatchObject({ id: ok.body.data.id, status: 'pending' });
@@ -285,7 +285,7 @@ describe('withdrawals', () => {
     expect(refused).toMatchObject({ status: 'refused', status_text: '已退回', refuse_reason: '户名与卡号不符' });
 
     // A new request, paid out: frozen → withdrawn, once.
-    const again = await t.post('/seller/withdraw', { card_id: card.id, amount: 20_00, pay_password: PAY_PW }, tok[DEMO.mechant]);
+    const again = await t.post('/seller/withdraw', { card_id: card!.id, amount: 20_00, pay_password: PAY_PW }, tok[DEMO.mechant]);
     expect(again.body.code).toBe(200);
     const paid = await Promise.all([markWithdrawalPaid(again.body.data.id), markWithdrawalPaid(again.body.data.id)]);
     expect(paid.filter(Boolean)).toHaveLength(1);
@@ -302,7 +302,7 @@ describe('withdrawals', () => {
     const acc = await accountOf(OTHER_COACH);
     const amount = Math.floor(acc.balance * 0.6);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => t.post('/seller/withdraw', { card_id: card.id, amount, pay_password: PAY_PW }, tok[OTHER_COACH])),
+      Array.from({ length: 10 }, () => t.post('/seller/withdraw', { card_id: card!.id, amount, pay_password: PAY_PW }, tok[OTHER_COACH])),
     );
     expect(answers.filter((a) => a.body.code === 200)).toHaveLength(1);
     for (const a of answers) expect([200, 100, 429]).toContain(a.body.code);
@@ -310,11 +310,11 @@ describe('withdrawals', () => {
     expect(now.balance).toBe(acc.balance - amount);
     expect(now.frozen).toBe(acc.frozen + amount);
     const pendingId = (await t.post('/seller/finance', {}, tok[OTHER_COACH])).body.data.pending_withdrawal;
-    expect(await refuseWithdrawal(pendingId, '测试退回')).toBe(true);
+    expect(await refuseWithdrawal(pendingId!, '测试退回')).toBe(true);
 
     // The same race below the pay-password check (which admits five attempts at a time): the
     // account lock and the partial unique index let exactly one through.
-    const held = await Promise.allSettled(Array.from({ length: 10 }, () => holdWithdrawal(now.id, card.id, amount)));
+    const held = await Promise.allSettled(Array.from({ length: 10 }, () => holdWithdrawal(now.id, card!.id, amount)));
     expect(held.filter((h) => h.status === 'fulfilled')).toHaveLength(1);
     for (const h of held) if (h.status === 'rejected') expect((h.reason as Error).message).toBe(BANK_TEXTS.onePending);
     const w = held.find((h) => h.status === 'fulfilled') as PromiseFulfilledResult<{ id: number }>;
@@ -332,7 +332,7 @@ describe('withdrawals', () => {
       const sixty = Math.floor(balance * 0.6);
       const refundRef = { type: 'test_refund', id: refSeq++, note: '测试退款' };
       const [w, r] = await Promise.allSettled([
-        holdWithdrawal(acc.id, card.id, sixty),
+        holdWithdrawal(acc.id, card!.id, sixty),
         t.db.transaction((tx) => moveSellerMoney(tx, acc.id, { balance: -sixty }, 'refund', refundRef)),
       ]);
       const wins = [w, r].filter((x) => x.status === 'fulfilled');
@@ -369,12 +369,12 @@ describe('finance overview and ledger', () => {
     expect(old.total).toBe(0);
     const backwards = await t.post('/seller/ledger', { from: '2020-02-01', to: '2020-01-01' }, tok[DEMO.mechant]);
     expect(backwards.body).toMatchObject({ code: 100, msg: '开始日期不能晚于结束日期' });
-    expect((await t.post('/seller/ledger', { reason: 'bribe' }, tok[DEMO.mechant])).body.code).toBe(100);
+    expect((await t.rawPost('/seller/ledger', { reason: 'bribe' }, tok[DEMO.mechant])).body.code).toBe(100);
 
     const chart = (await t.post('/seller/incomeChart', {}, tok[DEMO.mechant])).body.data;
     expect(chart.days).toHaveLength(30);
     expect(chart.days.at(-1)).toMatchObject({ date: today });
-    expect(chart.days.at(-1).income).toBeGreaterThanOrEqual(230_00);
+    expect(chart.days.at(-1)!.income).toBeGreaterThanOrEqual(230_00);
     expect(chart.days.slice(0, -1).every((d: { income: number }) => d.income === 0)).toBe(true);
   });
 });
@@ -436,7 +436,7 @@ describe('shop cancellation', () => {
     // Withdraw everything and have it paid.
     const card = (await t.post('/seller/bankCards', {}, shopToken())).body.data.list[0];
     const acc = await accountOf(OTHER_SHOP);
-    const w = await t.post('/seller/withdraw', { card_id: card.id, amount: acc.balance, pay_password: PAY_PW }, shopToken());
+    const w = await t.post('/seller/withdraw', { card_id: card!.id, amount: acc.balance, pay_password: PAY_PW }, shopToken());
     expect(w.body.code).toBe(200);
     expect((await t.post('/shop/applyCancel', { reason: '转行' }, shopToken())).body.msg).toBe(SHOP_CANCEL_TEXTS.moneyLeft);
     expect(await markWithdrawalPaid(w.body.data.id)).toBe(true);
@@ -482,7 +482,7 @@ describe('shop cancellation', () => {
 
     const again = await t.post('/shop/applyCancel', { reason: '经营调整' }, shopToken());
     expect(again.body.data.status).toBe(2);
-    const id = again.body.data.application.id;
+    const id = again.body.data.application!.id;
     expect(await refuseShopCancel(id, '请先处理售后')).toBe(true);
     expect(await refuseShopCancel(id, '请先处理售后')).toBe(false);
     expect(await onSale()).toEqual({ goods: before.goods - 1, courses: before.courses });
@@ -494,7 +494,7 @@ describe('shop cancellation', () => {
 
   it('approval re-checks the conditions, then closes the shop and makes the owner a member', async () => {
     const applied = await t.post('/shop/applyCancel', { reason: '不再经营' }, shopToken());
-    const id = applied.body.data.application.id;
+    const id = applied.body.data.application!.id;
     // Money arrived meanwhile: approval is refused and nothing changes.
     await earn(OTHER_SHOP, 5_00, false);
     await expect(approveShopCancel(id)).rejects.toThrow(SHOP_CANCEL_TEXTS.moneyLeft);

@@ -55,7 +55,7 @@ beforeAll(async () => {
   shopId = await idOf(shops, DEMO.mechant);
   coachId = await idOf(coaches, DEMO.coach);
   otherShopId = await idOf(shops, '13800000203');
-  categoryId = (await t.post('/goods/category')).body.data[0].id;
+  categoryId = (await t.post('/goods/category')).body.data[0]!.id;
 });
 afterAll(() => t.stop());
 
@@ -67,11 +67,11 @@ describe('role and ownership matrix', () => {
   it('refuses guests (101) and members (403) on every seller endpoint', async () => {
     for (const path of [...shopOnly, ...coachOnly, ...sellers, '/seller/agentMarket', '/seller/agentMine']) {
       const body = path.startsWith('/seller/agent') ? { kind: 'goods' } : {};
-      expect((await t.post(path, body)).body.code, `${path} guest`).toBe(101);
-      expect((await t.post(path, body, member)).body.code, `${path} member`).toBe(403);
+      expect((await t.rawPost(path, body)).body.code, `${path} guest`).toBe(101);
+      expect((await t.rawPost(path, body, member)).body.code, `${path} member`).toBe(403);
     }
-    for (const path of shopOnly) expect((await t.post(path, {}, coach)).body.code, `${path} coach`).toBe(403);
-    for (const path of coachOnly) expect((await t.post(path, {}, shop)).body.code, `${path} shop`).toBe(403);
+    for (const path of shopOnly) expect((await t.rawPost(path, {}, coach)).body.code, `${path} coach`).toBe(403);
+    for (const path of coachOnly) expect((await t.rawPost(path, {}, shop)).body.code, `${path} shop`).toBe(403);
   });
 
   it('lets no other shop read or change this shop’s goods, banners or settings', async () => {
@@ -88,15 +88,15 @@ describe('role and ownership matrix', () => {
     const mySku = saved.body.data.skus[0];
     const smuggle = await t.post(
       '/shop/goodsSave',
-      { ...(await goodsForm(otherShop)), id: theirs.id, skus: [{ id: mySku.id, specs: ['红色'], price: 1, stock: 999, stock_was: 10 }] },
+      { ...(await goodsForm(otherShop)), id: theirs.id, skus: [{ id: mySku!.id, specs: ['红色'], price: 1, stock: 999, stock_was: 10 }] },
       otherShop,
     );
     expect(smuggle.body.code).toBe(404);
-    const [sku] = await t.db.select().from(skus).where(eq(skus.id, mySku.id));
+    const [sku] = await t.db.select().from(skus).where(eq(skus.id, mySku!.id));
     expect(sku).toMatchObject({ price: 5800, stock: 10 });
 
     const banner = await t.post('/seller/bannerSave', { image: await upload(shop), link: '/shop' }, shop);
-    const bannerId = banner.body.data.list[0].id;
+    const bannerId = banner.body.data.list[0]!.id;
     expect((await t.post('/seller/bannerSave', { id: bannerId, image: await upload(otherShop), link: '' }, otherShop)).body.code).toBe(404);
     expect((await t.post('/seller/bannerDelete', { id: bannerId }, otherShop)).body.code).toBe(404);
     expect((await t.post('/seller/bannerDelete', { id: bannerId }, otherCoach)).body.code).toBe(404);
@@ -106,7 +106,7 @@ describe('role and ownership matrix', () => {
 
     // Settings are always the caller's own: an id in the body is ignored.
     const mine = (await t.post('/shop/setInfo', {}, shop)).body.data;
-    const other = (await t.post('/shop/setInfo', { id: shopId }, otherShop)).body.data;
+    const other = (await t.rawPost('/shop/setInfo', { id: shopId }, otherShop)).body.data;
     expect(other.id).toBe(otherShopId);
     expect(mine.id).toBe(shopId);
   });
@@ -114,12 +114,12 @@ describe('role and ownership matrix', () => {
   it('keeps coaches apart: another coach cannot touch this coach’s banners or courses’ offers', async () => {
     const b = await t.post('/seller/bannerSave', { image: await upload(coach), link: '' }, coach);
     expect(b.body.code).toBe(200);
-    const id = b.body.data.list[0].id;
+    const id = b.body.data.list[0]!.id;
     expect((await t.post('/seller/bannerDelete', { id }, otherCoach)).body.code).toBe(404);
     expect((await t.post('/seller/bannerDelete', { id }, shop)).body.code).toBe(404);
     const course = (await t.post('/seller/homeCourses', {}, coach)).body.data.list[0];
-    expect((await t.post('/seller/courseOffer', { course_id: course.id, rate_bp: 1000 }, otherCoach)).body.code).toBe(404);
-    expect((await t.post('/seller/courseOffer', { course_id: course.id, rate_bp: 1000 }, shop)).body.code).toBe(404);
+    expect((await t.post('/seller/courseOffer', { course_id: course!.id, rate_bp: 1000 }, otherCoach)).body.code).toBe(404);
+    expect((await t.post('/seller/courseOffer', { course_id: course!.id, rate_bp: 1000 }, shop)).body.code).toBe(404);
   });
 });
 
@@ -186,7 +186,7 @@ describe('banners', () => {
     expect((await t.post('/seller/bannerSort', { ids: ids.slice(1) }, coach)).body.code).toBe(100);
     const home = (await t.post('/coach/public/indexInfo', { coach_id: coachId })).body.data;
     expect(home.banners.map((b: { id: number }) => b.id)).toEqual(ids);
-    await t.post('/seller/bannerDelete', { id: ids[0] }, coach);
+    await t.post('/seller/bannerDelete', { id: ids[0]! }, coach);
     expect((await t.post('/coach/public/indexInfo', { coach_id: coachId })).body.data.banners).toHaveLength(4);
   });
 });
@@ -253,7 +253,7 @@ describe('goods management', () => {
     await t.post('/shop/goodsStatus', { id: g.id, status: 1 }, shop);
     const [red, black] = g.skus;
     // An order takes 2 of red after the owner opened the form (stock 10 → 8).
-    await t.db.update(skus).set({ stock: 8 }).where(eq(skus.id, red.id));
+    await t.db.update(skus).set({ stock: 8 }).where(eq(skus.id, red!.id));
     const [u] = await t.db.select().from(users).where(eq(users.phone, DEMO.member));
     const [o] = await t.db
       .insert(orders)
@@ -268,7 +268,7 @@ describe('goods management', () => {
         expiresAt: new Date(),
       })
       .returning();
-    await t.db.insert(orderItems).values({ orderId: o!.id, goodsId: g.id, skuId: red.id, title: g.title, price: 5800, num: 2 });
+    await t.db.insert(orderItems).values({ orderId: o!.id, goodsId: g.id, skuId: red!.id, title: g.title, price: 5800, num: 2 });
 
     const base = await goodsForm(shop, { id: g.id, title: '库存测试扇' });
     const stale = await t.post(
@@ -276,24 +276,24 @@ describe('goods management', () => {
       {
         ...base,
         skus: [
-          { id: red.id, specs: ['红色'], price: 5800, stock: 20, stock_was: 10 },
-          { id: black.id, specs: ['黑色'], price: 6200, stock: 3, stock_was: 3 },
+          { id: red!.id, specs: ['红色'], price: 5800, stock: 20, stock_was: 10 },
+          { id: black!.id, specs: ['黑色'], price: 6200, stock: 3, stock_was: 3 },
         ],
       },
       shop,
     );
     expect(stale.body.msg).toMatch(/库存已有变动/);
-    expect((await t.db.select().from(skus).where(eq(skus.id, red.id)))[0]!.stock).toBe(8);
+    expect((await t.db.select().from(skus).where(eq(skus.id, red!.id)))[0]!.stock).toBe(8);
 
     const info = (await t.post('/shop/goodsManageInfo', { id: g.id }, shop)).body.data;
-    expect(info.skus[0]).toMatchObject({ id: red.id, stock: 8, held: 2 });
+    expect(info.skus[0]).toMatchObject({ id: red!.id, stock: 8, held: 2 });
     const fresh = await t.post(
       '/shop/goodsSave',
       {
         ...base,
         skus: [
-          { id: red.id, specs: ['红色'], price: 5800, stock: 20, stock_was: 8 },
-          { id: black.id, specs: ['黑色'], price: 6200, stock: 3, stock_was: 3 },
+          { id: red!.id, specs: ['红色'], price: 5800, stock: 20, stock_was: 8 },
+          { id: black!.id, specs: ['黑色'], price: 6200, stock: 3, stock_was: 3 },
         ],
       },
       shop,
@@ -305,7 +305,7 @@ describe('goods management', () => {
     // The red SKU is held by a paid order: it cannot be deleted.
     const drop = await t.post(
       '/shop/goodsSave',
-      { ...base, skus: [{ id: black.id, specs: ['黑色'], price: 6200, stock: 3, stock_was: 3 }] },
+      { ...base, skus: [{ id: black!.id, specs: ['黑色'], price: 6200, stock: 3, stock_was: 3 }] },
       shop,
     );
     expect(drop.body.msg).toBe('该规格还有未完成的订单，不能删除；可把库存改为 0');
@@ -316,7 +316,7 @@ describe('goods management', () => {
       {
         ...base,
         skus: [
-          { id: black.id, specs: ['黑色'], price: 6200, stock: 0, stock_was: 3 },
+          { id: black!.id, specs: ['黑色'], price: 6200, stock: 0, stock_was: 3 },
           { specs: ['白色'], price: 5000, stock: 1 },
         ],
       },
@@ -363,11 +363,7 @@ describe('agency', () => {
     // The owner withdraws the offer: the pick stays, but earns nothing and is not shown.
     await t.post('/seller/agentShow', { kind: 'goods', id: g.id, shown: 1 }, coach);
     const form = (await t.post('/shop/goodsManageInfo', { id: g.id }, shop)).body.data;
-    await t.post(
-      '/shop/goodsSave',
-      { ...form, agent_rate_bp: 0, skus: form.skus.map((s: { stock: number }) => ({ ...s, stock_was: s.stock })) },
-      shop,
-    );
+    await t.post('/shop/goodsSave', { ...form, agent_rate_bp: 0, skus: form.skus.map((s) => ({ ...s, stock_was: s.stock })) }, shop);
     expect(await agentOfferFor('goods', g.id, { type: 'coach', id: coachId })).toBeNull();
     const mine = (await t.post('/seller/agentMine', { kind: 'goods', limit: 50 }, coach)).body.data.list;
     expect(mine.find((x: { id: number }) => x.id === g.id)).toMatchObject({ rate_bp: 0, picked: 1 });
@@ -384,30 +380,30 @@ describe('agency', () => {
 
   it('offers a course; a shop picks it and shows it on its homepage', async () => {
     const course = (await t.post('/seller/homeCourses', {}, coach)).body.data.list[0];
-    expect((await t.post('/seller/courseOffer', { course_id: course.id, rate_bp: 0 }, coach)).body.code).toBe(200);
-    expect((await t.post('/seller/agentPick', { kind: 'course', id: course.id, status: 1 }, shop)).body.msg).toBe(
+    expect((await t.post('/seller/courseOffer', { course_id: course!.id, rate_bp: 0 }, coach)).body.code).toBe(200);
+    expect((await t.post('/seller/agentPick', { kind: 'course', id: course!.id, status: 1 }, shop)).body.msg).toBe(
       '该商品或课程已不再开放代理',
     );
-    await t.post('/seller/courseOffer', { course_id: course.id, rate_bp: 1500 }, coach);
+    await t.post('/seller/courseOffer', { course_id: course!.id, rate_bp: 1500 }, coach);
     const market = (await t.post('/seller/agentMarket', { kind: 'course', limit: 50 }, shop)).body.data.list;
-    expect(market.find((x: { id: number }) => x.id === course.id)).toMatchObject({ rate_bp: 1500, owner: { type: 'coach', id: coachId } });
+    expect(market.find((x: { id: number }) => x.id === course!.id)).toMatchObject({ rate_bp: 1500, owner: { type: 'coach', id: coachId } });
     // A coach never sees their own course in the market.
     expect(
       ((await t.post('/seller/agentMarket', { kind: 'course', limit: 50 }, coach)).body.data.list as { id: number }[]).map((x) => x.id),
-    ).not.toContain(course.id);
-    await t.post('/seller/agentPick', { kind: 'course', id: course.id, status: 1 }, shop);
+    ).not.toContain(course!.id);
+    await t.post('/seller/agentPick', { kind: 'course', id: course!.id, status: 1 }, shop);
     const home = (await t.post('/shop/public/indexInfo', { shop_id: shopId })).body.data;
-    expect(home.agent_courses.map((c: { id: number }) => c.id)).toContain(course.id);
-    expect(await agentOfferFor('course', course.id, { type: 'shop', id: shopId })).toEqual({
+    expect(home.agent_courses.map((c: { id: number }) => c.id)).toContain(course!.id);
+    expect(await agentOfferFor('course', course!.id, { type: 'shop', id: shopId })).toEqual({
       rateBp: 1500,
       owner: { type: 'coach', id: coachId },
     });
     const [offer] = await t.db
       .select()
       .from(agentOffers)
-      .where(and(eq(agentOffers.kind, 'course'), eq(agentOffers.itemId, course.id)));
+      .where(and(eq(agentOffers.kind, 'course'), eq(agentOffers.itemId, course!.id)));
     expect(offer!.rateBp).toBe(1500);
-    expect(await t.db.select().from(agentCourses).where(eq(agentCourses.courseId, course.id))).toHaveLength(1);
+    expect(await t.db.select().from(agentCourses).where(eq(agentCourses.courseId, course!.id))).toHaveLength(1);
   });
 });
 

@@ -63,7 +63,7 @@ describe('登录设备 list', () => {
     expect(body.data.list).toHaveLength(2);
     expect(body.data.list[0]).toMatchObject({ device: 'Safari 17 · iOS 17', kind: 'mobile', place: LOCAL_PLACE, current: 1 });
     expect(body.data.list[1]).toMatchObject({ device: 'Chrome 140 · Windows 10', kind: 'desktop', place: '112.64.*.*', current: 0 });
-    expect(body.data.list[1].id).toBe(await sessionIdOf(pc));
+    expect(body.data.list[1]!.id).toBe(await sessionIdOf(pc));
     // Nothing of the address beyond its first half, and no token.
     expect(JSON.stringify(body.data)).not.toContain('112.64.10');
     expect(JSON.stringify(body.data)).not.toContain(pc);
@@ -94,7 +94,7 @@ describe('登录设备 list', () => {
     const touched = await row();
     expect(Date.now() - touched.lastSeenAt.getTime()).toBeLessThan(60_000);
     expect(touched.lastIp).toBe('58.30.1.1');
-    expect((await list(token)).data.list[0].place).toBe('58.30.*.*');
+    expect((await list(token)).data.list[0]!.place).toBe('58.30.*.*');
   });
 });
 

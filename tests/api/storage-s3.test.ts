@@ -13,12 +13,12 @@ import { serveUploads } from '~/server/providers/storage/serve';
 import { finishRecording } from '~/server/providers/live/vod';
 import { hasFfmpeg, videoQueueIdle } from '~/server/modules/upload/video.service';
 import { moveApplicationDocuments } from '~/server/modules/applications/documents-move';
-import { DEMO, startApi, type TestApi } from '../helpers/api';
+import { DEMO, localVoucher, startApi, type TestApi } from '../helpers/api';
 import { startS3 } from '../helpers/s3';
 import { tusUpload } from '../helpers/tus';
 import { resolvesTo, uploadPathVariants } from '../helpers/upload-paths';
 
-/** STORAGE=s3 against a local S3-compatible stand-in (issue 17 §2). */
+/** STORAGE=s3 against a local S3-compatible stand-in. */
 const run = promisify(execFile);
 const MP4 = readFileSync(new URL('../fixtures/lesson.mp4', import.meta.url));
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -72,7 +72,7 @@ describe('STORAGE=s3', () => {
   });
 
   it('takes a resumable video upload into the bucket, processes it there, and plays it only through expiring URLs', async () => {
-    const voucher = (await t.post('/public/updateVideoVoucher', {}, coach)).body.data.voucher as string;
+    const voucher = localVoucher((await t.post('/public/updateVideoVoucher', {}, coach)).body.data);
     const up = await tusUpload(t, MP4, voucher, 'lesson.mp4', 4096);
     expect(up.last.status).toBe(204);
     const videoId = Number(up.last.headers.get('upload-video-id'));
@@ -110,10 +110,10 @@ describe('STORAGE=s3', () => {
     expect(localFiles(join(t.dataDir, 'tmp'))).toEqual([]);
 
     // The owner watches through a presigned URL of the bucket; a guest gets no URL for a paid lesson.
-    const owned = (await t.post('/course/detail', { id: courseId }, coach)).body.data.lessons[0].video as string;
+    const owned = (await t.post('/course/detail', { id: courseId }, coach)).body.data.lessons[0]!.video as string;
     expect(owned.startsWith(`${s3.endpoint}/${s3.bucket}/${folder}`)).toBe(true);
     expect(owned).toMatch(/X-Amz-Expires=1200&/);
-    expect((await t.post('/course/detail', { id: courseId })).body.data.lessons[0].video).toBe('');
+    expect((await t.post('/course/detail', { id: courseId })).body.data.lessons[0]!.video).toBe('');
     const part = await fetch(owned, { headers: { Range: 'bytes=0-99' } });
     expect(part.status).toBe(206);
     expect((await part.arrayBuffer()).byteLength).toBe(100);

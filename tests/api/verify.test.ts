@@ -16,7 +16,7 @@ afterAll(() => t.stop());
 
 describe('captcha', () => {
   it('hands out host and token on both config paths', async () => {
-    for (const path of ['/public/v5Token', '/public/captchaConfig']) {
+    for (const path of ['/public/v5Token', '/public/captchaConfig'] as const) {
       const res = await t.post(path);
       expect(res.body.code).toBe(200);
       expect(res.body.data).toMatchObject({ provider: 'altcha', host: expect.any(String), token: expect.stringMatching(/^cap\./) });
@@ -32,7 +32,7 @@ describe('captcha', () => {
 
   it('sends nothing without a passed captcha, and a pass works once', async () => {
     const before = (await t.db.select().from(smsOutbox)).length;
-    expect((await t.post('/public/sendMsg', { phone: '13500000001', type: 'register' })).body).toMatchObject({
+    expect((await t.rawPost('/public/sendMsg', { phone: '13500000001', type: 'register' })).body).toMatchObject({
       code: 100,
       msg: SMS_TEXTS.captchaFailed,
     });
@@ -66,7 +66,7 @@ describe('/api/public/sendMsg', () => {
       code: 100,
       msg: T.phoneInvalid,
     });
-    expect((await t.post('/public/sendMsg', { phone: '13812345678', type: 'hack', captcha })).body).toMatchObject({
+    expect((await t.rawPost('/public/sendMsg', { phone: '13812345678', type: 'hack', captcha })).body).toMatchObject({
       code: 100,
       msg: '验证码类型不正确',
     });
@@ -129,15 +129,15 @@ describe('test-rig endpoints (SMS_OUTBOX_API with the log provider)', () => {
     const phone = '13500000055';
     const send = () => t.sendCode(phone, 'register', undefined, '10.7.0.1');
     expect((await send()).body.code).toBe(200);
-    const sms = (await t.post('/dev/smsOutbox', { phone })).body;
+    const sms = (await t.rawPost('/dev/smsOutbox', { phone })).body;
     expect(sms).toMatchObject({ code: 200, data: { code: await t.lastCode(phone) } });
     expect((await send()).body).toMatchObject({ code: 429, msg: T.smsCooling });
-    expect((await t.post('/dev/smsCooldownSkip', { phone })).body).toMatchObject({ code: 200, data: { moved: 1 } });
+    expect((await t.rawPost('/dev/smsCooldownSkip', { phone })).body).toMatchObject({ code: 200, data: { moved: 1 } });
     expect((await send()).body.code).toBe(200);
     // Skipped codes still count towards the daily cap (3 here); each new one replaces the last.
-    await t.post('/dev/smsCooldownSkip', { phone });
+    await t.rawPost('/dev/smsCooldownSkip', { phone });
     expect((await send()).body.code).toBe(200);
-    await t.post('/dev/smsCooldownSkip', { phone });
+    await t.rawPost('/dev/smsCooldownSkip', { phone });
     expect((await send()).body).toMatchObject({ code: 429, msg: SMS_TEXTS.phoneDailyCap });
     const live = await t.db.select().from(smsCodes).where(eq(smsCodes.phone, phone));
     expect(live.filter((r) => !r.spentAt)).toHaveLength(1);
@@ -146,8 +146,8 @@ describe('test-rig endpoints (SMS_OUTBOX_API with the log provider)', () => {
   it('a skipped code still works, and still ends after five wrong tries', async () => {
     const phone = '13500000056';
     expect((await t.sendCode(phone, 'register', undefined, '10.7.0.2')).body.code).toBe(200);
-    await t.post('/dev/smsCooldownSkip', { phone });
-    const body = (yzm: string) => ({ phone, yzm, password: 'abc12345', passwords: 'abc12345', agree: true });
+    await t.rawPost('/dev/smsCooldownSkip', { phone });
+    const body = (yzm: string) => ({ phone, yzm, password: 'abc12345', passwords: 'abc12345', agree: true as const });
     for (let i = 0; i < 4; i++) expect((await t.post('/register', body('000000'))).body.msg).toBe(SMS_TEXTS.codeWrong);
     expect((await t.post('/register', body('000000'))).body.msg).toBe(SMS_TEXTS.codeLocked);
     // Even the right code is refused now, with the same reason, until a new code is sent.
@@ -177,7 +177,7 @@ describe('code attempts under a burst', () => {
   it('the guess that takes the last slot does not kill a code an earlier slot may still be spending', async () => {
     const phone = '13600000078';
     expect((await t.sendCode(phone, 'register', undefined, '10.7.0.3')).body.code).toBe(200);
-    const body = (yzm: string) => ({ phone, yzm, password: 'abc12345', passwords: 'abc12345', agree: true });
+    const body = (yzm: string) => ({ phone, yzm, password: 'abc12345', passwords: 'abc12345', agree: true as const });
     for (let i = 0; i < 3; i++) expect((await t.post('/register', body('000000'))).body.msg).toBe(SMS_TEXTS.codeWrong);
     // A right guess in flight holds the fourth slot (taken, not yet compared and spent)...
     await t.db

@@ -1,28 +1,13 @@
 import { test, expect } from './fixtures';
-import type { Page } from '@playwright/test';
-import type { StaffRole } from '../../src/lib/rules/staff';
-import { loginByCookie, loginStaff as loginStaffOnce, loginViaDialog, newMember, ready, requestCode, smsCode, toastWith } from './helpers';
+import { loginByCookie, loginStaff, loginViaDialog, newMember, ready, requestCode, smsCode, toastWith } from './helpers';
 
 /**
- * The operator console's money and member operations (issue 13 §3): a coach withdraws and the
+ * The operator console's money and member operations: a coach withdraws and the
  * finance operator pays it out with the bank transfer reference, the coach sees it paid; a support
  * operator disables a member, who then cannot log in and is told why. The rig
  * (scripts/e2e-server.mjs → tests/fixtures/seller-income.ts) booked settled income for this coach.
  */
 const COACH = { phone: '13800000111', name: '何家豪' };
-
-/**
- * A TOTP step is accepted once per staff account, and a test of another file may have just used
- * this role's current step (the server then answers the generic refusal): wait for the next step.
- */
-async function loginStaff(page: Page, role: StaffRole): Promise<void> {
-  try {
-    await loginStaffOnce(page, role);
-  } catch {
-    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 300);
-    await loginStaffOnce(page, role);
-  }
-}
 
 /** A valid (Luhn) 19-digit card number no other run used. */
 function cardNumber(): string {

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { DEMO, loginByCookie, newMember, ready, signIn, toastWith } from './helpers';
 
-test.describe('browse (issue 4)', () => {
+test.describe('browse', () => {
   test('home → course list → course detail, and a free lesson plays', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: '推荐课程' })).toBeVisible();

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { loginByCookie, loginStaff, ready, toastWith } from './helpers';
 
 /**
- * 功夫圈 (issue 16 §3): a member publishes a post with three images; another likes and comments;
+ * 功夫圈: a member publishes a post with three images; another likes and comments;
  * the first sees the comment in the toolbar badge and on /my/notice, finds the post through the
  * circle search and shares its link; a report of it is taken down by the operator.
  */

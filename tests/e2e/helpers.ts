@@ -1,8 +1,10 @@
+import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { Secret, TOTP } from 'otpauth';
-import type { StaffRole } from '../../src/lib/rules/staff';
+import { STAFF_COOKIE, type StaffRole } from '../../src/lib/rules/staff';
 import { DEMO_STAFF, DEMO_STAFF_TOTP } from '../../src/server/seed/staff-demo';
 
 export const DEMO = {
@@ -208,19 +210,34 @@ export async function signIn(page: Page, m: Member): Promise<void> {
 }
 
 /**
- * Logs the demo staff member of `role` into the operator console (cookie set in the browser). A
- * TOTP code is accepted once, so when another test just used this step's code the helper waits for
- * the next 30-second step.
+ * Puts a console session of the demo staff member of `role` in the browser: the `gf_staff` cookie
+ * the console login sets, with a session the rig made for this run (tests/fixtures/staff-sessions.ts).
+ * Each call claims a session of its own (a rename succeeds once), so a test that signs out ends no
+ * other test's session. The real password + TOTP login is tests/e2e/admin.spec.ts's first test.
  */
 export async function loginStaff(page: Page, role: StaffRole): Promise<void> {
-  const phone = DEMO_STAFF.find((s) => s.role === role)!.phone;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const code = new TOTP({ secret: Secret.fromBase32(DEMO_STAFF_TOTP) }).generate();
-    const res = await page.request.post('/api/admin/login', { data: { phone, password: 'gongfu123', code } });
-    const body = (await res.json()) as { code: number; msg: string };
-    if (body.code === 200) return;
-    if (!body.msg.includes('已使用')) throw new Error(`staff login failed: ${body.msg}`);
-    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 200);
+  const dir = process.env['E2E_STAFF_DIR'];
+  if (!dir || !existsSync(join(dir, role))) return loginStaffWithTotp(page, role);
+  for (const n of readdirSync(join(dir, role))) {
+    if (n.endsWith('.taken')) continue;
+    const claimed = join(dir, role, `${n}.${process.pid}.${Date.now()}.taken`);
+    try {
+      renameSync(join(dir, role, n), claimed);
+    } catch {
+      continue; // another worker took it first
+    }
+    const value = readFileSync(claimed, 'utf8').trim();
+    await page.context().addCookies([{ name: STAFF_COOKIE, value, url: baseUrl(), httpOnly: true, sameSite: 'Strict' }]);
+    return;
   }
-  throw new Error('staff login: no fresh TOTP step');
+  throw new Error(`no console session left for ${role} in ${dir} (tests/fixtures/staff-sessions.ts makes more)`);
+}
+
+/** The console login with the demo TOTP secret, for a server the rig did not start (E2E_REUSE). */
+async function loginStaffWithTotp(page: Page, role: StaffRole): Promise<void> {
+  const phone = DEMO_STAFF.find((s) => s.role === role)!.phone;
+  const code = new TOTP({ secret: Secret.fromBase32(DEMO_STAFF_TOTP) }).generate();
+  const res = await page.request.post('/api/admin/login', { data: { phone, password: 'gongfu123', code } });
+  const body = (await res.json()) as { code: number; msg: string };
+  if (body.code !== 200) throw new Error(`staff login failed: ${body.msg}`);
 }

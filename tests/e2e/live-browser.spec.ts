@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { loginByCookie } from './helpers';
 
 /**
- * 网页开播 (issue 15 §1): a coach goes live with the page's camera and microphone — Chromium's fake
+ * 网页开播: a coach goes live with the page's camera and microphone — Chromium's fake
  * devices here — through MediaRecorder, the /live/push socket and the server's ffmpeg; a guest
  * sees the picture. Runs in the project with fake media devices (playwright.config.ts).
  */

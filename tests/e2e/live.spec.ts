@@ -3,7 +3,7 @@ import { expect, test, type Page } from './fixtures';
 import { DEMO, loginByCookie, newMember, signIn } from './helpers';
 
 /**
- * Going live (issue 15) in a real browser with a real encoder: the coach opens /live/liver and
+ * Going live in a real browser with a real encoder: the coach opens /live/liver and
  * starts, ffmpeg pushes a test pattern to the signed RTMP URL the page shows (an unsigned push is
  * refused), a guest watches the room with frames decoding, and 结束直播 ends it for the viewer.
  */

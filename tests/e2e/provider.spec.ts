@@ -2,7 +2,7 @@ import { test, expect } from './fixtures';
 import { DEMO, loginByCookie, newMember, ready, signIn, toastWith } from './helpers';
 
 /**
- * The provider area (issue 13 §2). The demo coach 陈师傅 already holds the seeded invitation that
+ * The provider area. The demo coach 陈师傅 already holds the seeded invitation that
  * account.spec answers, so the invitation here goes to another seeded coach no other spec uses.
  */
 const COACH = { phone: '13800000106', name: '孙雅婷' };

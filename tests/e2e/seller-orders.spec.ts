@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './fixtures';
 import { DEMO, loginByCookie, newMember, ready, signIn, toastWith, type Member } from './helpers';
 
-// Issue 12 §3 end to end: a member of the test's own buys the demo shop's goods with coins; the shop
+// Seller orders and refunds end to end: a member of the test's own buys the demo shop's goods with coins; the shop
 // (武当山货铺) ships it from its order list and the member receives it; another order is refunded
 // on the shop's approval and the coins come back.
 

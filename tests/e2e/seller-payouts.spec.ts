@@ -2,7 +2,7 @@ import { test, expect } from './fixtures';
 import { loginByCookie, ready, requestCode, smsCode, toastWith } from './helpers';
 
 /**
- * Seller payouts (issue 12 §4): a coach adds a bank card behind an SMS code to its own phone, then
+ * Seller payouts: a coach adds a bank card behind an SMS code to its own phone, then
  * withdraws part of its balance; the request shows as pending and the balance drops at once. The
  * rig (scripts/e2e-server.mjs → tests/fixtures/seller-income.ts) booked settled income for this
  * coach the way the orders module does; no endpoint grants money.

@@ -12,11 +12,11 @@ import { resetCaptcha } from '~/server/providers/captcha';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resetEnv } from '~/server/env';
-import { closeDatabase, openDatabase, useDatabase, type DatabaseHandle } from '~/server/db';
-import { runSeed } from '~/server/seed';
 import { createApi } from '~/server/app';
 import { invalidate } from '~/server/cache';
 import type { Envelope } from '~/lib/api/codes';
+import type { ApiInput, ApiOutput, ApiPath } from '~/lib/api/types';
+import { openTestDatabase } from './test-database';
 
 export interface Answer<T = any> {
   status: number;
@@ -24,9 +24,18 @@ export interface Answer<T = any> {
   headers: Headers;
 }
 
+/** `post`'s arguments after the path: the body (optional when every field is), a member token, extra headers. */
+type PostArgs<P extends ApiPath> =
+  ApiInput<P> extends Record<string, never>
+    ? [body?: ApiInput<P>, token?: string, headers?: Record<string, string>]
+    : Partial<ApiInput<P>> extends ApiInput<P>
+      ? [body?: ApiInput<P>, token?: string, headers?: Record<string, string>]
+      : [body: ApiInput<P>, token?: string, headers?: Record<string, string>];
+
 /**
- * A seeded database and the API app for one test file. PGlite in memory by default; with
- * TEST_DATABASE_URL set, a fresh schema in that PostgreSQL (dropped afterwards).
+ * A seeded database and the API app for one test file: a copy of the run's migrated and seeded
+ * template (tests/setup/api-template.ts) — PGlite in memory by default; with TEST_DATABASE_URL set,
+ * a database of its own in that PostgreSQL (dropped afterwards).
  */
 export async function startApi(extraEnv: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'gongfu-test-'));
@@ -40,16 +49,24 @@ export async function startApi(extraEnv: Record<string, string> = {}) {
   resetSms();
   resetCaptcha();
   invalidate();
-  const url = process.env['TEST_DATABASE_URL'];
-  const schemaName = url ? `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}` : undefined;
-  const handle: DatabaseHandle = openDatabase(url ? { url, schemaName: schemaName! } : { dataDir: 'memory://' });
-  await handle.migrate();
-  useDatabase(handle);
-  await runSeed();
+  const database = await openTestDatabase(dataDir);
+  const { handle } = database;
   const app = createApi();
 
-  /** POSTs JSON like the web client does. `body` may be a raw string to test malformed input. */
-  async function post<T = any>(path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Answer<T>> {
+  /**
+   * POSTs JSON like the web client does, typed from the endpoint's contract like the browser's
+   * `api()`: `path` must be an endpoint, `body` its input, and the answer's `data` its output.
+   */
+  async function post<P extends ApiPath>(path: P, ...[body, token, headers]: PostArgs<P>): Promise<Answer<ApiOutput<P>>> {
+    return rawPost(path, body, token, headers);
+  }
+
+  /**
+   * POSTs anything to any path under /api: malformed or wrong-typed input, a raw string body, a
+   * path that is no contract endpoint (rig routes, unknown paths), or a list of paths swept alike
+   * (who may call them). `data` is the caller's to judge.
+   */
+  async function rawPost<T = any>(path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Answer<T>> {
     const res = await app.request(`/api${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authSource: 'web', ...(token ? { authToken: token } : {}), ...headers },
@@ -58,23 +75,33 @@ export async function startApi(extraEnv: Record<string, string> = {}) {
     return { status: res.status, body: (await res.json()) as Envelope<T>, headers: res.headers };
   }
 
+  /**
+   * `post` as a console staff member (`cookie` from `staffCookie`), typed the same way; the body
+   * defaults to `{}`: `const finance = t.asStaff(await t.staffCookie('finance'))`.
+   */
+  function asStaff(cookie: string) {
+    return <P extends ApiPath>(path: P, body?: ApiInput<P>): Promise<Answer<ApiOutput<P>>> =>
+      rawPost<ApiOutput<P>>(path, body ?? {}, undefined, { cookie });
+  }
+
   /** Logs a demo (or any) account in and returns its token. */
   async function login(phone: string, password = 'gongfu123'): Promise<string> {
-    const res = await post<{ token: string }>('/login', { type: 1, phone, password });
+    const res = await post('/login', { type: 1, phone, password });
     if (res.body.code !== 200) throw new Error(`login ${phone} failed: ${res.body.msg}`);
     return res.body.data.token;
   }
 
   /** What the browser does before an SMS: fetch host+token, get a challenge, solve it. */
   async function captchaPass(): Promise<string> {
-    const cfg = await post<{ token: string }>('/public/captchaConfig');
+    const cfg = await post('/public/captchaConfig');
     const challenge = (await post('/public/captchaChallenge', { token: cfg.body.data.token })).body.data;
-    const solution = await solveChallenge({ challenge, deriveKey });
+    // The contract's optional fields are `T | undefined`; altcha-lib's are exactly optional.
+    const solution = await solveChallenge({ challenge: challenge as Parameters<typeof solveChallenge>[0]['challenge'], deriveKey });
     return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
   }
 
   /** Sends an SMS code (captcha solved) and returns the envelope. */
-  async function sendCode(phone: string, type: string, token?: string, ip = '10.0.0.1') {
+  async function sendCode(phone: string, type: ApiInput<'/public/sendMsg'>['type'], token?: string, ip = '10.0.0.1') {
     return post('/public/sendMsg', { phone, type, captcha: await captchaPass() }, token, { 'x-forwarded-for': ip });
   }
 
@@ -123,14 +150,13 @@ export async function startApi(extraEnv: Record<string, string> = {}) {
 
   /** A member's private verification document (a 1×1 PNG through /member/uploadDocument): its stored path. */
   async function uploadDocument(token: string): Promise<string> {
-    const res = await post<{ path: string }>('/member/uploadDocument', { image: `data:image/png;base64,${PNG_1X1}` }, token);
+    const res = await post('/member/uploadDocument', { image: `data:image/png;base64,${PNG_1X1}` }, token);
     if (res.body.code !== 200) throw new Error(`document upload failed: ${res.body.msg}`);
     return res.body.data.path;
   }
 
   async function stop(): Promise<void> {
-    if (url && schemaName) await handle.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`)).catch(() => {});
-    await closeDatabase();
+    await database.close();
     for (const [k, v] of Object.entries(saved)) {
       if (v === undefined) Reflect.deleteProperty(process.env, k);
       else process.env[k] = v;
@@ -143,6 +169,8 @@ export async function startApi(extraEnv: Record<string, string> = {}) {
     app,
     db: handle.db,
     post,
+    rawPost,
+    asStaff,
     login,
     staffCookie,
     uploadDocument,
@@ -163,3 +191,9 @@ export const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4
 
 /** The seeded demo accounts (see src/server/seed/users.ts and the README). */
 export const DEMO = { member: '13800000001', coach: '13800000002', mechant: '13800000003', provider: '13800000004' } as const;
+
+/** The voucher of a local (tus) video upload ticket; a cloud provider's ticket has none. */
+export function localVoucher(ticket: { provider: string }): string {
+  if (ticket.provider !== 'local' || !('voucher' in ticket)) throw new Error(`not a local upload ticket: ${ticket.provider}`);
+  return String(ticket.voucher);
+}

@@ -5,7 +5,7 @@ import { checkPush, checkTencentCallback, pushSign, signedPushQuery, tencentSecr
 const SECRET = 'a-test-secret-of-some-length';
 const NOW = 1_800_000_000;
 
-describe('push URL signatures (issue 15 §1)', () => {
+describe('push URL signatures', () => {
   it('signs /live/<stream>:<expire> with HMAC-SHA256 and accepts exactly that', () => {
     const expected = createHmac('sha256', SECRET).update('/live/room_ab12:1800000600').digest('hex');
     expect(pushSign(SECRET, 'room_ab12', 1_800_000_600)).toBe(expected);

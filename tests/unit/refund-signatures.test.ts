@@ -17,7 +17,7 @@ import {
   verifyAlipayResponse,
 } from '~/server/providers/pay/alipay';
 
-/* Refund requests of the real gateways (issue 12 §3), checked against their documented formats
+/* Refund requests of the real gateways, checked against their documented formats
  * with local stand-ins: nothing here reaches the network. */
 
 const rsaPair = () =>

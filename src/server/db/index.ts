@@ -33,6 +33,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Connection pool sizes (PostgreSQL and the PGlite worker; absent for in-process PGlite). */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /** In-process PGlite only: the whole data directory as a tarball (`loadDataDir` opens a copy). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface OpenOptions {
@@ -44,6 +46,11 @@ export interface OpenOptions {
   schemaName?: string;
   /** `url` is the PGlite worker thread (one session: an open transaction owns the database). */
   pgliteWorker?: boolean;
+  /**
+   * In-process PGlite only: start from this tarball of a data directory (`dumpDataDir`). The test
+   * rig migrates and seeds one database per run and opens a copy per test file.
+   */
+  loadDataDir?: Blob;
 }
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -79,13 +86,14 @@ export function openDatabase(opts: OpenOptions): DatabaseHandle {
   }
   const dataDir = opts.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dirname(resolve(dataDir)), { recursive: true });
-  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
+  const client = new PGlite(dataDir, { extensions: { pg_trgm }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   const pglite = drizzlePglite({ client, schema });
   return {
     db: pglite as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(pglite, { migrationsFolder: MIGRATIONS }),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 
