@@ -29,6 +29,7 @@ import { useAction } from '../ui/useAction';
 import { SellerOnly } from './SellerOnly';
 import { ItemRow } from '../commerce/ItemRow';
 import { ListState } from '../ui/states';
+import { saveTextFile } from '~/lib/save-file';
 
 const KIND_NAME: Record<SellerOrderKind, string> = { all: '订单', goods: '商品订单', course: '课程订单', class: '班级订单' };
 
@@ -300,14 +301,7 @@ function ExportBox(props: { area: SellerArea; kind: SellerOrderKind }) {
     void run.run(
       async () => {
         const r = await exportMonth(props.area, props.kind, month);
-        const url = URL.createObjectURL(new Blob([r.csv], { type: 'text/csv;charset=utf-8' }));
-        const a = document.createElement('a');
-        a.href = url;
-        a.download = r.filename;
-        document.body.append(a);
-        a.click();
-        a.remove();
-        setTimeout(() => URL.revokeObjectURL(url), 1000);
+        saveTextFile(r.filename, r.csv);
         return r;
       },
       { done: exportDoneText },

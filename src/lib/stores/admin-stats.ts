@@ -1,5 +1,6 @@
 import { adminApi } from '../api/admin-client';
 import type { ApiInput } from '../api/types';
+import { saveTextFile } from '../save-file';
 import { STATS_DEFAULT_DAYS, chinaDay, statsCsv, type StatsDay } from '../rules/operations';
 
 /** The stats page's default range: the last 30 China-time days, today included. */
@@ -9,15 +10,7 @@ export function defaultStatsRange(now = new Date()): { from: string; to: string 
 
 /** Saves the table as a CSV file (UTF-8 with BOM, so Excel shows the Chinese). */
 export function downloadStatsCsv(days: readonly StatsDay[], from: string, to: string): void {
-  const blob = new Blob([statsCsv(days)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `经营报表_${from}_${to}.csv`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  saveTextFile(`经营报表_${from}_${to}.csv`, statsCsv(days));
 }
 
 /* The daily report. */
