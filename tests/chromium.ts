@@ -15,3 +15,7 @@ export const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+// Chromium names a download it cannot write in the locale's charset "download": under a non-UTF-8 locale (no LANG,
+// as in a bare CI shell) every Chinese file name (经营报表_….csv) is lost. The browsers inherit this.
+if (!/utf-?8/i.test(process.env['LC_ALL'] || process.env['LC_CTYPE'] || process.env['LANG'] || '')) process.env['LC_ALL'] = 'C.UTF-8';

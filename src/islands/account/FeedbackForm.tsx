@@ -6,6 +6,7 @@ import { useAction } from '../ui/useAction';
 import { MemberOnly } from '../ui/MemberOnly';
 import { Heading } from '../ui/PageHead';
 import { Field } from '../ui/form';
+import { ImageFileInput } from '../ui/ImageFileInput';
 
 const EMPTY: Form = { type: '', content: '', images: [], contact: '' };
 
@@ -25,9 +26,7 @@ function Feedback() {
   const upload = useAction();
   const file = useRef<HTMLInputElement>(null);
 
-  function pick(e: React.ChangeEvent<HTMLInputElement>) {
-    const f = e.target.files?.[0];
-    e.target.value = '';
+  function pick([f]: File[]) {
     if (!f) return;
     void upload.run(async () => {
       const { path } = await uploadImage(f, 'feedback');
@@ -121,14 +120,7 @@ function Feedback() {
                 <span className="i-ri-add-line" />
               </button>
             )}
-            <input
-              ref={file}
-              type="file"
-              accept="image/jpeg,image/png,image/gif,image/webp"
-              className="hidden"
-              aria-label="选择图片"
-              onChange={pick}
-            />
+            <ImageFileInput ref={file} label="选择图片" onFiles={pick} />
           </div>
         </Field>
         <Field label="联系方式">

@@ -7,6 +7,7 @@ import { MemberOnly } from '../ui/MemberOnly';
 import { Heading } from '../ui/PageHead';
 import { Field } from '../ui/form';
 import { LoadFailed } from '../ui/states';
+import { ImageFileInput } from '../ui/ImageFileInput';
 
 const GENDERS: [number, string][] = [
   [1, '男'],
@@ -38,9 +39,7 @@ function Editor(props: { initial: Form }) {
   // Today in the browser, for the birthday picker (the editor only renders in the browser).
   const [today] = useState(() => new Date().toISOString().slice(0, 10));
 
-  function pick(e: React.ChangeEvent<HTMLInputElement>) {
-    const f = e.target.files?.[0];
-    e.target.value = '';
+  function pick([f]: File[]) {
     if (!f) return;
     void upload.run(
       async () => {
@@ -73,14 +72,7 @@ function Editor(props: { initial: Form }) {
             <button type="button" className="gf-btn-ghost" disabled={upload.busy} onClick={() => file.current?.click()}>
               {upload.busy ? '上传中…' : '更换头像'}
             </button>
-            <input
-              ref={file}
-              type="file"
-              accept="image/jpeg,image/png,image/gif,image/webp"
-              className="hidden"
-              aria-label="选择头像"
-              onChange={pick}
-            />
+            <ImageFileInput ref={file} label="选择头像" onFiles={pick} />
           </div>
         </Field>
         <Field label="昵称">

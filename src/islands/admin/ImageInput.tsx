@@ -3,6 +3,7 @@ import { img } from '~/lib/media';
 import { adminUpload } from '~/lib/stores/admin-content';
 import { btn, linkBtn } from '../ui/buttons';
 import { useAction } from '../ui/useAction';
+import { ImageFileInput } from '../ui/ImageFileInput';
 
 /** An uploaded image with a preview; the value is our stored path. */
 export function ImageInput(props: { label: string; value: string; onChange: (path: string) => void }) {
@@ -27,15 +28,10 @@ export function ImageInput(props: { label: string; value: string; onChange: (pat
             移除
           </button>
         )}
-        <input
+        <ImageFileInput
           ref={file}
-          type="file"
-          accept="image/jpeg,image/png,image/gif,image/webp"
-          className="hidden"
-          aria-label={`上传${props.label}`}
-          onChange={(e) => {
-            const f = e.target.files?.[0];
-            e.target.value = '';
+          label={`上传${props.label}`}
+          onFiles={([f]) => {
             if (f) void up.run(async () => props.onChange((await adminUpload(f)).path), { done: '图片已上传' });
           }}
         />

@@ -6,6 +6,7 @@ import { uploadDocument, uploadImage } from '~/lib/stores/account';
 import { $regions, ensureRegions } from '~/lib/stores/address';
 import { toast } from '~/lib/toast';
 import { useAction } from '../ui/useAction';
+import { ImageFileInput } from '../ui/ImageFileInput';
 
 export interface RegionValue {
   province: string;
@@ -82,9 +83,7 @@ export function PhotoField(props: {
   const upload = useAction();
   const file = useRef<HTMLInputElement>(null);
   const size = props.wide ? 'h-[110px] w-[170px]' : 'h-[90px] w-[90px]';
-  function pick(e: React.ChangeEvent<HTMLInputElement>) {
-    const f = e.target.files?.[0];
-    e.target.value = '';
+  function pick([f]: File[]) {
     if (!f) return;
     void upload.run(
       async () => {
@@ -113,15 +112,7 @@ export function PhotoField(props: {
         )}
       </button>
       <span className="text-xs text-ink-soft">{props.label}</span>
-      <input
-        ref={file}
-        type="file"
-        accept="image/jpeg,image/png,image/gif,image/webp"
-        className="hidden"
-        aria-label={`选择${props.label}`}
-        data-testid={props.testId}
-        onChange={pick}
-      />
+      <ImageFileInput ref={file} label={`选择${props.label}`} testId={props.testId} onFiles={pick} />
     </div>
   );
 }

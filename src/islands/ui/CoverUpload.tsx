@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { img } from '~/lib/media';
 import { uploadImage } from '~/lib/stores/account';
 import { useAction } from './useAction';
+import { ImageFileInput } from './ImageFileInput';
 
 /** The cover picker of the course and class forms: uploads through /api/uploader_img_base64. */
 export function CoverUpload(props: { value: string; onChange: (path: string) => void; label: string }) {
@@ -27,17 +28,7 @@ export function CoverUpload(props: { value: string; onChange: (path: string) => 
         )}
       </div>
       <div>
-        <input
-          ref={input}
-          type="file"
-          accept="image/jpeg,image/png,image/gif,image/webp"
-          className="hidden"
-          aria-label={props.label}
-          onChange={(e) => {
-            pick(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-        />
+        <ImageFileInput ref={input} label={props.label} onFiles={([f]) => pick(f)} />
         <button type="button" className="gf-btn-ghost" disabled={upload.busy} onClick={() => input.current?.click()}>
           {upload.busy ? '上传中…' : props.value ? '更换封面' : '上传封面'}
         </button>

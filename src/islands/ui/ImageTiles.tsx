@@ -1,4 +1,5 @@
 import { img } from '~/lib/media';
+import { ImageFileInput } from './ImageFileInput';
 
 /**
  * Uploaded pictures as square tiles with × to remove, and a tile to add more (hidden once `max` are
@@ -42,19 +43,7 @@ export function ImageTiles(props: {
           >
             <span className={props.busy ? 'i-ri-loader-4-line animate-spin text-2xl' : 'i-ri-image-add-line text-2xl'} />
             <span className="mt-1 text-xs">{props.busy ? '上传中…' : props.addText}</span>
-            <input
-              type="file"
-              accept="image/jpeg,image/png,image/gif,image/webp"
-              multiple={props.multiple}
-              hidden
-              disabled={props.busy}
-              data-testid={props.inputTestId}
-              onChange={(e) => {
-                const files = [...(e.target.files ?? [])];
-                e.target.value = '';
-                if (files.length) props.onPick(files);
-              }}
-            />
+            <ImageFileInput multiple={props.multiple} disabled={props.busy} testId={props.inputTestId} onFiles={props.onPick} />
           </label>
         </li>
       )}

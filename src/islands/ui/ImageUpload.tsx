@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { img } from '~/lib/media';
 import { uploadDocument, uploadImage } from '~/lib/stores/account';
 import { useAction } from './useAction';
+import { ImageFileInput } from './ImageFileInput';
 
 /** Picks an image, uploads it (/api/uploader_img_base64, or /api/member/uploadDocument) and hands back the stored path and its URL. */
 export function ImageUpload(props: {
@@ -18,9 +19,7 @@ export function ImageUpload(props: {
   const file = useRef<HTMLInputElement>(null);
   const size =
     props.shape === 'wide' ? 'h-[90px] w-[240px] rounded-md' : props.shape === 'round' ? 'h-20 w-20 rounded-full' : 'h-20 w-20 rounded-md';
-  function pick(e: React.ChangeEvent<HTMLInputElement>) {
-    const f = e.target.files?.[0];
-    e.target.value = '';
+  function pick([f]: File[]) {
     if (!f) return;
     void upload.run(
       async () => {
@@ -42,15 +41,7 @@ export function ImageUpload(props: {
       <button type="button" className="gf-btn-ghost" disabled={upload.busy} onClick={() => file.current?.click()}>
         {upload.busy ? '上传中…' : props.value ? `更换${props.label}` : `上传${props.label}`}
       </button>
-      <input
-        ref={file}
-        type="file"
-        accept="image/jpeg,image/png,image/gif,image/webp"
-        className="hidden"
-        aria-label={`选择${props.label}`}
-        data-testid={props.testId}
-        onChange={pick}
-      />
+      <ImageFileInput ref={file} label={`选择${props.label}`} testId={props.testId} onFiles={pick} />
     </div>
   );
 }

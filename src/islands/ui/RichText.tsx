@@ -5,6 +5,7 @@ import Image from '@tiptap/extension-image';
 import { img } from '~/lib/media';
 import { uploadImage } from '~/lib/stores/account';
 import { useAction } from './useAction';
+import { ImageFileInput } from './ImageFileInput';
 
 /**
  * The rich-text editor of course, class and goods intros and of the console's articles: TipTap (ProseMirror) limited to what the
@@ -49,9 +50,7 @@ export function RichText(props: {
     }),
   });
 
-  function pick(e: React.ChangeEvent<HTMLInputElement>) {
-    const f = e.target.files?.[0];
-    e.target.value = '';
+  function pick([f]: File[]) {
     if (!f || !editor) return;
     void upload.run(
       async () => {
@@ -113,14 +112,7 @@ export function RichText(props: {
         >
           <span className="i-ri-image-add-line" />
         </button>
-        <input
-          ref={file}
-          type="file"
-          accept="image/jpeg,image/png,image/gif,image/webp"
-          className="hidden"
-          aria-label="选择要插入的图片"
-          onChange={pick}
-        />
+        <ImageFileInput ref={file} label="选择要插入的图片" onFiles={pick} />
       </div>
       {editor ? (
         <EditorContent editor={editor} />
