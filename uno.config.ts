@@ -135,6 +135,16 @@ export default defineConfig({
      * and left), so any picture, even one with words in it, stays behind the header.
      */
     'gf-scrim': 'bg-gradient-to-t from-shade/95 via-shade/85 to-shade/45',
+    // The mobile site (src/pages/m): 44 px touch targets; 16 px inputs so iOS does not zoom on focus.
+    'gf-m-btn':
+      'inline-flex items-center justify-center gap-1 min-h-11 px-5 rounded-full text-[15px] select-none transition-colors disabled:(opacity-60 cursor-not-allowed)',
+    'gf-m-btn-primary': 'gf-m-btn bg-brand text-white active:bg-brand-dark',
+    'gf-m-btn-ghost': 'gf-m-btn border border-line-strong bg-white text-ink active:bg-surface-hover',
+    'gf-m-input': 'h-11 w-full rounded-lg border border-line-strong bg-white px-3 text-base outline-none focus:border-brand-accent',
+    'gf-m-card': 'bg-white rounded-xl',
+    /** A detail page's fixed bottom bar (buy, cart, follow); the layout keeps room for it. */
+    'gf-m-actions':
+      'fixed inset-x-0 bottom-0 z-40 flex items-center gap-2 border-t border-line bg-white px-3 py-1.5 pb-[calc(0.375rem+env(safe-area-inset-bottom))]',
   },
   safelist: ['prose', 'prose-sm'],
   preflights: [

@@ -23,7 +23,7 @@ const env = {
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   SITE_URL: `http://127.0.0.1:${port}`,
-  MOBILE_SITE_ORIGIN: 'https://m.gongfu.example',
+  // The mobile site is served at this same origin under /m (src/pages/m).
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
   // The browser tests read SMS codes back and send many of them from one address.

@@ -1,7 +1,10 @@
 import { defineMiddleware } from 'astro:middleware';
-import { HASH_CARRYING_PATHS, MOBILE_PATHS, mobileRedirectUrl } from '~/lib/rules/mobile-redirect';
+import { HASH_CARRYING_PATHS, MOBILE_PATHS, isMobilePath, mobileRedirectUrl } from '~/lib/rules/mobile-redirect';
 import { isHandheld } from '~/lib/rules/device';
-import { env } from '~/server/env';
+import { isMobileHost, mobileSiteOrigin } from '~/server/edge/mobile-host';
+
+/** The phone's choice of the desktop site (the "电脑版" link), for this browser session. */
+const VIEW_COOKIE = 'gf_view';
 
 /**
  * Runs for every page navigation (the API and static files never get here): NULs leave the query,
@@ -20,27 +23,49 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
       headers: { Location: `${url.pathname}${query ? `?${query}` : ''}`, 'Cache-Control': 'no-store' },
     });
   }
-  // The operator console: desktop-first, never redirected to the mobile site, never cached.
-  if (url.pathname === '/admin' || url.pathname.startsWith('/admin/')) {
+  const path = url.pathname.replace(/\/+$/, '') || '/';
+  // "电脑版" / "手机版" (SPEC §2's guard still holds for everyone else): `?view=pc` keeps a phone on
+  // the desktop site for this browser session, `?view=m` undoes it. The flag leaves the URL at once.
+  const view = url.searchParams.get('view');
+  if (request.method === 'GET' && (view === 'pc' || view === 'm')) {
+    const rest = new URLSearchParams(url.searchParams);
+    rest.delete('view');
+    const query = rest.toString();
+    return new Response(null, {
+      status: 302,
+      headers: {
+        Location: `${url.pathname}${query ? `?${query}` : ''}`,
+        'Cache-Control': 'no-store',
+        'Set-Cookie': `${VIEW_COOKIE}=${view === 'pc' ? 'pc' : ''}; Path=/; SameSite=Lax${view === 'pc' ? '' : '; Max-Age=0'}`,
+      },
+    });
+  }
+  const handheld = isHandheld(request.headers.get('user-agent'));
+  const onMobileHost = isMobileHost(request.headers.get('host'));
+  const wantsDesktop = ctx.cookies.get(VIEW_COOKIE)?.value === 'pc';
+  // SPEC §2 guard: phones and tablets (and every page request to the mobile host) go to the mobile
+  // page for this URL; a mobile page is never redirected again.
+  if (request.method === 'GET' && !isMobilePath(path) && (onMobileHost || (handheld && !wantsDesktop))) {
+    if (HASH_CARRYING_PATHS.includes(path)) {
+      // The QQ callback carries its token in the hash, which only the browser can read.
+      return new Response(hashBounce(mobileSiteOrigin() ?? ''), {
+        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+      });
+    }
+    // Same host: a relative Location, so the phone stays on whatever host it asked for.
+    const origin = onMobileHost ? '' : (mobileSiteOrigin() ?? '');
+    return new Response(null, {
+      status: 302,
+      headers: { Location: mobileRedirectUrl(url.pathname, url.search, '', origin), 'Cache-Control': 'no-store', Vary: 'User-Agent' },
+    });
+  }
+  // The operator console: desktop-first, never cached.
+  if (path === '/admin' || path.startsWith('/admin/')) {
     const res = await next();
     // A redirect's headers may be immutable: answer a copy then.
     const out = new Response(res.body, res);
     out.headers.set('Cache-Control', 'no-store');
     return out;
-  }
-  const origin = env().MOBILE_SITE_ORIGIN;
-  if (origin && request.method === 'GET' && isHandheld(request.headers.get('user-agent'))) {
-    const path = url.pathname.replace(/\/+$/, '') || '/';
-    if (HASH_CARRYING_PATHS.includes(path)) {
-      // The QQ callback carries its token in the hash, which only the browser can read.
-      return new Response(hashBounce(origin), {
-        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
-      });
-    }
-    return new Response(null, {
-      status: 302,
-      headers: { Location: mobileRedirectUrl(url.pathname, url.search, '', origin), 'Cache-Control': 'no-store', Vary: 'User-Agent' },
-    });
   }
   const res = await next();
   if (

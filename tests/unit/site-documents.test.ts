@@ -47,13 +47,17 @@ describe('/download: app store links are operator config', () => {
     expect(configValueError('url', 'http://x')).not.toBeNull();
   });
 
-  it('the QR code opens the mobile site, or this site when none is configured', () => {
+  it('the QR code opens the mobile home, on the mobile host when one is configured', () => {
     process.env = { ...saved, SITE_URL: 'https://www.site.test/' };
     delete process.env.MOBILE_SITE_ORIGIN;
     resetEnv();
-    expect(mobileSiteUrl()).toBe('https://www.site.test/');
+    expect(mobileSiteUrl()).toBe('https://www.site.test/m');
     process.env['MOBILE_SITE_ORIGIN'] = 'https://m.site.test';
     resetEnv();
-    expect(mobileSiteUrl()).toBe('https://m.site.test/');
+    expect(mobileSiteUrl()).toBe('https://m.site.test/m');
+    // The same origin named twice is not a second host.
+    process.env['MOBILE_SITE_ORIGIN'] = 'https://www.site.test';
+    resetEnv();
+    expect(mobileSiteUrl()).toBe('https://www.site.test/m');
   });
 });

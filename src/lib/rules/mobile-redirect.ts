@@ -1,36 +1,84 @@
 /**
  * SPEC §2 "Mobile redirect guard": where a phone or tablet browser goes on the mobile site.
- * The mobile site's paths are not named by the SPEC; ours are this table (docs/ARCHITECTURE.md).
+ * The mobile site is served by this same app under `/m` (src/pages/m); its paths are not named by
+ * the SPEC, so they are this table (docs/ARCHITECTURE.md "The mobile site").
  */
+export const MOBILE_PREFIX = '/m';
+
 export const MOBILE_PATHS = {
-  qqAccount: '/pages/account/qq',
-  wxAccount: '/pages/account/wechat',
-  goodsDetail: '/pages/shop/goods-detail',
-  courseDetail: '/pages/train/course-detail',
-  classDetail: '/pages/train/class-detail',
-  coachHome: '/pages/coach/homepage',
-  mechantHome: '/pages/mechant/homepage',
-  articleDetail: '/pages/article/detail',
-  anchor: '/pages/anchor/index',
-  circle: '/pages/circle/index',
-  shop: '/pages/shop/index',
-  share: '/pages/share/index',
-  live: '/pages/live/index',
+  home: '/m',
+  qqAccount: '/m/account/qq',
+  wxAccount: '/m/account/wechat',
+  login: '/m/login',
+  register: '/m/register',
+  goodsList: '/m/goods',
+  goodsDetail: '/m/goods/detail',
+  courseDetail: '/m/course/detail',
+  classDetail: '/m/class/detail',
+  /** A coach's or shop's homepage: `?type=coach|merchant&id=` (SPEC §2 "mobile anchor home"). */
+  anchor: '/m/anchor',
+  articleDetail: '/m/article/detail',
+  circle: '/m/circle',
+  circlePost: '/m/circle/post',
+  shop: '/m/shop',
+  /** SPEC §2's share=1&type=article|class|course|coach views: the list of that kind. */
+  share: '/m/list',
+  live: '/m/live',
+  liveRoom: '/m/live/room',
+  livePlayback: '/m/live/playback',
+  coupon: '/m/coupon',
+  search: '/m/search',
+  help: '/m/help',
+  helpDetail: '/m/help/detail',
+  agreement: '/m/agreement',
+  download: '/m/download',
+  cart: '/m/cart',
+  /** Confirm what is bought: `?kind=goods|course|class` plus the desktop checkout's own query. */
+  checkout: '/m/checkout',
+  /** The payment step of an unpaid order (`?id=`), and where a gateway returns the payer. */
+  pay: '/m/pay',
+  payResult: '/m/pay/result',
+  my: '/m/my',
+  orders: '/m/my/orders',
+  order: '/m/my/order',
+  /** My courses and classes with progress (`?kind=course|class`). */
+  learning: '/m/my/learning',
+  forgot: '/m/forgot',
+  bindPhone: '/m/account/bindphone',
+  /** A page that exists only on the desktop site (the console, seller areas): says where to do it. */
+  desktopOnly: '/m/desktop',
 } as const;
 
-/** Detail pages that map 1:1 and carry their query. */
+/** Detail pages that map 1:1 and carry their query (SPEC §2). */
 const DETAIL: Record<string, string> = {
   '/shop/goodsdetail': MOBILE_PATHS.goodsDetail,
   '/train/coursedetail': MOBILE_PATHS.courseDetail,
   '/train/classdetail': MOBILE_PATHS.classDetail,
-  '/coach/homepage': MOBILE_PATHS.coachHome,
-  '/mechant/homepage': MOBILE_PATHS.mechantHome,
   '/article/detail': MOBILE_PATHS.articleDetail,
+  // Ours, not in the SPEC's table: same page on the phone, same query.
+  '/help/detail': MOBILE_PATHS.helpDetail,
+  '/agreement': MOBILE_PATHS.agreement,
+  '/coupon': MOBILE_PATHS.coupon,
+  '/shop/goodslist': MOBILE_PATHS.goodsList,
+  '/account/regmember': MOBILE_PATHS.register,
+  '/account/login': MOBILE_PATHS.login,
+  // The member's orders and learning (the rest of 我的 on the phone is its own page).
+  '/my/order/goods': `${MOBILE_PATHS.orders}?kind=goods`,
+  '/my/order/course': `${MOBILE_PATHS.orders}?kind=course`,
+  '/my/order/class': `${MOBILE_PATHS.orders}?kind=class`,
+  '/order/detail': MOBILE_PATHS.order,
+  '/order/middle': MOBILE_PATHS.pay,
+  '/order/goodsorder': `${MOBILE_PATHS.checkout}?kind=goods`,
+  '/order/courseorder': `${MOBILE_PATHS.checkout}?kind=course`,
+  '/order/classorder': `${MOBILE_PATHS.checkout}?kind=class`,
+  '/my/course': `${MOBILE_PATHS.learning}?kind=course`,
+  '/my/class': `${MOBILE_PATHS.learning}?kind=class`,
+  '/pay/sandbox': '/m/pay/sandbox',
 };
 
-/** The fallback table, used only when the query has no `type`. */
+/** The fallback table, used only when the query has no `type` (SPEC §2). */
 const TABLE: Record<string, string> = {
-  '/': '/',
+  '/': MOBILE_PATHS.home,
   '/shop': MOBILE_PATHS.shop,
   '/article': `${MOBILE_PATHS.share}?share=1&type=article`,
   '/train/class': `${MOBILE_PATHS.share}?share=1&type=class`,
@@ -38,10 +86,31 @@ const TABLE: Record<string, string> = {
   '/train/coach': `${MOBILE_PATHS.share}?share=1&type=coach`,
   '/live/coach': `${MOBILE_PATHS.live}?share=1&type=0`,
   '/live/shop': `${MOBILE_PATHS.live}?share=1&type=1`,
+  // Ours: list pages and sections the SPEC's table does not name.
+  '/train/courselist': `${MOBILE_PATHS.share}?type=course`,
+  '/train/classlist': `${MOBILE_PATHS.share}?type=class`,
+  '/train/coachlist': `${MOBILE_PATHS.share}?type=coach`,
+  '/live': MOBILE_PATHS.live,
+  '/help': MOBILE_PATHS.help,
+  '/download': MOBILE_PATHS.download,
+  '/login': MOBILE_PATHS.login,
+  '/cart': MOBILE_PATHS.cart,
+  '/my': MOBILE_PATHS.my,
 };
+
+/**
+ * Areas that exist only on the desktop site: the console and the management areas of coaches, shop
+ * owners and providers (their public homepages are mapped above). A phone gets a page saying so.
+ */
+const DESKTOP_ONLY = [/^\/admin(\/|$)/, /^\/coach(\/|$)/, /^\/mechant(\/|$)/, /^\/my\/service_identity(\/|$)/, /^\/order\/shopdetail$/];
 
 /** Query-string routes that must be handled in the browser: the server never sees the hash. */
 export const HASH_CARRYING_PATHS = ['/login/bind/qq/callback'];
+
+/** True for a path of the mobile site (never redirected again). */
+export function isMobilePath(pathname: string): boolean {
+  return pathname === MOBILE_PREFIX || pathname.startsWith(`${MOBILE_PREFIX}/`);
+}
 
 /**
  * The mobile URL for a desktop URL. `search` is the query string (with or without "?"), `hash`
@@ -52,31 +121,123 @@ export function mobileRedirectUrl(pathname: string, search: string, hash: string
   const path = normalise(pathname);
   const query = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
   const qs = query.toString();
-  const withQuery = (p: string) => `${base}${p}${qs ? `?${qs}` : ''}`;
+  const withQuery = (p: string) => `${base}${p}${qs ? `${p.includes('?') ? '&' : '?'}${qs}` : ''}`;
+  const id = query.get('id') ?? '';
 
   if (path === '/login/bind/qq/callback') {
     const h = hash.startsWith('#') ? hash.slice(1) : hash;
     return `${base}${MOBILE_PATHS.qqAccount}${h ? `?${h}` : ''}`;
   }
   if (path === '/login/wx/callback') return withQuery(MOBILE_PATHS.wxAccount);
+  // SPEC §2: the coach and merchant homepages map to the matching mobile page with their query.
+  if (path === '/coach/homepage') return withQuery(`${MOBILE_PATHS.anchor}?type=coach`);
+  if (path === '/mechant/homepage') return withQuery(`${MOBILE_PATHS.anchor}?type=merchant`);
   const detail = DETAIL[path];
   if (detail) return withQuery(detail);
-  // A member's homepage (type=member, ours) has no mobile page: the mobile circle instead.
-  if (path === '/anchor/friendscircle' && query.get('type') === 'member') return `${base}${MOBILE_PATHS.circle}?share=1&type=friendscircle`;
+  // A member's homepage (type=member, ours) is their 功夫圈 on the phone.
+  if (path === '/anchor/friendscircle' && query.get('type') === 'member')
+    return `${base}${MOBILE_PATHS.circle}?share=1&type=friendscircle${id ? `&member=${encodeURIComponent(id)}` : ''}`;
   if (path === '/anchor' || path === '/anchor/friendscircle') {
     const type = query.get('type') === 'mechant' || query.get('type') === 'merchant' ? 'merchant' : 'coach';
-    const id = query.get('id') ?? '';
-    return `${base}${MOBILE_PATHS.anchor}?type=${type}&id=${encodeURIComponent(id)}`;
+    const tab = path === '/anchor/friendscircle' ? '&tab=circle' : '';
+    return `${base}${MOBILE_PATHS.anchor}?type=${type}&id=${encodeURIComponent(id)}${tab}`;
   }
-  if (path === '/firendscircle') return `${base}${MOBILE_PATHS.circle}?share=1&type=friendscircle`;
+  if (path === '/firendscircle') {
+    // A shared post opens that post.
+    const post = query.get('post');
+    if (post) return `${base}${MOBILE_PATHS.circlePost}?share=1&id=${encodeURIComponent(post)}`;
+    return `${base}${MOBILE_PATHS.circle}?share=1&type=friendscircle`;
+  }
+  // The room's id as written (the path above is lower-cased for matching).
+  const room = /^\/live\/(room|playback)\/([^/]+)$/i.exec(pathname.replace(/\/+$/, ''));
+  if (room)
+    return `${base}${room[1]?.toLowerCase() === 'room' ? MOBILE_PATHS.liveRoom : MOBILE_PATHS.livePlayback}?id=${encodeURIComponent(room[2] ?? '')}`;
+  // Searches keep their words and kind (SPEC §2's `q` and `type` are the search's own query).
+  if (path === '/search') return withQuery(MOBILE_PATHS.search);
+  if (path === '/shopsearch') {
+    const q = query.get('q');
+    return `${base}${MOBILE_PATHS.search}?type=goods${q ? `&q=${encodeURIComponent(q)}` : ''}`;
+  }
+  if (DESKTOP_ONLY.some((re) => re.test(path)))
+    return `${base}${MOBILE_PATHS.desktopOnly}?from=${encodeURIComponent(pathname + (qs ? `?${qs}` : ''))}`;
   if (!query.has('type')) {
     const target = TABLE[path];
     if (target) return `${base}${target}`;
   }
-  return `${base}/`;
+  return `${base}${MOBILE_PATHS.home}`;
+}
+
+/** The desktop page for a mobile page (the "电脑版" link): the reverse of the table above. */
+export function desktopUrlFor(mobilePath: string, search: string): string {
+  const q = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  const id = q.get('id');
+  const withId = (p: string) => (id ? `${p}?id=${encodeURIComponent(id)}` : p);
+  switch (mobilePath.replace(/\/+$/, '')) {
+    case MOBILE_PATHS.goodsDetail:
+      return withId('/shop/goodsDetail');
+    case MOBILE_PATHS.courseDetail:
+      return withId('/train/courseDetail');
+    case MOBILE_PATHS.classDetail:
+      return withId('/train/classDetail');
+    case MOBILE_PATHS.articleDetail:
+      return withId('/article/detail');
+    case MOBILE_PATHS.helpDetail:
+      return withId('/help/detail');
+    case MOBILE_PATHS.anchor:
+      return id ? `/anchor?type=${q.get('type') === 'merchant' ? 'mechant' : 'coach'}&id=${encodeURIComponent(id)}` : '/';
+    case MOBILE_PATHS.shop:
+      return '/shop';
+    case MOBILE_PATHS.goodsList:
+      return '/shop/goodsList';
+    case MOBILE_PATHS.share: {
+      const type = q.get('type');
+      return type === 'article' ? '/article' : type === 'class' || type === 'coach' ? `/train/${type}` : '/train/course';
+    }
+    case MOBILE_PATHS.live:
+      return q.get('type') === '1' ? '/live/shop' : '/live/coach';
+    case MOBILE_PATHS.liveRoom:
+      return id ? `/live/room/${encodeURIComponent(id)}` : '/live';
+    case MOBILE_PATHS.livePlayback:
+      return id ? `/live/playback/${encodeURIComponent(id)}` : '/live';
+    case MOBILE_PATHS.circle:
+      return '/firendscircle';
+    case MOBILE_PATHS.circlePost:
+      return id ? `/firendscircle?post=${encodeURIComponent(id)}` : '/firendscircle';
+    case MOBILE_PATHS.search: {
+      const words = q.get('q');
+      return words ? `/search?q=${encodeURIComponent(words)}` : '/search';
+    }
+    case MOBILE_PATHS.coupon:
+      return '/coupon';
+    case MOBILE_PATHS.help:
+      return '/help';
+    case MOBILE_PATHS.download:
+      return '/download';
+    case MOBILE_PATHS.register: {
+      const inviter = q.get('inviter');
+      return `/account/regmember${inviter ? `?inviter=${encodeURIComponent(inviter)}` : ''}`;
+    }
+    case MOBILE_PATHS.desktopOnly: {
+      const from = q.get('from');
+      return from && from.startsWith('/') && !from.startsWith('//') ? from : '/';
+    }
+    default:
+      return '/';
+  }
 }
 
 function normalise(pathname: string): string {
   const p = pathname.toLowerCase().replace(/\/+$/, '');
   return p === '' ? '/' : p;
+}
+
+/**
+ * A link for a mobile page: a desktop path of this site becomes its mobile page (no redirect hop on
+ * a phone); mobile paths, other sites and anything that is not a path stay as they are.
+ */
+export function toMobileHref(href: string): string {
+  if (!href.startsWith('/') || href.startsWith('//')) return href;
+  const u = new URL(href, 'http://x');
+  if (isMobilePath(u.pathname)) return href;
+  return mobileRedirectUrl(u.pathname, u.search, u.hash, '');
 }

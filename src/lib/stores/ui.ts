@@ -12,7 +12,18 @@ $dialog.listen((d) => {
 });
 
 /** SPEC §3 showLogin: the login dialog opens from the login button, cart and guarded links. */
-export const openLogin = () => $dialog.set('login');
-export const openForgot = () => $dialog.set('forgot');
+export const openLogin = () => (onMobileSite() ? toMobilePage('/m/login') : $dialog.set('login'));
+export const openForgot = () => (onMobileSite() ? toMobilePage('/m/forgot') : $dialog.set('forgot'));
+
+/** The mobile site (src/layouts/MobileLayout.astro) has pages, not dialogs, for signing in. */
+export function onMobileSite(): boolean {
+  return typeof document !== 'undefined' && document.documentElement.dataset['site'] === 'm';
+}
+
+/** Opens a mobile page that returns here afterwards (`?redirect=`, a same-site path only). */
+function toMobilePage(path: string): void {
+  if (location.pathname === path) return;
+  location.assign(`${path}?redirect=${encodeURIComponent(location.pathname + location.search)}`);
+}
 export const openKefu = () => $dialog.set('kefu');
 export const closeDialog = () => $dialog.set('none');

@@ -4,6 +4,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants, gunzip as gunzipCb, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { isHandheld } from '~/lib/rules/device';
+import { isMobilePath } from '~/lib/rules/mobile-redirect';
+import { needsMobileGuard } from './mobile-host';
 import { broadcast, onRemote } from '../bus';
 import { countCache } from '../metrics';
 import { countPageView } from '../views';
@@ -121,8 +123,15 @@ const handheld = (ua: string | undefined): boolean => {
 /** `/path?query` as the URL parser normalises it, the same from Node's req.url and a Request. */
 const keyOf = (url: URL): string => `${url.pathname}${url.search}`;
 
-function isCacheable(method: string, path: string, ua: string | undefined): boolean {
-  return (method === 'GET' || method === 'HEAD') && !path.startsWith('/api') && !path.startsWith('/uploads/') && !handheld(ua);
+/**
+ * Phones are sent to the mobile site by the middleware, so a kept desktop page is never theirs; the
+ * mobile site's own pages (`/m…`) are the same for every visitor and kept like any other.
+ */
+function isCacheable(method: string, path: string, ua: string | undefined, host: string | undefined): boolean {
+  if ((method !== 'GET' && method !== 'HEAD') || path.startsWith('/api') || path.startsWith('/uploads/')) return false;
+  const pathname = path.split('?', 1)[0] ?? path;
+  if (isMobilePath(pathname)) return true;
+  return !handheld(ua) && !needsMobileGuard(host, pathname);
 }
 
 async function bodyFor(page: CachedPage, enc: Encoding, key?: string): Promise<Buffer> {
@@ -200,7 +209,7 @@ export async function servePage(req: IncomingMessage, res: ServerResponse): Prom
   if (!pages) return false;
   const method = req.method ?? 'GET';
   const raw = req.url ?? '/';
-  if (!isCacheable(method, raw, req.headers['user-agent'])) return false;
+  if (!isCacheable(method, raw, req.headers['user-agent'], req.headers.host)) return false;
   let url: URL;
   try {
     url = new URL(raw, 'http://x');
@@ -254,7 +263,8 @@ export async function servePage(req: IncomingMessage, res: ServerResponse): Prom
 export async function keepPage(request: Request, response: Response): Promise<Response> {
   if (!pages || request.method !== 'GET' || response.status !== 200) return response;
   const url = new URL(request.url);
-  if (!isCacheable(request.method, url.pathname, request.headers.get('user-agent') ?? undefined)) return response;
+  if (!isCacheable(request.method, url.pathname, request.headers.get('user-agent') ?? undefined, request.headers.get('host') ?? url.host))
+    return response;
   const type = response.headers.get('content-type') ?? '';
   const cacheControl = response.headers.get('cache-control') ?? '';
   if (!type.includes('text/html') || !/\bpublic\b/.test(cacheControl) || response.headers.has('set-cookie')) return response;

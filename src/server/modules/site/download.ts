@@ -1,10 +1,11 @@
 import QRCode from 'qrcode';
+import { MOBILE_PATHS } from '~/lib/rules/mobile-redirect';
 import { env } from '../../env';
+import { mobileSiteOrigin } from '../../edge/mobile-host';
 
-/** Where a phone goes from /download: the mobile site (SPEC §2), or this site when none is configured. */
+/** Where a phone goes from /download: the mobile site's home (SPEC §2), on its own host when one is configured. */
 export function mobileSiteUrl(): string {
-  const e = env();
-  return `${(e.MOBILE_SITE_ORIGIN ?? new URL(e.SITE_URL).origin).replace(/\/+$/, '')}/`;
+  return `${mobileSiteOrigin() ?? new URL(env().SITE_URL).origin}${MOBILE_PATHS.home}`;
 }
 
 let kept: { url: string; image: Promise<string> } | null = null;
