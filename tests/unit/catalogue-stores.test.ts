@@ -19,7 +19,7 @@ const { InputError } = await import('~/lib/stores/action');
 const { $session } = await import('~/lib/stores/session');
 const { $dialog } = await import('~/lib/stores/ui');
 const { createFavourite, createFollow, flipFollow } = await import('~/lib/stores/social');
-const { createLessonPlayer, firstPlayable, isLocked, mergeProgress, resumeAt } = await import('~/lib/stores/lesson-player');
+const { allUnlocked, createLessonPlayer, firstPlayable, isLocked, mergeProgress, resumeAt } = await import('~/lib/stores/lesson-player');
 const { createMyList, MY_LIST_LIMIT } = await import('~/lib/stores/my-lists');
 
 type User = NonNullable<ReturnType<typeof $session.get>>;
@@ -131,6 +131,12 @@ describe('the lesson player', () => {
     expect(resumeAt(undefined)).toBe(0);
     expect(resumeAt({ lesson_id: 1, position: 95, finished: 0 })).toBe(95);
     expect(resumeAt({ lesson_id: 1, position: 95, finished: 1 })).toBe(0);
+  });
+
+  it('offers 开始学习 only when every lesson plays for the viewer', () => {
+    expect(allUnlocked(lessons)).toBe(false);
+    expect(allUnlocked(lessons.map((l) => ({ ...l, video: `/v/${l.id}.webm` })))).toBe(true);
+    expect(allUnlocked([])).toBe(false);
   });
 
   it('keeps the furthest position and a finished lesson finished', () => {
