@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lesson } from '~/lib/api/contract/catalogue-training';
-import { createLessonPlayer, firstPlayable, isLocked } from '~/lib/stores/lesson-player';
+import { createLessonPlayer, isLocked, nextToStudy } from '~/lib/stores/lesson-player';
 import { useSession } from '../chrome/useSession';
 
 /**
@@ -58,8 +58,8 @@ export function useLessonPlayer(courseId: number, initial: Lesson[]) {
     current,
     video,
     pick,
-    /** 开始试看 / 开始学习: the first lesson this viewer may watch. */
-    start: () => setCurrent(firstPlayable(lessons)),
+    /** 开始试看 / 开始学习: the first lesson this viewer may watch and has not finished. */
+    start: () => setCurrent(nextToStudy(lessons, progress)),
     /** Props for the <video> element of the current lesson. */
     events: {
       onTimeUpdate: () => report(false),

@@ -74,7 +74,7 @@ function CourseItem({ c }: { c: MyCourse }) {
         <span className="shrink-0 text-xs text-ink-soft">
           {c.finished_count}/{c.lesson_count} 课时 · {c.progress}%
         </span>
-        <a href={href} className="gf-m-btn-primary min-h-9 shrink-0 px-4 text-sm">
+        <a href={href} className="gf-m-btn-primary shrink-0 px-4 text-sm">
           {c.last_studied_at ? '继续学习' : '开始学习'}
         </a>
       </div>
@@ -118,12 +118,12 @@ function ClassItem({ k }: { k: MyClass }) {
       <p className="mt-2 break-words text-xs text-ink-soft">
         {k.venue} {k.address}
       </p>
-      <div className="mt-2 flex items-center gap-2">
+      <p className="mt-1 text-xs text-ink-mute">
+        {formatDate(k.starts_at)} 至 {formatDate(k.ends_at)}
+      </p>
+      <div className="mt-2 flex items-center justify-between gap-2">
         <span className="rounded bg-brand-light px-2 py-0.5 text-xs text-brand">{k.phase}</span>
-        <span className="min-w-0 flex-1 truncate text-xs text-ink-mute">
-          {formatDate(k.starts_at)} 至 {formatDate(k.ends_at)}
-        </span>
-        <a href={`${MOBILE_PATHS.order}?id=${k.order_id}`} className="gf-m-btn-ghost min-h-9 shrink-0 px-4 text-sm">
+        <a href={`${MOBILE_PATHS.order}?id=${k.order_id}`} className="gf-m-btn-ghost shrink-0 px-4 text-sm">
           报名详情
         </a>
       </div>
