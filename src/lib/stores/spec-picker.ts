@@ -82,6 +82,14 @@ export function createSpecPicker(goods: { id: number; specNames: string[]; skus:
     $qty.set(Math.max(1, Math.min(n, $view.get().stock)));
   }
 
+  /** Chooses a whole SKU at once (a choice kept across the mobile login); an unknown id changes nothing. */
+  function preset(skuId: number, num: number): void {
+    const sku = goods.skus.find((s) => s.id === skuId);
+    if (!sku) return;
+    $chosen.set([...sku.specs]);
+    setQty(num);
+  }
+
   /** The SKU and quantity to buy; refuses (warning) without login, a full choice or stock. */
   function chosenLine(): { sku: Sku; num: number } {
     requireLogin();
@@ -110,6 +118,7 @@ export function createSpecPicker(goods: { id: number; specNames: string[]; skus:
     canPick: (i: number, v: string) => canPick(goods.skus, $chosen.get(), i, v),
     pick,
     setQty,
+    preset,
     chosenLine,
     target,
   };
