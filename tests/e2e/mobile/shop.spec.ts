@@ -9,11 +9,14 @@ import { newMember, ready, signIn, toastWith } from '../helpers';
 
 /** A goods on sale with specs to choose (the seed's first goods has them). */
 async function goodsWithSpecs(request: import('@playwright/test').APIRequestContext): Promise<number> {
-  const list = ((await (await request.post('/api/goods/list', { data: { limit: 20 } })).json()) as { data: { list: { id: number }[] } }).data.list;
+  const list = ((await (await request.post('/api/goods/list', { data: { limit: 20 } })).json()) as { data: { list: { id: number }[] } })
+    .data.list;
   for (const g of list) {
-    const d = ((await (await request.post('/api/goods/detail', { data: { id: g.id } })).json()) as {
-      data: { spec_names: string[]; stock: number };
-    }).data;
+    const d = (
+      (await (await request.post('/api/goods/detail', { data: { id: g.id } })).json()) as {
+        data: { spec_names: string[]; stock: number };
+      }
+    ).data;
     if (d.spec_names.length > 0 && d.stock > 5) return g.id;
   }
   throw new Error('no goods with specs in the seed');
@@ -29,7 +32,10 @@ test('a shared goods link: SKU sheet, login when asked, cart, checkout with a ne
   await page.getByTestId('m-goods-actions').getByRole('button', { name: '加入购物车' }).click();
   const sheet = page.getByRole('dialog', { name: '选择规格' });
   await expect(sheet).toBeVisible();
-  for (const group of await sheet.getByRole('group').filter({ hasNot: page.getByRole('button', { name: '减少' }) }).all()) {
+  for (const group of await sheet
+    .getByRole('group')
+    .filter({ hasNot: page.getByRole('button', { name: '减少' }) })
+    .all()) {
     await group.getByRole('button', { disabled: false }).first().click();
   }
   await expect(sheet.getByText(/^已选 /)).toBeVisible();

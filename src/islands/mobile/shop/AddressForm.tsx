@@ -27,7 +27,8 @@ export function RegionPicker(props: { value: Region; onDone: (v: Region) => void
       </p>
     );
   if (!regions) return <p className="py-10 text-center text-sm text-ink-mute">地区加载中…</p>;
-  const options = level === 0 ? provincesOf(regions) : level === 1 ? citiesOf(regions, v.province) : districtsOf(regions, v.province, v.city);
+  const options =
+    level === 0 ? provincesOf(regions) : level === 1 ? citiesOf(regions, v.province) : districtsOf(regions, v.province, v.city);
   const current = level === 0 ? v.province : level === 1 ? v.city : v.district;
   const tabs = [v.province, v.city, v.district];
 
@@ -62,7 +63,8 @@ export function RegionPicker(props: { value: Region; onDone: (v: Region) => void
           返回
         </button>
       </div>
-      <ul className="-mx-4 max-h-[50vh] overflow-y-auto" role="listbox" aria-label={LEVELS[level]}>
+      {/* Keyed by level: a new level starts at its top, not where the last list was scrolled. */}
+      <ul key={level} className="-mx-4 max-h-[50vh] overflow-y-auto" role="listbox" aria-label={LEVELS[level]}>
         {options.map((name) => (
           <li key={name}>
             <button

@@ -4,7 +4,17 @@ import { money } from '~/lib/format';
 import { img } from '~/lib/media';
 import { CART_TEXTS } from '~/lib/rules/cart';
 import { MOBILE_PATHS, toMobileHref } from '~/lib/rules/mobile-redirect';
-import { $cart, $cartTotals, checkoutHref, loadCart, nextQuantity, pickLines, removeLines, setQuantity, type CartLine } from '~/lib/stores/cart';
+import {
+  $cart,
+  $cartTotals,
+  checkoutHref,
+  loadCart,
+  nextQuantity,
+  pickLines,
+  removeLines,
+  setQuantity,
+  type CartLine,
+} from '~/lib/stores/cart';
 import { useAction } from '~/islands/ui/useAction';
 import { ActionSheet } from '~/islands/ui/mobile/Sheet';
 import { MemberGate } from '~/islands/ui/mobile/MemberGate';
@@ -92,7 +102,10 @@ function Lines() {
                   )
                 }
               />
-              <a href={`${MOBILE_PATHS.anchor}?type=merchant&id=${g.shop_id}`} className="flex h-11 min-w-0 items-center gap-1 text-[15px] font-600">
+              <a
+                href={`${MOBILE_PATHS.anchor}?type=merchant&id=${g.shop_id}`}
+                className="flex h-11 min-w-0 items-center gap-1 text-[15px] font-600"
+              >
                 <span className="i-ri-store-2-line text-brand" aria-hidden="true" />
                 <span className="truncate">{g.shop_name}</span>
                 <span className="i-ri-arrow-right-s-line text-ink-mute" aria-hidden="true" />
@@ -105,26 +118,36 @@ function Lines() {
         );
       })}
       {stale.length > 0 && (
-        <button type="button" className="mb-3 min-h-11 w-full text-sm text-ink-soft" disabled={footer.busy} onClick={() => setRemoving(stale)}>
+        <button
+          type="button"
+          className="mb-3 min-h-11 w-full text-sm text-ink-soft"
+          disabled={footer.busy}
+          onClick={() => setRemoving(stale)}
+        >
           清除失效商品（{stale.length}）
         </button>
       )}
 
       <div className="gf-m-actions" data-testid="cart-bar">
-        <label className="flex items-center text-sm text-ink-soft">
-          <Tick
-            on={all}
-            disabled={!payable.length}
-            label="全选"
-            onChange={(on) =>
-              pickLines(
-                payable.map((l) => l.id),
-                on,
-              )
-            }
+        <button
+          type="button"
+          role="checkbox"
+          aria-checked={all}
+          disabled={!payable.length}
+          onClick={() =>
+            pickLines(
+              payable.map((l) => l.id),
+              !all,
+            )
+          }
+          className="flex h-11 shrink-0 items-center gap-1 pl-2.5 pr-1 text-sm text-ink-soft disabled:opacity-40"
+        >
+          <span
+            className={`${all ? 'i-ri-checkbox-circle-fill text-brand' : 'i-ri-checkbox-blank-circle-line text-ink-mute'} text-[22px]`}
+            aria-hidden="true"
           />
           全选
-        </label>
+        </button>
         <p className="ml-auto min-w-0 text-right text-sm">
           合计：
           <b className="text-lg text-price" data-testid="cart-total">
@@ -184,36 +207,45 @@ function Line({ l, picked, onRemove }: { l: CartLine; picked: boolean; onRemove:
         </a>
         {l.specs && <p className="mt-0.5 truncate text-xs text-ink-mute">{l.specs}</p>}
         {l.reason && <span className="mt-0.5 self-start rounded bg-danger-light px-1.5 text-xs text-danger">{l.reason}</span>}
-        <div className="mt-auto flex items-center gap-1 pt-1">
-          <span className="mr-auto font-600 text-price">{money(l.price)}</span>
-          <button type="button" className="h-9 px-2 text-xs text-ink-mute" disabled={act.busy} onClick={onRemove}>
-            删除
-          </button>
-          {!l.stale && (
-            <div className="flex items-center rounded-full border border-line" role="group" aria-label={`${l.title} 数量`}>
-              <button
-                type="button"
-                aria-label="减少"
-                className="h-9 w-9 text-ink-soft disabled:opacity-40"
-                disabled={less === null || act.busy}
-                onClick={() => step(less)}
-              >
-                −
-              </button>
-              <span className="w-7 text-center text-sm" data-testid="line-num">
-                {l.num}
-              </span>
-              <button
-                type="button"
-                aria-label="增加"
-                className="h-9 w-9 text-ink-soft disabled:opacity-40"
-                disabled={more === null || act.busy}
-                onClick={() => step(more)}
-              >
-                +
-              </button>
-            </div>
-          )}
+        {/* Price, then 删除 and the stepper — on a line of their own when the screen is narrow (320 px). */}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-1 pt-1">
+          <span className="font-600 text-price">{money(l.price)}</span>
+          <span className="ml-auto flex items-center">
+            <button
+              type="button"
+              className="flex h-9 w-9 items-center justify-center text-ink-mute"
+              aria-label="删除"
+              disabled={act.busy}
+              onClick={onRemove}
+            >
+              <span className="i-ri-delete-bin-6-line text-lg" aria-hidden="true" />
+            </button>
+            {!l.stale && (
+              <div className="flex items-center rounded-full border border-line" role="group" aria-label={`${l.title} 数量`}>
+                <button
+                  type="button"
+                  aria-label="减少"
+                  className="h-9 w-9 text-ink-soft disabled:opacity-40"
+                  disabled={less === null || act.busy}
+                  onClick={() => step(less)}
+                >
+                  −
+                </button>
+                <span className="w-7 text-center text-sm" data-testid="line-num">
+                  {l.num}
+                </span>
+                <button
+                  type="button"
+                  aria-label="增加"
+                  className="h-9 w-9 text-ink-soft disabled:opacity-40"
+                  disabled={more === null || act.busy}
+                  onClick={() => step(more)}
+                >
+                  +
+                </button>
+              </div>
+            )}
+          </span>
         </div>
       </div>
     </div>

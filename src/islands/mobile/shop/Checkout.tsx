@@ -115,10 +115,19 @@ function Confirm({ kind }: { kind: CheckoutKind }) {
 
       <section className="gf-m-card mb-3 px-3 text-sm">
         {preview.items_total > 0 && (
-          <button type="button" className="flex min-h-12 w-full items-center gap-2 text-left" onClick={() => setSheet('coupon')} data-testid="m-coupon-row">
+          <button
+            type="button"
+            className="flex min-h-12 w-full items-center gap-2 text-left"
+            onClick={() => setSheet('coupon')}
+            data-testid="m-coupon-row"
+          >
             <span className="text-ink-soft">优惠券</span>
             <span className={`ml-auto truncate ${coupon ? 'text-price' : 'text-ink-mute'}`}>
-              {coupon ? `-${money(preview.discount)} ${coupon.title}` : preview.coupons.length ? `${preview.coupons.length} 张可用` : '暂无可用'}
+              {coupon
+                ? `-${money(preview.discount)} ${coupon.title}`
+                : preview.coupons.length
+                  ? `${preview.coupons.length} 张可用`
+                  : '暂无可用'}
             </span>
             <span className="i-ri-arrow-right-s-line shrink-0 text-lg text-ink-mute" aria-hidden="true" />
           </button>
@@ -183,6 +192,7 @@ function Confirm({ kind }: { kind: CheckoutKind }) {
               <CouponTicket
                 key={c.id}
                 c={c}
+                compact
                 selected={c.id === s.couponId}
                 onClick={() => void reprice.run(() => chooseCoupon(c.id)).then(() => setSheet(null))}
               >
@@ -213,7 +223,12 @@ function AddressCard({ chosen, onOpen }: { chosen: number; onOpen: () => void })
   const { list, error } = useStore($addresses);
   const a = list?.find((x) => x.id === chosen);
   return (
-    <button type="button" className="gf-m-card mb-3 flex w-full items-center gap-3 px-3 py-3 text-left" onClick={onOpen} data-testid="m-address-card">
+    <button
+      type="button"
+      className="gf-m-card mb-3 flex w-full items-center gap-3 px-3 py-3 text-left"
+      onClick={onOpen}
+      data-testid="m-address-card"
+    >
       <span className="i-ri-map-pin-2-fill shrink-0 text-2xl text-brand" aria-hidden="true" />
       {a ? (
         <span className="min-w-0 flex-1">
@@ -352,10 +367,18 @@ function ItemLine({ item: p }: { item: ItemPreview }) {
     <div className="py-3">
       <h2 className="mb-2 text-[15px] font-600">{p.kind === 'course' ? '课程信息' : '班级信息'}</h2>
       <div className="flex gap-3">
-        <img src={img(p.item.cover)} width={112} height={70} alt="" className="h-[70px] w-28 shrink-0 rounded-lg bg-surface-grey object-cover" />
+        <img
+          src={img(p.item.cover)}
+          width={112}
+          height={70}
+          alt=""
+          className="h-[70px] w-28 shrink-0 rounded-lg bg-surface-grey object-cover"
+        />
         <div className="min-w-0 flex-1">
           <p className="line-clamp-2 text-sm leading-5 text-ink">{p.item.title}</p>
-          <p className="mt-0.5 truncate text-xs text-ink-mute">{p.kind === 'class' ? `${p.item.schedule} · ${p.item.venue}` : p.item.level}</p>
+          <p className="mt-0.5 truncate text-xs text-ink-mute">
+            {p.kind === 'class' ? `${p.item.schedule} · ${p.item.venue}` : p.item.level}
+          </p>
           <p className="mt-1 font-600 text-price">{money(p.item.price)}</p>
         </div>
       </div>

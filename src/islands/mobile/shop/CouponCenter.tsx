@@ -50,10 +50,13 @@ function Claimable({ c }: { c: ClaimableCoupon }) {
   const claim = useAction();
   return (
     <div className="overflow-hidden rounded-lg bg-white">
-      <CouponTicket c={c} muted={c.left <= 0 && !c.claimed}>
+      <CouponTicket c={c} muted={c.left <= 0 && !c.claimed} compact>
         <div className="flex shrink-0 flex-col items-end gap-1">
           {c.claimed ? (
-            <a href={toMobileHref(couponUseHref(c.scope))} className="flex min-h-9 items-center rounded-full border border-brand-accent px-3 text-xs text-brand">
+            <a
+              href={toMobileHref(couponUseHref(c.scope))}
+              className="flex min-h-9 items-center rounded-full border border-brand-accent px-3 text-xs text-brand"
+            >
               去使用
             </a>
           ) : c.left <= 0 ? (
@@ -68,7 +71,7 @@ function Claimable({ c }: { c: ClaimableCoupon }) {
               立即领取
             </button>
           )}
-          <span className="text-[11px] text-ink-mute">{c.claimed ? '已领取' : `剩余 ${Math.max(0, c.left)} 张`}</span>
+          <span className="whitespace-nowrap text-[11px] text-ink-mute">{c.claimed ? '已领取' : `剩余 ${Math.max(0, c.left)} 张`}</span>
         </div>
       </CouponTicket>
     </div>

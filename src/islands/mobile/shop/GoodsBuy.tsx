@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
 import type { Sku } from '~/lib/api/contract/catalogue-shop';
 import { img } from '~/lib/media';
 import { positiveInt } from '~/lib/format';
@@ -40,7 +41,10 @@ export default function GoodsBuy(props: {
   const view = useStore(picker.$view);
   const on = useStore(fav.$on);
   const { ready, user } = useSession();
-  const [mode, setMode] = useState<Mode | null>(null);
+  // Which sheet is open: a store, so the choice restored after login can open it from an effect.
+  const [$mode] = useState(() => atom<Mode | null>(null));
+  const mode = useStore($mode);
+  const setMode = (m: Mode | null) => $mode.set(m);
   const go = useAction();
   const favAction = useAction();
 
@@ -55,10 +59,10 @@ export default function GoodsBuy(props: {
     if (!sku) return;
     picker.preset(sku, positiveInt(q.get('num')) ?? 1);
     const act = q.get('act');
-    setMode(act === 'cart' || act === 'buy' ? act : 'both');
+    $mode.set(act === 'cart' || act === 'buy' ? act : 'both');
     for (const k of KEEP) q.delete(k);
     history.replaceState(history.state, '', `${location.pathname}${q.size ? `?${q}` : ''}`);
-  }, [picker]);
+  }, [picker, $mode]);
 
   function keepForLogin(kind: 'cart' | 'buy'): void {
     restoreSession();
@@ -92,9 +96,7 @@ export default function GoodsBuy(props: {
     );
   }
 
-  const pickedText = view.sku
-    ? `已选 ${view.sku.specs.map((v) => `“${v}”`).join(' ')} × ${qty}`
-    : `请选择 ${view.missing.join(' ')}`;
+  const pickedText = view.sku ? `已选 ${view.sku.specs.map((v) => `“${v}”`).join(' ')} × ${qty}` : `请选择 ${view.missing.join(' ')}`;
   const bar = 'flex h-11 flex-1 items-center justify-center text-[15px] text-white disabled:opacity-60';
 
   return (
@@ -113,7 +115,10 @@ export default function GoodsBuy(props: {
       )}
 
       <div className="gf-m-actions" data-testid="m-goods-actions">
-        <a href={`${MOBILE_PATHS.anchor}?type=merchant&id=${props.shopId}`} className="flex h-11 w-12 flex-col items-center justify-center text-[11px] text-ink-soft">
+        <a
+          href={`${MOBILE_PATHS.anchor}?type=merchant&id=${props.shopId}`}
+          className="flex h-11 w-12 flex-col items-center justify-center text-[11px] text-ink-soft"
+        >
           <span className="i-ri-store-2-line text-xl" aria-hidden="true" />
           店铺
         </a>
@@ -167,7 +172,13 @@ export default function GoodsBuy(props: {
         }
       >
         <div className="flex gap-3" data-testid="m-spec-sheet">
-          <img src={img(props.cover)} width={88} height={88} alt="" className="h-22 w-22 shrink-0 rounded-lg bg-surface-grey object-cover" />
+          <img
+            src={img(props.cover)}
+            width={88}
+            height={88}
+            alt=""
+            className="h-22 w-22 shrink-0 rounded-lg bg-surface-grey object-cover"
+          />
           <div className="min-w-0 flex-1">
             <p className="text-xl font-700 text-price" data-testid="goods-price">
               {view.price}

@@ -18,7 +18,11 @@ export const GOODS_PAGE = 20;
  */
 export default function GoodsGrid(props: { query: GoodsQuery; initial: Page<GoodsItem>; media: string; emptyText: string }) {
   const [list] = useState(() =>
-    createInfiniteList<GoodsItem, GoodsQuery>((q, page) => api('/goods/list', { ...q, page, limit: GOODS_PAGE }), props.query, props.initial),
+    createInfiniteList<GoodsItem, GoodsQuery>(
+      (q, page) => api('/goods/list', { ...q, page, limit: GOODS_PAGE }),
+      props.query,
+      props.initial,
+    ),
   );
   return (
     <InfiniteList

@@ -68,7 +68,14 @@ export default function Reviews(props: {
           {list.map((r) => (
             <li key={r.id} className="py-3" data-testid="review">
               <p className="flex items-center gap-2 text-sm">
-                <img src={img(r.user.avatar, props.media)} alt="" width={28} height={28} loading="lazy" className="h-7 w-7 rounded-full bg-surface-grey object-cover" />
+                <img
+                  src={img(r.user.avatar, props.media)}
+                  alt=""
+                  width={28}
+                  height={28}
+                  loading="lazy"
+                  className="h-7 w-7 rounded-full bg-surface-grey object-cover"
+                />
                 <span className="min-w-0 truncate font-500">{r.user.nick}</span>
                 <Stars n={r.stars} />
                 <span className="ml-auto shrink-0 text-xs text-ink-mute">{formatDate(r.created_at)}</span>
@@ -80,7 +87,12 @@ export default function Reviews(props: {
                   {r.images.map((src, i) => (
                     <li key={`${src}-${i}`}>
                       <a href={img(src, props.media)} target="_blank" rel="noopener" aria-label={`查看评价图片 ${i + 1}`}>
-                        <img src={img(src, props.media)} alt="" loading="lazy" className="aspect-square w-full rounded bg-surface-grey object-cover" />
+                        <img
+                          src={img(src, props.media)}
+                          alt=""
+                          loading="lazy"
+                          className="aspect-square w-full rounded bg-surface-grey object-cover"
+                        />
                       </a>
                     </li>
                   ))}

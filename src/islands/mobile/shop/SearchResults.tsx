@@ -22,9 +22,7 @@ export default function SearchResults(props: { type: SearchType; q: string; init
   const [list] = useState(() =>
     createInfiniteList<SearchItem, string>(
       async (q, page) =>
-        q
-          ? api('/index/comSeach', { q, type, page, limit: SEARCH_PAGE })
-          : api('/shop/list', { page, limit: SEARCH_PAGE }),
+        q ? api('/index/comSeach', { q, type, page, limit: SEARCH_PAGE }) : api('/shop/list', { page, limit: SEARCH_PAGE }),
       props.q,
       props.initial,
     ),
