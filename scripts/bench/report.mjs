@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { num, mdTable, textTable } from './util.mjs';
+import { LH_HEAD, lighthouseRows, mobileGoals } from './report-mobile.mjs';
 
 /** The bench's goals (docs/PERFORMANCE.md, "Goals"). */
 export const TARGETS = {
@@ -14,10 +15,6 @@ export const TARGETS = {
   rssFlatPct: 5,
   staticP50Ms: 10,
   apiFactor: 2,
-  /** The mobile site's content pages (JavaScript brotli): on the critical path, and in all. */
-  mobileCriticalKiB: 15,
-  mobileAllKiB: 80,
-  lhMobile: { performance: 95, accessibility: 95, bestPractices: 100, seo: 100, cls: 0.05 },
 };
 
 export const METHOD = `
@@ -190,42 +187,7 @@ export function evaluate(res) {
       );
   }
   const b = res.bytes;
-  const mobile = (b?.pages ?? []).filter((p) => p.url === '/m' || p.url.startsWith('/m/'));
-  if (mobile.length) {
-    const crit = Math.max(...mobile.map((p) => p.critical_br ?? 0));
-    const all = Math.max(...mobile.map((p) => p.js_br));
-    out.push({
-      id: 'm_js_critical',
-      goal: `mobile pages: JavaScript on the critical path ≤ ${TARGETS.mobileCriticalKiB} KiB brotli (largest page)`,
-      value: `${num(crit / 1024, 1)} KiB`,
-      status: crit <= TARGETS.mobileCriticalKiB * 1024 ? 'PASS' : 'FAIL',
-      note: '',
-    });
-    out.push({
-      id: 'm_js_all',
-      goal: `mobile pages: JavaScript in all ≤ ${TARGETS.mobileAllKiB} KiB brotli (largest page)`,
-      value: `${num(all / 1024, 1)} KiB`,
-      status: all <= TARGETS.mobileAllKiB * 1024 ? 'PASS' : 'FAIL',
-      note: '',
-    });
-  }
-  for (const p of res.lighthouse?.pages ?? []) {
-    const sc = p.scores;
-    const ok =
-      sc.performance >= TARGETS.lhMobile.performance &&
-      sc.accessibility >= TARGETS.lhMobile.accessibility &&
-      sc['best-practices'] >= TARGETS.lhMobile.bestPractices &&
-      sc.seo >= TARGETS.lhMobile.seo &&
-      (p.metrics.cls ?? 0) <= TARGETS.lhMobile.cls;
-    out.push({
-      id: `lh_${p.url}`,
-      goal: `Lighthouse mobile ${p.url}: perf ≥ ${TARGETS.lhMobile.performance}, a11y ≥ ${TARGETS.lhMobile.accessibility}, BP ${TARGETS.lhMobile.bestPractices}, SEO ${TARGETS.lhMobile.seo}, CLS ≤ ${TARGETS.lhMobile.cls}`,
-      value: `${sc.performance} / ${sc.accessibility} / ${sc['best-practices']} / ${sc.seo}, CLS ${Math.round((p.metrics.cls ?? 0) * 1000) / 1000}`,
-      status: ok ? 'PASS' : 'FAIL',
-      note: ok ? '' : (p.failing ?? []).map((f) => f.id).join(', '),
-    });
-  }
-  if (res.lighthouse?.error) out.push({ id: 'lh', goal: 'Lighthouse mobile', value: '–', status: 'FAIL', note: res.lighthouse.error });
+  out.push(...mobileGoals(res));
   if (b?.pages?.length) {
     const max = Math.max(...b.pages.map((p) => p.js_br));
     out.push({
@@ -375,30 +337,6 @@ const bytesRows = (res) =>
     p.critical_br === undefined ? '–' : num(p.critical_br / 1024, 1),
     num(p.react_br / 1024, 1),
     num(p.requests),
-  ]);
-
-const LH_HEAD = [
-  'page (Lighthouse mobile)',
-  'performance',
-  'accessibility',
-  'best practices',
-  'SEO',
-  'LCP ms',
-  'TBT ms',
-  'CLS',
-  'not passed',
-];
-const lighthouseRows = (res) =>
-  (res.lighthouse?.pages ?? []).map((p) => [
-    p.url,
-    num(p.scores.performance),
-    num(p.scores.accessibility),
-    num(p.scores['best-practices']),
-    num(p.scores.seo),
-    num(p.metrics.lcp_ms),
-    num(p.metrics.tbt_ms),
-    p.metrics.cls === undefined ? '–' : String(Math.round(p.metrics.cls * 1000) / 1000),
-    (p.failing ?? []).map((f) => f.id).join(', ') || '–',
   ]);
 
 const GOAL_HEAD = ['goal', 'measured', 'result'];
