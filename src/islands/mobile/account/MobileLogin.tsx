@@ -1,4 +1,4 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { MOBILE_PATHS } from '~/lib/rules/mobile-redirect';
 import {
   keepRedirect,
@@ -33,16 +33,24 @@ export default function MobileLogin() {
   const timer = useSmsTimer();
   const set = (k: 'phone' | 'password' | 'yzm') => (v: string) => setForm((f) => ({ ...f, [k]: v }));
   const search = hydrated ? location.search : '';
+  // Signing in here navigates once, from the submit (not again from the session change).
+  const signingIn = useRef(false);
 
   useEffect(() => {
     // Already signed in (another tab, or back here): on to where the member was going.
-    if (ready && user && !signIn.busy) location.replace(mobileTarget(location.search, location.origin));
-  }, [ready, user, signIn.busy]);
+    if (ready && user && !signingIn.current) location.replace(mobileTarget(location.search, location.origin));
+  }, [ready, user]);
 
   function submit(e: SubmitEvent) {
     e.preventDefault();
     void signIn.run(async () => {
-      await (mode === 'password' ? mobilePasswordLogin(form) : mobileSmsLogin(form));
+      signingIn.current = true;
+      try {
+        await (mode === 'password' ? mobilePasswordLogin(form) : mobileSmsLogin(form));
+      } catch (err) {
+        signingIn.current = false;
+        throw err;
+      }
       timer.stop();
       flash('success', T.loginOk);
       location.replace(mobileTarget(location.search, location.origin));

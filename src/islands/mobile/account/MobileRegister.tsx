@@ -35,8 +35,10 @@ export default function MobileRegister() {
       registering.current = true;
       try {
         await register(form, agreed, mobileTarget(location.search, location.origin));
-      } finally {
+      } catch (err) {
+        // Still here: a later sign-in (立即登录 elsewhere) may move the page on.
         registering.current = false;
+        throw err;
       }
       timer.stop();
       setDone(true);
