@@ -456,7 +456,10 @@ describe('paying an order', () => {
     expect(go).toHaveBeenCalledWith('/pay/sandbox?pay_no=P1');
     payment.followGateway({ pay_no: 'P2', redirect: '', qr_image: 'data:image/png;base64,x', jsapi: null }, go);
     expect(go).toHaveBeenCalledTimes(1);
-    expect(payment.$qr.get()).toEqual({ payment: { pay_no: 'P2', redirect: '', qr_image: 'data:image/png;base64,x', jsapi: null }, timedOut: false });
+    expect(payment.$qr.get()).toEqual({
+      payment: { pay_no: 'P2', redirect: '', qr_image: 'data:image/png;base64,x', jsapi: null },
+      timedOut: false,
+    });
     payment.closeQr();
   });
 });

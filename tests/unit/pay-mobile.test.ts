@@ -58,7 +58,12 @@ describe('WeChat Pay order bodies by scene', () => {
     for (const amountFen of [0, -5, 1.5]) expect(() => wechatOrderBody(cfg, { ...order, amountFen }, { kind: 'native' })).toThrow();
   });
   it('appends redirect_url, URL-encoded, to the h5_url', () => {
-    expect(wechatH5Redirect('https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx1&package=2', 'https://m.x.cn/m/pay/result?pay_no=P1')).toBe(
+    expect(
+      wechatH5Redirect(
+        'https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx1&package=2',
+        'https://m.x.cn/m/pay/result?pay_no=P1',
+      ),
+    ).toBe(
       'https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx1&package=2&redirect_url=https%3A%2F%2Fm.x.cn%2Fm%2Fpay%2Fresult%3Fpay_no%3DP1',
     );
   });
@@ -66,7 +71,12 @@ describe('WeChat Pay order bodies by scene', () => {
 
 describe('WeChat JSAPI paySign', () => {
   it('signs appId\\ntimeStamp\\nnonceStr\\npackage\\n with the merchant key (RSA)', () => {
-    const p = wechatJsapiParams({ appId: 'wx8888888888888888', privateKeyPem: merchant.privateKey }, 'wx201410272009395522657a690389285100', '1414561699', '5K8264ILTKCH16CQ2502SI8ZNMTM67VS');
+    const p = wechatJsapiParams(
+      { appId: 'wx8888888888888888', privateKeyPem: merchant.privateKey },
+      'wx201410272009395522657a690389285100',
+      '1414561699',
+      '5K8264ILTKCH16CQ2502SI8ZNMTM67VS',
+    );
     expect(p).toMatchObject({
       appId: 'wx8888888888888888',
       timeStamp: '1414561699',
@@ -94,7 +104,11 @@ describe('WeChat H5 and JSAPI requests', () => {
       req.on('end', () => {
         const f = Object.fromEntries([...(req.headers.authorization ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
         const msg = wechatRequestMessage(req.method ?? '', req.url ?? '', f['timestamp'] ?? '', f['nonce_str'] ?? '', raw);
-        seen.push({ url: req.url ?? '', body: JSON.parse(raw) as Record<string, unknown>, signed: verifies(msg, f['signature'] ?? '', merchant.publicKey) });
+        seen.push({
+          url: req.url ?? '',
+          body: JSON.parse(raw) as Record<string, unknown>,
+          signed: verifies(msg, f['signature'] ?? '', merchant.publicKey),
+        });
         res.setHeader('Content-Type', 'application/json');
         if (req.url === '/v3/pay/transactions/h5') res.end(JSON.stringify({ h5_url: 'https://wx.tenpay.com/checkmweb?prepay_id=wx2' }));
         else res.end(JSON.stringify({ prepay_id: 'wx2024' }));

@@ -18,7 +18,9 @@ import { setSession, type SessionUser } from './session';
  */
 
 /** Pages a member is never sent back to after signing in (they would ask to sign in again). */
-const ENTRY = new RegExp(`^(${[MOBILE_PATHS.login, MOBILE_PATHS.register, MOBILE_PATHS.forgot, MOBILE_PATHS.bindPhone].join('|')})(?:[/?#]|$)`);
+const ENTRY = new RegExp(
+  `^(${[MOBILE_PATHS.login, MOBILE_PATHS.register, MOBILE_PATHS.forgot, MOBILE_PATHS.bindPhone].join('|')})(?:[/?#]|$)`,
+);
 
 /** `?redirect=` when it is a page of this site (not a sign-in page), else 我的. */
 export function mobileTarget(search: string, origin: string): string {

@@ -38,7 +38,10 @@ type Bridge = {
 };
 
 /** WeChat's in-app cashier (getBrandWCPayRequest): answers ok, cancel or fail as WeChat reports it. */
-export function invokeWechatPay(params: WechatJsapi, w: { WeixinJSBridge?: Bridge } = globalThis as never): Promise<'ok' | 'cancel' | 'fail'> {
+export function invokeWechatPay(
+  params: WechatJsapi,
+  w: { WeixinJSBridge?: Bridge } = globalThis as never,
+): Promise<'ok' | 'cancel' | 'fail'> {
   const bridge = w.WeixinJSBridge;
   if (!bridge) return Promise.reject(new InputError(MOBILE_PAY_TEXTS.bridgeMissing));
   return new Promise((resolve) =>
@@ -115,7 +118,12 @@ export async function loadPayResult(search: string, everyMs?: number, max?: numb
       $payResult.set({ ...RESULT, order, payment, phase: 'paid' });
       return () => undefined;
     }
-    $payResult.set({ ...RESULT, order, payment, phase: order && order.status !== 'unpaid' && !PAID_ORDER.has(order.status) ? 'failed' : 'paying' });
+    $payResult.set({
+      ...RESULT,
+      order,
+      payment,
+      phase: order && order.status !== 'unpaid' && !PAID_ORDER.has(order.status) ? 'failed' : 'paying',
+    });
     return pollPayment(
       payNo,
       () => void loadOrder(payment.order_id).then((o) => $payResult.set({ ...$payResult.get(), order: o, phase: 'paid' })),
@@ -132,6 +140,7 @@ export async function loadPayResult(search: string, everyMs?: number, max?: numb
 /** Where 支付成功 leads: the order, and what it bought (my learning for courses and classes). */
 export function afterPaidLinks(order: Pick<OrderDetail, 'id' | 'kind'> | null): { order: string; next: [string, string] } {
   if (!order) return { order: `${MOBILE_PATHS.orders}?kind=goods`, next: ['返回首页', MOBILE_PATHS.home] };
-  const next: [string, string] = order.kind === 'goods' ? ['继续逛逛', MOBILE_PATHS.shop] : ['去学习', `${MOBILE_PATHS.learning}?kind=${order.kind}`];
+  const next: [string, string] =
+    order.kind === 'goods' ? ['继续逛逛', MOBILE_PATHS.shop] : ['去学习', `${MOBILE_PATHS.learning}?kind=${order.kind}`];
   return { order: `${MOBILE_PATHS.order}?id=${order.id}`, next };
 }

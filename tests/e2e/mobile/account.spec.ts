@@ -50,7 +50,12 @@ test('an invitation link on a phone: register, buy a paid course with coins (set
   const token = await tokenOf(page);
   const courses = await call<{ list: { id: number; price: number }[] }>(page.request, '/public/courseList', { price: 'paid', limit: 50 });
   const course = courses.list.at(-5)!;
-  const top = await call<{ pay_no: string }>(page.request, '/pay/topup', { coins: Math.ceil(course.price / 100), provider: 'sandbox' }, token);
+  const top = await call<{ pay_no: string }>(
+    page.request,
+    '/pay/topup',
+    { coins: Math.ceil(course.price / 100), provider: 'sandbox' },
+    token,
+  );
   await call(page.request, '/pay/sandbox/confirm', { pay_no: top.pay_no }, token);
   const order = await call<{ id: number }>(page.request, '/order/createCourse', { course_id: course.id }, token);
 
@@ -92,7 +97,12 @@ test('a member pays goods through the sandbox gateway on the phone and the order
     sku = d.skus.find((k) => k.stock > 0)?.id ?? 0;
     if (sku) break;
   }
-  const order = await call<{ id: number }>(page.request, '/order/createGoods', { items: [{ sku_id: sku, num: 1 }], address_id: address!.id }, token);
+  const order = await call<{ id: number }>(
+    page.request,
+    '/order/createGoods',
+    { items: [{ sku_id: sku, num: 1 }], address_id: address!.id },
+    token,
+  );
 
   await page.goto(`/m/pay?id=${order.id}`);
   await ready(page);

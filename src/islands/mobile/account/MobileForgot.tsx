@@ -35,7 +35,16 @@ export default function MobileForgot() {
   return (
     <div className="px-4 pt-6">
       <form onSubmit={submit} noValidate className="flex flex-col gap-3" data-testid="m-forgot-form">
-        <Field label="手机号" type="tel" numeric maxLength={11} autoComplete="tel" placeholder="请输入手机号" value={form.phone} onChange={set('phone')} />
+        <Field
+          label="手机号"
+          type="tel"
+          numeric
+          maxLength={11}
+          autoComplete="tel"
+          placeholder="请输入手机号"
+          value={form.phone}
+          onChange={set('phone')}
+        />
         <SmsField phone={form.phone} type="forget_pw" timer={timer} value={form.yzm} onChange={set('yzm')} />
         <Field
           label="新密码"
@@ -45,7 +54,14 @@ export default function MobileForgot() {
           value={form.password}
           onChange={set('password')}
         />
-        <Field label="确认新密码" type="password" autoComplete="new-password" placeholder="请再次输入新密码" value={form.passwords} onChange={set('passwords')} />
+        <Field
+          label="确认新密码"
+          type="password"
+          autoComplete="new-password"
+          placeholder="请再次输入新密码"
+          value={form.passwords}
+          onChange={set('passwords')}
+        />
         <Submit busy={save.busy} label="确定" busyLabel="提交中…" />
       </form>
     </div>

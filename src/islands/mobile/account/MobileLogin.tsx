@@ -83,7 +83,16 @@ export default function MobileLogin() {
         ))}
       </div>
       <form onSubmit={submit} noValidate className="flex flex-col gap-3" data-testid="m-login-form">
-        <Field label="手机号" type="tel" numeric maxLength={11} autoComplete="username" placeholder="请输入手机号" value={form.phone} onChange={set('phone')} />
+        <Field
+          label="手机号"
+          type="tel"
+          numeric
+          maxLength={11}
+          autoComplete="username"
+          placeholder="请输入手机号"
+          value={form.phone}
+          onChange={set('phone')}
+        />
         {mode === 'password' ? (
           <Field
             label="密码"
@@ -114,13 +123,23 @@ export default function MobileLogin() {
           </div>
           <div className="mt-3 flex justify-center gap-12">
             {shown.wx && (
-              <button type="button" aria-label="微信登录" onClick={startThird('wx')} className="flex min-h-11 flex-col items-center gap-1 text-xs text-ink-soft">
+              <button
+                type="button"
+                aria-label="微信登录"
+                onClick={startThird('wx')}
+                className="flex min-h-11 flex-col items-center gap-1 text-xs text-ink-soft"
+              >
                 <span className="i-ri-wechat-fill text-4xl text-wechat" aria-hidden="true" />
                 微信
               </button>
             )}
             {shown.qq && (
-              <button type="button" aria-label="QQ登录" onClick={startThird('qq')} className="flex min-h-11 flex-col items-center gap-1 text-xs text-ink-soft">
+              <button
+                type="button"
+                aria-label="QQ登录"
+                onClick={startThird('qq')}
+                className="flex min-h-11 flex-col items-center gap-1 text-xs text-ink-soft"
+              >
                 <span className="i-ri-qq-fill text-4xl text-qq" aria-hidden="true" />
                 QQ
               </button>

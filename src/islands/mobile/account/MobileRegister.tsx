@@ -49,7 +49,16 @@ export default function MobileRegister() {
     <div className="px-4 pt-6">
       <h2 className="mb-5 text-xl font-600">手机号注册</h2>
       <form onSubmit={submit} noValidate className="flex flex-col gap-3" data-testid="m-register-form">
-        <Field label="手机号" type="tel" numeric maxLength={11} autoComplete="tel" placeholder="请输入手机号" value={form.phone} onChange={set('phone')} />
+        <Field
+          label="手机号"
+          type="tel"
+          numeric
+          maxLength={11}
+          autoComplete="tel"
+          placeholder="请输入手机号"
+          value={form.phone}
+          onChange={set('phone')}
+        />
         <SmsField phone={form.phone} type="register" timer={timer} value={form.yzm} onChange={set('yzm')} />
         <Field
           label="设置密码"
@@ -59,13 +68,23 @@ export default function MobileRegister() {
           value={form.password}
           onChange={set('password')}
         />
-        <Field label="确认密码" type="password" autoComplete="new-password" placeholder="请再次输入密码" value={form.passwords} onChange={set('passwords')} />
+        <Field
+          label="确认密码"
+          type="password"
+          autoComplete="new-password"
+          placeholder="请再次输入密码"
+          value={form.passwords}
+          onChange={set('passwords')}
+        />
         <Agreement checked={agreed} onChange={setAgreed} />
         <Submit busy={save.busy || done} label="注册" busyLabel="注册中…" />
       </form>
       <p className="mt-3 text-center text-sm text-ink-soft">
         已有账号？
-        <a className="inline-flex min-h-11 items-center text-brand" href={keepRedirect(MOBILE_PATHS.login, hydrated ? location.search : '')}>
+        <a
+          className="inline-flex min-h-11 items-center text-brand"
+          href={keepRedirect(MOBILE_PATHS.login, hydrated ? location.search : '')}
+        >
           立即登录
         </a>
       </p>

@@ -42,7 +42,15 @@ export function Field(props: {
 /** The SMS code field with 获取验证码 (SPEC §4/§5: captcha first, 60 s countdown). */
 export function SmsField(props: { phone: string; type: SmsType; timer: SmsTimer; value: string; onChange: (v: string) => void }) {
   return (
-    <Field label="短信验证码" numeric maxLength={6} autoComplete="one-time-code" placeholder="请输入验证码" value={props.value} onChange={props.onChange}>
+    <Field
+      label="短信验证码"
+      numeric
+      maxLength={6}
+      autoComplete="one-time-code"
+      placeholder="请输入验证码"
+      value={props.value}
+      onChange={props.onChange}
+    >
       <SmsButton phone={props.phone} type={props.type} timer={props.timer} className="h-11 w-[112px] rounded-lg" />
     </Field>
   );

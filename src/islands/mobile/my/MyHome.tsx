@@ -60,7 +60,13 @@ function Member() {
   return (
     <div data-testid="m-my">
       <section className="flex items-center gap-3 bg-white px-4 py-5">
-        <img src={img(user.avatar)} width="64" height="64" alt="" className="h-16 w-16 shrink-0 rounded-full bg-surface-grey object-cover" />
+        <img
+          src={img(user.avatar)}
+          width="64"
+          height="64"
+          alt=""
+          className="h-16 w-16 shrink-0 rounded-full bg-surface-grey object-cover"
+        />
         <div className="min-w-0 flex-1">
           <h2 className="truncate text-lg font-600" data-testid="m-my-nick">
             {user.nick_name}
@@ -87,7 +93,10 @@ function Member() {
       )}
       {(['goods', 'course', 'class'] as const).map((kind) => (
         <section key={kind} className="gf-m-card mx-3 mt-3">
-          <a href={`${MOBILE_PATHS.orders}?kind=${kind}`} className="flex min-h-11 items-center justify-between border-b border-line px-4 text-[15px]">
+          <a
+            href={`${MOBILE_PATHS.orders}?kind=${kind}`}
+            className="flex min-h-11 items-center justify-between border-b border-line px-4 text-[15px]"
+          >
             <span className="font-500">{kind === 'goods' ? '商品订单' : kind === 'course' ? '课程订单' : '班级订单'}</span>
             <span className="text-xs text-ink-mute">
               全部订单
@@ -96,7 +105,11 @@ function Member() {
           </a>
           <nav className="grid grid-cols-4 py-1" aria-label={`${kind}订单`}>
             {SHORTCUTS.filter((x) => kind === 'goods' || (x.tab !== 'shipped' && x.tab !== 'paid')).map((x) => (
-              <a key={x.tab} href={`${MOBILE_PATHS.orders}?kind=${kind}&tab=${x.tab}`} className="flex min-h-16 flex-col items-center justify-center gap-1 text-xs">
+              <a
+                key={x.tab}
+                href={`${MOBILE_PATHS.orders}?kind=${kind}&tab=${x.tab}`}
+                className="flex min-h-16 flex-col items-center justify-center gap-1 text-xs"
+              >
                 <span className={`${x.icon} text-2xl text-ink-soft`} aria-hidden="true" />
                 {x.label}
               </a>
@@ -116,7 +129,12 @@ function Member() {
         ))}
       </ul>
       <div className="mx-3 mt-4">
-        <button type="button" className="gf-m-btn-ghost w-full text-danger" disabled={out.busy} onClick={() => void out.run(() => logout('reload'))}>
+        <button
+          type="button"
+          className="gf-m-btn-ghost w-full text-danger"
+          disabled={out.busy}
+          onClick={() => void out.run(() => logout('reload'))}
+        >
           退出登录
         </button>
       </div>

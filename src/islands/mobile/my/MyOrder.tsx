@@ -9,7 +9,11 @@ import { MemberOnly } from '~/islands/ui/MemberOnly';
 import { LoadFailed } from '~/islands/ui/states';
 import { MobileOrderActions } from './OrderActions';
 
-const ITEM: Record<string, string> = { goods: MOBILE_PATHS.goodsDetail, course: MOBILE_PATHS.courseDetail, class: MOBILE_PATHS.classDetail };
+const ITEM: Record<string, string> = {
+  goods: MOBILE_PATHS.goodsDetail,
+  course: MOBILE_PATHS.courseDetail,
+  class: MOBILE_PATHS.classDetail,
+};
 
 /** /m/my/order?id=: one order — status, address, lines, amounts, times — and what can be done with it. */
 export default function MyOrder() {
@@ -30,7 +34,8 @@ function Detail() {
     });
   }, []);
   const reload = () => void loadOrderDetail(orderIdFromSearch(location.search));
-  if (error) return <LoadFailed error={error} retry={retryable ? reload : undefined} back={['我的订单', `${MOBILE_PATHS.orders}?kind=goods`]} />;
+  if (error)
+    return <LoadFailed error={error} retry={retryable ? reload : undefined} back={['我的订单', `${MOBILE_PATHS.orders}?kind=goods`]} />;
   if (!o) return <p className="py-16 text-center text-sm text-ink-mute">加载中…</p>;
   const times: [string, string | null][] = [
     ['下单时间', o.created_at],
@@ -73,7 +78,13 @@ function Detail() {
           const target = i.goods_id ?? i.course_id ?? i.class_id;
           return (
             <a key={i.id} href={target ? `${ITEM[o.kind]}?id=${target}` : '#'} className="mt-3 flex gap-3">
-              <img src={img(i.cover)} width="64" height="64" alt="" className="h-16 w-16 shrink-0 rounded-lg bg-surface-grey object-cover" />
+              <img
+                src={img(i.cover)}
+                width="64"
+                height="64"
+                alt=""
+                className="h-16 w-16 shrink-0 rounded-lg bg-surface-grey object-cover"
+              />
               <span className="min-w-0 flex-1">
                 <span className="line-clamp-2 text-sm leading-5">{i.title}</span>
                 {i.specs && <span className="block truncate text-xs text-ink-mute">{i.specs}</span>}

@@ -47,7 +47,11 @@ function Orders({ kind }: { kind: OrderKind }) {
           </a>
         ))}
       </nav>
-      <div className="sticky top-0 z-20 flex overflow-x-auto border-t border-line bg-white [scrollbar-width:none]" role="tablist" aria-label="订单状态">
+      <div
+        className="sticky top-0 z-20 flex overflow-x-auto border-t border-line bg-white [scrollbar-width:none]"
+        role="tablist"
+        aria-label="订单状态"
+      >
         {orderTabs(kind).map(([t, label]) => (
           <button
             key={t}
@@ -87,7 +91,14 @@ export function OrderCard(props: { o: Order; onChanged: () => void }) {
         </p>
         {o.items.slice(0, 2).map((i) => (
           <div key={i.id} className="mt-2 flex gap-3">
-            <img src={img(i.cover)} width="64" height="64" alt="" loading="lazy" className="h-16 w-16 shrink-0 rounded-lg bg-surface-grey object-cover" />
+            <img
+              src={img(i.cover)}
+              width="64"
+              height="64"
+              alt=""
+              loading="lazy"
+              className="h-16 w-16 shrink-0 rounded-lg bg-surface-grey object-cover"
+            />
             <div className="min-w-0 flex-1">
               <p className="line-clamp-2 text-sm leading-5">{i.title}</p>
               {i.specs && <p className="mt-0.5 truncate text-xs text-ink-mute">{i.specs}</p>}

@@ -32,7 +32,12 @@ export function MobileOrderActions(props: { order: Order; onChanged: () => void 
     <div className="flex flex-wrap justify-end gap-2">
       {o.status === 'unpaid' && (
         <>
-          <button type="button" className={btn} disabled={act.busy} onClick={() => confirmStep(cancelOrder, ORDER_ACTION_TEXTS.cancel, '取消订单')}>
+          <button
+            type="button"
+            className={btn}
+            disabled={act.busy}
+            onClick={() => confirmStep(cancelOrder, ORDER_ACTION_TEXTS.cancel, '取消订单')}
+          >
             取消订单
           </button>
           <a className={primary} href={`${MOBILE_PATHS.pay}?id=${o.id}`}>
@@ -41,7 +46,12 @@ export function MobileOrderActions(props: { order: Order; onChanged: () => void 
         </>
       )}
       {o.status === 'shipped' && (
-        <button type="button" className={primary} disabled={act.busy} onClick={() => confirmStep(receiveOrder, ORDER_ACTION_TEXTS.receive, '确认收货')}>
+        <button
+          type="button"
+          className={primary}
+          disabled={act.busy}
+          onClick={() => confirmStep(receiveOrder, ORDER_ACTION_TEXTS.receive, '确认收货')}
+        >
           确认收货
         </button>
       )}
@@ -51,7 +61,12 @@ export function MobileOrderActions(props: { order: Order; onChanged: () => void 
         </button>
       )}
       {o.status === 'refunding' && (
-        <button type="button" className={btn} disabled={act.busy} onClick={() => confirmStep(withdrawRefund, ORDER_ACTION_TEXTS.withdraw, '撤销退款')}>
+        <button
+          type="button"
+          className={btn}
+          disabled={act.busy}
+          onClick={() => confirmStep(withdrawRefund, ORDER_ACTION_TEXTS.withdraw, '撤销退款')}
+        >
           撤销退款
         </button>
       )}
@@ -70,7 +85,13 @@ export function MobileOrderActions(props: { order: Order; onChanged: () => void 
         onClose={() => setAsk(null)}
         actions={
           ask
-            ? [{ label: ask.label, danger: true, onSelect: () => void act.run(() => ask.run(o.id).then(props.onChanged), { done: ask.done }) }]
+            ? [
+                {
+                  label: ask.label,
+                  danger: true,
+                  onSelect: () => void act.run(() => ask.run(o.id).then(props.onChanged), { done: ask.done }),
+                },
+              ]
             : []
         }
       />

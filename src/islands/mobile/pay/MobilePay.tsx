@@ -1,12 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $payStep, chooseMethod, closePassword, coinsEnough, loadPayStep, markExpired, payOrderWithCoins, topUpHref } from '~/lib/stores/payment';
+import {
+  $payStep,
+  chooseMethod,
+  closePassword,
+  coinsEnough,
+  loadPayStep,
+  markExpired,
+  payOrderWithCoins,
+  topUpHref,
+} from '~/lib/stores/payment';
 import { coinsPaidHref, mobileScene, payOnPhone, wechatCode } from '~/lib/stores/mobile-pay';
 import { fetchMemberInfo } from '~/lib/stores/account';
 import { MOBILE_PATHS } from '~/lib/rules/mobile-redirect';
 import { MOBILE_PAY_TEXTS } from '~/lib/rules/payment';
 import { money } from '~/lib/format';
-import { Countdown } from '~/islands/commerce/parts';
+import { Countdown } from '~/islands/commerce/Countdown';
 import { PayPasswordSetup } from '~/islands/account/PayPasswordSetup';
 import { MemberOnly } from '~/islands/ui/MemberOnly';
 import { LoadFailed } from '~/islands/ui/states';
@@ -187,7 +196,8 @@ function PasswordStep(props: { amountText: string }) {
       className="flex flex-col gap-4"
       onSubmit={(e) => {
         e.preventDefault();
-        if (pw.length === 6) void run.run(async () => go(await payOrderWithCoins(pw, coinsPaidHref)), { done: '支付成功', toastErrors: false });
+        if (pw.length === 6)
+          void run.run(async () => go(await payOrderWithCoins(pw, coinsPaidHref)), { done: '支付成功', toastErrors: false });
       }}
     >
       <p className="text-center text-sm text-ink-soft">

@@ -34,7 +34,8 @@ function Result() {
   }, []);
   const retry = () => void loadPayResult(location.search);
   if (s.phase === 'loading') return <p className="py-16 text-center text-sm text-ink-mute">加载中…</p>;
-  if (s.error) return <LoadFailed error={s.error} retry={s.retryable ? retry : undefined} back={['我的订单', `${MOBILE_PATHS.orders}?kind=goods`]} />;
+  if (s.error)
+    return <LoadFailed error={s.error} retry={s.retryable ? retry : undefined} back={['我的订单', `${MOBILE_PATHS.orders}?kind=goods`]} />;
   const links = afterPaidLinks(s.order);
   const repay = s.order && s.order.status === 'unpaid' ? `${MOBILE_PATHS.pay}?id=${s.order.id}` : '';
   return (
@@ -114,7 +115,13 @@ function Cashier({ payNo }: { payNo: string }) {
   const confirm = useAction();
   useEffect(() => void loadSandbox(payNo), [payNo]);
   if (error)
-    return <LoadFailed error={error} retry={retryable ? () => void loadSandbox(payNo) : undefined} back={['我的订单', `${MOBILE_PATHS.orders}?kind=goods`]} />;
+    return (
+      <LoadFailed
+        error={error}
+        retry={retryable ? () => void loadSandbox(payNo) : undefined}
+        back={['我的订单', `${MOBILE_PATHS.orders}?kind=goods`]}
+      />
+    );
   if (!info) return <p className="py-16 text-center text-sm text-ink-mute">加载中…</p>;
   return (
     <section className="gf-m-card mx-3 mt-4 flex flex-col items-center gap-4 px-5 py-8 text-center" data-testid="m-sandbox">

@@ -3,7 +3,16 @@ import { accountApi } from '~/lib/api/contract/account';
 import type { AppEnv } from '../../http/context';
 import { sessionMeta } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
-import { bindPhone, editPassword, editPayPassword, editProfile, forgetPassword, loginWithSms, register, verifyOldPhone } from './account.service';
+import {
+  bindPhone,
+  editPassword,
+  editPayPassword,
+  editProfile,
+  forgetPassword,
+  loginWithSms,
+  register,
+  verifyOldPhone,
+} from './account.service';
 
 /** Registration, password recovery and the account-settings calls (SPEC §7 "Account"). */
 export function registerAccount(api: OpenAPIHono<AppEnv>): void {

@@ -11,7 +11,14 @@ import { hashPassword, verifyPassword } from '../../security/password';
 import { sign, verifySignature } from '../../security/tokens';
 import { consumeSmsCode, SMS_TEXTS } from '../verify/sms-code.service';
 import { ACCOUNT_TEXTS } from '~/lib/api/contract/account';
-import { createSession, forgetSessions, startLoginSession, insertSession, revokeUserSessionsIn, type SessionMeta } from '../auth/session.service';
+import {
+  createSession,
+  forgetSessions,
+  startLoginSession,
+  insertSession,
+  revokeUserSessionsIn,
+  type SessionMeta,
+} from '../auth/session.service';
 import { loginData, phoneGuard, type LoginData } from '../auth/auth.service';
 import { BUSY_TEXT, minutesText } from '../../security/limiter';
 import { SESSION_TEXTS } from '~/lib/rules/sessions';

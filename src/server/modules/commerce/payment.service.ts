@@ -55,10 +55,7 @@ function known<T extends string>(values: readonly T[], value: string, what: stri
 const statusOf = (p: typeof payments.$inferSelect): PaymentStatus => known(PAYMENT_STATUSES, p.status, 'status');
 
 /** Hands the payer to a gateway; WeChat answers a code to scan, shown as a QR image. */
-async function start(
-  gateway: PayProvider,
-  p: Omit<StartInput, 'notifyUrl'>,
-): Promise<StartedPayment> {
+async function start(gateway: PayProvider, p: Omit<StartInput, 'notifyUrl'>): Promise<StartedPayment> {
   let next;
   try {
     next = await gateway.start({ ...p, notifyUrl: notifyUrl(gateway.name) });

@@ -203,7 +203,6 @@ export function configuredProviders(): OAuthProviders {
   return { wx: oauthProvider('wx') ? 1 : 0, qq: oauthProvider('qq') ? 1 : 0, wxmp: wechatMp() ? 1 : 0 };
 }
 
-
 /** /api/member/hasBind: which identities are bound, and which providers can be used at all. */
 export async function bindStatus(userId: number): Promise<BindState> {
   const rows = await db()

@@ -78,7 +78,13 @@ function signedGatewayUrl(cfg: AlipayConfig, params: Record<string, string>): st
 }
 
 /** The public parameters of a payment request (`method` names the product). */
-function payParams(cfg: AlipayConfig, method: string, order: AlipayPageOrder, now: Date, biz: Record<string, string>): Record<string, string> {
+function payParams(
+  cfg: AlipayConfig,
+  method: string,
+  order: AlipayPageOrder,
+  now: Date,
+  biz: Record<string, string>,
+): Record<string, string> {
   return {
     app_id: cfg.appId,
     method,

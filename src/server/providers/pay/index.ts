@@ -210,7 +210,8 @@ function wechat(): PayProvider | null {
         notifyUrl: i.notifyUrl,
         expireAt: i.expiresAt,
       };
-      if (i.scene === 'h5') return { redirect: (await createWechatH5(cfg, { ...order, clientIp: i.clientIp, returnUrl: absolute(i.returnUrl) })).h5Url };
+      if (i.scene === 'h5')
+        return { redirect: (await createWechatH5(cfg, { ...order, clientIp: i.clientIp, returnUrl: absolute(i.returnUrl) })).h5Url };
       if (i.scene === 'wechat') {
         if (!mpAppId || !i.openid) throw new Error('wechat pay: JSAPI needs the payer openid of the official account');
         return { jsapi: await createWechatJsapi({ ...cfg, appId: mpAppId }, { ...order, openid: i.openid }) };
