@@ -25,7 +25,7 @@ describe('/loginSms', () => {
     });
     await t.sendCode(DEMO.coach, 'login');
     const yzm = await t.lastCode(DEMO.coach);
-    expect((await t.post('/loginSms', { phone: DEMO.coach, yzm })).body.code).toBe(100);
+    expect((await t.post('/loginSms', { phone: DEMO.coach, yzm } as never)).body.code).toBe(100);
     const ok = await t.post('/loginSms', { phone: DEMO.coach, yzm, agree: true });
     expect(ok.body).toMatchObject({ code: 200, msg: '登录成功', data: { identity: 2 } });
     // The code is spent.
@@ -80,7 +80,7 @@ describe('paying by scene', () => {
     const methods = await t.post('/pay/methods', { scene: 'wechat' }, member);
     expect(methods.body.data.providers.map((p: { name: string }) => p.name)).toEqual(['sandbox']);
     const [course] = (await t.post('/public/courseList', { price: 'paid', limit: 50 })).body.data.list.slice(-1);
-    const order = (await t.post('/order/createCourse', { course_id: course.id }, member)).body.data;
+    const order = (await t.post('/order/createCourse', { course_id: course!.id }, member)).body.data;
     const started = await t.post('/pay/order', { id: order.id, provider: 'sandbox', scene: 'h5' }, member);
     expect(started.body.data).toMatchObject({ redirect: expect.stringMatching(/^\/m\/pay\/sandbox\?pay_no=P\d+$/), jsapi: null });
     const status = await t.post('/pay/status', { pay_no: started.body.data.pay_no }, member);
