@@ -85,5 +85,6 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
 /** A page that applies the QQ-callback rule in the browser, where the hash is visible. */
 function hashBounce(origin: string): string {
   const base = JSON.stringify(`${origin.replace(/\/+$/, '')}${MOBILE_PATHS.qqAccount}`).replace(/</g, '\\u003c');
-  return `<!doctype html><meta charset="utf-8"><title>正在跳转…</title><script>var h=location.hash.slice(1);location.replace(${base}+(h?'?'+h:''));</script>`;
+  // The query too: an authorization-code answer (?code=&state=) arrives there, a token in the hash.
+  return `<!doctype html><meta charset="utf-8"><title>正在跳转…</title><script>var h=[location.search.slice(1),location.hash.slice(1)].filter(Boolean).join('&');location.replace(${base}+(h?'?'+h:''));</script>`;
 }

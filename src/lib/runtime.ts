@@ -5,7 +5,7 @@
 export interface Boot {
   mediaUrl: string;
   siteName: string;
-  oauth: { wx: boolean; qq: boolean };
+  oauth: { wx: boolean; qq: boolean; wxmp?: boolean };
 }
 
 const FALLBACK: Boot = { mediaUrl: '', siteName: '功夫', oauth: { wx: false, qq: false } };

@@ -156,6 +156,15 @@ const schema = z.object({
   WX_APP_SECRET: z.string().optional(),
   WX_AUTHORIZE_URL: z.url().default('https://open.weixin.qq.com/connect/qrconnect'),
   WX_API_URL: z.url().default('https://api.weixin.qq.com'),
+  /**
+   * The WeChat official account (公众号, mp.weixin.qq.com) for the mobile site opened inside WeChat:
+   * 微信登录 there is its web OAuth (snsapi_userinfo), and WeChat Pay JSAPI pays as it (the payer's
+   * openid comes from snsapi_base). Its "网页授权域名" must be SITE_URL's host. Unset = inside WeChat
+   * the login falls back to the website login and WeChat Pay is not offered there.
+   */
+  WX_MP_APP_ID: z.string().optional(),
+  WX_MP_APP_SECRET: z.string().optional(),
+  WX_MP_AUTHORIZE_URL: z.url().default('https://open.weixin.qq.com/connect/oauth2/authorize'),
   /** QQ login (connect.qq.com). */
   QQ_APP_ID: z.string().optional(),
   QQ_APP_KEY: z.string().optional(),

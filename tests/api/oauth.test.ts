@@ -147,9 +147,16 @@ describe('binding from account settings', () => {
 
 describe('not configured', () => {
   it('says so instead of leading nowhere', async () => {
-    const bare = await startApi({ WX_APP_ID: '', WX_APP_SECRET: '', QQ_APP_ID: '', QQ_APP_KEY: '' });
+    const bare = await startApi({
+      WX_APP_ID: '',
+      WX_APP_SECRET: '',
+      QQ_APP_ID: '',
+      QQ_APP_KEY: '',
+      WX_MP_APP_ID: '',
+      WX_MP_APP_SECRET: '',
+    });
     try {
-      expect((await bare.post('/public/oauthProviders')).body.data).toEqual({ wx: 0, qq: 0 });
+      expect((await bare.post('/public/oauthProviders')).body.data).toEqual({ wx: 0, qq: 0, wxmp: 0 });
       expect((await bare.post('/public/oauthUrl', { type: 'wx' })).body).toMatchObject({ code: 100, msg: T.providerNotConfigured('微信') });
     } finally {
       await bare.stop();

@@ -454,9 +454,12 @@ describe('paying an order', () => {
     const go = vi.fn();
     payment.followGateway(started!, go);
     expect(go).toHaveBeenCalledWith('/pay/sandbox?pay_no=P1');
-    payment.followGateway({ pay_no: 'P2', redirect: '', qr_image: 'data:image/png;base64,x' }, go);
+    payment.followGateway({ pay_no: 'P2', redirect: '', qr_image: 'data:image/png;base64,x', jsapi: null }, go);
     expect(go).toHaveBeenCalledTimes(1);
-    expect(payment.$qr.get()).toEqual({ payment: { pay_no: 'P2', redirect: '', qr_image: 'data:image/png;base64,x' }, timedOut: false });
+    expect(payment.$qr.get()).toEqual({
+      payment: { pay_no: 'P2', redirect: '', qr_image: 'data:image/png;base64,x', jsapi: null },
+      timedOut: false,
+    });
     payment.closeQr();
   });
 });
@@ -493,7 +496,7 @@ describe('watching a QR payment', () => {
   });
 
   it('gives up after a bounded number of asks (failures count) and says so', async () => {
-    payment.followGateway({ pay_no: 'P9', redirect: '', qr_image: 'x' }, vi.fn());
+    payment.followGateway({ pay_no: 'P9', redirect: '', qr_image: 'x', jsapi: null }, vi.fn());
     let n = 0;
     reply = () =>
       ++n % 2 ? new ApiError('网络开小差了', 0) : { pay_no: 'P9', status: 'pending', purpose: 'topup', order_id: null, return_url: '' };

@@ -7,7 +7,7 @@ import { $orderDetail, loadOrderDetail, orderIdFromSearch, recheckPaid } from '~
 import { OrderActions } from './OrderActions';
 import { RefundDispute } from './RefundDispute';
 import { ItemRow } from './ItemRow';
-import { Countdown } from './parts';
+import { Countdown } from './Countdown';
 import { MemberOnly } from '../ui/MemberOnly';
 import { LoadFailed } from '../ui/states';
 

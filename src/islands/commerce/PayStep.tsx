@@ -18,7 +18,7 @@ import { toast } from '~/lib/toast';
 import { useAction } from '../ui/useAction';
 import { GatewayQr } from './gateway';
 import { PayPasswordDialog } from './PayPasswordDialog';
-import { Countdown } from './parts';
+import { Countdown } from './Countdown';
 import { MemberOnly } from '../ui/MemberOnly';
 import { LoadFailed } from '../ui/states';
 import { money } from '~/lib/format';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { img } from '~/lib/media';
+import { MOBILE_PATHS } from '~/lib/rules/mobile-redirect';
 import { REVIEW_LIMITS, REVIEW_TEXTS, STAR_TEXT } from '~/lib/rules/review';
 import { check } from '~/lib/stores/action';
 import { uploadImage } from '~/lib/stores/account';
@@ -18,20 +19,32 @@ const DETAIL = { goods: '/shop/goodsDetail', course: '/train/courseDetail', clas
  * /my/order/publish?id=: the member reviews each line of a completed order — stars, words and up to
  * six pictures. Lines already reviewed show their review; the rest are sent together.
  */
-export default function ReviewPublish(props: { orderId: number | null }) {
+export default function ReviewPublish(props: { orderId: number | null; mobile?: boolean }) {
   return (
     <MemberOnly>
-      {props.orderId ? <Publish orderId={props.orderId} /> : <p className="py-16 text-center text-sm text-ink-mute">订单不存在</p>}
+      {props.orderId ? (
+        <Publish orderId={props.orderId} links={props.mobile ? MOBILE_LINKS : DESKTOP_LINKS} />
+      ) : (
+        <p className="py-16 text-center text-sm text-ink-mute">订单不存在</p>
+      )}
     </MemberOnly>
   );
 }
 
-function Publish(props: { orderId: number }) {
+/** Where a reviewed line and 返回我的订单 lead: the desktop's pages, or (/m/my/review) the phone's. */
+type Links = { detail: Record<'goods' | 'course' | 'class', string>; orders: (kind: string) => string };
+const DESKTOP_LINKS: Links = { detail: DETAIL, orders: (kind) => `/my/order/${kind}` };
+const MOBILE_LINKS: Links = {
+  detail: { goods: MOBILE_PATHS.goodsDetail, course: MOBILE_PATHS.courseDetail, class: MOBILE_PATHS.classDetail },
+  orders: (kind) => `${MOBILE_PATHS.orders}?kind=${kind}`,
+};
+
+function Publish(props: { orderId: number; links: Links }) {
   const info = useLoad(() => fetchOrderReviewInfo({ order_id: props.orderId }));
   const [drafts, setDrafts] = useState<Record<number, Draft>>({});
   const send = useAction();
   const upload = useAction();
-  if (info.error && !info.data) return <LoadFailed load={info} back={['返回我的订单', '/my/order/goods']} />;
+  if (info.error && !info.data) return <LoadFailed load={info} back={['返回我的订单', props.links.orders('goods')]} />;
   if (!info.data) return <p className="py-16 text-center text-sm text-ink-mute">加载中…</p>;
   const d = info.data;
   const open = d.items.filter((it) => !it.review);
@@ -66,7 +79,7 @@ function Publish(props: { orderId: number }) {
           const dr = draftOf(it.item_id);
           return (
             <li key={it.item_id} className="rounded-lg border border-line p-5" data-testid="review-item">
-              <a href={`${DETAIL[d.kind]}?id=${it.target_id}`} className="flex items-center gap-3 hover:text-brand">
+              <a href={`${props.links.detail[d.kind]}?id=${it.target_id}`} className="flex items-center gap-3 hover:text-brand">
                 <img src={img(it.cover)} alt="" className="h-14 w-14 rounded object-cover" />
                 <span>
                   <span className="block text-[15px]">{it.title}</span>
@@ -134,7 +147,7 @@ function Publish(props: { orderId: number }) {
       ) : (
         <p className="mt-6 text-sm text-ink-soft">
           全部已评价，感谢你的分享。
-          <a href={`/my/order/${d.kind}`} className="ml-2 text-brand">
+          <a href={props.links.orders(d.kind)} className="ml-2 text-brand">
             返回我的订单
           </a>
         </p>

@@ -38,6 +38,10 @@ export const MOBILE_PATHS = {
   /** The payment step of an unpaid order (`?id=`), and where a gateway returns the payer. */
   pay: '/m/pay',
   payResult: '/m/pay/result',
+  /** The sandbox gateway's cashier on the phone (`?pay_no=`). */
+  paySandbox: '/m/pay/sandbox',
+  /** A review of an order's item (`?id=<order>`), as the desktop /my/order/publish. */
+  review: '/m/my/review',
   my: '/m/my',
   /** The address book (add, edit, delete, default); checkout adds addresses in its own sheet. */
   address: '/m/my/address',
@@ -76,7 +80,8 @@ const DETAIL: Record<string, string> = {
   '/my/address': MOBILE_PATHS.address,
   '/my/course': `${MOBILE_PATHS.learning}?kind=course`,
   '/my/class': `${MOBILE_PATHS.learning}?kind=class`,
-  '/pay/sandbox': '/m/pay/sandbox',
+  '/pay/sandbox': MOBILE_PATHS.paySandbox,
+  '/my/order/publish': MOBILE_PATHS.review,
 };
 
 /** The fallback table, used only when the query has no `type` (SPEC §2). */
@@ -128,7 +133,7 @@ export function mobileRedirectUrl(pathname: string, search: string, hash: string
   const id = query.get('id') ?? '';
 
   if (path === '/login/bind/qq/callback') {
-    const h = hash.startsWith('#') ? hash.slice(1) : hash;
+    const h = [qs, hash.startsWith('#') ? hash.slice(1) : hash].filter(Boolean).join('&');
     return `${base}${MOBILE_PATHS.qqAccount}${h ? `?${h}` : ''}`;
   }
   if (path === '/login/wx/callback') return withQuery(MOBILE_PATHS.wxAccount);

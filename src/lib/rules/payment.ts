@@ -33,3 +33,28 @@ export const PAY_TEXTS = {
   payPassword: '请输入 6 位数字支付密码',
   coinsShort: '功夫币余额不足，请先充值或选择其他支付方式',
 } as const;
+
+/**
+ * Where the payer is, as the client says (the server picks the gateway product from it): `pc` a
+ * computer (WeChat Native QR code, Alipay 电脑网站支付), `h5` a phone browser (WeChat H5, Alipay
+ * 手机网站支付), `wechat` inside WeChat's own browser (WeChat JSAPI; Alipay does not open there).
+ */
+export const PAY_SCENES = ['pc', 'h5', 'wechat'] as const;
+export type PayScene = (typeof PAY_SCENES)[number];
+
+/** The WeChat in-app browser on a phone (WeChat for Windows and macOS is a computer). */
+export const isWechatBrowser = (ua: string): boolean => /MicroMessenger/i.test(ua) && !/WindowsWechat|MacWechat/i.test(ua);
+
+/** The scene of a browser by its user agent. */
+export function payScene(ua: string): PayScene {
+  if (isWechatBrowser(ua)) return 'wechat';
+  return /Mobi|Android|iPhone|iPad|iPod|HarmonyOS/i.test(ua) ? 'h5' : 'pc';
+}
+
+export const MOBILE_PAY_TEXTS = {
+  /** Inside WeChat a JSAPI payment needs the payer's openid: the official account must be configured. */
+  wechatNeedsMp: '请在浏览器中打开本页完成微信支付',
+  alipayInWechat: '微信内无法使用支付宝，请点击右上角，选择在浏览器中打开',
+  cancelled: '已取消支付',
+  bridgeMissing: '请在微信中打开本页完成支付',
+} as const;

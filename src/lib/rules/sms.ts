@@ -1,5 +1,6 @@
 /** What an SMS code is for; each purpose has its own live code. */
-export const SMS_PURPOSES = ['register', 'forget_pw', 'bind_phone', 'change_phone', 'pay_password', 'bank_card'] as const;
+/** `login` is the mobile site's 验证码登录 (a registered phone signs in with a code instead of its password). */
+export const SMS_PURPOSES = ['register', 'forget_pw', 'bind_phone', 'change_phone', 'pay_password', 'bank_card', 'login'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 /** SMS and captcha refusals (the phone messages themselves are SPEC §5's, in texts.ts). */

@@ -18,7 +18,7 @@ import { safeRedirect } from '../rules/redirect';
 import { SESSION_TEXTS } from '../rules/sessions';
 import { check, InputError } from './action';
 import { $session, clearSession, patchSession, setSession, type SessionUser } from './session';
-import { closeDialog, openLogin } from './ui';
+import { closeDialog, onMobileSite, openLogin } from './ui';
 
 export type { DeviceSession, MemberInfo } from '../api/contract/auth';
 export type { BindState, OAuthKind, ThirdLoginResult };
@@ -147,7 +147,7 @@ export interface ForgotForm {
  * The forgot-password dialog (SPEC §4/§5): 两次密码不一致 as a warning; on success answers the
  * server's msg (修改成功) and goes back to the login dialog.
  */
-export async function forgetPassword(form: ForgotForm): Promise<string> {
+export async function forgetPassword(form: ForgotForm, after: () => void = openLogin): Promise<string> {
   check(phoneError(form.phone));
   const yzm = smsCode(form.yzm);
   check(form.password ? null : T.passwordRequired);
@@ -155,7 +155,7 @@ export async function forgetPassword(form: ForgotForm): Promise<string> {
   check(passwordError(form.password));
   const res = await call('/forgetPassword', { ...form, phone: form.phone.trim(), yzm });
   if (res.code !== Code.OK) throw new ApiError(res.msg, res.code);
-  openLogin();
+  after();
   return res.msg || T.changed;
 }
 
@@ -290,12 +290,13 @@ export async function cancelBind(kind: OAuthKind): Promise<BindState> {
  * server sets a cookie that ties the flow to this browser. A provider the site has not configured
  * is a warning, and nothing is asked of the server.
  */
-export async function startThirdParty(kind: OAuthKind, purpose: OAuthPurpose): Promise<void> {
+export async function startThirdParty(kind: OAuthKind, purpose: OAuthPurpose, channel: 'web' | 'mp' = 'web'): Promise<void> {
   const name = OAUTH_LABEL[kind];
   const text = purpose === 'login' ? T.providerNotConfigured(name) : `${name}登录暂未配置`;
-  check(runtime().oauth[kind] ? null : text, 'warning');
-  const { url } = await api('/public/oauthUrl', { type: kind, purpose });
-  if (kind === 'qq') {
+  check(runtime().oauth[kind] || channel === 'mp' ? null : text, 'warning');
+  const { url } = await api('/public/oauthUrl', { type: kind, purpose, channel });
+  // A phone stays in its window (a popup there is a new tab the callback cannot close).
+  if (kind === 'qq' && channel === 'web' && !onMobileSite()) {
     const popup = window.open(url, 'gf-qq-login', 'width=760,height=600,menubar=no,toolbar=no');
     if (popup) return;
   }
@@ -340,7 +341,12 @@ export const CALLBACK_TEXTS = { missing: '授权已取消或链接无效，请�
  * security), a login (→ logininfo), or a first login (ticket kept for → bindphone). Answers where
  * to go next.
  */
-export async function finishThirdParty(kind: OAuthKind, search: string, storage: Pick<Storage, 'setItem'>): Promise<string> {
+export async function finishThirdParty(
+  kind: OAuthKind,
+  search: string,
+  storage: Pick<Storage, 'setItem'>,
+  paths: { bind: string; info: string } = OAUTH_PATHS[kind],
+): Promise<string> {
   const q = new URLSearchParams(search);
   const code = q.get('code') ?? '';
   const state = q.get('state') ?? '';
@@ -352,10 +358,10 @@ export async function finishThirdParty(kind: OAuthKind, search: string, storage:
   const result = await api('/thirdLogin', { type: kind, code, state });
   if (result.need_bind) {
     storage.setItem(TICKET_KEY, JSON.stringify({ ticket: result.ticket, nick: result.nick_name } satisfies PendingBind));
-    return OAUTH_PATHS[kind].bind;
+    return paths.bind;
   }
   if (result.user) setSession(result.user);
-  return OAUTH_PATHS[kind].info;
+  return paths.info;
 }
 
 /**
@@ -387,6 +393,7 @@ export async function bindPhoneAndLogin(
   kind: OAuthKind,
   input: { ticket: string; phone: string; yzm: string },
   storage: Pick<Storage, 'removeItem'>,
+  next: string = OAUTH_PATHS[kind].info,
 ): Promise<SessionUser> {
   check(phoneError(input.phone));
   const yzm = smsCode(input.yzm);
@@ -394,7 +401,7 @@ export async function bindPhoneAndLogin(
   forgetInviter();
   setSession(user);
   storage.removeItem(TICKET_KEY);
-  location.replace(OAUTH_PATHS[kind].info);
+  location.replace(next);
   return user;
 }
 

@@ -4,7 +4,8 @@ import type { Order, OrderDetail, OrderItem, SellerOrder } from '../api/contract
 import { positiveInt } from '../format';
 import { EXPRESS_NO_RE, EXPRESS_NO_TEXT, ORDER_LIMITS, orderTabs, type OrderKind, type OrderTab } from '../rules/order-status';
 import { check } from './action';
-import { createPagedList } from './paged';
+import { createPagedList, type Page } from './paged';
+import { createInfiniteList } from './infinite';
 
 export type { Order, OrderDetail, OrderItem, SellerOrder };
 
@@ -21,6 +22,10 @@ export function tabFromSearch(kind: OrderKind, search: string): OrderTab {
 /** The member's orders of one kind, by tab, paged. */
 export const createOrderList = (kind: OrderKind, tab: OrderTab = 'all') =>
   createPagedList<Order, OrderTab>((t, page) => api('/order/list', { kind, tab: t, page, limit: ORDER_LIST_LIMIT }), tab);
+
+/** The phone's order list (SPEC §2 mobile site): one kind, by tab, growing as it scrolls. */
+export const createMobileOrderList = (kind: OrderKind, tab: OrderTab, initial?: Page<Order>) =>
+  createInfiniteList<Order, OrderTab>((t, page) => api('/order/list', { kind, tab: t, page, limit: ORDER_LIST_LIMIT }), tab, initial);
 
 /** The query string that keeps a tab in the address bar ('' for 全部). */
 export const tabSearch = (tab: OrderTab): string => (tab === 'all' ? '' : `?tab=${tab}`);

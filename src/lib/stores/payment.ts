@@ -5,7 +5,7 @@ import type { OrderDetail } from '../api/contract/order';
 import type { PayProviderOption, SandboxInfo, StartedPayment } from '../api/contract/pay';
 import type { ApiOutput } from '../api/types';
 import { positiveInt } from '../format';
-import { COIN_FEN, PAY_PASSWORD_RE, PAY_TEXTS, TOPUP_MAX, TOPUP_MIN, type PayProviderName } from '../rules/payment';
+import { COIN_FEN, PAY_PASSWORD_RE, PAY_TEXTS, TOPUP_MAX, TOPUP_MIN, type PayProviderName, type PayScene } from '../rules/payment';
 import { check, InputError } from './action';
 
 export type { PayProviderOption, SandboxInfo, StartedPayment };
@@ -29,6 +29,8 @@ export interface PayStepState {
   password: boolean;
   /** The member chose a method themself (a refreshed balance no longer changes it). */
   picked: boolean;
+  /** Where the payer is (the mobile site says h5 or wechat): the gateways on offer follow it. */
+  scene: PayScene;
 }
 
 const STEP: PayStepState = {
@@ -40,19 +42,20 @@ const STEP: PayStepState = {
   expired: false,
   password: false,
   picked: false,
+  scene: 'pc',
 };
 export const $payStep = map<PayStepState>(STEP);
 
 /** Loads the order named by ?id= and the ways to pay it. */
-export async function loadPayStep(search: string): Promise<void> {
-  $payStep.set(STEP);
+export async function loadPayStep(search: string, scene: PayScene = 'pc'): Promise<void> {
+  $payStep.set({ ...STEP, scene });
   const id = positiveInt(new URLSearchParams(search).get('id'));
   if (!id) {
     $payStep.setKey('error', '订单不存在');
     return;
   }
   try {
-    const [order, methods] = await Promise.all([api('/order/detail', { id }), api('/pay/methods')]);
+    const [order, methods] = await Promise.all([api('/order/detail', { id }), api('/pay/methods', { scene })]);
     $payStep.set({ ...$payStep.get(), order, methods, method: defaultMethod(order, methods) });
   } catch (err) {
     $payStep.set({ ...$payStep.get(), error: errorText(err), retryable: mayRetry(err) });
@@ -65,7 +68,7 @@ export async function loadPayStep(search: string): Promise<void> {
  */
 export async function refreshPayMethods(): Promise<void> {
   try {
-    const methods = await api('/pay/methods');
+    const methods = await api('/pay/methods', { scene: $payStep.get().scene });
     const s = $payStep.get();
     if (!s.order) return;
     $payStep.set({ ...s, methods, method: s.picked ? s.method : defaultMethod(s.order, methods) });
@@ -96,7 +99,7 @@ export const coinsEnough = (s: Pick<PayStepState, 'order' | 'methods'>): boolean
  * gateway, the payment starts and its answer says where to go (see followGateway). Answers null
  * when the dialog opened.
  */
-export async function startPay(): Promise<StartedPayment | null> {
+export async function startPay(code?: string): Promise<StartedPayment | null> {
   const s = $payStep.get();
   if (!s.order) throw new InputError('订单不存在');
   if (s.method === 'coins') {
@@ -104,17 +107,22 @@ export async function startPay(): Promise<StartedPayment | null> {
     $payStep.setKey('password', true);
     return null;
   }
-  return api('/pay/order', { id: s.order.id, provider: s.method });
+  // The desktop's body stays as it was; the phone adds its scene (and, inside WeChat, the openid code).
+  if (s.scene === 'pc') return api('/pay/order', { id: s.order.id, provider: s.method });
+  return api('/pay/order', { id: s.order.id, provider: s.method, scene: s.scene, ...(code ? { code } : {}) });
 }
 
-/** Pays the order with coins behind the pay password; answers the order page to go to. */
-export async function payOrderWithCoins(password: string): Promise<string> {
+/**
+ * Pays the order with coins behind the pay password; answers the page to go to (`after` names it
+ * from the order id: the order on the desktop, the result page on the phone).
+ */
+export async function payOrderWithCoins(password: string, after = (id: number) => `/order/detail?id=${id}&paid=1`): Promise<string> {
   const order = $payStep.get().order;
   if (!order) throw new InputError('订单不存在');
   check(PAY_PASSWORD_RE.test(password) ? null : PAY_TEXTS.payPassword);
   await api('/order/payCoins', { id: order.id, pay_password: password });
   $payStep.setKey('password', false);
-  return `/order/detail?id=${order.id}&paid=1`;
+  return after(order.id);
 }
 
 /**
@@ -150,7 +158,13 @@ export const POLL_MAX = 90;
  * `max` times; on paid, `onPaid(return_url)`. A failed ask counts as a try. Answers the stop
  * function (call it when the dialog closes or the page goes).
  */
-export function pollPayment(payNo: string, onPaid: (url: string) => void, everyMs = POLL_EVERY_MS, max = POLL_MAX): () => void {
+export function pollPayment(
+  payNo: string,
+  onPaid: (url: string) => void,
+  everyMs = POLL_EVERY_MS,
+  max = POLL_MAX,
+  onTimeout?: () => void,
+): () => void {
   let stopped = false;
   let tries = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -169,6 +183,7 @@ export function pollPayment(payNo: string, onPaid: (url: string) => void, everyM
     }
     if (stopped) return;
     if (tries >= max) {
+      onTimeout?.();
       const shown = $qr.get();
       if (shown?.payment.pay_no === payNo) $qr.set({ ...shown, timedOut: true });
       return;

@@ -47,6 +47,19 @@ export const accountApi = {
     output: sessionUserSchema,
     okMsg: '注册成功',
   }),
+  loginSms: defineEndpoint({
+    path: '/loginSms',
+    summary: '短信验证码登录（手机版；须为已注册手机号）',
+    tags,
+    access: 'public',
+    input: z.object({
+      phone: phoneField,
+      yzm: smsCodeField,
+      agree: z.literal(true, { error: T.agreeRequired }),
+    }),
+    output: sessionUserSchema,
+    okMsg: '登录成功',
+  }),
   forgetPassword: defineEndpoint({
     path: '/forgetPassword',
     summary: '短信验证后重设登录密码（所有登录状态失效）',

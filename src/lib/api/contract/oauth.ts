@@ -15,7 +15,11 @@ const kind = z.enum(OAUTH_KINDS, { error: '登录方式不正确' });
 const callbackInput = z.object({ type: kind, code: z.string().min(1, '授权失败，请重试').max(512), state: z.string().max(300) });
 
 /** Which providers are configured (1) or not (0). */
-export const oauthProvidersSchema = z.object({ wx: bit(), qq: bit() });
+export const oauthProvidersSchema = z.object({
+  wx: bit(),
+  qq: bit(),
+  wxmp: bit().describe('1：公众号网页授权已配置（微信内登录与 JSAPI 支付）'),
+});
 export type OAuthProviders = z.output<typeof oauthProvidersSchema>;
 
 /** Outcome of a login callback: logged in (`user`), or a first login that must bind a phone with `ticket`. */
@@ -53,7 +57,11 @@ export const oauthApi = {
     summary: '第三方授权地址（同时写入浏览器校验 cookie）',
     tags,
     access: 'public',
-    input: z.object({ type: kind, purpose: z.enum(['login', 'bind']).default('login') }),
+    input: z.object({
+      type: kind,
+      purpose: z.enum(['login', 'bind']).default('login'),
+      channel: z.enum(['web', 'mp']).default('web').describe('mp：在微信内打开的手机版，走公众号网页授权'),
+    }),
     output: z.object({ url: z.string() }),
   }),
   thirdLogin: defineEndpoint({

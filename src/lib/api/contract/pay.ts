@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { defineEndpoint, noInput } from '../define';
+import { defineEndpoint } from '../define';
 import { fen, idField, intField } from '../fields';
 import { ORDER_STATUSES } from '../../rules/order-status';
-import { PAY_PROVIDERS, PAY_TEXTS, PAYMENT_PURPOSES, PAYMENT_STATUSES, TOPUP_MAX, TOPUP_MIN } from '../../rules/payment';
+import { PAY_PROVIDERS, PAY_SCENES, PAY_TEXTS, PAYMENT_PURPOSES, PAYMENT_STATUSES, TOPUP_MAX, TOPUP_MIN } from '../../rules/payment';
 
 const tags = ['交易'];
 
@@ -13,11 +13,28 @@ const payNoField = z.string({ error: '支付单号不正确' }).trim().min(1, '�
 export const payProviderSchema = z.object({ name: z.enum(PAY_PROVIDERS), label: z.string() });
 export type PayProviderOption = z.output<typeof payProviderSchema>;
 
-/** Where a started gateway payment goes next: a page to open, or (WeChat Native) a QR code to scan. */
+const sceneField = z.enum(PAY_SCENES, { error: '支付场景不正确' }).default('pc').describe('pc 电脑，h5 手机浏览器，wechat 微信内');
+
+/** What WeixinJSBridge's getBrandWCPayRequest takes (WeChat's own field names). */
+export const wechatJsapiSchema = z.object({
+  appId: z.string(),
+  timeStamp: z.string(),
+  nonceStr: z.string(),
+  package: z.string(),
+  signType: z.literal('RSA'),
+  paySign: z.string(),
+});
+export type WechatJsapi = z.output<typeof wechatJsapiSchema>;
+
+/**
+ * Where a started gateway payment goes next: a page to open, (WeChat Native) a QR code to scan, or
+ * (WeChat JSAPI, inside WeChat) the parameters for WeChat's own cashier.
+ */
 export const startedPaymentSchema = z.object({
   pay_no: z.string(),
   redirect: z.string().describe('跳转地址；扫码支付时为空'),
   qr_image: z.string().describe('二维码图片（data URL）；跳转支付时为空'),
+  jsapi: wechatJsapiSchema.nullable().describe('微信内支付（JSAPI）的调起参数；其他方式为 null'),
 });
 export type StartedPayment = z.output<typeof startedPaymentSchema>;
 
@@ -48,7 +65,7 @@ export const payApi = {
     summary: '可用的支付方式与功夫币余额',
     tags,
     access: 'member',
-    input: noInput,
+    input: z.object({ scene: sceneField }),
     output: z.object({ coins: z.number().int().describe('功夫币余额（个）'), providers: z.array(payProviderSchema) }),
   }),
   payCoins: defineEndpoint({
@@ -72,8 +89,21 @@ export const payApi = {
     summary: '在线支付订单：返回跳转地址或二维码',
     tags,
     access: 'member',
-    input: z.object({ id: idField('订单 id'), provider: providerField }),
+    input: z.object({
+      id: idField('订单 id'),
+      provider: providerField,
+      scene: sceneField,
+      code: z.string().trim().max(256).optional().describe('微信内支付：公众号 snsapi_base 授权返回的 code（换取付款人 openid）'),
+    }),
     output: startedPaymentSchema,
+  }),
+  wxOpenidUrl: defineEndpoint({
+    path: '/pay/wxOpenidUrl',
+    summary: '微信内支付：公众号静默授权地址（snsapi_base，返回支付页并带 code）',
+    tags,
+    access: 'member',
+    input: z.object({ id: idField('订单 id') }),
+    output: z.object({ url: z.string() }),
   }),
   topUp: defineEndpoint({
     path: '/pay/topup',

@@ -8,7 +8,7 @@ export const smsCodes = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     phone: varchar('phone', { length: 11 }).notNull(),
-    /** register | forget_pw | bind_phone | change_phone | pay_password | bank_card */
+    /** register | forget_pw | bind_phone | change_phone | pay_password | bank_card | login */
     purpose: varchar('purpose', { length: 16 }).notNull(),
     codeHash: varchar('code_hash', { length: 64 }).notNull(),
     ip: varchar('ip', { length: 64 }).notNull().default(''),

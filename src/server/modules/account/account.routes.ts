@@ -3,11 +3,21 @@ import { accountApi } from '~/lib/api/contract/account';
 import type { AppEnv } from '../../http/context';
 import { sessionMeta } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
-import { bindPhone, editPassword, editPayPassword, editProfile, forgetPassword, register, verifyOldPhone } from './account.service';
+import {
+  bindPhone,
+  editPassword,
+  editPayPassword,
+  editProfile,
+  forgetPassword,
+  loginWithSms,
+  register,
+  verifyOldPhone,
+} from './account.service';
 
 /** Registration, password recovery and the account-settings calls (SPEC §7 "Account"). */
 export function registerAccount(api: OpenAPIHono<AppEnv>): void {
   endpoint(api, accountApi.register, ({ input, c }) => register(input, sessionMeta(c)));
+  endpoint(api, accountApi.loginSms, ({ input, c }) => loginWithSms(input, sessionMeta(c)));
   endpoint(api, accountApi.forgetPassword, async ({ input }) => {
     await forgetPassword(input);
     return null;

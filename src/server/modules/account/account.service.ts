@@ -4,12 +4,21 @@ import { passwordError, payPasswordError } from '~/lib/rules/password';
 import { T } from '~/lib/texts';
 import { db } from '../../db';
 import { users } from '../../db/schema';
-import { refuse, tooMany } from '../../http/errors';
+import { AppError, refuse, tooMany } from '../../http/errors';
+import { Code } from '~/lib/api/codes';
+import { disabledMessage } from '../auth/member-block';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { sign, verifySignature } from '../../security/tokens';
 import { consumeSmsCode, SMS_TEXTS } from '../verify/sms-code.service';
 import { ACCOUNT_TEXTS } from '~/lib/api/contract/account';
-import { createSession, forgetSessions, insertSession, revokeUserSessionsIn, type SessionMeta } from '../auth/session.service';
+import {
+  createSession,
+  forgetSessions,
+  startLoginSession,
+  insertSession,
+  revokeUserSessionsIn,
+  type SessionMeta,
+} from '../auth/session.service';
 import { loginData, phoneGuard, type LoginData } from '../auth/auth.service';
 import { BUSY_TEXT, minutesText } from '../../security/limiter';
 import { SESSION_TEXTS } from '~/lib/rules/sessions';
@@ -54,6 +63,18 @@ export async function register(
     if (isUniqueViolation(err)) throw refuse(SMS_TEXTS.phoneTaken);
     throw err;
   }
+}
+
+/**
+ * /api/loginSms: the mobile site's 验证码登录. The code proves the phone; a disabled account is
+ * refused with the operator's reason, as a password login is.
+ */
+export async function loginWithSms(input: { phone: string; yzm: string }, meta: SessionMeta): Promise<LoginData> {
+  const [user] = await db().select().from(users).where(eq(users.phone, input.phone)).limit(1);
+  if (!user) throw refuse(SMS_TEXTS.phoneUnknown);
+  await consumeSmsCode(input.phone, 'login', input.yzm);
+  if (user.status !== 1) throw new AppError(Code.FORBIDDEN, await disabledMessage(user.id));
+  return loginData(user, await startLoginSession(user.id, meta));
 }
 
 /** /api/forgetPassword: a new password by SMS; every session of the account ends (SPEC §4 修改成功). */

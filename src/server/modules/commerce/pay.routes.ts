@@ -1,22 +1,25 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { payApi } from '~/lib/api/contract/pay';
-import type { AppEnv } from '../../http/context';
+import { sessionMeta, type AppEnv } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
 import { log } from '../../log';
 import { payProvider, payProviders } from '../../providers/pay';
 import { payWithCoins } from './coin-pay.service';
 import { applyRefundNotice } from './refund.service';
-import { applyPaidNotice, paymentStatus, payOrderOnline, sandboxConfirm, sandboxInfo, topUp } from './payment.service';
+import { applyPaidNotice, paymentStatus, payOrderOnline, sandboxConfirm, sandboxInfo, topUp, wechatOpenidUrl } from './payment.service';
 import { walletBalance } from '../../ledger/coins';
 
 /** 支付：功夫币、网关、充值、沙箱收银台与网关通知（支付与退款） */
 export function registerPaying(api: OpenAPIHono<AppEnv>): void {
-  endpoint(api, payApi.methods, async ({ user }) => ({
+  endpoint(api, payApi.methods, async ({ user, input }) => ({
     coins: await walletBalance(user.id),
-    providers: payProviders().map((p) => ({ name: p.name, label: p.label })),
+    providers: payProviders(input.scene).map((p) => ({ name: p.name, label: p.label })),
   }));
   endpoint(api, payApi.payCoins, ({ input, user }) => payWithCoins(user.id, input.id, input.pay_password));
-  endpoint(api, payApi.payOrder, ({ input, user }) => payOrderOnline(user.id, input.id, input.provider));
+  endpoint(api, payApi.payOrder, ({ input, user, c }) =>
+    payOrderOnline(user.id, input.id, input.provider, { scene: input.scene, clientIp: sessionMeta(c).ip, code: input.code }),
+  );
+  endpoint(api, payApi.wxOpenidUrl, ({ input }) => wechatOpenidUrl(input.id));
   endpoint(api, payApi.topUp, ({ input, user }) => topUp(user.id, input.coins, input.provider, input.return_to));
   endpoint(api, payApi.status, ({ input, user }) => paymentStatus(user.id, input.pay_no));
   endpoint(api, payApi.sandboxInfo, ({ input, user }) => sandboxInfo(user.id, input.pay_no));

@@ -3,7 +3,17 @@ import { and, eq, gt } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { PaymentStatusView, SandboxInfo, StartedPayment } from '~/lib/api/contract/pay';
 import type { ApiOutput } from '~/lib/api/types';
-import { COIN_FEN, PAY_TEXTS, PAYMENT_PURPOSES, PAYMENT_STATUSES, TOPUP_MAX, TOPUP_MIN, type PaymentStatus } from '~/lib/rules/payment';
+import {
+  COIN_FEN,
+  MOBILE_PAY_TEXTS,
+  PAY_TEXTS,
+  PAYMENT_PURPOSES,
+  PAYMENT_STATUSES,
+  TOPUP_MAX,
+  TOPUP_MIN,
+  type PaymentStatus,
+  type PayScene,
+} from '~/lib/rules/payment';
 import { db, type TxOrDb } from '../../db';
 import { one } from '../../db/rows';
 import { orderItems, orders, payments } from '../../db/schema';
@@ -11,7 +21,8 @@ import { env } from '../../env';
 import { notFound, refuse } from '../../http/errors';
 import { log } from '../../log';
 import { invalidate } from '../../cache';
-import { payProvider, sandboxEnabled, type PaidNotice, type PayProvider, type ProviderName } from '../../providers/pay';
+import { payProvider, sandboxEnabled, type PaidNotice, type PayProvider, type ProviderName, type StartInput } from '../../providers/pay';
+import { wechatMp } from '../../providers/oauth';
 import { signSandbox, SANDBOX_SIGNATURE_HEADER, type SandboxNotice } from '../../providers/pay/sandbox';
 import { changeCoins, coinsFor } from '../../ledger/coins';
 import { releaseCoupons } from './coupon.service';
@@ -44,10 +55,7 @@ function known<T extends string>(values: readonly T[], value: string, what: stri
 const statusOf = (p: typeof payments.$inferSelect): PaymentStatus => known(PAYMENT_STATUSES, p.status, 'status');
 
 /** Hands the payer to a gateway; WeChat answers a code to scan, shown as a QR image. */
-async function start(
-  gateway: PayProvider,
-  p: { payNo: string; amount: number; subject: string; returnUrl: string; expiresAt: Date },
-): Promise<StartedPayment> {
+async function start(gateway: PayProvider, p: Omit<StartInput, 'notifyUrl'>): Promise<StartedPayment> {
   let next;
   try {
     next = await gateway.start({ ...p, notifyUrl: notifyUrl(gateway.name) });
@@ -55,31 +63,66 @@ async function start(
     log.warn('payment start failed', { provider: gateway.name, message: (err as Error).message });
     throw refuse(`${gateway.label}暂时无法发起支付，请稍后再试或换一种支付方式`);
   }
-  if ('qr' in next) return { pay_no: p.payNo, redirect: '', qr_image: await QRCode.toDataURL(next.qr, { margin: 1, width: 220 }) };
-  return { pay_no: p.payNo, redirect: next.redirect, qr_image: '' };
+  if ('qr' in next)
+    return { pay_no: p.payNo, redirect: '', qr_image: await QRCode.toDataURL(next.qr, { margin: 1, width: 220 }), jsapi: null };
+  if ('jsapi' in next) return { pay_no: p.payNo, redirect: '', qr_image: '', jsapi: next.jsapi };
+  return { pay_no: p.payNo, redirect: next.redirect, qr_image: '', jsapi: null };
 }
 
-/** Starts paying one of the member's unpaid orders through a gateway. */
-export async function payOrderOnline(userId: number, orderId: number, provider: ProviderName): Promise<StartedPayment> {
+/** How the payer's browser started the payment (the pay page says; the server decides what it means). */
+export interface PayContext {
+  scene: PayScene;
+  clientIp: string;
+  /** WeChat JSAPI: the official account's snsapi_base code, exchanged here for the payer's openid. */
+  code?: string | undefined;
+}
+
+/** The payer's openid in the official account, from a snsapi_base code (WeChat Pay JSAPI). */
+async function payerOpenid(code: string | undefined): Promise<string> {
+  const mp = wechatMp();
+  if (!mp || !code) throw refuse(MOBILE_PAY_TEXTS.wechatNeedsMp);
+  try {
+    return await mp.openid(code);
+  } catch (err) {
+    log.warn('wechat mp openid failed', { message: (err as Error).message });
+    throw refuse('微信授权失败，请重新支付');
+  }
+}
+
+/**
+ * Starts paying one of the member's unpaid orders through a gateway, in the product for the
+ * payer's scene (SPEC §2 mobile site: WeChat H5 or JSAPI, Alipay WAP). A payment begun on the
+ * phone returns to the mobile result page, which polls this payment; on a computer, to the order.
+ */
+export async function payOrderOnline(
+  userId: number,
+  orderId: number,
+  provider: ProviderName,
+  ctx: PayContext = { scene: 'pc', clientIp: '' },
+): Promise<StartedPayment> {
   const gateway = providerOrRefuse(provider);
+  if (!gateway.scenes.includes(ctx.scene))
+    throw refuse(provider === 'alipay' && ctx.scene === 'wechat' ? MOBILE_PAY_TEXTS.alipayInWechat : MOBILE_PAY_TEXTS.wechatNeedsMp);
   const [o] = await db()
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.status, 'unpaid'), gt(orders.expiresAt, new Date())))
     .limit(1);
   if (!o) throw refuse(ORDER_TEXTS.state);
+  const openid = provider === 'wechat' && ctx.scene === 'wechat' ? await payerOpenid(ctx.code) : undefined;
   const [item] = await db().select({ title: orderItems.title }).from(orderItems).where(eq(orderItems.orderId, o.id)).limit(1);
+  const no = payNo();
   const p = one(
     await db()
       .insert(payments)
       .values({
-        payNo: payNo(),
+        payNo: no,
         userId,
         purpose: 'order',
         orderId: o.id,
         amount: o.payAmount,
         provider,
-        returnUrl: `/order/detail?id=${o.id}&paid=1`,
+        returnUrl: ctx.scene === 'pc' ? `/order/detail?id=${o.id}&paid=1` : `/m/pay/result?pay_no=${no}`,
       })
       .returning(),
     'payment',
@@ -90,7 +133,18 @@ export async function payOrderOnline(userId: number, orderId: number, provider: 
     subject: `功夫-${item?.title ?? o.orderNo}`.slice(0, 120),
     returnUrl: p.returnUrl,
     expiresAt: o.expiresAt,
+    scene: ctx.scene,
+    clientIp: ctx.clientIp,
+    openid,
+    quitUrl: `/m/pay?id=${o.id}`,
   });
+}
+
+/** WeChat Pay inside WeChat: the official account's silent authorisation, back to the pay page with a code. */
+export function wechatOpenidUrl(orderId: number): { url: string } {
+  const mp = wechatMp();
+  if (!mp) throw refuse(MOBILE_PAY_TEXTS.wechatNeedsMp);
+  return { url: mp.authorizeUrl('pay', 'snsapi_base', new URL(`/m/pay?id=${orderId}&wxpay=1`, env().SITE_URL).href) };
 }
 
 /**
@@ -130,6 +184,9 @@ export async function topUp(userId: number, coins: number, provider: ProviderNam
     subject: `功夫币充值 ${coins} 个`,
     returnUrl: p.returnUrl,
     expiresAt: new Date(Date.now() + TOPUP_TTL_MS),
+    scene: 'pc',
+    clientIp: '',
+    quitUrl: p.returnUrl,
   });
 }
 

@@ -14,7 +14,7 @@ export function registerOAuth(api: OpenAPIHono<AppEnv>): void {
   endpoint(api, oauthApi.providers, () => configuredProviders());
 
   endpoint(api, oauthApi.url, ({ input, c }) => {
-    const { url, nonce } = startOAuth(input.type, input.purpose);
+    const { url, nonce } = startOAuth(input.type, input.purpose, input.channel);
     setCookie(c, NONCE_COOKIE, nonce, {
       httpOnly: true,
       sameSite: 'Lax',

@@ -1,11 +1,11 @@
 import { recordReferral } from '../referral/referral.service';
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or, type SQL } from 'drizzle-orm';
 import { db } from '../../db';
 import { oauthBindings, users } from '../../db/schema';
 import { log } from '../../log';
 import { refuse } from '../../http/errors';
-import { OAUTH_NAMES, oauthProvider, type OAuthKind, type OAuthProfile, type OAuthProvider } from '../../providers/oauth';
+import { OAUTH_NAMES, oauthProvider, wechatMp, type OAuthKind, type OAuthProfile, type OAuthProvider } from '../../providers/oauth';
 import { spendOnce } from '../../security/spent';
 import { sign, verifySignature } from '../../security/tokens';
 import { consumeSmsCode } from '../verify/sms-code.service';
@@ -32,38 +32,62 @@ export const OAUTH_TEXTS = {
 const STATE_LIFE_MS = 10 * 60_000;
 const TICKET_LIFE_MS = 15 * 60_000;
 
-function provider(kind: OAuthKind): OAuthProvider {
-  const p = oauthProvider(kind);
+/**
+ * Which app a flow runs through: `web` the website login (QR code, QQ), `mp` WeChat's official
+ * account, for the mobile site opened inside WeChat (its web OAuth, back to /m/account/wechat).
+ */
+export type OAuthChannel = 'web' | 'mp';
+
+function provider(kind: OAuthKind, channel: OAuthChannel = 'web'): OAuthProvider {
+  const p = channel === 'mp' && kind === 'wx' ? wechatMp() : oauthProvider(kind);
   if (!p) throw refuse(T.providerNotConfigured(OAUTH_NAMES[kind]));
   return p;
 }
+
+/** The state names the app: `wx` (website), `wxmp` (official account) or `qq`. */
+const stateKind = (kind: OAuthKind, channel: OAuthChannel) => (kind === 'wx' && channel === 'mp' ? 'wxmp' : kind);
 
 /**
  * The authorize URL and the browser nonce for it. The state is `purpose.kind.expiry.nonce.sig`;
  * the nonce also goes into a cookie, so a state only works in the browser that asked for it.
  */
-export function startOAuth(kind: OAuthKind, purpose: OAuthPurpose): { url: string; nonce: string } {
-  const p = provider(kind);
+export function startOAuth(kind: OAuthKind, purpose: OAuthPurpose, channel: OAuthChannel = 'web'): { url: string; nonce: string } {
+  const p = provider(kind, channel);
   const nonce = randomBytes(12).toString('base64url');
-  const body = `${purpose}.${kind}.${(Date.now() + STATE_LIFE_MS).toString(36)}.${nonce}`;
+  const body = `${purpose}.${stateKind(kind, channel)}.${(Date.now() + STATE_LIFE_MS).toString(36)}.${nonce}`;
   return { url: p.authorizeUrl(`${body}.${sign(body)}`), nonce };
 }
 
-/** Checks a state from the callback (signature, expiry, purpose, browser nonce, first use). */
-async function checkState(state: string, kind: OAuthKind, purpose: OAuthPurpose, browserNonce: string): Promise<void> {
+/**
+ * Checks a state from the callback (signature, expiry, purpose, browser nonce, first use); answers
+ * the app it was issued for, whose credentials exchange the code.
+ */
+async function checkState(state: string, kind: OAuthKind, purpose: OAuthPurpose, browserNonce: string): Promise<OAuthChannel> {
   const parts = state.split('.');
   if (parts.length !== 5) throw refuse(OAUTH_TEXTS.badState);
   const [p, k, exp, nonce, sig] = parts as [string, string, string, string, string];
   const body = `${p}.${k}.${exp}.${nonce}`;
-  if (!verifySignature(body, sig) || p !== purpose || k !== kind || parseInt(exp, 36) < Date.now() || nonce !== browserNonce) {
+  const channel: OAuthChannel = k === 'wxmp' ? 'mp' : 'web';
+  const known = k === stateKind(kind, channel);
+  if (!verifySignature(body, sig) || p !== purpose || !known || parseInt(exp, 36) < Date.now() || nonce !== browserNonce) {
     throw refuse(OAUTH_TEXTS.badState);
   }
   if (!(await spendOnce(`oauth:${nonce}`, new Date(parseInt(exp, 36))))) throw refuse(OAUTH_TEXTS.badState);
+  return channel;
 }
 
-async function profileFor(kind: OAuthKind, code: string): Promise<OAuthProfile> {
+/**
+ * The bindings of one person at a provider: the same openid, or the same unionid — WeChat gives
+ * the website login and the official account different openids but one unionid per person.
+ */
+function samePerson(kind: OAuthKind, p: Pick<OAuthProfile, 'openid' | 'unionid'>): SQL | undefined {
+  const id = p.unionid ? or(eq(oauthBindings.openid, p.openid), eq(oauthBindings.unionid, p.unionid)) : eq(oauthBindings.openid, p.openid);
+  return and(eq(oauthBindings.provider, kind), id);
+}
+
+async function profileFor(kind: OAuthKind, code: string, channel: OAuthChannel = 'web'): Promise<OAuthProfile> {
   try {
-    return await provider(kind).profile(code);
+    return await provider(kind, channel).profile(code);
   } catch (err) {
     log.warn('oauth exchange failed', { kind, error: String(err) });
     throw refuse(OAUTH_TEXTS.failed(OAUTH_NAMES[kind]));
@@ -93,13 +117,13 @@ export async function thirdLogin(
   browserNonce: string,
   meta: Meta,
 ): Promise<ThirdLoginResult> {
-  await checkState(state, kind, 'login', browserNonce);
-  const profile = await profileFor(kind, code);
+  const channel = await checkState(state, kind, 'login', browserNonce);
+  const profile = await profileFor(kind, code, channel);
   const [row] = await db()
     .select({ user: users })
     .from(oauthBindings)
     .innerJoin(users, eq(users.id, oauthBindings.userId))
-    .where(and(eq(oauthBindings.provider, kind), eq(oauthBindings.openid, profile.openid)))
+    .where(samePerson(kind, profile))
     .limit(1);
   if (row && row.user.phone) {
     if (row.user.status !== 1) throw refuse(await disabledMessage(row.user.id));
@@ -124,17 +148,14 @@ export async function bindPhoneAndLogin(
   const [existing] = await db().select().from(users).where(eq(users.phone, phone)).limit(1);
   if (existing) {
     const [other] = await db()
-      .select({ openid: oauthBindings.openid })
+      .select({ openid: oauthBindings.openid, unionid: oauthBindings.unionid })
       .from(oauthBindings)
       .where(and(eq(oauthBindings.userId, existing.id), eq(oauthBindings.provider, kind)))
       .limit(1);
-    if (other && other.openid !== profile.openid) throw refuse(OAUTH_TEXTS.phoneHasOther(name));
+    const same = other && (other.openid === profile.openid || (!!profile.unionid && other.unionid === profile.unionid));
+    if (other && !same) throw refuse(OAUTH_TEXTS.phoneHasOther(name));
   }
-  const [taken] = await db()
-    .select({ userId: oauthBindings.userId })
-    .from(oauthBindings)
-    .where(and(eq(oauthBindings.provider, kind), eq(oauthBindings.openid, profile.openid)))
-    .limit(1);
+  const [taken] = await db().select({ userId: oauthBindings.userId }).from(oauthBindings).where(samePerson(kind, profile)).limit(1);
   if (taken && taken.userId !== existing?.id) throw refuse(OAUTH_TEXTS.boundElsewhere(name));
   await consumeSmsCode(phone, 'bind_phone', yzm);
   if (existing && existing.status !== 1) throw refuse(await disabledMessage(existing.id));
@@ -160,14 +181,10 @@ export async function bindPhoneAndLogin(
 
 /** /api/member/bindThird: binds a WeChat or QQ identity to the logged-in account. */
 export async function bindThird(userId: number, kind: OAuthKind, code: string, state: string, browserNonce: string): Promise<void> {
-  await checkState(state, kind, 'bind', browserNonce);
-  const profile = await profileFor(kind, code);
+  const channel = await checkState(state, kind, 'bind', browserNonce);
+  const profile = await profileFor(kind, code, channel);
   const name = OAUTH_NAMES[kind];
-  const [taken] = await db()
-    .select({ userId: oauthBindings.userId })
-    .from(oauthBindings)
-    .where(and(eq(oauthBindings.provider, kind), eq(oauthBindings.openid, profile.openid)))
-    .limit(1);
+  const [taken] = await db().select({ userId: oauthBindings.userId }).from(oauthBindings).where(samePerson(kind, profile)).limit(1);
   if (taken && taken.userId !== userId) throw refuse(OAUTH_TEXTS.boundElsewhere(name));
   if (taken) return;
   const [mine] = await db()
@@ -183,7 +200,7 @@ export async function bindThird(userId: number, kind: OAuthKind, code: string, s
 
 /** /api/public/oauthProviders: which logins are configured. */
 export function configuredProviders(): OAuthProviders {
-  return { wx: oauthProvider('wx') ? 1 : 0, qq: oauthProvider('qq') ? 1 : 0 };
+  return { wx: oauthProvider('wx') ? 1 : 0, qq: oauthProvider('qq') ? 1 : 0, wxmp: wechatMp() ? 1 : 0 };
 }
 
 /** /api/member/hasBind: which identities are bound, and which providers can be used at all. */

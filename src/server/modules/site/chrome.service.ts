@@ -3,7 +3,7 @@ import { imageUrl } from '~/lib/rules/image-url';
 import { helpArticleGroups } from '../content/content.service';
 import { allConfig, DRAWN_QR } from './site.service';
 import type { Boot } from '~/lib/runtime';
-import { oauthProvider } from '../../providers/oauth';
+import { oauthProvider, wechatMp } from '../../providers/oauth';
 
 /** Everything the page chrome (header, footer, dialogs) needs, from cached config and help data. */
 export async function chromeData() {
@@ -15,7 +15,7 @@ export async function chromeData() {
   const boot: Boot = {
     mediaUrl: e.MEDIA_URL,
     siteName: c['site_name'] || '功夫',
-    oauth: { wx: Boolean(oauthProvider('wx')), qq: Boolean(oauthProvider('qq')) },
+    oauth: { wx: Boolean(oauthProvider('wx')), qq: Boolean(oauthProvider('qq')), wxmp: Boolean(wechatMp()) },
   };
   return {
     boot,

@@ -22,10 +22,10 @@ const codeHash = (phone: string, purpose: string, code: string) => sign(`sms:${p
 
 /** Rules of a purpose that depend on who owns the phone (checked before anything is sent). */
 async function checkPurpose(phone: string, purpose: SmsPurpose): Promise<void> {
-  if (purpose !== 'register' && purpose !== 'forget_pw') return;
+  if (purpose !== 'register' && purpose !== 'forget_pw' && purpose !== 'login') return;
   const [owner] = await db().select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
   if (purpose === 'register' && owner) throw refuse(SMS_TEXTS.phoneTaken);
-  if (purpose === 'forget_pw' && !owner) throw refuse(SMS_TEXTS.phoneUnknown);
+  if ((purpose === 'forget_pw' || purpose === 'login') && !owner) throw refuse(SMS_TEXTS.phoneUnknown);
 }
 
 /**

@@ -128,6 +128,67 @@ class QQProvider implements OAuthProvider {
   }
 }
 
+/** Where the official account's login returns: the mobile WeChat account page (SPEC §2). */
+export function mpCallbackUrl(): string {
+  return `${env().SITE_URL.replace(/\/+$/, '')}/m/account/wechat`;
+}
+
+/**
+ * The WeChat official account's web OAuth (网页授权), for pages opened inside WeChat: snsapi_userinfo
+ * to log in (nickname and avatar), snsapi_base for the openid alone (WeChat Pay JSAPI). Same token
+ * and userinfo endpoints as the website login, with the account's own app id.
+ * @see https://developers.weixin.qq.com/doc/offiaccount/OA_Web_Apps/Wechat_webpage_authorization.html
+ */
+export class WeChatMpProvider implements OAuthProvider {
+  readonly kind = 'wx';
+  constructor(
+    private readonly appId: string,
+    private readonly secret: string,
+    private readonly authorize: string,
+    private readonly api: string,
+  ) {}
+
+  authorizeUrl(state: string, scope: 'snsapi_userinfo' | 'snsapi_base' = 'snsapi_userinfo', redirectUri = mpCallbackUrl()): string {
+    // WeChat reads these in this order; the fragment is required.
+    const q = new URLSearchParams({ appid: this.appId, redirect_uri: redirectUri, response_type: 'code', scope, state });
+    return `${this.authorize}?${q}#wechat_redirect`;
+  }
+
+  private async token(code: string): Promise<Record<string, unknown>> {
+    const q = new URLSearchParams({ appid: this.appId, secret: this.secret, code, grant_type: 'authorization_code' });
+    const token = await getJson(`${this.api}/sns/oauth2/access_token?${q}`);
+    if (!token['access_token'] || !token['openid']) throw new Error(`wechat mp token: ${str(token['errcode'])} ${str(token['errmsg'])}`);
+    return token;
+  }
+
+  /** The payer's openid from a snsapi_base code. */
+  async openid(code: string): Promise<string> {
+    return str((await this.token(code))['openid']);
+  }
+
+  async profile(code: string): Promise<OAuthProfile> {
+    const token = await this.token(code);
+    const info = await getJson(
+      `${this.api}/sns/userinfo?${new URLSearchParams({ access_token: str(token['access_token']), openid: str(token['openid']), lang: 'zh_CN' })}`,
+    );
+    if (info['errcode']) throw new Error(`wechat mp userinfo: ${str(info['errcode'])} ${str(info['errmsg'])}`);
+    return {
+      openid: str(token['openid']),
+      unionid: str(token['unionid'] ?? info['unionid']),
+      nickName: str(info['nickname']),
+      avatar: str(info['headimgurl']),
+    };
+  }
+}
+
+/** The official account's OAuth, or null when WX_MP_APP_ID and WX_MP_APP_SECRET are not set. */
+export function wechatMp(): WeChatMpProvider | null {
+  const e = env();
+  return e.WX_MP_APP_ID && e.WX_MP_APP_SECRET
+    ? new WeChatMpProvider(e.WX_MP_APP_ID, e.WX_MP_APP_SECRET, e.WX_MP_AUTHORIZE_URL, e.WX_API_URL.replace(/\/+$/, ''))
+    : null;
+}
+
 /** The provider of `kind`, or null when its app id and secret are not configured. */
 export function oauthProvider(kind: OAuthKind): OAuthProvider | null {
   const e = env();

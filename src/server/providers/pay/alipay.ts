@@ -2,7 +2,7 @@ import { createPrivateKey, createPublicKey, createSign, createVerify, type KeyOb
 
 /**
  * Alipay open platform (支付宝开放平台) with RSA2 (SHA256withRSA) keys: request signing, the
- * computer-website payment URL and async-notify verification. Built on node:crypto only.
+ * computer-website and phone-website payment URLs and async-notify verification. Built on node:crypto only.
  * @see https://opendocs.alipay.com/common/02kf5q (自行实现签名)
  */
 
@@ -67,14 +67,27 @@ function yuan(fen: number): string {
   return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
 }
 
-/**
- * The signed `alipay.trade.page.pay` URL to redirect the browser to. Every value is percent-encoded
- * (spaces as %20, so the timestamp survives); the signature covers the raw values.
- */
-export function alipayPagePayUrl(cfg: AlipayConfig, order: AlipayPageOrder, now: Date = new Date()): string {
-  const params: Record<string, string> = {
+/** A signed GET to the gateway: every value percent-encoded (spaces as %20), the signature over the raw values. */
+function signedGatewayUrl(cfg: AlipayConfig, params: Record<string, string>): string {
+  params['sign'] = alipaySign(params, cfg.privateKeyPem);
+  const gateway = cfg.gateway ?? 'https://openapi.alipay.com/gateway.do';
+  const query = Object.entries(params)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join('&');
+  return `${gateway}${gateway.includes('?') ? '&' : '?'}${query}`;
+}
+
+/** The public parameters of a payment request (`method` names the product). */
+function payParams(
+  cfg: AlipayConfig,
+  method: string,
+  order: AlipayPageOrder,
+  now: Date,
+  biz: Record<string, string>,
+): Record<string, string> {
+  return {
     app_id: cfg.appId,
-    method: 'alipay.trade.page.pay',
+    method,
     format: 'JSON',
     charset: 'utf-8',
     sign_type: 'RSA2',
@@ -84,18 +97,28 @@ export function alipayPagePayUrl(cfg: AlipayConfig, order: AlipayPageOrder, now:
     return_url: order.returnUrl,
     biz_content: JSON.stringify({
       out_trade_no: order.outTradeNo,
-      product_code: 'FAST_INSTANT_TRADE_PAY',
       total_amount: yuan(order.amountFen),
       subject: order.subject,
+      ...biz,
       ...(order.timeExpire ? { time_expire: beijingTime(order.timeExpire) } : {}),
     }),
   };
-  params['sign'] = alipaySign(params, cfg.privateKeyPem);
-  const gateway = cfg.gateway ?? 'https://openapi.alipay.com/gateway.do';
-  const query = Object.entries(params)
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
-    .join('&');
-  return `${gateway}${gateway.includes('?') ? '&' : '?'}${query}`;
+}
+
+/** The signed `alipay.trade.page.pay` URL (电脑网站支付) to redirect the browser to. */
+export function alipayPagePayUrl(cfg: AlipayConfig, order: AlipayPageOrder, now: Date = new Date()): string {
+  return signedGatewayUrl(cfg, payParams(cfg, 'alipay.trade.page.pay', order, now, { product_code: 'FAST_INSTANT_TRADE_PAY' }));
+}
+
+/**
+ * The signed `alipay.trade.wap.pay` URL (手机网站支付) for a phone browser: product QUICK_WAP_WAY, and
+ * `quit_url`, where the cashier's 返回 takes a payer who gives up.
+ */
+export function alipayWapPayUrl(cfg: AlipayConfig, order: AlipayPageOrder & { quitUrl: string }, now: Date = new Date()): string {
+  return signedGatewayUrl(
+    cfg,
+    payParams(cfg, 'alipay.trade.wap.pay', order, now, { product_code: 'QUICK_WAP_WAY', quit_url: order.quitUrl }),
+  );
 }
 
 /**

@@ -1,11 +1,19 @@
-import type { PayProviderName } from '~/lib/rules/payment';
+import type { PayProviderName, PayScene } from '~/lib/rules/payment';
 import { env } from '../../env';
 import { log } from '../../log';
 import { randomBytes } from 'node:crypto';
 import { SANDBOX_SIGNATURE_HEADER, signSandbox, verifySandbox, type SandboxNotice, type SandboxRefundNotice } from './sandbox';
 import { z } from 'zod';
-import { createWechatNative, decryptWechatResource, requestWechatRefund, verifyWechatNotify } from './wechat';
-import { alipayPagePayUrl, requestAlipayRefund, verifyAlipayNotify } from './alipay';
+import {
+  createWechatH5,
+  createWechatJsapi,
+  createWechatNative,
+  decryptWechatResource,
+  requestWechatRefund,
+  verifyWechatNotify,
+  type WechatJsapiParams,
+} from './wechat';
+import { alipayPagePayUrl, alipayWapPayUrl, requestAlipayRefund, verifyAlipayNotify } from './alipay';
 
 /** The gateways, named once in src/lib/rules/payment.ts (the contract and the browser use the same list). */
 export type ProviderName = PayProviderName;
@@ -16,12 +24,24 @@ export interface StartInput {
   amount: number;
   subject: string;
   notifyUrl: string;
+  /** A path of this site the gateway returns the payer to. */
   returnUrl: string;
   expiresAt: Date;
+  /** Where the payer is (the client says; see PAY_SCENES): picks the gateway's product. */
+  scene: PayScene;
+  /** The payer's address (WeChat H5's scene_info). */
+  clientIp: string;
+  /** The payer's openid in the official account (WeChat JSAPI). */
+  openid?: string | undefined;
+  /** A path of this site the cashier's 返回 goes to (Alipay WAP's quit_url). */
+  quitUrl: string;
 }
 
-/** Where the payer goes next: a page to open, or a QR code to scan (WeChat Native). */
-export type StartResult = { redirect: string } | { qr: string };
+/**
+ * Where the payer goes next: a page to open, a QR code to scan (WeChat Native), or the parameters
+ * for WeChat's in-app cashier (JSAPI, `WeixinJSBridge.invoke('getBrandWCPayRequest')`).
+ */
+export type StartResult = { redirect: string } | { qr: string } | { jsapi: WechatJsapiParams };
 
 /** A verified "the money arrived" message. */
 export interface PaidNotice {
@@ -65,6 +85,8 @@ export interface RefundNotice {
 export interface PayProvider {
   name: ProviderName;
   label: string;
+  /** The scenes this gateway can collect in (the pay page lists only those). */
+  scenes: readonly PayScene[];
   start(input: StartInput): Promise<StartResult>;
   /** The verified success in a notify request; null for anything forged, stale or not a success. */
   readNotify(headers: Headers, body: string): PaidNotice | null;
@@ -77,6 +99,8 @@ export interface PayProvider {
 }
 
 const pem = (v: string) => v.replace(/\\n/g, '\n');
+/** A gateway needs our pages as absolute URLs. */
+const absolute = (path: string) => new URL(path, env().SITE_URL).href;
 
 /** The fields of a decrypted WeChat transaction we act on. */
 const wechatTransaction = z.object({
@@ -95,8 +119,10 @@ export function sandboxEnabled(): boolean {
 const sandbox: PayProvider = {
   name: 'sandbox',
   label: '沙箱支付（测试环境）',
+  scenes: ['pc', 'h5', 'wechat'],
   async start(i) {
-    return { redirect: `/pay/sandbox?pay_no=${encodeURIComponent(i.payNo)}` };
+    const cashier = i.scene === 'pc' ? '/pay/sandbox' : '/m/pay/sandbox';
+    return { redirect: `${cashier}?pay_no=${encodeURIComponent(i.payNo)}` };
   },
   readNotify(headers, body) {
     if (!verifySandbox(body, headers.get(SANDBOX_SIGNATURE_HEADER) ?? undefined)) return null;
@@ -170,17 +196,27 @@ function wechat(): PayProvider | null {
   };
   const apiV3Key = e.WXPAY_API_V3_KEY;
   const platformKey = pem(e.WXPAY_PLATFORM_PUBLIC_KEY);
+  // JSAPI pays as the official account the payer's openid belongs to (its app id, bound to the merchant).
+  const mpAppId = e.WX_MP_APP_ID && e.WX_MP_APP_SECRET ? e.WX_MP_APP_ID : '';
   return {
     name: 'wechat',
     label: '微信支付',
+    scenes: mpAppId ? ['pc', 'h5', 'wechat'] : ['pc', 'h5'],
     async start(i) {
-      const { codeUrl } = await createWechatNative(cfg, {
+      const order = {
         description: i.subject,
         outTradeNo: i.payNo,
         amountFen: i.amount,
         notifyUrl: i.notifyUrl,
         expireAt: i.expiresAt,
-      });
+      };
+      if (i.scene === 'h5')
+        return { redirect: (await createWechatH5(cfg, { ...order, clientIp: i.clientIp, returnUrl: absolute(i.returnUrl) })).h5Url };
+      if (i.scene === 'wechat') {
+        if (!mpAppId || !i.openid) throw new Error('wechat pay: JSAPI needs the payer openid of the official account');
+        return { jsapi: await createWechatJsapi({ ...cfg, appId: mpAppId }, { ...order, openid: i.openid }) };
+      }
+      const { codeUrl } = await createWechatNative(cfg, order);
       return { qr: codeUrl };
     },
     readNotify(headers, body) {
@@ -256,17 +292,20 @@ function alipay(): PayProvider | null {
   return {
     name: 'alipay',
     label: '支付宝',
+    // WeChat's browser does not open Alipay's cashier.
+    scenes: ['pc', 'h5'],
     async start(i) {
-      return {
-        redirect: alipayPagePayUrl(cfg, {
-          outTradeNo: i.payNo,
-          amountFen: i.amount,
-          subject: i.subject,
-          notifyUrl: i.notifyUrl,
-          returnUrl: i.returnUrl,
-          timeExpire: i.expiresAt,
-        }),
+      const order = {
+        outTradeNo: i.payNo,
+        amountFen: i.amount,
+        subject: i.subject,
+        notifyUrl: i.notifyUrl,
+        returnUrl: absolute(i.returnUrl),
+        timeExpire: i.expiresAt,
       };
+      if (i.scene === 'h5') return { redirect: alipayWapPayUrl(cfg, { ...order, quitUrl: absolute(i.quitUrl) }) };
+      if (i.scene === 'wechat') throw new Error('alipay: not inside WeChat');
+      return { redirect: alipayPagePayUrl(cfg, order) };
     },
     readNotify(_headers, body) {
       const params = Object.fromEntries(new URLSearchParams(body));
@@ -291,9 +330,11 @@ function alipay(): PayProvider | null {
   };
 }
 
-/** The gateways offered now, in the order the checkout lists them. */
-export function payProviders(): PayProvider[] {
-  return [wechat(), alipay(), sandboxEnabled() ? sandbox : null].filter((p): p is PayProvider => p !== null);
+/** The gateways offered now (in `scene` when given), in the order the checkout lists them. */
+export function payProviders(scene?: PayScene): PayProvider[] {
+  return [wechat(), alipay(), sandboxEnabled() ? sandbox : null].filter(
+    (p): p is PayProvider => p !== null && (!scene || p.scenes.includes(scene)),
+  );
 }
 
 export function payProvider(name: string): PayProvider | null {

@@ -2,7 +2,8 @@ import { createCipheriv, createDecipheriv, createPublicKey, createSign, createVe
 
 /**
  * WeChat Pay API v3 (微信支付 APIv3): request signing, callback verification, callback resource
- * decryption and the Native (QR code) order. Built on node:crypto and fetch only.
+ * decryption and the orders of each scene: Native (QR code), H5 (a phone browser) and JSAPI (inside
+ * WeChat, with the paySign for WeixinJSBridge). Built on node:crypto and fetch only.
  * @see https://pay.weixin.qq.com/wiki/doc/apiv3/wechatpay/wechatpay4_0.shtml (签名生成)
  */
 
@@ -134,23 +135,8 @@ function beijingRfc3339(d: Date): string {
   return `${new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
 }
 
-/**
- * Places a Native order and returns the `code_url` to render as a QR code. Non-2xx answers reject
- * with WeChat's own `message`, which is what an operator needs to see.
- */
-export async function createWechatNative(cfg: WechatConfig, order: WechatNativeOrder): Promise<{ codeUrl: string }> {
-  if (!Number.isSafeInteger(order.amountFen) || order.amountFen <= 0)
-    throw new Error('wechat pay: amount must be a positive number of fen');
-  const urlPath = '/v3/pay/transactions/native';
-  const body = JSON.stringify({
-    appid: cfg.appId,
-    mchid: cfg.mchId,
-    description: order.description,
-    out_trade_no: order.outTradeNo,
-    notify_url: order.notifyUrl,
-    amount: { total: order.amountFen, currency: 'CNY' },
-    ...(order.expireAt ? { time_expire: beijingRfc3339(order.expireAt) } : {}),
-  });
+/** POSTs a signed API v3 request and answers its JSON; non-2xx rejects with WeChat's own `message`. */
+async function wechatPost(cfg: WechatConfig, urlPath: string, body: string): Promise<Record<string, unknown>> {
   const authorization = wechatAuthorization({
     method: 'POST',
     urlPath,
@@ -165,10 +151,100 @@ export async function createWechatNative(cfg: WechatConfig, order: WechatNativeO
     body,
     signal: AbortSignal.timeout(10_000),
   });
-  const json = (await res.json().catch(() => ({}))) as { code_url?: string; code?: string; message?: string };
-  if (!res.ok) throw new Error(json.message ?? `wechat pay: HTTP ${res.status}${json.code ? ` ${json.code}` : ''}`);
-  if (!json.code_url) throw new Error('wechat pay: answer has no code_url');
-  return { codeUrl: json.code_url };
+  const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!res.ok) {
+    const code = typeof json['code'] === 'string' ? ` ${json['code']}` : '';
+    throw new Error(typeof json['message'] === 'string' ? json['message'] : `wechat pay: HTTP ${res.status}${code}`);
+  }
+  return json;
+}
+
+/**
+ * The JSON body of an order, field for field as WeChat documents it for `scene`: Native (a QR code
+ * on a computer), H5 (`scene_info` with the payer's IP and `h5_info.type` Wap: a phone browser) or
+ * JSAPI (`payer.openid`: inside WeChat, the openid of the official account `appid` names).
+ */
+export function wechatOrderBody(
+  cfg: Pick<WechatConfig, 'appId' | 'mchId'>,
+  order: WechatNativeOrder,
+  scene: { kind: 'native' } | { kind: 'h5'; clientIp: string } | { kind: 'jsapi'; openid: string },
+): string {
+  if (!Number.isSafeInteger(order.amountFen) || order.amountFen <= 0)
+    throw new Error('wechat pay: amount must be a positive number of fen');
+  return JSON.stringify({
+    appid: cfg.appId,
+    mchid: cfg.mchId,
+    description: order.description,
+    out_trade_no: order.outTradeNo,
+    ...(order.expireAt ? { time_expire: beijingRfc3339(order.expireAt) } : {}),
+    notify_url: order.notifyUrl,
+    amount: { total: order.amountFen, currency: 'CNY' },
+    ...(scene.kind === 'jsapi' ? { payer: { openid: scene.openid } } : {}),
+    ...(scene.kind === 'h5' ? { scene_info: { payer_client_ip: scene.clientIp, h5_info: { type: 'Wap' } } } : {}),
+  });
+}
+
+export const WECHAT_ORDER_PATHS = {
+  native: '/v3/pay/transactions/native',
+  h5: '/v3/pay/transactions/h5',
+  jsapi: '/v3/pay/transactions/jsapi',
+} as const;
+
+/** Places a Native order and returns the `code_url` to render as a QR code. */
+export async function createWechatNative(cfg: WechatConfig, order: WechatNativeOrder): Promise<{ codeUrl: string }> {
+  const json = await wechatPost(cfg, WECHAT_ORDER_PATHS.native, wechatOrderBody(cfg, order, { kind: 'native' }));
+  if (typeof json['code_url'] !== 'string') throw new Error('wechat pay: answer has no code_url');
+  return { codeUrl: json['code_url'] };
+}
+
+/**
+ * Places an H5 order (a phone browser outside WeChat) and returns the `h5_url` to open, with the
+ * page WeChat returns the payer to after paying (its documented `redirect_url` parameter).
+ */
+export async function createWechatH5(
+  cfg: WechatConfig,
+  order: WechatNativeOrder & { clientIp: string; returnUrl: string },
+): Promise<{ h5Url: string }> {
+  const json = await wechatPost(cfg, WECHAT_ORDER_PATHS.h5, wechatOrderBody(cfg, order, { kind: 'h5', clientIp: order.clientIp }));
+  if (typeof json['h5_url'] !== 'string') throw new Error('wechat pay: answer has no h5_url');
+  return { h5Url: wechatH5Redirect(json['h5_url'], order.returnUrl) };
+}
+
+/** `h5_url` with `redirect_url` (URL-encoded) appended, as WeChat documents. */
+export function wechatH5Redirect(h5Url: string, returnUrl: string): string {
+  return `${h5Url}${h5Url.includes('?') ? '&' : '?'}redirect_url=${encodeURIComponent(returnUrl)}`;
+}
+
+/** What `WeixinJSBridge.invoke('getBrandWCPayRequest', …)` takes (field names as WeChat spells them). */
+export interface WechatJsapiParams {
+  appId: string;
+  timeStamp: string;
+  nonceStr: string;
+  package: string;
+  signType: 'RSA';
+  paySign: string;
+}
+
+/**
+ * The signed parameters for the payer's WeChat to pay a JSAPI prepay id: RSA-SHA256 with the
+ * merchant key over `appId\ntimeStamp\nnonceStr\npackage\n` (调起支付签名).
+ */
+export function wechatJsapiParams(
+  cfg: Pick<WechatConfig, 'appId' | 'privateKeyPem'>,
+  prepayId: string,
+  timeStamp = String(Math.floor(Date.now() / 1000)),
+  nonceStr = randomBytes(16).toString('hex'),
+): WechatJsapiParams {
+  const pkg = `prepay_id=${prepayId}`;
+  const paySign = createSign('RSA-SHA256').update(`${cfg.appId}\n${timeStamp}\n${nonceStr}\n${pkg}\n`).sign(cfg.privateKeyPem, 'base64');
+  return { appId: cfg.appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign };
+}
+
+/** Places a JSAPI order for the payer's openid and answers the signed parameters to pay it with. */
+export async function createWechatJsapi(cfg: WechatConfig, order: WechatNativeOrder & { openid: string }): Promise<WechatJsapiParams> {
+  const json = await wechatPost(cfg, WECHAT_ORDER_PATHS.jsapi, wechatOrderBody(cfg, order, { kind: 'jsapi', openid: order.openid }));
+  if (typeof json['prepay_id'] !== 'string') throw new Error('wechat pay: answer has no prepay_id');
+  return wechatJsapiParams(cfg, json['prepay_id']);
 }
 
 /* ---- Refunds (申请退款 POST /v3/refund/domestic/refunds) ---- */

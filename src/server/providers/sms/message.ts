@@ -1,7 +1,7 @@
 /** One verification-code text message to send. */
 export interface SmsMessage {
   phone: string;
-  /** register | forget_pw | bind_phone | change_phone | pay_password | bank_card */
+  /** register | forget_pw | bind_phone | change_phone | pay_password | bank_card | login */
   purpose: string;
   code: string;
   /** Minutes the code stays valid, for the text. */

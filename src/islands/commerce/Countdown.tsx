@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 
-/* Pieces of the buyer's pages only (the pay countdown); shared pieces live in ../ui, the coupon ticket in ./CouponTicket. */
-
 /** mm:ss left until `iso`; calls onEnd once when it runs out. */
 export function Countdown(props: { until: string; onEnd?: () => void }) {
   const { until, onEnd } = props;
