@@ -53,10 +53,11 @@ test('a desktop-only area says where to do it; 电脑版 and 手机版 switch', 
   await expect(page).toHaveURL(/\/train\/courseDetail\?id=1$/);
   await page.goto('/shop');
   await expect(page).toHaveURL(/\/shop$/);
+  // 手机版 opens this page on the mobile site and ends the desktop choice.
   await page.getByRole('link', { name: '手机版' }).click();
-  await expect(page).toHaveURL(/\/m$/);
-  await page.goto('/shop');
   await expect(page).toHaveURL(/\/m\/shop$/);
+  await page.goto('/train/courseDetail?id=1');
+  await expect(page).toHaveURL(/\/m\/course\/detail\?id=1$/);
 });
 
 test('the QQ callback carries its hash to the mobile QQ account page', async ({ page }) => {
