@@ -155,6 +155,14 @@ const schema = z.object({
   WX_APP_SECRET: z.string().optional(),
   WX_AUTHORIZE_URL: z.url().default('https://open.weixin.qq.com/connect/qrconnect'),
   WX_API_URL: z.url().default('https://api.weixin.qq.com'),
+  /**
+   * The WeChat official account (公众号, mp.weixin.qq.com) the mobile site runs under inside WeChat:
+   * its JS-SDK share card (SPEC §3 share payload) is signed with a jsapi_ticket of this account, read
+   * from WX_API_URL. Unset = no card (pages still share as plain links). The JS interface safe domain
+   * of the account must name the mobile site's host.
+   */
+  WX_MP_APP_ID: z.string().optional(),
+  WX_MP_APP_SECRET: z.string().optional(),
   /** QQ login (connect.qq.com). */
   QQ_APP_ID: z.string().optional(),
   QQ_APP_KEY: z.string().optional(),
