@@ -1,11 +1,13 @@
-import { call } from '../api/client';
+import type { Envelope } from '../api/codes';
+import type { ApiOutput } from '../api/types';
 
 /**
  * Inside WeChat: the page's share card (SPEC §3 share payload: title, desc, link, imgUrl) set through
  * WeChat's JS-SDK, so 发送给朋友 and 分享到朋友圈 show the page's title, summary and picture rather than
- * a bare link. Loaded only inside WeChat on pages with a card (src/scripts/wx-share.ts). Without the
- * official account configured the server refuses to sign and the page keeps WeChat's default card:
- * nothing is shown or logged.
+ * a bare link. Run by every mobile page's script (src/scripts/wx-share.ts), so it imports nothing: the
+ * typed client would bring the islands' shared chunk, and React with it, onto every page's critical
+ * path. It calls one public endpoint as a guest and reads only code 200. Without the official account
+ * configured the server refuses to sign and the page keeps WeChat's default card: nothing is shown or logged.
  */
 
 export const WX_SDK_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
@@ -50,6 +52,16 @@ export function shareData(card: ShareCardJson, here: string): WxShareData {
   return { title: card.title, desc: card.desc, link, imgUrl: card.image };
 }
 
+/** /api/index/wxJsConfig for this page's URL (the envelope, or null on a network or HTTP failure). */
+async function signature(url: string): Promise<Envelope<ApiOutput<'/index/wxJsConfig'>> | null> {
+  const res = await fetch('/api/index/wxJsConfig', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authSource: 'web' },
+    body: JSON.stringify({ url }),
+  });
+  return res.ok ? ((await res.json()) as Envelope<ApiOutput<'/index/wxJsConfig'>>) : null;
+}
+
 function loadSdk(): Promise<WxSdk> {
   const w = window as Window & { wx?: WxSdk };
   if (w.wx) return Promise.resolve(w.wx);
@@ -67,8 +79,8 @@ function loadSdk(): Promise<WxSdk> {
 export async function setWechatCard(card: ShareCardJson): Promise<void> {
   const url = location.href.split('#')[0] ?? location.href;
   try {
-    const [env, wx] = await Promise.all([call('/index/wxJsConfig', { url }), loadSdk()]);
-    if (env.code !== 200) return;
+    const [env, wx] = await Promise.all([signature(url), loadSdk()]);
+    if (env?.code !== 200) return;
     const data = shareData(card, location.href);
     wx.config({ debug: false, ...env.data, jsApiList: ['updateAppMessageShareData', 'updateTimelineShareData'] });
     wx.ready(() => {
