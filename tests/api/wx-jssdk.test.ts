@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetEnv } from '~/server/env';
-import { WX_SHARE_TEXTS, jsapiSignature, resetJsapiTicket } from '~/server/modules/site/wx-jssdk';
+import { closeSharedRedis } from '~/server/redis';
+import { WX_SHARE_TEXTS, jsapiSignature, jsapiTicket, resetJsapiTicket } from '~/server/modules/site/wx-jssdk';
 import { STANDIN, startOAuthStandin, type OAuthStandin } from '../fixtures/oauth-standin.mjs';
 import { startApi, type TestApi } from '../helpers/api';
 
@@ -71,5 +73,42 @@ describe('/index/wxJsConfig', () => {
       resetEnv();
     }
     expect((await t.post('/index/wxJsConfig', { url: `${SITE}/m` })).body.code).toBe(200);
+  });
+});
+
+describe('several instances with Redis', () => {
+  const REDIS = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+  const KEY = `gf:wx:jsapi_ticket:${STANDIN.mp.appId}`;
+
+  it('fetch the ticket once between them: one refreshes under a lock, the other reads it from Redis', async () => {
+    const redis = new Redis(REDIS);
+    await redis.del(KEY, `${KEY}:lock`);
+    process.env['REDIS_URL'] = REDIS;
+    resetEnv();
+    resetJsapiTicket();
+    // A second instance: fresh copies of the module, its env and its Redis connection.
+    vi.resetModules();
+    const other = await import('~/server/modules/site/wx-jssdk');
+    const otherRedis = await import('~/server/redis');
+    const before = { ...op.mp.calls };
+    try {
+      const [a, b] = await Promise.all([
+        jsapiTicket(STANDIN.mp.appId, STANDIN.mp.secret),
+        other.jsapiTicket(STANDIN.mp.appId, STANDIN.mp.secret),
+      ]);
+      expect(a).toBe(op.mp.ticket);
+      expect(b).toBe(a);
+      expect(op.mp.calls).toEqual({ token: before.token + 1, ticket: before.ticket + 1 });
+      // Kept in Redis until WeChat's expiry.
+      expect(await redis.pttl(KEY)).toBeGreaterThan(7000_000);
+    } finally {
+      await redis.del(KEY, `${KEY}:lock`);
+      await redis.quit();
+      await otherRedis.closeSharedRedis();
+      await closeSharedRedis();
+      Reflect.deleteProperty(process.env, 'REDIS_URL');
+      resetEnv();
+      resetJsapiTicket();
+    }
   });
 });

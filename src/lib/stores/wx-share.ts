@@ -79,8 +79,10 @@ function loadSdk(): Promise<WxSdk> {
 export async function setWechatCard(card: ShareCardJson): Promise<void> {
   const url = location.href.split('#')[0] ?? location.href;
   try {
-    const [env, wx] = await Promise.all([signature(url), loadSdk()]);
+    // Signed first: without an official account (or for a refused URL) WeChat's script is never fetched.
+    const env = await signature(url);
     if (env?.code !== 200) return;
+    const wx = await loadSdk();
     const data = shareData(card, location.href);
     wx.config({ debug: false, ...env.data, jsApiList: ['updateAppMessageShareData', 'updateTimelineShareData'] });
     wx.ready(() => {
