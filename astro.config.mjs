@@ -57,33 +57,54 @@ const chatDevSocket = {
 /**
  * Browser chunks. Left to itself the bundler splits the code every page's chrome islands share into
  * some thirty tiny chunks that the browser discovers one import level at a time, so hydrating the
- * header took a chain of round trips. Two groups instead: the React runtime, and everything the
- * islands present on every page (header, search, toolbar, footer button) import statically.
+ * header took a chain of round trips. Three groups instead: the React runtime, and everything the
+ * islands present on every desktop page (header, search, toolbar, footer button) import statically —
+ * split into the shared code (`core`: src/lib and libraries, which mobile islands use too) and the
+ * desktop islands themselves (`chrome`).
  * Dialogs, the toaster and page islands keep their own chunks and import from these.
  */
 const EVERY_PAGE_ISLANDS = ['HeaderUser', 'SearchBox', 'Toolbar', 'KefuButton'].map((n) =>
   fileURLToPath(new URL(`./src/islands/chrome/${n}.tsx`, import.meta.url)),
 );
-/** @type {Set<string> | undefined} */
-let everyPageModules;
-/** @type {import('rolldown').CodeSplittingNameFunction} */
+/**
+ * The core every island needs (the API client, the session, nanostores), the modules they import:
+ * its own chunk, so a mobile page's island loads it without the desktop header's code.
+ */
+const CORE_ENTRIES = ['src/lib/api/client.ts', 'src/lib/stores/session.ts'].map((f) => fileURLToPath(new URL(`./${f}`, import.meta.url)));
+/** @type {{ every: Set<string>; core: Set<string> } | undefined} */
+let graph;
+/** @type {(id: string, ctx: import('rolldown').ChunkingContext) => 'core' | 'chrome' | null} */
 function everyPageChunk(id, ctx) {
-  if (!everyPageModules) {
-    const seen = new Set();
-    const walk = (/** @type {string} */ m) => {
-      if (seen.has(m)) return;
-      seen.add(m);
-      for (const dep of ctx.getModuleInfo(m)?.importedIds ?? []) walk(dep);
+  if (!graph) {
+    const reach = (/** @type {string[]} */ entries) => {
+      const seen = new Set();
+      const walk = (/** @type {string} */ m) => {
+        if (seen.has(m)) return;
+        seen.add(m);
+        for (const dep of ctx.getModuleInfo(m)?.importedIds ?? []) walk(dep);
+      };
+      entries.forEach(walk);
+      return seen;
     };
-    EVERY_PAGE_ISLANDS.forEach(walk);
-    everyPageModules = seen;
+    graph = { every: reach(EVERY_PAGE_ISLANDS), core: reach(CORE_ENTRIES) };
   }
-  return everyPageModules.has(id) ? 'chrome' : null;
+  if (graph.core.has(id)) return 'core';
+  return graph.every.has(id) ? 'chrome' : null;
 }
 const codeSplitting = {
   groups: [
     { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-    { name: everyPageChunk, priority: 1 },
+    // (one group per name function: a function answering two names makes one chunk of both)
+    {
+      name: (/** @type {string} */ id, /** @type {import('rolldown').ChunkingContext} */ ctx) =>
+        everyPageChunk(id, ctx) === 'core' ? 'core' : null,
+      priority: 2,
+    },
+    {
+      name: (/** @type {string} */ id, /** @type {import('rolldown').ChunkingContext} */ ctx) =>
+        everyPageChunk(id, ctx) === 'chrome' ? 'chrome' : null,
+      priority: 1,
+    },
   ],
 };
 

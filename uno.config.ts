@@ -46,7 +46,7 @@ const colors = {
     strong: '#d46b08',
     note: '#fff7e6',
     edge: '#ffd591',
-    ink: '#ad6800',
+    ink: '#935800',
     tag: '#fff4e5',
     deep: '#b26a00',
   },

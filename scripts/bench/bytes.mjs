@@ -51,6 +51,14 @@ const PAGES = [
   { from: '/article', first: /\/article\/detail\?id=\d+/ },
   '/help',
   { from: '/help', first: /\/help\/detail\?id=\d+/ },
+  // The mobile site (src/pages/m).
+  '/m',
+  '/m/list?type=course',
+  { from: '/m/list?type=course', first: /\/m\/course\/detail\?id=\d+/ },
+  '/m/shop',
+  { from: '/m/shop', first: /\/m\/goods\/detail\?id=\d+/ },
+  { from: '/m/list?type=coach', first: /\/m\/anchor\?type=coach&(?:amp;)?id=\d+/ },
+  { from: '/m/list?type=article', first: /\/m\/article\/detail\?id=\d+/ },
 ];
 
 const PHASES = ['load', 'idle', 'visible', 'demand'];

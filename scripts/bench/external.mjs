@@ -63,3 +63,39 @@ export async function runBytes({ root, base, timeoutS }) {
   }
   return { seconds: r.seconds, pages: r.json.pages ?? [] };
 }
+
+/** The mobile pages the quality bar names, under Lighthouse's default phone emulation and throttling. */
+export const LIGHTHOUSE_MOBILE_PAGES = [
+  '/m',
+  { from: '/m/shop', first: /\/m\/goods\/detail\?id=\d+/ },
+  { from: '/m/list?type=course', first: /\/m\/course\/detail\?id=\d+/ },
+  { from: '/m/list?type=coach', first: /\/m\/anchor\?type=coach&(?:amp;)?id=\d+/ },
+  { from: '/m/list?type=article', first: /\/m\/article\/detail\?id=\d+/ },
+];
+
+/** Lighthouse mobile on LIGHTHOUSE_MOBILE_PAGES (scripts/bench/lighthouse.mjs --mobile). */
+export async function runLighthouse({ root, base, runs, timeoutS }) {
+  const pages = [];
+  for (const p of LIGHTHOUSE_MOBILE_PAGES) {
+    if (typeof p === 'string') {
+      pages.push(p);
+      continue;
+    }
+    const html = await (await fetch(new URL(p.from, base))).text();
+    const hit = html.match(p.first)?.[0];
+    if (hit) pages.push(hit.replace(/&amp;/g, '&'));
+    else log(`lighthouse: no link matching ${p.first} on ${p.from}`);
+  }
+  log(`lighthouse (mobile, ${runs} run(s) per page): ${pages.join(' ')}`);
+  const r = await runScript(
+    root,
+    ['scripts/bench/lighthouse.mjs', base, '--mobile', '--json', `--runs=${runs}`, `--pages=${pages.join(',')}`],
+    process.env,
+    timeoutS,
+  );
+  if (!r.ok) {
+    log(`lighthouse: ${r.error}`);
+    return { error: r.error };
+  }
+  return { seconds: r.seconds, ...r.json };
+}

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // @ts-check
-// Lighthouse 13, desktop preset, on representative pages of a running server (after `npm run build`):
+// Lighthouse 13 (desktop preset, or --mobile: its default phone emulation) on representative pages of a running server (after `npm run build`):
 //
 //   node scripts/bench/lighthouse.mjs [base-url] [--json] [--runs=3] [--pages=/,/train/courseList]
 //
@@ -19,6 +19,8 @@ const args = process.argv.slice(2);
 const json = args.includes('--json');
 const base = (args.find((a) => !a.startsWith('--')) ?? 'http://127.0.0.1:4321').replace(/\/+$/, '');
 const only = args.find((a) => a.startsWith('--pages='))?.slice('--pages='.length);
+// --mobile: Lighthouse's default phone emulation and throttling (the mobile site's quality bar).
+const mobile = args.includes('--mobile');
 const runs = Math.max(1, Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 1) || 1);
 
 /** Home, a list and a detail of each main kind; `{first:…}` is the first such link on `from`. */
@@ -51,7 +53,7 @@ function lighthouse(url) {
       '-y',
       'lighthouse@13',
       url,
-      '--preset=desktop',
+      ...(mobile ? [] : ['--preset=desktop']),
       '--chrome-flags=--headless --no-sandbox --disable-gpu',
       '--only-categories=performance,accessibility,best-practices,seo',
       '--output=json',
@@ -112,7 +114,7 @@ try {
 if (json) {
   process.stdout.write(`${JSON.stringify({ base, pages }, null, 2)}\n`);
 } else {
-  console.log(`Lighthouse 13 desktop at ${base}`);
+  console.log(`Lighthouse 13 ${mobile ? 'mobile' : 'desktop'} at ${base}`);
   for (const r of pages) {
     const s = r.scores;
     const m = r.metrics;

@@ -18,6 +18,13 @@ export const PAGE_SPECS = [
   { name: 'goodsDetail', from: '/shop/goodsList', first: /\/shop\/goodsDetail\?id=\d+/ },
   { name: 'coachHome', from: '/train/coachList', first: /\/anchor\?type=coach&(?:amp;)?id=\d+/ },
   { name: 'articleDetail', from: '/article', first: /\/article\/detail\?id=\d+/ },
+  // The mobile site (src/pages/m), the same kinds of page as a phone gets them.
+  { name: 'm-home', path: '/m' },
+  { name: 'm-courseList', path: '/m/list?type=course' },
+  { name: 'm-courseDetail', from: '/m/list?type=course', first: /\/m\/course\/detail\?id=\d+/ },
+  { name: 'm-goodsDetail', from: '/m/shop', first: /\/m\/goods\/detail\?id=\d+/ },
+  { name: 'm-coachHome', from: '/m/list?type=coach', first: /\/m\/anchor\?type=coach&(?:amp;)?id=\d+/ },
+  { name: 'm-articleDetail', from: '/m/list?type=article', first: /\/m\/article\/detail\?id=\d+/ },
 ];
 
 async function html(base, path) {

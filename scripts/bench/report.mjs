@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { num, mdTable, textTable } from './util.mjs';
+import { LH_HEAD, lighthouseRows, mobileGoals } from './report-mobile.mjs';
 
 /** The bench's goals (docs/PERFORMANCE.md, "Goals"). */
 export const TARGETS = {
@@ -186,6 +187,7 @@ export function evaluate(res) {
       );
   }
   const b = res.bytes;
+  out.push(...mobileGoals(res));
   if (b?.pages?.length) {
     const max = Math.max(...b.pages.map((p) => p.js_br));
     out.push({
@@ -326,9 +328,16 @@ function growthRows(res) {
   return rows;
 }
 
-const BYTES_HEAD = ['page', 'JS raw KiB', 'JS br KiB', 'React br KiB', 'requests'];
+const BYTES_HEAD = ['page', 'JS raw KiB', 'JS br KiB', 'critical br KiB', 'React br KiB', 'requests'];
 const bytesRows = (res) =>
-  (res.bytes?.pages ?? []).map((p) => [p.url, num(p.js_raw / 1024, 1), num(p.js_br / 1024, 1), num(p.react_br / 1024, 1), num(p.requests)]);
+  (res.bytes?.pages ?? []).map((p) => [
+    p.url,
+    num(p.js_raw / 1024, 1),
+    num(p.js_br / 1024, 1),
+    p.critical_br === undefined ? '–' : num(p.critical_br / 1024, 1),
+    num(p.react_br / 1024, 1),
+    num(p.requests),
+  ]);
 
 const GOAL_HEAD = ['goal', 'measured', 'result'];
 const goalRows = (goals, before) =>
@@ -349,6 +358,7 @@ export function consoleSummary(res) {
   section('Memory', MEM_HEAD, memRows(res));
   section('Growth', GROWTH_HEAD, growthRows(res));
   section('JavaScript per page', BYTES_HEAD, bytesRows(res));
+  section('Lighthouse (mobile emulation)', LH_HEAD, lighthouseRows(res));
   parts.push(`\n${loadLine(res)}`);
   parts.push(
     `\nGoals (${res.date}, ${res.git.commit}${res.git.dirty ? ' + changes' : ''}, ${res.mode})\n${textTable(GOAL_HEAD, goalRows(res.goals))}`,
@@ -403,6 +413,8 @@ function resultSections(res, level, before) {
   else section('Growth', GROWTH_HEAD, growthRows(res));
   if (res.bytes?.skipped) out.push(`${h} JavaScript per page\n\nNot measured: ${res.bytes.skipped}.`);
   else section('JavaScript per page', BYTES_HEAD, bytesRows(res));
+  if (res.lighthouse?.pages?.length)
+    section('Lighthouse on the mobile pages (its default phone emulation and throttling)', LH_HEAD, lighthouseRows(res));
   if (res.notes?.length) out.push(res.notes.map((n) => `- ${n}`).join('\n'));
   return out.join('\n\n');
 }

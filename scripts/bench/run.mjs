@@ -5,7 +5,8 @@
 // Prints a summary with pass/fail per speed goal and writes docs/PERFORMANCE.md (the method
 // is in report.mjs). Options:
 //   --quick                 short rounds (under 3 minutes); implies --no-write unless --write
-//   --only=a,b              phases: pages, api, static, memory, growth, bytes (default: all)
+//   --only=a,b              phases: pages, api, static, memory, growth, bytes, lighthouse (default: all)
+//   --lh-runs=3             Lighthouse (mobile) runs per page; the median performance run is kept
 //   --no-write              do not touch docs/
 //   --save-baseline         also store this run as docs/perf/baseline.json (the "Before" section)
 //   --rows=100000           bulk goods added to the bench database (0: none)
@@ -27,7 +28,7 @@ import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import { appEnv, createPgDatabase, ensureBuild, prepareData, startServer } from './app.mjs';
 import { benchApi, fillCart, login } from './api.mjs';
-import { runBytes, runGrowth } from './external.mjs';
+import { runBytes, runGrowth, runLighthouse } from './external.mjs';
 import { stopAllLoad } from './load.mjs';
 import { benchMemory } from './memory.mjs';
 import { findNginx, startNginx } from './nginx.mjs';
@@ -53,7 +54,7 @@ import {
 const loadavg = () => Math.round(osLoadavg()[0] * 100) / 100;
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const PHASES = ['pages', 'api', 'static', 'memory', 'growth', 'bytes'];
+const PHASES = ['pages', 'api', 'static', 'memory', 'growth', 'bytes', 'lighthouse'];
 
 const args = parseArgs(process.argv.slice(2));
 if (args.help || args.h) {
@@ -142,7 +143,7 @@ async function gate(label, maxS = 120) {
 
 async function main() {
   await gate('the start', 15 * 60);
-  const needServer = ['pages', 'api', 'static', 'memory', 'bytes'].some(want);
+  const needServer = ['pages', 'api', 'static', 'memory', 'bytes', 'lighthouse'].some(want);
   const tmp = mkdtempSync(join(tmpdir(), 'wt-bench-'));
   // nginx workers run as an unprivileged user: they must be able to reach site/.
   chmodSync(tmp, 0o711);
@@ -165,6 +166,10 @@ async function main() {
     const asset = await pickAsset(server.base, join(ROOT, 'dist/client'));
 
     if (want('bytes')) res.bytes = await runBytes({ root: ROOT, base: server.base, timeoutS: 120 });
+    if (want('lighthouse')) {
+      await gate('Lighthouse');
+      res.lighthouse = await runLighthouse({ root: ROOT, base: server.base, runs: Number(args['lh-runs'] ?? 3), timeoutS: 900 });
+    }
 
     if (want('pages')) {
       cpu.phase('pages');

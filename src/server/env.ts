@@ -35,8 +35,9 @@ const schema = z.object({
   /** Prefix for relative image paths (SPEC §9); empty = same origin. */
   MEDIA_URL: z.string().default(''),
   /**
-   * Origin of the separate mobile site phones and tablets are sent to (SPEC §2). Unset: there is no
-   * mobile site to send them to, so they get this site, and /download's QR code opens this site.
+   * A second host for the mobile site (SPEC §2), pointing at this same deployment (m.example.com behind
+   * the same nginx): phones and tablets are sent there, and every page request to it is a mobile one.
+   * Unset: the mobile site is served at this site's own origin under /m (src/pages/m).
    */
   MOBILE_SITE_ORIGIN: z.url().optional(),
   /** Maximum JSON request body for /api, in KiB. */

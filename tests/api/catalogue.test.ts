@@ -145,6 +145,19 @@ describe('goods and shops', () => {
     expect((await t.post('/goods/list', { limit: 50 })).body.data.total).toBeGreaterThanOrEqual(60);
   });
 
+  it('narrows the list by keyword with the other filters (the mobile goods list), an empty keyword by nothing', async () => {
+    const all = (await t.post('/goods/list', { limit: 50 })).body.data;
+    const word = (all.list[0] as { title: string }).title.slice(0, 2);
+    const found = (await t.post('/goods/list', { q: word, sort: 'price_asc', limit: 50 })).body.data;
+    expect(found.total).toBeGreaterThan(0);
+    expect(found.total).toBeLessThanOrEqual(all.total);
+    for (const g of found.list) expect(g.title).toContain(word);
+    const prices = found.list.map((g: { price: number }) => g.price);
+    expect(prices).toEqual([...prices].sort((a: number, b: number) => a - b));
+    expect((await t.post('/goods/list', { q: '  ', limit: 50 })).body.data.total).toBe(all.total);
+    expect((await t.post('/goods/list', { q: '拳'.repeat(31) })).body).toMatchObject({ code: 100, msg: '关键字最多 30 个字' });
+  });
+
   it('shows SKUs with their own price and stock', async () => {
     const g = (await t.post('/goods/list', { limit: 1 })).body.data.list[0];
     const d = (await t.post('/goods/detail', { id: g!.id })).body.data;

@@ -19,7 +19,8 @@ const { InputError } = await import('~/lib/stores/action');
 const { $session } = await import('~/lib/stores/session');
 const { $dialog } = await import('~/lib/stores/ui');
 const { createFavourite, createFollow, flipFollow } = await import('~/lib/stores/social');
-const { createLessonPlayer, firstPlayable, isLocked, mergeProgress, resumeAt } = await import('~/lib/stores/lesson-player');
+const { allUnlocked, createLessonPlayer, firstPlayable, isLocked, mergeProgress, nextToStudy, resumeAt } =
+  await import('~/lib/stores/lesson-player');
 const { createMyList, MY_LIST_LIMIT } = await import('~/lib/stores/my-lists');
 
 type User = NonNullable<ReturnType<typeof $session.get>>;
@@ -131,6 +132,21 @@ describe('the lesson player', () => {
     expect(resumeAt(undefined)).toBe(0);
     expect(resumeAt({ lesson_id: 1, position: 95, finished: 0 })).toBe(95);
     expect(resumeAt({ lesson_id: 1, position: 95, finished: 1 })).toBe(0);
+  });
+
+  it('offers 开始学习 only when every lesson plays for the viewer', () => {
+    expect(allUnlocked(lessons)).toBe(false);
+    expect(allUnlocked(lessons.map((l) => ({ ...l, video: `/v/${l.id}.webm` })))).toBe(true);
+    expect(allUnlocked([])).toBe(false);
+  });
+
+  it('starts a returning member at the first playable lesson they have not finished', () => {
+    const open = lessons.map((l) => ({ ...l, video: `/v/${l.id}.webm` }));
+    const done = new Map([[1, { lesson_id: 1, position: 60, finished: 1 as const }]]);
+    expect(nextToStudy(open, done)?.id).toBe(2);
+    expect(nextToStudy(lessons, new Map())?.id).toBe(2);
+    const all = new Map(open.map((l) => [l.id, { lesson_id: l.id, position: 60, finished: 1 as const }]));
+    expect(nextToStudy(open, all)?.id).toBe(1);
   });
 
   it('keeps the furthest position and a finished lesson finished', () => {

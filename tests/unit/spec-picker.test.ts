@@ -104,6 +104,16 @@ describe('the spec picker store', () => {
     expect(p.target('cart')).toBe('/cart?add=1&num=2');
   });
 
+  it('chooses a whole SKU at once (a choice kept across the mobile login) and answers the line to buy', () => {
+    const p = make();
+    p.preset(4, 9);
+    expect(p.$chosen.get()).toEqual(['黑', 'M']);
+    expect(p.$qty.get()).toBe(5);
+    expect(p.chosenLine()).toEqual({ sku: skus[3], num: 5 });
+    p.preset(99, 1);
+    expect(p.$chosen.get()).toEqual(['黑', 'M']);
+  });
+
   it('sends a guest to the login dialog first', () => {
     $session.set(null);
     const p = make();

@@ -1,10 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import type { Lesson } from '~/lib/api/contract/catalogue-training';
 import { durationText } from '~/lib/format';
 import { img } from '~/lib/media';
-import { createLessonPlayer, isLocked } from '~/lib/stores/lesson-player';
-import { useSession } from '../chrome/useSession';
+import { isLocked } from '~/lib/stores/lesson-player';
+import { useLessonPlayer } from './useLessonPlayer';
 
 /**
  * The course player: free previews play for everyone; the rest unlock for those the server gives
@@ -13,41 +11,7 @@ import { useSession } from '../chrome/useSession';
  * reports progress back (for /my/course).
  */
 export default function LessonPlayer(props: { courseId: number; cover: string; lessons: Lesson[]; buyHref: string; price: number }) {
-  const { ready, user } = useSession();
-  const [player] = useState(() => createLessonPlayer(props.courseId, props.lessons));
-  const lessons = useStore(player.$lessons);
-  const progress = useStore(player.$progress);
-  const [current, setCurrent] = useState<Lesson | null>(null);
-  const video = useRef<HTMLVideoElement>(null);
-  // The lesson whose URL was already refreshed once after a load error (no endless retry).
-  const retried = useRef<number | null>(null);
-
-  useEffect(() => {
-    if (ready && user) void player.loadForViewer();
-  }, [ready, user, player]);
-
-  useEffect(() => {
-    const v = video.current;
-    if (!current || !v) return;
-    // Resume where the member left off unless the lesson was finished (read once per lesson switch).
-    const at = player.resumeAt(current);
-    if (at > 0) v.currentTime = at;
-    void v.play().catch(() => {});
-  }, [current, player]);
-
-  /** A video that fails to load may carry an expired signed URL: fetch a fresh one once. */
-  async function recover() {
-    if (!current || retried.current === current.id) return;
-    retried.current = current.id;
-    const fresh = await player.refreshLesson(current.id);
-    if (fresh && fresh.video !== current.video) setCurrent(fresh);
-  }
-
-  /** Reports progress (signed-in viewers; every 10 s while playing, on pause and at the end). */
-  function report(ended: boolean, force = ended) {
-    const v = video.current;
-    if (current && v) void player.report(current, v.currentTime, ended, force);
-  }
+  const { lessons, progress, current, video, pick, start, events } = useLessonPlayer(props.courseId, props.lessons);
 
   const locked = isLocked;
   return (
@@ -63,10 +27,7 @@ export default function LessonPlayer(props: { courseId: number; cover: string; l
             playsInline
             className="h-full w-full"
             aria-label={`正在播放：${current.title}`}
-            onTimeUpdate={() => report(false)}
-            onPause={() => report(false, true)}
-            onEnded={() => report(true)}
-            onError={() => void recover()}
+            {...events}
           />
         ) : (
           <>
@@ -76,7 +37,7 @@ export default function LessonPlayer(props: { courseId: number; cover: string; l
             <button
               type="button"
               className="group absolute inset-0 flex items-end p-5 text-white disabled:cursor-not-allowed"
-              onClick={() => setCurrent(lessons.find((l) => !locked(l)) ?? null)}
+              onClick={start}
               disabled={!lessons.some((l) => !locked(l))}
             >
               {lessons.some((l) => !locked(l)) ? (
@@ -101,8 +62,7 @@ export default function LessonPlayer(props: { courseId: number; cover: string; l
           <li key={l.id} className="border-b border-line last:border-0">
             <button
               type="button"
-              // A locked lesson may be the viewer's own once their access arrives (a buyer back from paying).
-              onClick={() => (locked(l) ? void player.playable(l.id).then((p) => p && setCurrent(p)) : setCurrent(l))}
+              onClick={() => pick(l)}
               aria-current={current?.id === l.id ? 'true' : undefined}
               className={`flex w-full items-center gap-2 px-4 py-3 text-left text-sm ${current?.id === l.id ? 'bg-brand-light text-brand' : locked(l) ? 'cursor-default text-ink-mute' : 'text-ink hover:bg-page'}`}
             >

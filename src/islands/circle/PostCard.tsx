@@ -77,7 +77,7 @@ export function PostCard(props: {
       )}
       {n > 0 && (
         <ul
-          className={`mt-3 grid gap-1.5 ${n === 1 ? 'grid-cols-1' : n === 2 || n === 4 ? 'w-[366px] grid-cols-2' : 'w-[552px] grid-cols-3'}`}
+          className={`mt-3 grid gap-1.5 ${n === 1 ? 'grid-cols-1' : n === 2 || n === 4 ? 'w-full max-w-[366px] grid-cols-2' : 'w-full max-w-[552px] grid-cols-3'}`}
         >
           {p.thumbs.map((t, i) => (
             <li key={`${t}-${i}`}>
@@ -88,7 +88,7 @@ export function PostCard(props: {
                 onClick={() => setView(i)}
               >
                 {n === 1 ? (
-                  <img src={img(p.images[0])} alt="" loading="lazy" className="max-h-[360px] max-w-[360px] rounded object-cover" />
+                  <img src={img(p.images[0])} alt="" loading="lazy" className="max-h-[360px] max-w-[min(360px,100%)] rounded object-cover" />
                 ) : (
                   <img src={img(t)} alt="" loading="lazy" width="180" height="180" className="aspect-square h-full w-full object-cover" />
                 )}

@@ -21,7 +21,7 @@ import { maskPhone } from '~/lib/rules/phone';
 import { useAction } from '../ui/useAction';
 import { AddressDialog, addressText } from './AddressForm';
 import { ItemRow } from './ItemRow';
-import { CouponTicket } from './parts';
+import { CouponTicket } from './CouponTicket';
 import { MemberOnly } from '../ui/MemberOnly';
 
 /** /order/goodsOrder, /order/courseOrder, /order/classOrder: confirm what is bought, then create the order. */

@@ -13,7 +13,7 @@ import {
 import { useSession } from '../chrome/useSession';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
-import { CouponTicket } from './parts';
+import { CouponTicket } from './CouponTicket';
 import { MemberOnly } from '../ui/MemberOnly';
 import { ListState } from '../ui/states';
 

@@ -9,10 +9,13 @@ import { MOBILE_PATHS } from '~/lib/rules/mobile-redirect';
  * islands for the pages that follow. `media` is the media host (the server passes env().MEDIA_URL).
  */
 
+/** `&agent=…` for an item an agent re-sells (their homepage): the order credits them. */
+const via = (agent?: string) => (agent ? `&agent=${encodeURIComponent(agent)}` : '');
+
 /** A course row: cover left, title, owner, lessons and learners, price. */
-export function CourseRow({ c, media, eager = false }: { c: CourseItem; media?: string; eager?: boolean }) {
+export function CourseRow({ c, media, eager = false, agent }: { c: CourseItem; media?: string; eager?: boolean; agent?: string }) {
   return (
-    <a href={`${MOBILE_PATHS.courseDetail}?id=${c.id}`} className="flex gap-3 bg-white p-3" data-testid="m-course">
+    <a href={`${MOBILE_PATHS.courseDetail}?id=${c.id}${via(agent)}`} className="flex gap-3 bg-white p-3" data-testid="m-course">
       <img
         src={img(c.cover, media)}
         width="128"
@@ -56,9 +59,13 @@ export function ClassRow({ k, media, eager = false }: { k: ClassItem; media?: st
 }
 
 /** A goods tile in a two-column grid: square picture, two-line title, price and sales. */
-export function GoodsTile({ g, media, eager = false }: { g: GoodsItem; media?: string; eager?: boolean }) {
+export function GoodsTile({ g, media, eager = false, agent }: { g: GoodsItem; media?: string; eager?: boolean; agent?: string }) {
   return (
-    <a href={`${MOBILE_PATHS.goodsDetail}?id=${g.id}`} className="block overflow-hidden rounded-xl bg-white" data-testid="m-goods">
+    <a
+      href={`${MOBILE_PATHS.goodsDetail}?id=${g.id}${via(agent)}`}
+      className="block overflow-hidden rounded-xl bg-white"
+      data-testid="m-goods"
+    >
       <img
         src={img(g.cover, media)}
         width="180"

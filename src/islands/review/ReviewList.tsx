@@ -22,6 +22,8 @@ export default function ReviewList(props: {
   kind: ReviewKind;
   id: number;
   first: { list: Review[]; total: number; summary: ReviewSummary };
+  /** The mobile site: a full-width section with phone margins. */
+  compact?: boolean;
 }) {
   const [list, setList] = useState(props.first.list);
   const [page, setPage] = useState(1);
@@ -45,7 +47,7 @@ export default function ReviewList(props: {
   }
 
   return (
-    <section className="gf-card px-8 py-6" aria-labelledby="reviews-title" data-testid="reviews">
+    <section className={props.compact ? 'bg-white px-3 py-4' : 'gf-card px-8 py-6'} aria-labelledby="reviews-title" data-testid="reviews">
       <h2 id="reviews-title" className="mb-4 border-b border-line pb-3 text-lg font-600">
         用户评价 <span className="text-sm font-400 text-ink-mute">({s.count})</span>
       </h2>
@@ -53,7 +55,7 @@ export default function ReviewList(props: {
         <p className="py-6 text-center text-sm text-ink-mute">{REVIEW_TEXTS.empty}</p>
       ) : (
         <>
-          <div className="mb-4 flex items-center gap-8 rounded bg-surface-soft px-6 py-4">
+          <div className={`mb-4 flex items-center rounded bg-surface-soft py-4 ${props.compact ? 'gap-4 px-3' : 'gap-8 px-6'}`}>
             <div className="text-center">
               <p className="text-3xl font-700 text-brand" data-testid="review-average">
                 {starAverage(s.average)}

@@ -43,6 +43,8 @@ export const MOBILE_PATHS = {
   pay: '/m/pay',
   payResult: '/m/pay/result',
   my: '/m/my',
+  /** The address book (add, edit, delete, default); checkout adds addresses in its own sheet. */
+  address: '/m/my/address',
   orders: '/m/my/orders',
   order: '/m/my/order',
   /** My courses and classes with progress (`?kind=course|class`). */
@@ -75,6 +77,7 @@ const DETAIL: Record<string, string> = {
   '/order/goodsorder': `${MOBILE_PATHS.checkout}?kind=goods`,
   '/order/courseorder': `${MOBILE_PATHS.checkout}?kind=course`,
   '/order/classorder': `${MOBILE_PATHS.checkout}?kind=class`,
+  '/my/address': MOBILE_PATHS.address,
   '/my/course': `${MOBILE_PATHS.learning}?kind=course`,
   '/my/class': `${MOBILE_PATHS.learning}?kind=class`,
   '/pay/sandbox': '/m/pay/sandbox',
@@ -194,8 +197,23 @@ export function desktopUrlFor(mobilePath: string, search: string): string {
       return id ? `/anchor?type=${q.get('type') === 'merchant' ? 'mechant' : 'coach'}&id=${encodeURIComponent(id)}` : '/';
     case MOBILE_PATHS.shop:
       return '/shop';
-    case MOBILE_PATHS.goodsList:
-      return '/shop/goodsList';
+    case MOBILE_PATHS.goodsList: {
+      // The desktop list shares the filters' names (it has no keyword: a search is /shopsearch).
+      const words = q.get('q');
+      if (words) return `/shopsearch?q=${encodeURIComponent(words)}`;
+      const keep = new URLSearchParams([...q].filter(([k]) => ['cate', 'sort', 'min', 'max'].includes(k)));
+      return `/shop/goodsList${keep.size ? `?${keep}` : ''}`;
+    }
+    case MOBILE_PATHS.cart:
+      return '/cart';
+    case MOBILE_PATHS.address:
+      return '/my/address';
+    case MOBILE_PATHS.checkout: {
+      const kind = q.get('kind');
+      const rest = new URLSearchParams([...q].filter(([k]) => k !== 'kind'));
+      const page = kind === 'course' ? '/order/courseOrder' : kind === 'class' ? '/order/classOrder' : '/order/goodsOrder';
+      return `${page}${rest.size ? `?${rest}` : ''}`;
+    }
     case MOBILE_PATHS.share: {
       const type = q.get('type');
       return type === 'article' ? '/article' : type === 'class' || type === 'coach' ? `/train/${type}` : '/train/course';
@@ -212,7 +230,11 @@ export function desktopUrlFor(mobilePath: string, search: string): string {
       return id ? `/firendscircle?post=${encodeURIComponent(id)}` : '/firendscircle';
     case MOBILE_PATHS.search: {
       const words = q.get('q');
-      return words ? `/search?q=${encodeURIComponent(words)}` : '/search';
+      const type = q.get('type');
+      // Goods and shops are searched on the desktop's /shopsearch; the rest on /search with their type.
+      if (type === 'goods' || type === 'shop') return words ? `/shopsearch?q=${encodeURIComponent(words)}` : '/shopsearch';
+      const kind = type === 'class' || type === 'coach' ? `&type=${type}` : '';
+      return words ? `/search?q=${encodeURIComponent(words)}${kind}` : '/search';
     }
     case MOBILE_PATHS.coupon:
       return '/coupon';

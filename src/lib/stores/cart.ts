@@ -125,13 +125,18 @@ export function addRequest(search: string): { sku_id: number; num: number } | nu
   return sku ? { sku_id: sku, num: positiveInt(q.get('num')) ?? 1 } : null;
 }
 
+/** Adds a SKU to the cart and keeps the badge in step (the mobile goods page stays where it is). */
+export async function addSku(skuId: number, num: number): Promise<void> {
+  $cartCount.set((await api('/cart/add', { sku_id: skuId, num })).count);
+}
+
 /**
  * Adds a SKU, then loads the cart with the new line ticked (ready for 结算). The cart is loaded
  * whether or not the add was refused; a refusal then rejects with its text.
  */
 export async function addToCart(skuId: number, num: number): Promise<void> {
   try {
-    $cartCount.set((await api('/cart/add', { sku_id: skuId, num })).count);
+    await addSku(skuId, num);
   } finally {
     await loadCart();
   }

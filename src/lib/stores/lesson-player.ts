@@ -16,6 +16,17 @@ export const isLocked = (l: Lesson): boolean => !l.video;
 /** What 开始试看 plays: the first lesson the viewer may watch. */
 export const firstPlayable = (lessons: readonly Lesson[]): Lesson | null => lessons.find((l) => !isLocked(l)) ?? null;
 
+/**
+ * What 开始学习 plays: the first lesson the viewer may watch and has not finished (where a returning
+ * member left off), else the first they may watch.
+ */
+export function nextToStudy(lessons: readonly Lesson[], progress: ReadonlyMap<number, LessonProgress>): Lesson | null {
+  return lessons.find((l) => !isLocked(l) && progress.get(l.id)?.finished !== 1) ?? firstPlayable(lessons);
+}
+
+/** Every lesson plays for this viewer (a free course, a buyer, the owner): 开始学习 instead of 立即购买. */
+export const allUnlocked = (lessons: readonly Lesson[]): boolean => lessons.length > 0 && lessons.every((l) => !isLocked(l));
+
 /** Where to start a lesson: where the member left off, unless it was finished. */
 export function resumeAt(p: LessonProgress | undefined): number {
   return p && !p.finished && p.position > 0 ? p.position : 0;

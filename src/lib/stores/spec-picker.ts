@@ -82,13 +82,28 @@ export function createSpecPicker(goods: { id: number; specNames: string[]; skus:
     $qty.set(Math.max(1, Math.min(n, $view.get().stock)));
   }
 
-  /** Where 加入购物车 / 立即购买 go; refuses (warning) without login, a full choice or stock. */
-  function target(kind: 'cart' | 'buy'): string {
+  /** Chooses a whole SKU at once (a choice kept across the mobile login); an unknown id changes nothing. */
+  function preset(skuId: number, num: number): void {
+    const sku = goods.skus.find((s) => s.id === skuId);
+    if (!sku) return;
+    $chosen.set([...sku.specs]);
+    setQty(num);
+  }
+
+  /** The SKU and quantity to buy; refuses (warning) without login, a full choice or stock. */
+  function chosenLine(): { sku: Sku; num: number } {
     requireLogin();
     const { sku, missing } = $view.get();
     if (!sku) throw new InputError(`请选择${missing.join('、')}`, 'warning');
     check(sku.stock < 1 ? '该规格已售罄' : null, 'warning');
-    const num = String($qty.get());
+    return { sku, num: $qty.get() };
+  }
+
+  /** Where 加入购物车 / 立即购买 go (the desktop pages; the mobile site maps them with toMobileHref). */
+  function target(kind: 'cart' | 'buy'): string {
+    const line = chosenLine();
+    const sku = line.sku;
+    const num = String(line.num);
     return kind === 'buy'
       ? `/order/goodsOrder?${new URLSearchParams({ goods_id: String(goods.id), sku_id: String(sku.id), num, ...agentOfPage() })}`
       : `/cart?add=${sku.id}&num=${num}`;
@@ -103,6 +118,8 @@ export function createSpecPicker(goods: { id: number; specNames: string[]; skus:
     canPick: (i: number, v: string) => canPick(goods.skus, $chosen.get(), i, v),
     pick,
     setQty,
+    preset,
+    chosenLine,
     target,
   };
 }

@@ -68,13 +68,14 @@ export const mallApi = {
   }),
   goodsList: defineEndpoint({
     path: '/goods/list',
-    summary: '商品列表（分类、店铺、价格区间、排序、分页）',
+    summary: '商品列表（分类、店铺、关键字、价格区间、排序、分页）',
     tags,
     access: 'public',
     input: z
       .object({
         category_id: idField('分类 id').optional(),
         shop_id: idField('店铺 id').optional(),
+        q: z.string({ error: '关键字不正确' }).trim().max(30, '关键字最多 30 个字').optional().describe('标题中文子串；空串不筛选'),
         min_price: priceFilter,
         max_price: priceFilter,
         sort: z.enum(goodsSorts, { error: '排序方式不正确' }).default('new'),

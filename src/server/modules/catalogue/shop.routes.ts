@@ -13,6 +13,7 @@ export function registerMall(api: OpenAPIHono<AppEnv>): void {
     goodsPage({
       categoryId: input.category_id,
       shopId: input.shop_id,
+      q: input.q || undefined,
       minPrice: input.min_price,
       maxPrice: input.max_price,
       sort: input.sort,
