@@ -138,6 +138,9 @@ export default defineConfig({
         "base-uri 'self'",
         "form-action 'self'",
       ],
+      // Inside WeChat the mobile site loads WeChat's JS-SDK for its share card (src/scripts/wx-share.ts):
+      // that one file's origin, nothing else from outside.
+      scriptDirective: { resources: ["'self'", 'https://res.wx.qq.com'] },
       // React style attributes and the toaster's injected styles are inline styles.
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },

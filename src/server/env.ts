@@ -158,9 +158,11 @@ const schema = z.object({
   WX_API_URL: z.url().default('https://api.weixin.qq.com'),
   /**
    * The WeChat official account (公众号, mp.weixin.qq.com) for the mobile site opened inside WeChat:
-   * 微信登录 there is its web OAuth (snsapi_userinfo), and WeChat Pay JSAPI pays as it (the payer's
-   * openid comes from snsapi_base). Its "网页授权域名" must be SITE_URL's host. Unset = inside WeChat
-   * the login falls back to the website login and WeChat Pay is not offered there.
+   * 微信登录 there is its web OAuth (snsapi_userinfo), WeChat Pay JSAPI pays as it (the payer's openid
+   * comes from snsapi_base), and its JS-SDK share card (SPEC §3 share payload) is signed with its
+   * jsapi_ticket, read from WX_API_URL. Its "网页授权域名" and "JS接口安全域名" must name the mobile
+   * site's host. Unset = inside WeChat the login falls back to the website login, WeChat Pay is not
+   * offered there, and pages share as plain links.
    */
   WX_MP_APP_ID: z.string().optional(),
   WX_MP_APP_SECRET: z.string().optional(),

@@ -98,6 +98,7 @@ describe('/api/member/uploadDocument', () => {
     const shown = await get(url);
     expect(shown.status).toBe(200);
     expect(shown.headers.get('cache-control')).toBe('private, no-store');
+    expect(shown.headers.get('access-control-allow-origin')).toBeNull();
     expect(Buffer.from(await shown.arrayBuffer()).equals(PNG)).toBe(true);
     const stale = await storage().signedUrl(storageKey(path)!, DOCUMENT_SIGN_TTL_S, Date.now() - 3 * DOCUMENT_SIGN_TTL_S * 1000);
     expect((await get(stale)).status).toBe(403);
@@ -105,7 +106,10 @@ describe('/api/member/uploadDocument', () => {
     // The ordinary image upload stays public (avatars, covers).
     const img = await t.post('/uploader_img_base64', { image: PNG_1X1, type: 'common' }, m.token);
     expect(img.body.data.path).toMatch(/^\/uploads\/common\//);
-    expect((await get(img.body.data.path)).headers.get('cache-control')).toBe('public, max-age=86400');
+    const pub = await get(img.body.data.path);
+    expect(pub.headers.get('cache-control')).toBe('public, max-age=86400');
+    // Drawable into a canvas on another origin (the mobile share poster, MEDIA_URL on a CDN).
+    expect(pub.headers.get('access-control-allow-origin')).toBe('*');
   });
 });
 

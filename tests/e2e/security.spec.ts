@@ -8,7 +8,8 @@ test.describe('security at the edge', () => {
   test('pages, API answers and uploads carry the security headers and a hashed CSP', async ({ request }) => {
     const page = await request.get('/');
     const csp = page.headers()['content-security-policy'] ?? '';
-    expect(csp).toMatch(/script-src 'self' 'sha256-/);
+    // Scripts: ours (hashed inline ones) and WeChat's JS-SDK for the mobile share card, nothing else.
+    expect(csp).toMatch(/script-src 'self' https:\/\/res\.wx\.qq\.com 'sha256-/);
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(page.headers()['x-content-type-options']).toBe('nosniff');

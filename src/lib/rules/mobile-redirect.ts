@@ -1,3 +1,5 @@
+import { ACCOUNT_DOCUMENTS, PAGE_SLUGS, documentHref, type AccountDocumentPath, type PageSlug } from './agreements';
+
 /**
  * SPEC §2 "Mobile redirect guard": where a phone or tablet browser goes on the mobile site.
  * The mobile site is served by this same app under `/m` (src/pages/m); its paths are not named by
@@ -28,8 +30,10 @@ export const MOBILE_PATHS = {
   livePlayback: '/m/live/playback',
   coupon: '/m/coupon',
   search: '/m/search',
+  /** The help centre; `?id=` is one category (desktop /help/cate). */
   help: '/m/help',
   helpDetail: '/m/help/detail',
+  /** An agreement or about-us: `?type=<slug>` (desktop /agreement/<slug>, /account/other/*). */
   agreement: '/m/agreement',
   download: '/m/download',
   cart: '/m/cart',
@@ -63,7 +67,7 @@ const DETAIL: Record<string, string> = {
   '/article/detail': MOBILE_PATHS.articleDetail,
   // Ours, not in the SPEC's table: same page on the phone, same query.
   '/help/detail': MOBILE_PATHS.helpDetail,
-  '/agreement': MOBILE_PATHS.agreement,
+  '/help/cate': MOBILE_PATHS.help,
   '/coupon': MOBILE_PATHS.coupon,
   '/shop/goodslist': MOBILE_PATHS.goodsList,
   '/account/regmember': MOBILE_PATHS.register,
@@ -142,6 +146,9 @@ export function mobileRedirectUrl(pathname: string, search: string, hash: string
   if (path === '/mechant/homepage') return withQuery(`${MOBILE_PATHS.anchor}?type=merchant`);
   const detail = DETAIL[path];
   if (detail) return withQuery(detail);
+  // The agreements (SPEC §2 /agreement/<slug>) and the account layout's documents: one mobile page by slug.
+  const doc = documentSlug(path);
+  if (doc) return `${base}${MOBILE_PATHS.agreement}?type=${doc}`;
   // A member's homepage (type=member, ours) is their 功夫圈 on the phone.
   if (path === '/anchor/friendscircle' && query.get('type') === 'member')
     return `${base}${MOBILE_PATHS.circle}?share=1&type=friendscircle${id ? `&member=${encodeURIComponent(id)}` : ''}`;
@@ -237,7 +244,11 @@ export function desktopUrlFor(mobilePath: string, search: string): string {
     case MOBILE_PATHS.coupon:
       return '/coupon';
     case MOBILE_PATHS.help:
-      return '/help';
+      return id ? `/help/cate?id=${encodeURIComponent(id)}` : '/help';
+    case MOBILE_PATHS.agreement: {
+      const slug = q.get('type') ?? '';
+      return (PAGE_SLUGS as readonly string[]).includes(slug) ? documentHref(slug as PageSlug) : '/';
+    }
     case MOBILE_PATHS.download:
       return '/download';
     case MOBILE_PATHS.register: {
@@ -253,6 +264,32 @@ export function desktopUrlFor(mobilePath: string, search: string): string {
   }
 }
 
+/** The document a desktop path shows (`/agreement/<slug>`, `/account/other/aboutus`…), or null. */
+function documentSlug(path: string): PageSlug | null {
+  const m = /^\/agreement\/([a-z]+)$/.exec(path);
+  if (m) return (PAGE_SLUGS as readonly string[]).includes(m[1] ?? '') && m[1] !== 'aboutus' ? (m[1] as PageSlug) : null;
+  if (path === '/account/other/useragree') return ACCOUNT_DOCUMENTS['/account/other/agreement'].slug;
+  return path in ACCOUNT_DOCUMENTS ? ACCOUNT_DOCUMENTS[path as AccountDocumentPath].slug : null;
+}
+
+/** Files and services of this site (uploads, images, the API, QR codes) are no pages: links to them stay. */
+function isPagePath(pathname: string): boolean {
+  return !/^\/(api|uploads|imgs|qr|_astro|hls|im)(\/|$)/i.test(pathname) && !/\.[a-z0-9]{1,5}$/i.test(pathname);
+}
+
+/** Desktop pages that have a mobile twin of the same content (SPEC §2 detail pages): search engines pair them. */
+const ALTERNATES = new Set(['/train/coursedetail', '/train/classdetail', '/shop/goodsdetail', '/article/detail', '/anchor']);
+
+/**
+ * The mobile page that shows the same thing as this desktop detail page (course, class, goods,
+ * article, coach or shop homepage), for `<link rel="alternate" media=…>`; null for other pages.
+ */
+export function mobileAlternateUrl(pathname: string, search: string, origin: string): string | null {
+  const path = normalise(pathname);
+  if (!ALTERNATES.has(path) || !new URLSearchParams(search).get('id')) return null;
+  return mobileRedirectUrl(pathname, search, '', origin);
+}
+
 function normalise(pathname: string): string {
   const p = pathname.toLowerCase().replace(/\/+$/, '');
   return p === '' ? '/' : p;
@@ -265,6 +302,6 @@ function normalise(pathname: string): string {
 export function toMobileHref(href: string): string {
   if (!href.startsWith('/') || href.startsWith('//')) return href;
   const u = new URL(href, 'http://x');
-  if (isMobilePath(u.pathname)) return href;
+  if (isMobilePath(u.pathname) || !isPagePath(u.pathname)) return href;
   return mobileRedirectUrl(u.pathname, u.search, u.hash, '');
 }

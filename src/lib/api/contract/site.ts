@@ -45,6 +45,27 @@ export const siteApi = {
     }),
     output: z.array(z.object({ id: z.number().int(), title: z.string(), image: z.string(), link: z.string() })),
   }),
+  wxJsConfig: defineEndpoint({
+    path: '/index/wxJsConfig',
+    summary: '微信 JS-SDK 配置签名（公众号分享卡片）',
+    tags,
+    access: 'public',
+    input: z.object({
+      url: z
+        .string({ error: '请提供页面地址' })
+        .trim()
+        .min(1, '请提供页面地址')
+        .max(2000, '页面地址太长')
+        .regex(/^https?:\/\//i, '页面地址不正确')
+        .describe('当前页面的完整地址（# 及其后部分不参与签名）'),
+    }),
+    output: z.object({
+      appId: z.string(),
+      timestamp: z.number().int().describe('秒'),
+      nonceStr: z.string(),
+      signature: z.string().describe('sha1(jsapi_ticket=…&noncestr=…&timestamp=…&url=…)'),
+    }),
+  }),
   kefu: defineEndpoint({
     path: '/public/kefu',
     summary: '客服联系方式',

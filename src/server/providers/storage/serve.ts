@@ -44,6 +44,9 @@ export async function serveUploads(c: Context): Promise<Response> {
     'X-Content-Type-Options': 'nosniff',
     // SVGs from users must not run script when opened directly.
     'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    // Public pictures may be drawn into a canvas on a page of another origin (the mobile host's
+    // 生成海报 with MEDIA_URL on a CDN in front of this app); private media stay same-origin.
+    ...(privateKey ? {} : { 'Access-Control-Allow-Origin': '*' }),
   };
   if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
   // One byte range, so a video can seek (and Safari plays it at all). An If-Range that no longer
