@@ -357,7 +357,7 @@ describe('WeChat and QQ', () => {
   it('WeChat goes to the authorisation page in the same window', async () => {
     reply = () => ({ url: 'https://open.weixin.qq.com/connect/qrconnect?x=1' });
     await account.startThirdPartyLogin('wx', true);
-    expect(calls).toEqual([{ path: '/public/oauthUrl', body: { type: 'wx', purpose: 'login' } }]);
+    expect(calls).toEqual([{ path: '/public/oauthUrl', body: { type: 'wx', purpose: 'login', channel: 'web' } }]);
     expect(nav.assign).toHaveBeenCalledWith('https://open.weixin.qq.com/connect/qrconnect?x=1');
   });
 

@@ -88,7 +88,12 @@ export function PostCard(props: {
                 onClick={() => setView(i)}
               >
                 {n === 1 ? (
-                  <img src={img(p.images[0])} alt="" loading="lazy" className="max-h-[360px] max-w-[min(360px,100%)] rounded object-cover" />
+                  <img
+                    src={img(p.images[0])}
+                    alt=""
+                    loading="lazy"
+                    className="max-h-[360px] max-w-[min(360px,100%)] rounded object-cover"
+                  />
                 ) : (
                   <img src={img(t)} alt="" loading="lazy" width="180" height="180" className="aspect-square h-full w-full object-cover" />
                 )}

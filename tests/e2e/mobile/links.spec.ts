@@ -31,7 +31,7 @@ const LINKS: [desktop: string, mobile: RegExp][] = [
 test('every shared link lands on a mobile page of this site that fits the screen', async ({ page }) => {
   test.setTimeout(120_000);
   const width = page.viewportSize()?.width ?? 0;
-  const origin = new URL(page.url() === 'about:blank' ? test.info().project.use.baseURL ?? '' : page.url()).origin;
+  const origin = new URL(page.url() === 'about:blank' ? (test.info().project.use.baseURL ?? '') : page.url()).origin;
   for (const [desktop, mobile] of LINKS) {
     const res = await page.goto(desktop);
     expect(res?.status(), desktop).toBe(200);

@@ -21,10 +21,14 @@ export function LiveTile({ r, media }: { r: LiveRoomCard; media?: string }) {
     <a href={`${MOBILE_PATHS.liveRoom}?id=${r.id}`} className="block overflow-hidden rounded-xl bg-white" data-testid="m-live">
       <div className="relative aspect-video bg-night-video">
         {r.cover && <img src={img(r.cover, media)} alt="" loading="lazy" className="h-full w-full object-cover" />}
-        <span className={`absolute left-2 top-2 rounded px-2 py-0.5 text-xs ${r.status === 'live' ? 'bg-brand text-white' : 'bg-night/70 text-white'}`}>
+        <span
+          className={`absolute left-2 top-2 rounded px-2 py-0.5 text-xs ${r.status === 'live' ? 'bg-brand text-white' : 'bg-night/70 text-white'}`}
+        >
           {LIVE_TEXTS.statusLabel[r.status]}
         </span>
-        {r.status === 'live' && <span className="absolute bottom-2 right-2 rounded bg-night/70 px-2 py-0.5 text-xs text-white">{r.viewers} 人在看</span>}
+        {r.status === 'live' && (
+          <span className="absolute bottom-2 right-2 rounded bg-night/70 px-2 py-0.5 text-xs text-white">{r.viewers} 人在看</span>
+        )}
       </div>
       <div className="p-2">
         <p className="truncate text-sm font-500">{r.title}</p>
