@@ -76,7 +76,10 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   ) {
     // Pages are the same HTML for every visitor (personal parts are islands), so short public
     // caching is safe; Vary keeps phones from being served desktop HTML by a shared cache.
-    res.headers.set('Cache-Control', 'public, max-age=30, stale-while-revalidate=300');
+    // A phone on the desktop site by choice (电脑版) must not keep that page: after 手机版 the same URL
+    // has to reach the redirect again, not the browser's copy.
+    const onDesktopByChoice = handheld && !isMobilePath(path);
+    res.headers.set('Cache-Control', onDesktopByChoice ? 'no-store' : 'public, max-age=30, stale-while-revalidate=300');
     res.headers.append('Vary', 'User-Agent');
   }
   return res;

@@ -137,7 +137,7 @@ export default function GoodsBuy(props: {
           购物车
         </a>
         <div className="flex min-w-0 flex-1 overflow-hidden rounded-full">
-          <button type="button" className={`${bar} bg-brand-accent`} disabled={go.busy} onClick={() => act('cart')}>
+          <button type="button" className={`${bar} bg-brand-accent !text-night`} disabled={go.busy} onClick={() => act('cart')}>
             加入购物车
           </button>
           <button type="button" className={`${bar} bg-brand`} disabled={go.busy} onClick={() => act('buy')}>
@@ -157,7 +157,7 @@ export default function GoodsBuy(props: {
             </button>
           ) : mode === 'both' ? (
             <div className="flex overflow-hidden rounded-full">
-              <button type="button" className={`${bar} bg-brand-accent`} disabled={go.busy} onClick={() => act('cart')}>
+              <button type="button" className={`${bar} bg-brand-accent !text-night`} disabled={go.busy} onClick={() => act('cart')}>
                 加入购物车
               </button>
               <button type="button" className={`${bar} bg-brand`} disabled={go.busy} onClick={() => act('buy')}>
