@@ -66,30 +66,28 @@ const chatDevSocket = {
 const EVERY_PAGE_ISLANDS = ['HeaderUser', 'SearchBox', 'Toolbar', 'KefuButton'].map((n) =>
   fileURLToPath(new URL(`./src/islands/chrome/${n}.tsx`, import.meta.url)),
 );
+/** @type {Set<string> | undefined} */
+let everyPage;
 /**
- * The core every island needs (the API client, the session, nanostores), the modules they import:
- * its own chunk, so a mobile page's island loads it without the desktop header's code.
+ * `chrome`: the four desktop islands on every page; `core`: everything they import (the API client,
+ * the session, stores, formats, rules), which the mobile site's islands import too — so a mobile page
+ * loads `core` and never the desktop header. (A group takes its modules' imports by default, so the
+ * shared code must be a group of its own, with the higher priority.)
+ * @type {(id: string, ctx: import('rolldown').ChunkingContext) => 'core' | 'chrome' | null}
  */
-const CORE_ENTRIES = ['src/lib/api/client.ts', 'src/lib/stores/session.ts'].map((f) => fileURLToPath(new URL(`./${f}`, import.meta.url)));
-/** @type {{ every: Set<string>; core: Set<string> } | undefined} */
-let graph;
-/** @type {(id: string, ctx: import('rolldown').ChunkingContext) => 'core' | 'chrome' | null} */
 function everyPageChunk(id, ctx) {
-  if (!graph) {
-    const reach = (/** @type {string[]} */ entries) => {
-      const seen = new Set();
-      const walk = (/** @type {string} */ m) => {
-        if (seen.has(m)) return;
-        seen.add(m);
-        for (const dep of ctx.getModuleInfo(m)?.importedIds ?? []) walk(dep);
-      };
-      entries.forEach(walk);
-      return seen;
+  if (!everyPage) {
+    const seen = new Set();
+    const walk = (/** @type {string} */ m) => {
+      if (seen.has(m)) return;
+      seen.add(m);
+      for (const dep of ctx.getModuleInfo(m)?.importedIds ?? []) walk(dep);
     };
-    graph = { every: reach(EVERY_PAGE_ISLANDS), core: reach(CORE_ENTRIES) };
+    EVERY_PAGE_ISLANDS.forEach(walk);
+    everyPage = seen;
   }
-  if (graph.core.has(id)) return 'core';
-  return graph.every.has(id) ? 'chrome' : null;
+  if (!everyPage.has(id)) return null;
+  return EVERY_PAGE_ISLANDS.includes(id) ? 'chrome' : 'core';
 }
 const codeSplitting = {
   groups: [

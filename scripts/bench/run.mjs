@@ -20,6 +20,8 @@
 //   --wait-idle[=30]        wait until the machine is less than 30 % busy: up to 15 min at the start,
 //                           up to 2 min before each phase and page cycle
 //   --render-only           rewrite docs/PERFORMANCE.md from docs/perf/*.json without measuring
+//   --merge                 with --only: keep the other phases' figures of docs/perf/latest.json (the report
+//                           names the run each phase comes from)
 //   --growth-db=a,b         engines for growth.ts (default pglite,postgres; --quick: pglite)
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { loadavg as osLoadavg, tmpdir } from 'node:os';
@@ -256,7 +258,29 @@ async function writeDocs() {
   const perf = join(ROOT, 'docs/perf');
   mkdirSync(perf, { recursive: true });
   const json = (file, data) => format(JSON.stringify(data, null, 2), file).then((t) => writeFileSync(file, t));
-  await json(join(perf, 'latest.json'), res);
+  const latestFile = join(perf, 'latest.json');
+  if (args.merge && existsSync(latestFile)) {
+    const prior = JSON.parse(readFileSync(latestFile, 'utf8'));
+    const from = `${prior.date}, ${prior.git?.commit ?? '?'}`;
+    const keys = {
+      pages: ['pages'],
+      api: ['api'],
+      static: ['static'],
+      memory: ['memory'],
+      growth: ['growth'],
+      bytes: ['bytes'],
+      lighthouse: ['lighthouse'],
+    };
+    for (const [phase, fields] of Object.entries(keys)) {
+      if (want(phase)) continue;
+      for (const f of fields) if (prior[f] !== undefined) res[f] = prior[f];
+      if (fields.some((f) => prior[f] !== undefined))
+        res.notes.push(`${phase}: from the run of ${from} (this run measured ${PHASES.filter(want).join(', ')})`);
+    }
+    if (!want('pages') && prior.server) res.server = { ...prior.server, ...res.server };
+    res.goals = evaluate(res);
+  }
+  await json(latestFile, res);
   if (args['save-baseline']) await json(join(perf, 'baseline.json'), res);
   const baselineFile = join(perf, 'baseline.json');
   const before = existsSync(baselineFile) ? JSON.parse(readFileSync(baselineFile, 'utf8')) : null;
