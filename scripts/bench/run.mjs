@@ -274,8 +274,11 @@ async function writeDocs() {
     for (const [phase, fields] of Object.entries(keys)) {
       if (want(phase)) continue;
       for (const f of fields) if (prior[f] !== undefined) res[f] = prior[f];
-      if (fields.some((f) => prior[f] !== undefined))
-        res.notes.push(`${phase}: from the run of ${from} (this run measured ${PHASES.filter(want).join(', ')})`);
+      if (!fields.some((f) => prior[f] !== undefined)) continue;
+      // A phase kept through several merged runs still names the run that measured it.
+      const source = prior.sources?.[phase] ?? from;
+      res.sources = { ...res.sources, [phase]: source };
+      res.notes.push(`${phase}: from the run of ${source} (this run measured ${PHASES.filter(want).join(', ')})`);
     }
     if (!want('pages') && prior.server) res.server = { ...prior.server, ...res.server };
     res.goals = evaluate(res);
