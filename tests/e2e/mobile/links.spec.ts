@@ -60,6 +60,15 @@ test('a desktop-only area says where to do it; 电脑版 and 手机版 switch', 
   await expect(page).toHaveURL(/\/m\/course\/detail\?id=1$/);
 });
 
+test('a removed item shared to a phone says so on a mobile page with a way home', async ({ page }) => {
+  const res = await page.goto('/shop/goodsDetail?id=99999999');
+  expect(res?.status()).toBe(404);
+  await expect(page).toHaveURL(/\/m\/goods\/detail\?id=99999999$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('页面不存在');
+  await page.getByRole('link', { name: '返回首页' }).click();
+  await expect(page).toHaveURL(/\/m$/);
+});
+
 test('the QQ callback carries its hash to the mobile QQ account page', async ({ page }) => {
   await page.goto('/login/bind/qq/callback#access_token=abc123&state=s');
   await page.waitForURL(/\/m\/account\/qq\?access_token=abc123&state=s$/);
