@@ -35,7 +35,7 @@ describe('AttemptGuard', () => {
     const there = new AttemptGuard('g1', 5, 900, 900); // another instance: it hears no local wake-up
     const held = Array.from({ length: 5 }, () => gated(true));
     const running = held.map((h) => here.attempt('k', h.check));
-    await vi.waitFor(async () => expect((await row('g1:k'))?.pending).toBe(5));
+    await vi.waitFor(async () => expect((await row('g1:k'))?.pending).toBe(5), { timeout: 10_000 });
     let checked = false;
     const late = there.attempt('k', async () => {
       checked = true;
@@ -53,7 +53,7 @@ describe('AttemptGuard', () => {
     const guard = new AttemptGuard('g2', 5, 900, 900);
     const held = Array.from({ length: 5 }, () => gated(false));
     const running = held.map((h) => guard.attempt('k', h.check));
-    await vi.waitFor(async () => expect((await row('g2:k'))?.pending).toBe(5));
+    await vi.waitFor(async () => expect((await row('g2:k'))?.pending).toBe(5), { timeout: 10_000 });
     let checked = 0;
     const waiting = Array.from({ length: 3 }, () =>
       guard.attempt('k', async () => {
