@@ -1,5 +1,17 @@
 import { expect, test, type Page } from './fixtures';
-import { DEMO, freshPhone, loginByCookie, loginViaDialog, ready, registerViaPage, requestCode, smsCode, toastWith } from './helpers';
+import {
+  DEMO,
+  freshPhone,
+  loginByCookie,
+  loginViaDialog,
+  ready,
+  registerViaPage,
+  requestCode,
+  smsCode,
+  toastWith,
+  watchToasts,
+  expectToastSeen,
+} from './helpers';
 
 /**
  * SPEC §9 allows one code per phone per 60 s. Instead of waiting, the rig's test-only endpoint
@@ -44,12 +56,11 @@ test.describe('registration and recovery', () => {
     await page.getByRole('button', { name: '注册', exact: true }).click();
     await expect(toastWith(page, '请阅读协议并勾选')).toBeVisible();
     await page.getByRole('checkbox', { name: '同意协议' }).check();
-    // Greeted as the page it returns to starts (watched from the click on).
-    await Promise.all([
-      toastWith(page, '欢迎加入功夫！').waitFor({ state: 'visible' }),
-      page.getByRole('button', { name: '注册', exact: true }).click(),
-    ]);
+    // Greeted as the page it returns to starts.
+    await watchToasts(page);
+    await page.getByRole('button', { name: '注册', exact: true }).click();
     await page.waitForURL('**/train/courseDetail?id=3');
+    await expectToastSeen(page, '欢迎加入功夫！');
     await expect(page.getByRole('banner')).toContainText(`功夫学员${phone.slice(-4)}`);
   });
 

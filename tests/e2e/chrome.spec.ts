@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import type { Locator } from '@playwright/test';
-import { DEMO, freshPhone, loginViaDialog, newMember, ready, signIn, toastWith } from './helpers';
+import { DEMO, freshPhone, loginViaDialog, newMember, ready, signIn, toastWith, watchToasts, expectToastSeen } from './helpers';
 
 test.describe('site chrome (SPEC §2 main layout)', () => {
   test('home shows header, menu, footer and toolbar', async ({ page }) => {
@@ -154,12 +154,11 @@ test.describe('login dialog (SPEC §2, §4, §5)', () => {
     await page.goto('/cart');
     await ready(page);
     await page.getByRole('banner').getByRole('link', { name: '个人中心' }).first().hover();
-    // Said on the home page as it starts (watched from the click on).
-    await Promise.all([
-      toastWith(page, '退出成功').waitFor({ state: 'visible' }),
-      page.getByRole('menuitem', { name: '退出登录' }).click(),
-    ]);
+    // Said on the home page as it starts.
+    await watchToasts(page);
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
     await page.waitForURL((u) => u.pathname === '/');
+    await expectToastSeen(page, '退出成功');
     await expect(page.getByRole('banner').getByRole('button', { name: '登录' })).toBeVisible();
     expect((await context.cookies()).find((c) => c.name === 'user')).toBeUndefined();
     // Back to the member-only page: its logged-out state, not the member's cart.

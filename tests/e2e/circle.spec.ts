@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
-import { loginByCookie, loginStaff, ready, toastWith } from './helpers';
+import { loginByCookie, loginStaff, ready, toastWith, watchToasts, expectToastSeen } from './helpers';
 
 /**
  * 功夫圈: a member publishes a post with three images; another likes and comments;
@@ -34,12 +34,11 @@ test('publish, like, comment, notice, search, share, report and take down', asyn
   await ready(page);
   await expect(page.getByLabel('动态内容')).toHaveValue(new RegExp(marker));
   await expect(page.getByText('已恢复上次未发布的草稿')).toBeVisible();
-  // Confirmed on the feed it lands on (the toast shows as that page starts: watched from the click on), the new post on top.
-  await Promise.all([
-    toastWith(page, '发布成功').waitFor({ state: 'visible' }),
-    page.getByRole('button', { name: '发布', exact: true }).click(),
-  ]);
+  // Confirmed on the feed it lands on (the toast shows as that page starts), the new post on top.
+  await watchToasts(page);
+  await page.getByRole('button', { name: '发布', exact: true }).click();
   await page.waitForURL(/\/firendscircle\?tab=new&post=\d+$/);
+  await expectToastSeen(page, '发布成功');
   const mine = page.getByTestId('circle-post').filter({ hasText: marker }).first();
   await expect(mine).toBeVisible();
   await expect(mine.getByRole('button', { name: /查看第 \d 张图片/ })).toHaveCount(3);

@@ -53,6 +53,36 @@ export function toastWith(page: Page, text: string) {
   return page.locator('[data-sonner-toast]').filter({ hasText: text });
 }
 
+declare global {
+  interface Window {
+    __gfToasts?: string[];
+  }
+}
+
+/**
+ * Records, in every document this page opens from now on, the text of each toast it shows. A toast
+ * left for the next page (flash(), src/lib/toast.ts) shows for 2 s as that page starts; a loaded CI box
+ * can take longer than that to let Playwright look at the new document, so such toasts are read back
+ * with toastSeen() instead of waited for.
+ */
+export async function watchToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = (window.__gfToasts = []);
+    const scan = () => {
+      for (const el of document.querySelectorAll('[data-sonner-toast]')) {
+        const text = el.textContent?.trim();
+        if (text && !seen.includes(text)) seen.push(text);
+      }
+    };
+    new MutationObserver(scan).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** Whether the current document has shown a toast with this text (after watchToasts). */
+export async function expectToastSeen(page: Page, text: string): Promise<void> {
+  await expect.poll(async () => (await page.evaluate(() => window.__gfToasts ?? [])).some((t) => t.includes(text))).toBe(true);
+}
+
 /** A phone no other test uses (random, valid per SPEC §9). */
 export function freshPhone(): string {
   return `15${Math.floor(Math.random() * 1e9)

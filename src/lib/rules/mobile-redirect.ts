@@ -57,6 +57,33 @@ export const MOBILE_PATHS = {
   bindPhone: '/m/account/bindphone',
   /** A page that exists only on the desktop site (the console, seller areas): says where to do it. */
   desktopOnly: '/m/desktop',
+
+  // ── Live on the phone ──
+  /** 手机开播: a coach or shop owner goes live from the phone's camera. */
+  liveAnchor: '/m/live/anchor',
+
+  // ── 功夫圈 on the phone ──
+  circlePublish: '/m/circle/publish',
+  /** A member's 功夫圈 homepage (`?id=`). */
+  circleMember: '/m/circle/member',
+  circleSearch: '/m/circle/search',
+
+  // ── Chat on the phone ──
+  chat: '/m/chat',
+  chatThread: '/m/chat/thread',
+  chatFriends: '/m/chat/friends',
+  chatGroup: '/m/chat/group',
+
+  // ── The member centre on the phone (我的) ──
+  settings: '/m/my/settings',
+  wallet: '/m/my/wallet',
+  notices: '/m/my/notices',
+  follows: '/m/my/follows',
+  invite: '/m/my/invite',
+  feedback: '/m/my/feedback',
+  apply: '/m/my/apply',
+  /** A coach's, shop owner's or provider's day on the phone: figures, orders to ship, the desktop for the rest. */
+  seller: '/m/my/seller',
 } as const;
 
 /** Detail pages that map 1:1 and carry their query (SPEC §2). */
@@ -86,6 +113,14 @@ const DETAIL: Record<string, string> = {
   '/my/class': `${MOBILE_PATHS.learning}?kind=class`,
   '/pay/sandbox': MOBILE_PATHS.paySandbox,
   '/my/order/publish': MOBILE_PATHS.review,
+
+  // ── Live on the phone ──
+
+  // ── 功夫圈 on the phone ──
+
+  // ── Chat on the phone ──
+
+  // ── The member centre on the phone (我的) ──
 };
 
 /** The fallback table, used only when the query has no `type` (SPEC §2). */
@@ -108,6 +143,14 @@ const TABLE: Record<string, string> = {
   '/login': MOBILE_PATHS.login,
   '/cart': MOBILE_PATHS.cart,
   '/my': MOBILE_PATHS.my,
+
+  // ── Live on the phone ──
+
+  // ── 功夫圈 on the phone ──
+
+  // ── Chat on the phone ──
+
+  // ── The member centre on the phone (我的) ──
 };
 
 /**
@@ -259,6 +302,15 @@ export function desktopUrlFor(mobilePath: string, search: string): string {
       const from = q.get('from');
       return from && from.startsWith('/') && !from.startsWith('//') ? from : '/';
     }
+
+    // ── Live on the phone ──
+
+    // ── 功夫圈 on the phone ──
+
+    // ── Chat on the phone ──
+
+    // ── The member centre on the phone (我的) ──
+
     default:
       return '/';
   }
