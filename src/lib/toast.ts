@@ -35,7 +35,7 @@ export const FLASH_KEY = 'gf-flash';
  */
 export function flash(kind: Kind, msg: string): void {
   try {
-    sessionStorage.setItem(FLASH_KEY, JSON.stringify({ kind, msg }));
+    sessionStorage.setItem(FLASH_KEY, JSON.stringify({ kind, msg, doc: thisDocument() }));
   } catch {
     // Storage blocked: show it here, for the moment the page has left.
     show(kind, msg);
@@ -50,12 +50,21 @@ export function showFlash(): void {
   if (kind && typeof kept?.msg === 'string' && kept.msg) show(kind, kept.msg);
 }
 
-/** The kept toast, removed from storage (null when none, unreadable or storage is blocked). */
+/** Which document this is: its time origin, different for every page load (a reload included). */
+const thisDocument = (): number => performance.timeOrigin;
+
+/**
+ * The kept toast, removed from storage (null when none, unreadable or storage is blocked). One this
+ * same document left is not taken: the toaster can mount on the page that is leaving (the click
+ * that logs out also hydrates it) between flash() and the navigation, and would show it there.
+ */
 function takeFlash(): { kind?: unknown; msg?: unknown } | null {
   try {
     const raw = sessionStorage.getItem(FLASH_KEY);
+    const kept = raw ? (JSON.parse(raw) as { kind?: unknown; msg?: unknown; doc?: unknown } | null) : null;
+    if (kept?.doc === thisDocument()) return null;
     sessionStorage.removeItem(FLASH_KEY);
-    return raw ? (JSON.parse(raw) as { kind?: unknown; msg?: unknown } | null) : null;
+    return kept;
   } catch {
     return null;
   }
