@@ -59,6 +59,10 @@ const PAGES = [
   { from: '/m/shop', first: /\/m\/goods\/detail\?id=\d+/ },
   { from: '/m/list?type=coach', first: /\/m\/anchor\?type=coach&(?:amp;)?id=\d+/ },
   { from: '/m/list?type=article', first: /\/m\/article\/detail\?id=\d+/ },
+  '/m/live',
+  '/m/circle',
+  { from: '/m/circle', first: /\/m\/circle\/post\?id=\d+/ },
+  '/m/my',
 ];
 
 const PHASES = ['load', 'idle', 'visible', 'demand'];

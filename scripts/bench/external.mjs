@@ -71,6 +71,10 @@ export const LIGHTHOUSE_MOBILE_PAGES = [
   { from: '/m/list?type=course', first: /\/m\/course\/detail\?id=\d+/ },
   { from: '/m/list?type=coach', first: /\/m\/anchor\?type=coach&(?:amp;)?id=\d+/ },
   { from: '/m/list?type=article', first: /\/m\/article\/detail\?id=\d+/ },
+  // The social half: the live list, the 功夫圈 feed and 我的 (as a visitor sees it).
+  '/m/live',
+  '/m/circle',
+  '/m/my',
 ];
 
 /** Lighthouse mobile on LIGHTHOUSE_MOBILE_PAGES (scripts/bench/lighthouse.mjs --mobile). */
