@@ -179,7 +179,7 @@ function Composer() {
 }
 
 /** The draft's video, shown again after a reload (its processing state polled), or removed. */
-function DraftVideo(props: { id: number; onVideo: (id: number | null) => void }) {
+export function DraftVideo(props: { id: number; onVideo: (id: number | null) => void }) {
   const v = useLoad(() => CIRCLE_VIDEOS.status(props.id), props.id);
   if (v.error && !v.data) {
     return (
