@@ -15,6 +15,9 @@ import { ReportSheet } from './ReportSheet';
 
 const KIND_BADGE = { coach: '教练', shop: '店铺', member: '' } as const;
 
+/** Text that the feed's six lines may cut: a 全文 link opens the post. */
+const longText = (t: string) => t.length > 120 || t.split('\n').length > 6;
+
 export const postHref = (id: number) => `${MOBILE_PATHS.circlePost}?id=${id}`;
 export const searchHref = (q: string) => `${MOBILE_PATHS.circleSearch}?q=${encodeURIComponent(q)}`;
 
@@ -79,14 +82,19 @@ export function PostCard(props: {
           <span className="i-ri-more-fill text-xl" aria-hidden="true" />
         </button>
       </header>
-      {p.content &&
-        (props.detail ? (
-          <PostText text={p.content} mentions={mentions} q={props.q} className="mt-2 whitespace-pre-wrap break-words text-base leading-7 text-ink" />
-        ) : (
-          <a href={postHref(p.id)} className="block" aria-label={`${p.author.nick}的动态详情`}>
-            <PostText text={p.content} q={props.q} className="mt-2 line-clamp-6 whitespace-pre-wrap break-words text-[15px] leading-6 text-ink" />
-          </a>
-        ))}
+      {p.content && (
+        <PostText
+          text={p.content}
+          mentions={mentions}
+          q={props.q}
+          className={`mt-2 whitespace-pre-wrap break-words text-ink ${props.detail ? 'text-base leading-7' : 'line-clamp-6 text-[15px] leading-6'}`}
+        />
+      )}
+      {!props.detail && longText(p.content) && (
+        <a href={postHref(p.id)} className="inline-flex min-h-8 items-center text-sm text-info-link">
+          全文
+        </a>
+      )}
       {p.video && (
         // eslint-disable-next-line jsx-a11y/media-has-caption -- members' clips carry no caption files
         <video
