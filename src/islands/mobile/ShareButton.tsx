@@ -60,7 +60,12 @@ export default function ShareButton(props: {
           分享
         </button>
       ) : (
-        <button type="button" aria-label="分享" className="flex h-11 w-11 items-center justify-center text-ink" onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          aria-label="分享"
+          className="flex h-11 w-11 items-center justify-center text-ink"
+          onClick={() => setOpen(true)}
+        >
           <span className="i-ri-share-forward-line text-xl" aria-hidden="true" />
         </button>
       )}

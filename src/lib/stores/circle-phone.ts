@@ -82,7 +82,11 @@ export function createCircleList(source: FeedSource, first?: { list: CirclePost[
   const items = () => list.$list.get().items;
   return {
     ...list,
-    patch: (id, change) => list.$list.setKey('items', items().map((p) => (p.id === id ? { ...p, ...change } : p))),
+    patch: (id, change) =>
+      list.$list.setKey(
+        'items',
+        items().map((p) => (p.id === id ? { ...p, ...change } : p)),
+      ),
     drop: (id) => {
       const s = list.$list.get();
       list.$list.set({ ...s, items: s.items.filter((p) => p.id !== id), total: Math.max(0, s.total - 1) });
@@ -90,7 +94,10 @@ export function createCircleList(source: FeedSource, first?: { list: CirclePost[
     fillLiked: async () => {
       const liked = await withLiked(items());
       const on = new Map(liked.map((p) => [p.id, p.is_like]));
-      list.$list.setKey('items', items().map((p) => ({ ...p, is_like: on.get(p.id) ?? p.is_like })));
+      list.$list.setKey(
+        'items',
+        items().map((p) => ({ ...p, is_like: on.get(p.id) ?? p.is_like })),
+      );
     },
   };
 }

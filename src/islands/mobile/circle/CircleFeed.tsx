@@ -28,7 +28,12 @@ export default function CircleFeed(props: {
   );
 }
 
-function Feed(props: { source: FeedSource; first?: { list: CirclePost[]; next_cursor: number | null } | undefined; q?: string | undefined; empty: string }) {
+function Feed(props: {
+  source: FeedSource;
+  first?: { list: CirclePost[]; next_cursor: number | null } | undefined;
+  q?: string | undefined;
+  empty: string;
+}) {
   const [list] = useState(() => createCircleList(props.source, props.first));
   const { ready, user } = useSession();
   useEffect(() => {

@@ -130,7 +130,11 @@ export function PostCard(props: {
       {p.tags.length > 0 && (
         <p className="mt-2 flex flex-wrap gap-1.5">
           {p.tags.map((t) => (
-            <a key={t} href={searchHref(t)} className="inline-flex min-h-8 items-center rounded-full bg-surface-grey px-3 text-xs text-ink-soft">
+            <a
+              key={t}
+              href={searchHref(t)}
+              className="inline-flex min-h-8 items-center rounded-full bg-surface-grey px-3 text-xs text-ink-soft"
+            >
               #{t}
             </a>
           ))}
@@ -175,7 +179,9 @@ export function PostCard(props: {
                   danger: true,
                   onSelect: () => {
                     if (confirm('删除这条动态？删除后不可恢复'))
-                      void del.run(() => deletePost(p.id), { done: CIRCLE_TEXTS.deleted }).then((r) => r !== undefined && props.onDeleted());
+                      void del
+                        .run(() => deletePost(p.id), { done: CIRCLE_TEXTS.deleted })
+                        .then((r) => r !== undefined && props.onDeleted());
                   },
                 },
               ]

@@ -69,13 +69,19 @@ export default function PostDetail(props: { post: CirclePost }) {
   }
   function drop(c: CircleComment) {
     if (!confirm(c.parent_id === null && repliesOf(c.id).length ? '删除这条评论和它下面的回复？' : '删除这条评论？')) return;
-    void remove.run(() => deleteComment(c.id), { done: CIRCLE_TEXTS.deleted }).then((r) => {
-      if (r === undefined) return;
-      const cur = list.$list.get();
-      const gone = cur.items.filter((x) => x.id === c.id || x.parent_id === c.id).length;
-      list.$list.set({ ...cur, items: cur.items.filter((x) => x.id !== c.id && x.parent_id !== c.id), total: Math.max(0, cur.total - gone) });
-      count(-gone);
-    });
+    void remove
+      .run(() => deleteComment(c.id), { done: CIRCLE_TEXTS.deleted })
+      .then((r) => {
+        if (r === undefined) return;
+        const cur = list.$list.get();
+        const gone = cur.items.filter((x) => x.id === c.id || x.parent_id === c.id).length;
+        list.$list.set({
+          ...cur,
+          items: cur.items.filter((x) => x.id !== c.id && x.parent_id !== c.id),
+          total: Math.max(0, cur.total - gone),
+        });
+        count(-gone);
+      });
   }
 
   const row = (c: CircleComment, reply: boolean) => (

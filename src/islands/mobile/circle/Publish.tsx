@@ -81,10 +81,12 @@ function Composer() {
       data-testid="circle-composer"
       onSubmit={(e) => {
         e.preventDefault();
-        void send.run(() => publishPost(d)).then((post) => {
-          // The feed's 最新 tab opens with the post on top; 发布成功 waits for it there (flash).
-          if (post) location.assign(PHONE_PUBLISHED_HREF);
-        });
+        void send
+          .run(() => publishPost(d))
+          .then((post) => {
+            // The feed's 最新 tab opens with the post on top; 发布成功 waits for it there (flash).
+            if (post) location.assign(PHONE_PUBLISHED_HREF);
+          });
       }}
     >
       {restored && <p className="bg-warning-note px-4 py-2 text-xs text-warning-ink">已恢复上次未发布的草稿</p>}
@@ -107,7 +109,12 @@ function Composer() {
           <ul className="mt-2 grid grid-cols-3 gap-2" data-testid="circle-photo-tiles" aria-label="已选图片">
             {d.images.map((p, i) => (
               <li key={p} className={tile}>
-                <button type="button" className="h-full w-full" aria-label={`第 ${i + 1} 张图片：查看、移动或删除`} onClick={() => setMenu(i)}>
+                <button
+                  type="button"
+                  className="h-full w-full"
+                  aria-label={`第 ${i + 1} 张图片：查看、移动或删除`}
+                  onClick={() => setMenu(i)}
+                >
                   <img src={img(thumbOf(p))} alt="" className="h-full w-full object-cover" data-testid="circle-photo" />
                 </button>
               </li>
@@ -176,7 +183,13 @@ function Composer() {
           {d.video_id ? (
             <DraftVideo id={d.video_id} onVideo={(id) => update({ ...d, video_id: id })} />
           ) : (
-            <VideoPicker initial={null} endpoints={CIRCLE_VIDEOS} label="选择视频" hint={VIDEO_HINT} onVideo={(id) => change((cur) => ({ ...cur, video_id: id }))} />
+            <VideoPicker
+              initial={null}
+              endpoints={CIRCLE_VIDEOS}
+              label="选择视频"
+              hint={VIDEO_HINT}
+              onVideo={(id) => change((cur) => ({ ...cur, video_id: id }))}
+            />
           )}
         </div>
       )}
@@ -255,7 +268,9 @@ function Composer() {
             : [
                 { label: '查看大图', onSelect: () => setView(menu) },
                 ...(menu > 0 ? [{ label: '往前移', onSelect: () => update({ ...d, images: movePhoto(d.images, menu, -1) }) }] : []),
-                ...(menu < d.images.length - 1 ? [{ label: '往后移', onSelect: () => update({ ...d, images: movePhoto(d.images, menu, 1) }) }] : []),
+                ...(menu < d.images.length - 1
+                  ? [{ label: '往后移', onSelect: () => update({ ...d, images: movePhoto(d.images, menu, 1) }) }]
+                  : []),
                 { label: '删除', danger: true, onSelect: () => update({ ...d, images: d.images.filter((_, i) => i !== menu) }) },
               ]
         }
