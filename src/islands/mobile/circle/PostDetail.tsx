@@ -21,7 +21,7 @@ import { ReportSheet } from './ReportSheet';
  */
 export default function PostDetail(props: { post: CirclePost }) {
   const [post, setPost] = useState<CirclePost>(props.post);
-  const { user } = useSession();
+  const { ready, user } = useSession();
   const [list] = useState(() => createCommentList(props.post.id));
   const s = useStore(list.$list);
   const [text, setText] = useState('');
@@ -161,25 +161,34 @@ export default function PostDetail(props: { post: CirclePost }) {
       >
         <div className="min-w-0 flex-1">
           {replyTo && (
-            <p className="flex items-center px-1 pb-1 text-xs text-ink-mute">
+            <p className="flex items-center px-1 text-xs text-ink-mute">
               <span className="truncate">回复 {replyTo.author.nick}</span>
-              <button type="button" className="ml-2 min-h-8 px-2 text-brand" onClick={() => setReplyTo(null)}>
+              <button type="button" className="ml-2 min-h-11 px-2 text-brand" onClick={() => setReplyTo(null)}>
                 取消回复
               </button>
             </p>
           )}
-          <textarea
-            ref={input}
-            rows={1}
-            aria-label={replyTo ? `回复 ${replyTo.author.nick}` : '写评论'}
-            placeholder={user ? (replyTo ? `回复 ${replyTo.author.nick}` : '写下你的评论…') : '登录后参与评论'}
-            maxLength={CIRCLE_LIMITS.commentMax}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            className="block max-h-24 min-h-11 w-full resize-none rounded-2xl bg-surface-grey px-4 py-2.5 text-base leading-6 outline-none [field-sizing:content]"
-          />
+          {ready && !user ? (
+            <a
+              href={`${MOBILE_PATHS.login}?redirect=${encodeURIComponent(location.pathname + location.search)}`}
+              className="flex min-h-11 items-center rounded-2xl bg-surface-grey px-4 text-base text-ink-mute"
+            >
+              登录后参与评论
+            </a>
+          ) : (
+            <textarea
+              ref={input}
+              rows={1}
+              aria-label={replyTo ? `回复 ${replyTo.author.nick}` : '写评论'}
+              placeholder={replyTo ? `回复 ${replyTo.author.nick}` : '写下你的评论…'}
+              maxLength={CIRCLE_LIMITS.commentMax}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              className="block max-h-24 min-h-11 w-full resize-none rounded-2xl bg-surface-grey px-4 py-2.5 text-base leading-6 outline-none [field-sizing:content]"
+            />
+          )}
         </div>
-        <button type="submit" className="gf-m-btn-primary shrink-0 px-5" disabled={send.busy || !text.trim()}>
+        <button type="submit" className="gf-m-btn-primary shrink-0 px-5" disabled={send.busy || !user || !text.trim()}>
           {send.busy ? '发送中…' : '发送'}
         </button>
       </form>

@@ -181,12 +181,13 @@ function Composer() {
       {d.images.length === 0 && !pending && (
         <div className="bg-white px-4 py-3" data-testid="circle-video">
           {d.video_id ? (
-            <DraftVideo id={d.video_id} onVideo={(id) => update({ ...d, video_id: id })} />
+            <DraftVideo touch id={d.video_id} onVideo={(id) => update({ ...d, video_id: id })} />
           ) : (
             <VideoPicker
               initial={null}
               endpoints={CIRCLE_VIDEOS}
               label="选择视频"
+              touch
               hint={VIDEO_HINT}
               onVideo={(id) => change((cur) => ({ ...cur, video_id: id }))}
             />
