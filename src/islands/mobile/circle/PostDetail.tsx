@@ -188,9 +188,11 @@ export default function PostDetail(props: { post: CirclePost }) {
             />
           )}
         </div>
-        <button type="submit" className="gf-m-btn-primary shrink-0 px-5" disabled={send.busy || !user || !text.trim()}>
-          {send.busy ? '发送中…' : '发送'}
-        </button>
+        {!(ready && !user) && (
+          <button type="submit" className="gf-m-btn-primary shrink-0 px-5" disabled={send.busy || !user || !text.trim()}>
+            {send.busy ? '发送中…' : '发送'}
+          </button>
+        )}
       </form>
       <ActionSheet
         open={menu !== null}
