@@ -4,7 +4,7 @@ import { expectToastSeen, newMember, ready, signIn, toastWith, watchToasts, type
 /*
  * 功夫圈 on the phone: a member posts two camera-sized photos (compressed in the browser before
  * upload) and a tag and lands on the feed with 发布成功; another member opens the post, likes it
- * and comments; the first sees the comment under the post and the comment notice counted.
+ * and comments; the first sees the comment under the post and the comment notice counted, and replies.
  */
 
 /** A camera-sized JPEG (4000×3000, fine detail, quality 0.95) drawn in the page: well over the 2 MB upload limit. */
@@ -40,7 +40,7 @@ async function as(page: Page, m: Member): Promise<void> {
   await signIn(page, m);
 }
 
-test('a member posts two photos from the phone; another likes and comments; the first sees it', async ({ page, request }) => {
+test('a member posts two photos from the phone; another likes and comments; the first sees it and replies', async ({ page, request }) => {
   test.slow();
   const [poster, reader] = await Promise.all([newMember(request), newMember(request)]);
   const marker = `手机晨练${Date.now().toString(36)}`;
@@ -108,4 +108,14 @@ test('a member posts two photos from the phone; another likes and comments; the 
   await expect(page.getByTestId('circle-like')).toHaveText('1');
   const unread = await request.post('/api/member/unreadMsgCount', { data: {}, headers: { authToken: poster.user.token } });
   expect(((await unread.json()) as { data: { comment: number } }).data.comment).toBe(1);
+
+  // …and answers it: the reply sits under that comment, addressed to its author.
+  const thanks = `谢谢${marker.slice(-4)}`;
+  await page.getByTestId('circle-comment').filter({ hasText: said }).getByRole('button', { name: '评论操作' }).first().click();
+  await page.getByRole('menuitem', { name: '回复' }).click();
+  await page.getByRole('textbox', { name: `回复 ${reader.user.nick_name}` }).fill(thanks);
+  await page.getByTestId('circle-comment-bar').getByRole('button', { name: '发送' }).click();
+  const reply = page.getByTestId('circle-comment').filter({ hasText: said }).getByTestId('circle-comment').filter({ hasText: thanks });
+  await expect(reply).toContainText(`回复${reader.user.nick_name}`);
+  await expect(page.getByRole('heading', { name: '评论 2' })).toBeVisible();
 });

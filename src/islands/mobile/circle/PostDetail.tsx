@@ -91,7 +91,7 @@ export default function PostDetail(props: { post: CirclePost }) {
       </a>
       <div className="min-w-0 flex-1">
         <div className="flex items-start">
-          <button type="button" className="min-w-0 flex-1 text-left" onClick={() => writeTo(c)} aria-label={`回复 ${c.author.nick}`}>
+          <button type="button" className="min-w-0 flex-1 text-left" onClick={() => writeTo(c)}>
             <span className="block text-sm text-ink-soft">
               <span className="font-600 text-ink">{c.author.nick}</span>
               {c.reply_to && (
