@@ -34,10 +34,10 @@ describe('mobile redirect rules (SPEC §2)', () => {
     expect(to('/anchor', '?type=mechant&id=9')).toBe(`${M}/m/anchor?type=merchant&id=9`);
     expect(to('/anchor/friendscircle', '?type=mechant&id=3')).toBe(`${M}/m/anchor?type=merchant&id=3&tab=circle`);
   });
-  it('friends circle sets the share flag; a shared post opens that post; a member is their circle', () => {
+  it('friends circle sets the share flag; a shared post opens that post; a member is their homepage', () => {
     expect(to('/firendscircle')).toBe(`${M}/m/circle?share=1&type=friendscircle`);
     expect(to('/firendscircle', '?post=88')).toBe(`${M}/m/circle/post?share=1&id=88`);
-    expect(to('/anchor/friendscircle', '?type=member&id=100001')).toBe(`${M}/m/circle?share=1&type=friendscircle&member=100001`);
+    expect(to('/anchor/friendscircle', '?type=member&id=100001')).toBe(`${M}/m/circle/member?id=100001`);
   });
   it.each([
     ['/', '/m'],

@@ -179,7 +179,7 @@ function Composer() {
 }
 
 /** The draft's video, shown again after a reload (its processing state polled), or removed. */
-function DraftVideo(props: { id: number; onVideo: (id: number | null) => void }) {
+export function DraftVideo(props: { id: number; onVideo: (id: number | null) => void; touch?: boolean }) {
   const v = useLoad(() => CIRCLE_VIDEOS.status(props.id), props.id);
   if (v.error && !v.data) {
     return (
@@ -194,8 +194,19 @@ function DraftVideo(props: { id: number; onVideo: (id: number | null) => void })
   if (!v.data) return <p className="text-sm text-ink-mute">加载中…</p>;
   return (
     <div>
-      <VideoPicker initial={v.data} endpoints={CIRCLE_VIDEOS} label="选择视频" hint={VIDEO_HINT} onVideo={props.onVideo} />
-      <button type="button" className="mt-2 text-xs text-ink-mute hover:text-brand" onClick={() => props.onVideo(null)}>
+      <VideoPicker
+        initial={v.data}
+        endpoints={CIRCLE_VIDEOS}
+        label="选择视频"
+        hint={VIDEO_HINT}
+        onVideo={props.onVideo}
+        touch={props.touch === true}
+      />
+      <button
+        type="button"
+        className={props.touch ? 'gf-m-btn-ghost mt-2' : 'mt-2 text-xs text-ink-mute hover:text-brand'}
+        onClick={() => props.onVideo(null)}
+      >
         移除视频
       </button>
     </div>

@@ -8,7 +8,7 @@ function cityNames(r: Regions, province: string): string[] {
 }
 
 /** Province → city selects; answers the short city name ('' until one is picked). */
-export function CitySelect(props: { value: string; onChange: (city: string) => void; label?: string }) {
+export function CitySelect(props: { value: string; onChange: (city: string) => void; label?: string; className?: string }) {
   const [regions, setRegions] = useState<Regions | null>(null);
   const [province, setProvince] = useState('');
   useEffect(() => {
@@ -20,7 +20,7 @@ export function CitySelect(props: { value: string; onChange: (city: string) => v
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const cities = regions && province ? cityNames(regions, province) : [];
-  const cls = 'h-9 rounded border border-line bg-white px-2 text-sm outline-none focus:border-brand-accent';
+  const cls = props.className ?? 'h-9 rounded border border-line bg-white px-2 text-sm outline-none focus:border-brand-accent';
   return (
     <span className="inline-flex gap-2">
       <select aria-label="省份" className={cls} value={province} onChange={(e) => setProvince(e.target.value)} disabled={!regions}>
@@ -44,21 +44,29 @@ export function CitySelect(props: { value: string; onChange: (city: string) => v
 }
 
 /** The 同城 tab's city: picking one opens that city's feed (kept for the next visit). */
-export default function CityPicker(props: { city: string }) {
+export default function CityPicker(props: {
+  city: string;
+  /** The feed page the city opens (the phone's /m/circle). */
+  base?: string;
+  /** The selects' classes (the phone's 44 px, 16 px text). */
+  selectClass?: string;
+}) {
+  const base = props.base ?? '/firendscircle';
   const [city, setCity] = useState(props.city);
   useEffect(() => {
     if (props.city) return;
     const kept = localStorage.getItem('gf:circle-city');
-    if (kept) location.replace(`/firendscircle?tab=city&city=${encodeURIComponent(kept)}`);
-  }, [props.city]);
+    if (kept) location.replace(`${base}?tab=city&city=${encodeURIComponent(kept)}`);
+  }, [props.city, base]);
   return (
-    <div className="gf-card flex items-center gap-3 px-5 py-3 text-sm" data-testid="circle-city">
+    <div className="gf-card flex flex-wrap items-center gap-3 px-5 py-3 text-sm" data-testid="circle-city">
       <span className="text-ink-soft">
         <span className="i-ri-map-pin-line mr-1 align-[-2px]" />
         {props.city ? `正在看：${props.city}` : '选择你所在的城市，看看同城的练友'}
       </span>
       <span className="ml-auto">
         <CitySelect
+          {...(props.selectClass ? { className: props.selectClass } : {})}
           value={city}
           onChange={(c) => {
             setCity(c);
@@ -68,7 +76,7 @@ export default function CityPicker(props: { city: string }) {
             } catch {
               // Not kept; the link still works.
             }
-            location.href = `/firendscircle?tab=city&city=${encodeURIComponent(c)}`;
+            location.href = `${base}?tab=city&city=${encodeURIComponent(c)}`;
           }}
         />
       </span>

@@ -20,10 +20,15 @@ export default function ShareButton(props: {
   price?: string;
   /** The cover for the poster: a media path or a URL. */
   image?: string;
+  /** The address shared (a post in a feed); the page's own by default. */
+  url?: string;
+  /** The button's look: the title bar's icon (default) or a row's icon with 分享 beside it. */
+  label?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const [poster, setPoster] = useState<string | null>(null);
   const [drawing, setDrawing] = useState(false);
+  const shared = () => (props.url ? new URL(props.url, location.origin).href : (location.href.split('#')[0] ?? location.href));
   const inWechat = typeof navigator !== 'undefined' && /MicroMessenger/i.test(navigator.userAgent);
 
   const makePoster = async () => {
@@ -36,7 +41,7 @@ export default function ShareButton(props: {
           title: props.title,
           price: props.price,
           image: props.image ? img(props.image) : undefined,
-          link: location.href.split('#')[0] ?? location.href,
+          link: shared(),
           siteName: runtime().siteName,
         }),
       );
@@ -49,9 +54,21 @@ export default function ShareButton(props: {
 
   return (
     <>
-      <button type="button" aria-label="分享" className="flex h-11 w-11 items-center justify-center text-ink" onClick={() => setOpen(true)}>
-        <span className="i-ri-share-forward-line text-xl" aria-hidden="true" />
-      </button>
+      {props.label ? (
+        <button type="button" className="inline-flex h-11 items-center gap-1 px-2 text-ink-soft" onClick={() => setOpen(true)}>
+          <span className="i-ri-share-forward-line text-lg" aria-hidden="true" />
+          分享
+        </button>
+      ) : (
+        <button
+          type="button"
+          aria-label="分享"
+          className="flex h-11 w-11 items-center justify-center text-ink"
+          onClick={() => setOpen(true)}
+        >
+          <span className="i-ri-share-forward-line text-xl" aria-hidden="true" />
+        </button>
+      )}
       <Sheet open={open} onClose={() => setOpen(false)} title="分享">
         {poster ? (
           <figure className="mb-3 flex flex-col items-center">
@@ -79,7 +96,7 @@ export default function ShareButton(props: {
           <button
             type="button"
             className={`${poster ? 'gf-m-btn-primary' : 'gf-m-btn-ghost'} w-full`}
-            onClick={() => void copyLink(location.href.split('#')[0] ?? location.href)}
+            onClick={() => void copyLink(shared())}
           >
             <span className="i-ri-link mr-1" aria-hidden="true" />
             复制链接

@@ -16,6 +16,8 @@ export function VideoPicker(props: {
   endpoints?: VideoEndpoints;
   label?: string;
   hint?: string;
+  /** Phone-sized buttons (44 px touch targets) on the mobile site. */
+  touch?: boolean;
 }) {
   const [up] = useState(() => createVideoUpload(props.endpoints ? { endpoints: props.endpoints } : {}));
   const state = useStore(up.$upload);
@@ -53,7 +55,12 @@ export function VideoPicker(props: {
             e.target.value = '';
           }}
         />
-        <button type="button" className="gf-btn-ghost" disabled={busy} onClick={() => input.current?.click()}>
+        <button
+          type="button"
+          className={props.touch ? 'gf-m-btn-ghost shrink-0' : 'gf-btn-ghost'}
+          disabled={busy}
+          onClick={() => input.current?.click()}
+        >
           <span className="i-ri-upload-cloud-2-line mr-1" />
           {v ? '重新上传' : '选择视频'}
         </button>
@@ -92,12 +99,12 @@ export function VideoPicker(props: {
               </span>
             )}
             {state.phase === 'uploading' && (
-              <button type="button" className="gf-link" onClick={up.pause}>
+              <button type="button" className={props.touch ? 'gf-link min-h-11 px-2' : 'gf-link'} onClick={up.pause}>
                 暂停
               </button>
             )}
             {(state.phase === 'paused' || (state.phase === 'error' && state.total > 0 && state.percent < 100)) && (
-              <button type="button" className="gf-link" onClick={up.resume}>
+              <button type="button" className={props.touch ? 'gf-link min-h-11 px-2' : 'gf-link'} onClick={up.resume}>
                 继续上传
               </button>
             )}

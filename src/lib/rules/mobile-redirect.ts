@@ -117,6 +117,9 @@ const DETAIL: Record<string, string> = {
   // ── Live on the phone ──
 
   // ── 功夫圈 on the phone ──
+  '/firendscircle/publish': MOBILE_PATHS.circlePublish,
+  // Keeps `q`: the same search on the phone.
+  '/friendsearch': MOBILE_PATHS.circleSearch,
 
   // ── Chat on the phone ──
 
@@ -192,9 +195,11 @@ export function mobileRedirectUrl(pathname: string, search: string, hash: string
   // The agreements (SPEC §2 /agreement/<slug>) and the account layout's documents: one mobile page by slug.
   const doc = documentSlug(path);
   if (doc) return `${base}${MOBILE_PATHS.agreement}?type=${doc}`;
-  // A member's homepage (type=member, ours) is their 功夫圈 on the phone.
+  // A member's homepage (type=member, ours) is their 功夫圈 homepage on the phone.
   if (path === '/anchor/friendscircle' && query.get('type') === 'member')
-    return `${base}${MOBILE_PATHS.circle}?share=1&type=friendscircle${id ? `&member=${encodeURIComponent(id)}` : ''}`;
+    return id
+      ? `${base}${MOBILE_PATHS.circleMember}?id=${encodeURIComponent(id)}`
+      : `${base}${MOBILE_PATHS.circle}?share=1&type=friendscircle`;
   if (path === '/anchor' || path === '/anchor/friendscircle') {
     const type = query.get('type') === 'mechant' || query.get('type') === 'merchant' ? 'merchant' : 'coach';
     const tab = path === '/anchor/friendscircle' ? '&tab=circle' : '';
@@ -306,6 +311,14 @@ export function desktopUrlFor(mobilePath: string, search: string): string {
     // ── Live on the phone ──
 
     // ── 功夫圈 on the phone ──
+    case MOBILE_PATHS.circlePublish:
+      return '/firendscircle/publish';
+    case MOBILE_PATHS.circleMember:
+      return id ? `/anchor/friendscircle?type=member&id=${encodeURIComponent(id)}` : '/firendscircle';
+    case MOBILE_PATHS.circleSearch: {
+      const words = q.get('q');
+      return words ? `/friendSearch?q=${encodeURIComponent(words)}` : '/friendSearch';
+    }
 
     // ── Chat on the phone ──
 

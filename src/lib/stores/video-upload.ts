@@ -59,6 +59,12 @@ export function createVideoUpload(opts: { onVideo?: (v: VideoInfo) => void; poll
   const $upload = map<UploadState>({ ...idle });
   let upload: Upload | null = null;
   let polling = 0;
+  // A phone that switches networks (Wi-Fi → 4G) drops the request and tus gives up after its
+  // retries: when the browser is back online the upload goes on from the last chunk the server has.
+  const onOnline = () => {
+    if ($upload.get().phase === 'error') resume();
+  };
+  let listening = false;
 
   async function poll(id: number): Promise<void> {
     const mine = ++polling;
@@ -115,6 +121,10 @@ export function createVideoUpload(opts: { onVideo?: (v: VideoInfo) => void; poll
       },
     });
     upload = u;
+    if (!listening && typeof window !== 'undefined') {
+      window.addEventListener('online', onOnline);
+      listening = true;
+    }
     const previous = await u.findPreviousUploads();
     if (previous[0]) u.resumeFromPreviousUpload(previous[0]);
     u.start();
@@ -141,6 +151,8 @@ export function createVideoUpload(opts: { onVideo?: (v: VideoInfo) => void; poll
 
   function stop(): void {
     polling++;
+    if (listening) window.removeEventListener('online', onOnline);
+    listening = false;
     if (upload) void upload.abort();
     upload = null;
   }
