@@ -71,9 +71,21 @@ function Seller() {
   );
 }
 
-function Figure(props: { label: string; value: string; testId?: string }) {
+/** Two figures a row, ruled between them (no outer edge). */
+function Figures(props: { items: { label: string; value: string; testId?: string }[] }) {
+  const rows = Math.ceil(props.items.length / 2);
   return (
-    <div className="flex flex-col items-center justify-center gap-1 py-3">
+    <div className="grid grid-cols-2">
+      {props.items.map((f, i) => (
+        <Figure key={f.label} {...f} className={`${i % 2 === 0 ? 'border-r' : ''} ${i < (rows - 1) * 2 ? 'border-b' : ''} border-line`} />
+      ))}
+    </div>
+  );
+}
+
+function Figure(props: { label: string; value: string; testId?: string | undefined; className?: string }) {
+  return (
+    <div className={`flex flex-col items-center justify-center gap-1 py-3 ${props.className ?? ''}`}>
       <b className="text-xl font-600 text-ink" data-testid={props.testId}>
         {props.value}
       </b>
@@ -117,24 +129,30 @@ function SellerDay({ area }: { area: SellerArea }) {
   return (
     <div className="pb-6" data-testid="m-seller">
       <section className="gf-m-card mx-3 mt-3">
-        <h2 className="flex items-center justify-between px-4 pt-3 text-[15px] font-600">
+        <h2 className="flex items-center justify-between border-b border-line px-4 py-3 text-[15px] font-600">
           今日概况
           <span className="text-xs font-400 text-ink-mute">{t ? t.date : ''}</span>
         </h2>
         {today.error && !t ? (
           <Failed error={today.error} retry={today.reload} />
         ) : (
-          <div className="grid grid-cols-2 divide-x divide-y divide-line">
-            <Figure label="今日付款订单" value={t ? String(t.orders) : '–'} testId="m-seller-orders" />
-            <Figure label="今日销售额" value={t ? money(t.sales) : '–'} testId="m-seller-sales" />
-            <Figure label="今日收入" value={t ? money(t.income - t.refund) : '–'} testId="m-seller-income" />
-            <Figure label="待发货" value={t ? String(t.to_ship) : '–'} testId="m-seller-toship" />
-          </div>
+          <Figures
+            items={[
+              { label: '今日付款订单', value: t ? String(t.orders) : '–', testId: 'm-seller-orders' },
+              { label: '今日销售额', value: t ? money(t.sales) : '–', testId: 'm-seller-sales' },
+              { label: '今日收入', value: t ? money(t.income - t.refund) : '–', testId: 'm-seller-income' },
+              { label: '待发货', value: t ? String(t.to_ship) : '–', testId: 'm-seller-toship' },
+            ]}
+          />
         )}
       </section>
-      <section className="gf-m-card mx-3 mt-3 grid grid-cols-2 divide-x divide-line">
-        <Figure label="可提现余额" value={finance.data ? money(finance.data.balance) : '–'} />
-        <Figure label="待结算" value={finance.data ? money(finance.data.pending) : '–'} />
+      <section className="gf-m-card mx-3 mt-3">
+        <Figures
+          items={[
+            { label: '可提现余额', value: finance.data ? money(finance.data.balance) : '–' },
+            { label: '待结算', value: finance.data ? money(finance.data.pending) : '–' },
+          ]}
+        />
       </section>
       {area === 'mechant' || (t && t.to_ship > 0) ? (
         <section className="mt-3">
@@ -259,17 +277,23 @@ function ProviderDay() {
   return (
     <div className="pb-6" data-testid="m-seller">
       <section className="gf-m-card mx-3 mt-3">
-        <h2 className="px-4 pt-3 text-[15px] font-600">{d.provider.name} · 本月概况</h2>
-        <div className="grid grid-cols-2 divide-x divide-y divide-line">
-          <Figure label="本月团队订单" value={String(d.month_orders)} testId="m-seller-orders" />
-          <Figure label="本月团队销售额" value={money(d.month_sales)} />
-          <Figure label="本月佣金" value={money(d.month_commission)} testId="m-seller-income" />
-          <Figure label="团队教练" value={`${d.team_size} 人`} />
-        </div>
+        <h2 className="border-b border-line px-4 py-3 text-[15px] font-600">{d.provider.name} · 本月概况</h2>
+        <Figures
+          items={[
+            { label: '本月团队订单', value: String(d.month_orders), testId: 'm-seller-orders' },
+            { label: '本月团队销售额', value: money(d.month_sales) },
+            { label: '本月佣金', value: money(d.month_commission), testId: 'm-seller-income' },
+            { label: '团队教练', value: `${d.team_size} 人` },
+          ]}
+        />
       </section>
-      <section className="gf-m-card mx-3 mt-3 grid grid-cols-2 divide-x divide-line">
-        <Figure label="可提现余额" value={money(d.balance)} />
-        <Figure label="待结算" value={money(d.pending)} />
+      <section className="gf-m-card mx-3 mt-3">
+        <Figures
+          items={[
+            { label: '可提现余额', value: money(d.balance) },
+            { label: '待结算', value: money(d.pending) },
+          ]}
+        />
       </section>
       <DesktopLinks area="provider" />
     </div>

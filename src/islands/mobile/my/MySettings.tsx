@@ -368,7 +368,7 @@ function PayPasswordView({ member }: { member: Loaded<MemberInfo> }) {
   if (done) return <Done text="支付密码设置成功" />;
   const input = (k: 'password' | 'passwords', label: string, placeholder: string) => (
     <input
-      className="gf-m-input tracking-[.3em]"
+      className="gf-m-input tracking-[.3em] placeholder:tracking-normal"
       aria-label={label}
       placeholder={placeholder}
       type="password"
