@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatDateTime } from '~/lib/format';
+import { formatDateTime, positiveInt } from '~/lib/format';
 import { toMobileHref } from '~/lib/rules/mobile-redirect';
 import { createMobileNotices } from '~/lib/stores/mobile-my';
 import {
@@ -39,7 +39,8 @@ function Notices() {
   const unread = useStore($unread);
   const [kind, setKind] = useState<NoticeKind>(() => noticeKindFrom(location.search));
   const list = useMemo(() => createMobileNotices(kind), []); // eslint-disable-line react-hooks/exhaustive-deps -- one list; tabs go through setQuery
-  const [open, setOpen] = useState<number | null>(null);
+  // A desktop notice link (/my/notice/detail?id=) arrives with the notice to open.
+  const [open, setOpen] = useState<number | null>(() => positiveInt(new URLSearchParams(location.search).get('id')));
   const act = useAction();
 
   useEffect(() => {
