@@ -6,7 +6,7 @@ import { InputError } from './action';
 import { createInfiniteList } from './infinite';
 import { invokeWechatPay } from './mobile-pay';
 import { fetchNotices, type NoticeItem, type NoticeKind } from './notice';
-import { startTopUp, topUpCoins } from './payment';
+import { startTopUp, topUpCoins, topUpHref } from './payment';
 import type { CouponTab, MyCoupon } from './coupon';
 import { LEDGER_LIMIT, type LedgerEntry } from './wallet';
 
@@ -17,6 +17,15 @@ import { LEDGER_LIMIT, type LedgerEntry } from './wallet';
 
 /** Where a top-up on the phone returns (the server marks it `topup=1`). */
 export const WALLET_RETURN = MOBILE_PATHS.wallet;
+
+/**
+ * 去充值 where coins are short on the phone (the pay page): the wallet's top-up, preset to the coins
+ * still missing, returning to `returnTo` once paid — the desktop's topUpHref on the phone's page.
+ */
+export function phoneTopUpHref(returnTo: string, missingCoins?: number): string {
+  const href = topUpHref(returnTo, missingCoins);
+  return `${MOBILE_PATHS.wallet}${href.slice(href.indexOf('?'))}`;
+}
 
 /** The coin ledger of the wallet page, growing as it scrolls. */
 export const createMobileLedger = () =>
@@ -52,6 +61,7 @@ export async function topUpOnPhone(
   scene: PayScene,
   go: (url: string) => void,
   code = '',
+  returnTo: string = WALLET_RETURN,
 ): Promise<StartedPayment | null> {
   if (provider === 'wechat' && scene === 'wechat' && !code) {
     const n = topUpCoins(coins);
@@ -60,11 +70,11 @@ export async function topUpOnPhone(
     go((await api('/pay/wxOpenidUrl', { topup: n })).url);
     return null;
   }
-  const started = await startTopUp(coins, provider, WALLET_RETURN, { scene, code });
+  const started = await startTopUp(coins, provider, returnTo, { scene, code });
   if (started.jsapi) {
     const outcome = await invokeWechatPay(started.jsapi);
     if (outcome === 'cancel') throw new InputError(MOBILE_PAY_TEXTS.cancelled, 'warning');
-    go(`${WALLET_RETURN}?topup=1`);
+    go(`${returnTo}${returnTo.includes('?') ? '&' : '?'}topup=1`);
     return started;
   }
   if (started.redirect) go(started.redirect);

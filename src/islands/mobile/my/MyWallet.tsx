@@ -6,8 +6,8 @@ import { MOBILE_PATHS, toMobileHref } from '~/lib/rules/mobile-redirect';
 import type { PayProviderName } from '~/lib/rules/payment';
 import { COUPON_TAB_LABELS, couponUseHref, type CouponTab } from '~/lib/stores/coupon';
 import { mobileScene } from '~/lib/stores/mobile-pay';
-import { createMobileCoupons, createMobileLedger, topUpOnPhone, wechatTopUpReturn } from '~/lib/stores/mobile-my';
-import { topUpCoins, topUpFen } from '~/lib/stores/payment';
+import { WALLET_RETURN, createMobileCoupons, createMobileLedger, topUpOnPhone, wechatTopUpReturn } from '~/lib/stores/mobile-my';
+import { topUpCoins, topUpFen, topUpParams } from '~/lib/stores/payment';
 import { $balance, backFromTopUp, loadBalance, refreshBalanceSoon } from '~/lib/stores/wallet';
 import { CouponTicket } from '~/islands/commerce/CouponTicket';
 import { InfiniteList } from '~/islands/ui/mobile/InfiniteList';
@@ -35,7 +35,12 @@ export default function MyWallet(props: { tab: Tab }) {
 function Wallet(props: { tab: Tab }) {
   const { coins, error } = useStore($balance);
   const [tab, setTab] = useState<Tab>(props.tab);
-  const [topping, setTopping] = useState(false);
+  // 去充值 from a pay page (`?coins=&return=`): the sheet opens preset, and the payment returns there.
+  const [opened] = useState(() => {
+    const q = new URLSearchParams(location.search);
+    return { ...topUpParams(location.search, location.origin), asked: q.has('coins') || q.has('return') };
+  });
+  const [topping, setTopping] = useState(opened.asked);
   const ledger = useMemo(() => createMobileLedger(), []);
   const resume = useAction();
 
@@ -132,7 +137,7 @@ function Wallet(props: { tab: Tab }) {
       ) : (
         <Coupons />
       )}
-      <TopUpSheet open={topping} onClose={() => setTopping(false)} />
+      <TopUpSheet open={topping} onClose={() => setTopping(false)} coins={opened.coins} returnTo={opened.returnTo} />
     </div>
   );
 }
@@ -190,10 +195,10 @@ function Coupons() {
   );
 }
 
-function TopUpSheet(props: { open: boolean; onClose: () => void }) {
+function TopUpSheet(props: { open: boolean; onClose: () => void; coins: string; returnTo: string }) {
   const [scene] = useState(() => mobileScene(navigator.userAgent));
   const methods = useLoad(() => api('/pay/methods', { scene }));
-  const [coins, setCoins] = useState('100');
+  const [coins, setCoins] = useState(props.coins);
   const [picked, setPicked] = useState<PayProviderName | ''>('');
   const submit = useAction();
   const provider = picked || methods.data?.providers[0]?.name || '';
@@ -201,7 +206,7 @@ function TopUpSheet(props: { open: boolean; onClose: () => void }) {
 
   function pay(e: SubmitEvent) {
     e.preventDefault();
-    void submit.run(() => topUpOnPhone(coins, provider, scene, (url) => location.assign(url)));
+    void submit.run(() => topUpOnPhone(coins, provider, scene, (url) => location.assign(url), '', props.returnTo || WALLET_RETURN));
   }
 
   return (
@@ -212,6 +217,14 @@ function TopUpSheet(props: { open: boolean; onClose: () => void }) {
         <Loading />
       ) : (
         <form onSubmit={pay} noValidate className="flex flex-col gap-4" data-testid="m-topup-form">
+          {props.returnTo && (
+            <p className="flex items-center justify-between gap-2 rounded-lg bg-brand-light px-3 py-2 text-sm text-ink-soft">
+              付款成功后自动返回，继续用功夫币支付
+              <a href={props.returnTo} className="flex min-h-11 shrink-0 items-center px-1 text-brand">
+                返回
+              </a>
+            </p>
+          )}
           <fieldset>
             <legend className="mb-2 text-sm text-ink-soft">充值数量（1 功夫币 = 1 元）</legend>
             <div className="grid grid-cols-3 gap-2">
