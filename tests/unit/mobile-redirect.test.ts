@@ -77,12 +77,10 @@ describe('mobile redirect rules (SPEC §2)', () => {
   ])('our route %s%s → %s', (path, search, mobile) => {
     expect(to(path, search)).toBe(`${M}${mobile}`);
   });
-  it.each(['/admin', '/admin/member/list', '/coach/course', '/coach', '/mechant/order/list', '/my/service_identity/order'])(
-    'desktop-only area %s → the page that says where to do it',
-    (path) => {
-      expect(to(path, '?page=2')).toBe(`${M}/m/desktop?from=${encodeURIComponent(`${path}?page=2`)}`);
-    },
-  );
+  // The seller areas (/coach/*, /mechant/*, /my/service_identity*) go to the seller's day: mobile-redirect-my.test.ts.
+  it.each(['/admin', '/admin/member/list', '/order/shopDetail'])('desktop-only area %s → the page that says where to do it', (path) => {
+    expect(to(path, '?page=2')).toBe(`${M}/m/desktop?from=${encodeURIComponent(`${path}?page=2`)}`);
+  });
   it('anything else goes to the mobile home', () => {
     expect(to('/no/such/page')).toBe(`${M}/m`);
   });

@@ -124,6 +124,25 @@ const DETAIL: Record<string, string> = {
   // ── Chat on the phone ──
 
   // ── The member centre on the phone (我的) ──
+  '/account/setting': MOBILE_PATHS.settings,
+  '/account/setting/safe': MOBILE_PATHS.settings,
+  '/account/setting/phone': `${MOBILE_PATHS.settings}?view=phone`,
+  '/account/setting/bindphone': `${MOBILE_PATHS.settings}?view=phone`,
+  '/account/setting/password': `${MOBILE_PATHS.settings}?view=password`,
+  '/account/setting/paypassword': `${MOBILE_PATHS.settings}?view=paypassword`,
+  '/my/wallet/kungfucoin': MOBILE_PATHS.wallet,
+  '/my/wallet/paygateway': MOBILE_PATHS.wallet,
+  '/my/wallet/coupon': `${MOBILE_PATHS.wallet}?tab=coupons`,
+  '/my/notice': MOBILE_PATHS.notices,
+  '/my/notice/detail': MOBILE_PATHS.notices,
+  '/my/fans': `${MOBILE_PATHS.follows}?tab=fans`,
+  '/my/focus': `${MOBILE_PATHS.follows}?tab=follows`,
+  '/my/favorite': `${MOBILE_PATHS.follows}?tab=favourites`,
+  '/my/order': MOBILE_PATHS.invite,
+  '/account/other': MOBILE_PATHS.feedback,
+  '/account/regcoach': `${MOBILE_PATHS.apply}?type=coach`,
+  '/account/regmechant': `${MOBILE_PATHS.apply}?type=shop`,
+  '/account/regprovider': `${MOBILE_PATHS.apply}?type=provider`,
 };
 
 /** The fallback table, used only when the query has no `type` (SPEC §2). */
@@ -160,7 +179,10 @@ const TABLE: Record<string, string> = {
  * Areas that exist only on the desktop site: the console and the management areas of coaches, shop
  * owners and providers (their public homepages are mapped above). A phone gets a page saying so.
  */
-const DESKTOP_ONLY = [/^\/admin(\/|$)/, /^\/coach(\/|$)/, /^\/mechant(\/|$)/, /^\/my\/service_identity(\/|$)/, /^\/order\/shopdetail$/];
+const DESKTOP_ONLY = [/^\/admin(\/|$)/, /^\/order\/shopdetail$/];
+
+/** The management areas of coaches, shop owners and providers: their day on the phone (the rest stays on the desktop). */
+const SELLER_AREAS = [/^\/coach(\/|$)/, /^\/mechant(\/|$)/, /^\/my\/service_identity(\/|$)/];
 
 /** Query-string routes that must be handled in the browser: the server never sees the hash. */
 export const HASH_CARRYING_PATHS = ['/login/bind/qq/callback'];
@@ -221,6 +243,7 @@ export function mobileRedirectUrl(pathname: string, search: string, hash: string
     const q = query.get('q');
     return `${base}${MOBILE_PATHS.search}?type=goods${q ? `&q=${encodeURIComponent(q)}` : ''}`;
   }
+  if (SELLER_AREAS.some((re) => re.test(path))) return `${base}${MOBILE_PATHS.seller}`;
   if (DESKTOP_ONLY.some((re) => re.test(path)))
     return `${base}${MOBILE_PATHS.desktopOnly}?from=${encodeURIComponent(pathname + (qs ? `?${qs}` : ''))}`;
   if (!query.has('type')) {
@@ -323,6 +346,28 @@ export function desktopUrlFor(mobilePath: string, search: string): string {
     // ── Chat on the phone ──
 
     // ── The member centre on the phone (我的) ──
+    case MOBILE_PATHS.settings: {
+      const view = q.get('view');
+      return view === 'phone' || view === 'password' || view === 'paypassword' ? `/account/setting/${view}` : '/account/setting';
+    }
+    case MOBILE_PATHS.wallet:
+      return q.get('tab') === 'coupons' ? '/my/wallet/coupon' : '/my/wallet/kungfucoin';
+    case MOBILE_PATHS.notices:
+      return '/my/notice';
+    case MOBILE_PATHS.follows: {
+      const tab = q.get('tab');
+      return tab === 'fans' ? '/my/fans' : tab === 'favourites' ? '/my/favorite' : '/my/focus';
+    }
+    case MOBILE_PATHS.invite:
+      return '/my/order';
+    case MOBILE_PATHS.feedback:
+      return '/account/other';
+    case MOBILE_PATHS.apply: {
+      const type = q.get('type');
+      return type === 'shop' ? '/account/regmechant' : type === 'provider' ? '/account/regprovider' : '/account/regcoach';
+    }
+    case MOBILE_PATHS.seller:
+      return '/my';
 
     default:
       return '/';

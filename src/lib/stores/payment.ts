@@ -234,12 +234,19 @@ export function topUpParams(search: string, origin: string): { coins: string; re
 }
 
 /** 立即充值: whole coins within the limits, a gateway chosen; answers the started payment. */
-export async function startTopUp(text: string, provider: PayProviderName | '', returnTo = ''): Promise<StartedPayment> {
+export async function startTopUp(
+  text: string,
+  provider: PayProviderName | '',
+  returnTo = '',
+  phone?: { scene: PayScene; code?: string },
+): Promise<StartedPayment> {
   const coins = topUpCoins(text);
   check(coins === null || coins < TOPUP_MIN ? PAY_TEXTS.topUpAmount : null);
   check(coins !== null && coins > TOPUP_MAX ? PAY_TEXTS.topUpMax : null);
   if (!provider) throw new InputError(PAY_TEXTS.noProvider);
-  return api('/pay/topup', { coins: coins ?? 0, provider, ...(returnTo ? { return_to: returnTo } : {}) });
+  // The desktop's body stays as it was; the phone adds its scene (and, inside WeChat, the openid code).
+  const extra = phone ? { scene: phone.scene, ...(phone.code ? { code: phone.code } : {}) } : {};
+  return api('/pay/topup', { coins: coins ?? 0, provider, ...(returnTo ? { return_to: returnTo } : {}), ...extra });
 }
 
 /* ---- /pay/sandbox: the sandbox gateway's cashier (only the payer) ---- */

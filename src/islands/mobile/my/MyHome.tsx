@@ -1,15 +1,16 @@
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { api } from '~/lib/api/client';
 import { img } from '~/lib/media';
 import { MOBILE_PATHS } from '~/lib/rules/mobile-redirect';
 import { logout } from '~/lib/stores/account';
+import { Identity } from '~/lib/rules/roles';
 import { $session } from '~/lib/stores/session';
+import { $unread, refreshUnread } from '~/lib/stores/unread';
 import { useSession } from '~/islands/chrome/useSession';
 import { useAction } from '~/islands/ui/useAction';
 import { useLoad } from '~/islands/ui/useLoad';
-
-/** The address book's mobile page (built beside the checkout). */
-const ADDRESS = '/m/my/address';
+import { CountBadge, Row } from './parts';
 
 const SHORTCUTS = [
   { label: '待付款', tab: 'unpaid', icon: 'i-ri-wallet-3-line' },
@@ -18,18 +19,11 @@ const SHORTCUTS = [
   { label: '待评价', tab: 'done', icon: 'i-ri-chat-smile-2-line' },
 ] as const;
 
-/** What the phone cannot do yet: the desktop page, said so with a 电脑版 tag. */
-const ON_DESKTOP = [
-  { label: '消息与聊天', href: '/chat', icon: 'i-ri-message-3-line' },
-  { label: '发布功夫圈', href: '/firendscircle/publish', icon: 'i-ri-quill-pen-line' },
-  { label: '功夫币充值', href: '/my/wallet/payGateWay', icon: 'i-ri-copper-coin-line' },
-  { label: '身份入驻申请', href: '/account/regcoach', icon: 'i-ri-vip-crown-line' },
-  { label: '账号设置', href: '/account/setting', icon: 'i-ri-settings-3-line' },
-];
-
 /**
  * /m/my (我的): signed out, 登录 and 注册; signed in, the avatar and nickname, coins and coupons, the
- * order shortcuts by kind, learning, addresses, coupons, 退出登录, and the desktop-only services.
+ * order shortcuts by kind, learning, addresses, the member centre's phone pages (notices with their
+ * unread total, chat, wallet, follows, invite, feedback, applications, settings), a seller's day,
+ * and 退出登录.
  */
 export default function MyHome() {
   const { ready, user } = useSession();
@@ -55,8 +49,15 @@ export default function MyHome() {
 function Member() {
   const user = useStore($session);
   const wallet = useLoad(() => api('/member/wallet'));
+  const unread = useStore($unread);
   const out = useAction();
+  useEffect(() => {
+    void refreshUnread();
+  }, []);
   if (!user) return null;
+  const notices = unread.announce + unread.comment + unread.notice;
+  const seller = user.identity === Identity.COACH || user.identity === Identity.MECHANT || user.service_id > 0;
+  const anchor = user.identity === Identity.COACH || user.identity === Identity.MECHANT;
   return (
     <div data-testid="m-my">
       <section className="flex items-center gap-3 bg-white px-4 py-5">
@@ -75,13 +76,13 @@ function Member() {
         </div>
       </section>
       <section className="mt-px grid grid-cols-2 bg-white text-center">
-        <a href="/my/wallet/kungfucoin?view=pc" className="flex min-h-16 flex-col items-center justify-center">
+        <a href={MOBILE_PATHS.wallet} className="flex min-h-16 flex-col items-center justify-center">
           <span className="text-lg font-600 text-brand" data-testid="m-my-coins">
             {wallet.data ? wallet.data.coins : '–'}
           </span>
           <span className="text-xs text-ink-soft">功夫币</span>
         </a>
-        <a href={MOBILE_PATHS.coupon} className="flex min-h-16 flex-col items-center justify-center">
+        <a href={`${MOBILE_PATHS.wallet}?tab=coupons`} className="flex min-h-16 flex-col items-center justify-center">
           <span className="text-lg font-600 text-brand">{wallet.data ? wallet.data.coupons : '–'}</span>
           <span className="text-xs text-ink-soft">优惠券</span>
         </a>
@@ -117,16 +118,41 @@ function Member() {
           </nav>
         </section>
       ))}
+      {seller && (
+        <ul className="gf-m-card mx-3 mt-3 divide-y divide-line">
+          <Row
+            href={MOBILE_PATHS.seller}
+            icon="i-ri-store-3-line"
+            label={user.identity === Identity.COACH ? '教练中心' : user.identity === Identity.MECHANT ? '我的店铺' : '服务商中心'}
+            value="今日数据"
+          />
+          {anchor && <Row href={MOBILE_PATHS.liveAnchor} icon="i-ri-live-line" label="手机开播" />}
+        </ul>
+      )}
+      <ul className="gf-m-card mx-3 mt-3 divide-y divide-line">
+        <Row
+          href={MOBILE_PATHS.notices}
+          icon="i-ri-notification-3-line"
+          label="消息通知"
+          badge={<CountBadge n={notices} label="条未读消息" testId="m-my-unread" />}
+        />
+        {/* The chat's unread count goes in `badge` (pushed by the chat client). */}
+        <Row href={MOBILE_PATHS.chat} icon="i-ri-message-3-line" label="消息与聊天" />
+        <Row href={MOBILE_PATHS.circlePublish} icon="i-ri-quill-pen-line" label="发布功夫圈" />
+      </ul>
       <ul className="gf-m-card mx-3 mt-3 divide-y divide-line">
         <Row href={`${MOBILE_PATHS.learning}?kind=course`} icon="i-ri-book-open-line" label="我的课程" />
         <Row href={`${MOBILE_PATHS.learning}?kind=class`} icon="i-ri-team-line" label="我的班级" />
-        <Row href={ADDRESS} icon="i-ri-map-pin-line" label="收货地址" />
+        <Row href={MOBILE_PATHS.wallet} icon="i-ri-copper-coin-line" label="功夫币充值" />
+        <Row href={`${MOBILE_PATHS.follows}?tab=follows`} icon="i-ri-heart-3-line" label="关注与收藏" />
+        <Row href={MOBILE_PATHS.address} icon="i-ri-map-pin-line" label="收货地址" />
         <Row href={MOBILE_PATHS.coupon} icon="i-ri-coupon-3-line" label="领券中心" />
       </ul>
       <ul className="gf-m-card mx-3 mt-3 divide-y divide-line">
-        {ON_DESKTOP.map((x) => (
-          <Row key={x.href} href={`${x.href}?view=pc`} icon={x.icon} label={x.label} desktop />
-        ))}
+        <Row href={MOBILE_PATHS.invite} icon="i-ri-gift-line" label="推荐好友" />
+        <Row href={MOBILE_PATHS.apply} icon="i-ri-vip-crown-line" label="身份入驻申请" />
+        <Row href={MOBILE_PATHS.feedback} icon="i-ri-feedback-line" label="意见反馈" />
+        <Row href={MOBILE_PATHS.settings} icon="i-ri-settings-3-line" label="账号设置" testId="m-my-settings" />
       </ul>
       <div className="mx-3 mt-4">
         <button
@@ -139,18 +165,5 @@ function Member() {
         </button>
       </div>
     </div>
-  );
-}
-
-function Row(props: { href: string; icon: string; label: string; desktop?: boolean }) {
-  return (
-    <li>
-      <a href={props.href} className="flex min-h-12 items-center gap-3 px-4 text-[15px]">
-        <span className={`${props.icon} text-xl text-brand`} aria-hidden="true" />
-        <span className="flex-1">{props.label}</span>
-        {props.desktop && <span className="rounded bg-surface-tag px-1.5 text-xs text-ink-soft">电脑版</span>}
-        <span className="i-ri-arrow-right-s-line text-xl text-ink-mute" aria-hidden="true" />
-      </a>
-    </li>
   );
 }

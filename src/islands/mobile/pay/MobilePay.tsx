@@ -8,9 +8,11 @@ import {
   loadPayStep,
   markExpired,
   payOrderWithCoins,
-  topUpHref,
+  refreshPayMethods,
 } from '~/lib/stores/payment';
+import { backFromTopUp, TOPUP_SETTLE_MS } from '~/lib/stores/wallet';
 import { coinsPaidHref, mobileScene, payOnPhone, wechatCode } from '~/lib/stores/mobile-pay';
+import { phoneTopUpHref } from '~/lib/stores/mobile-my';
 import { fetchMemberInfo } from '~/lib/stores/account';
 import { MOBILE_PATHS } from '~/lib/rules/mobile-redirect';
 import { MOBILE_PAY_TEXTS } from '~/lib/rules/payment';
@@ -51,6 +53,8 @@ function Pay() {
   const pay = useAction();
   useEffect(() => {
     void loadPayStep(location.search, mobileScene(navigator.userAgent)).then(() => {
+      // Back from 去充值: the gateway's notice may land a moment after the payer.
+      if (backFromTopUp(location.search)) setTimeout(() => void refreshPayMethods(), TOPUP_SETTLE_MS);
       // Back from the official account's silent authorisation: go on paying with WeChat.
       const code = wechatCode(location.search);
       if (!code || $payStep.get().order?.status !== 'unpaid') return;
@@ -118,11 +122,10 @@ function Pay() {
             </Method>
             {!enough && (
               <a
-                href={`${topUpHref(here, order.pay_coins - methods.coins)}&view=pc`}
+                href={phoneTopUpHref(here, order.pay_coins - methods.coins)}
                 className="flex min-h-11 items-center gap-2 px-4 text-sm text-brand"
               >
                 余额不足，去充值
-                <span className="rounded bg-surface-tag px-1.5 text-xs text-ink-soft">电脑版</span>
               </a>
             )}
             {methods.providers.map((p) => (

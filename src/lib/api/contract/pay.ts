@@ -102,7 +102,14 @@ export const payApi = {
     summary: '微信内支付：公众号静默授权地址（snsapi_base，返回支付页并带 code）',
     tags,
     access: 'member',
-    input: z.object({ id: idField('订单 id') }),
+    input: z
+      .object({
+        id: idField('订单 id').optional(),
+        topup: intField('充值数量', { min: TOPUP_MIN, max: TOPUP_MAX, msg: '请输入充值数量' })
+          .optional()
+          .describe('功夫币充值（手机钱包页）：授权后返回钱包页'),
+      })
+      .refine((v) => v.id !== undefined || v.topup !== undefined, { message: '订单不存在' }),
     output: z.object({ url: z.string() }),
   }),
   topUp: defineEndpoint({
@@ -125,6 +132,8 @@ export const payApi = {
         .max(300, '返回地址无效')
         .optional()
         .describe('付款后返回的本站页面（如订单的支付页）；其他站点的地址一律忽略，回到功夫币明细'),
+      scene: sceneField,
+      code: z.string().trim().max(256).optional().describe('微信内支付：公众号 snsapi_base 授权返回的 code（换取付款人 openid）'),
     }),
     output: startedPaymentSchema,
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, noOutput } from '../define';
-import { bit, idField, pageInput, pageSchema } from '../fields';
+import { bit, fen, idField, pageInput, pageSchema } from '../fields';
 import { sellerOrderSchema } from './order';
 import { MONTH_RE, SELLER_ORDER_KINDS, SELLER_ORDER_LIMITS, SELLER_ORDER_TABS, SELLER_ORDER_TEXTS } from '../../rules/seller-orders';
 
@@ -19,6 +19,21 @@ export type SellerListOrder = z.output<typeof sellerListOrderSchema>;
 
 /** The seller's order lists, the month's CSV and the refund decisions. */
 export const sellerOrderApi = {
+  today: defineEndpoint({
+    path: '/seller/today',
+    summary: '今日概况（手机版卖家页）：今日付款订单与销售额、今日收入、待发货订单数（北京时间）',
+    tags,
+    access: 'seller',
+    input: z.object({ area }),
+    output: z.object({
+      date: z.string().describe('YYYY-MM-DD（北京时间）'),
+      orders: z.number().int().describe('今日付款的本人订单数（不含代理）'),
+      sales: fen().describe('今日付款的本人订单实付合计'),
+      income: fen().describe('今日收入：销售、代理佣金与直播打赏（与收入图表同口径）'),
+      refund: fen().describe('今日退款扣回'),
+      to_ship: z.number().int().describe('已付款待发货的本人商品订单数'),
+    }),
+  }),
   list: defineEndpoint({
     path: '/seller/orders',
     summary: '卖家订单列表（按类型、状态分页，可按订单号、买家昵称或手机号搜索）',

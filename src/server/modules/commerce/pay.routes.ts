@@ -19,8 +19,10 @@ export function registerPaying(api: OpenAPIHono<AppEnv>): void {
   endpoint(api, payApi.payOrder, ({ input, user, c }) =>
     payOrderOnline(user.id, input.id, input.provider, { scene: input.scene, clientIp: sessionMeta(c).ip, code: input.code }),
   );
-  endpoint(api, payApi.wxOpenidUrl, ({ input }) => wechatOpenidUrl(input.id));
-  endpoint(api, payApi.topUp, ({ input, user }) => topUp(user.id, input.coins, input.provider, input.return_to));
+  endpoint(api, payApi.wxOpenidUrl, ({ input }) => wechatOpenidUrl(input));
+  endpoint(api, payApi.topUp, ({ input, user, c }) =>
+    topUp(user.id, input.coins, input.provider, input.return_to, { scene: input.scene, clientIp: sessionMeta(c).ip, code: input.code }),
+  );
   endpoint(api, payApi.status, ({ input, user }) => paymentStatus(user.id, input.pay_no));
   endpoint(api, payApi.sandboxInfo, ({ input, user }) => sandboxInfo(user.id, input.pay_no));
   endpoint(api, payApi.sandboxConfirm, ({ input, user }) =>

@@ -141,10 +141,12 @@ export async function payOrderOnline(
 }
 
 /** WeChat Pay inside WeChat: the official account's silent authorisation, back to the pay page with a code. */
-export function wechatOpenidUrl(orderId: number): { url: string } {
+export function wechatOpenidUrl(to: { id?: number | undefined; topup?: number | undefined }): { url: string } {
   const mp = wechatMp();
   if (!mp) throw refuse(MOBILE_PAY_TEXTS.wechatNeedsMp);
-  return { url: mp.authorizeUrl('pay', 'snsapi_base', new URL(`/m/pay?id=${orderId}&wxpay=1`, env().SITE_URL).href) };
+  // A top-up on the phone's wallet page comes back there with the coins it was for.
+  const back = to.id !== undefined ? `/m/pay?id=${to.id}&wxpay=1` : `/m/my/wallet?topup_coins=${to.topup ?? 0}&wxpay=1`;
+  return { url: mp.authorizeUrl('pay', 'snsapi_base', new URL(back, env().SITE_URL).href) };
 }
 
 /**
@@ -161,8 +163,18 @@ export function topUpReturn(returnTo: string | undefined): string {
 }
 
 /** Starts a coin top-up through a gateway. */
-export async function topUp(userId: number, coins: number, provider: ProviderName, returnTo?: string): Promise<StartedPayment> {
+export async function topUp(
+  userId: number,
+  coins: number,
+  provider: ProviderName,
+  returnTo?: string,
+  ctx: PayContext = { scene: 'pc', clientIp: '' },
+): Promise<StartedPayment> {
   const gateway = providerOrRefuse(provider);
+  // The phone's wallet tops up in the payer's scene (SPEC §2 mobile site), as an order is paid.
+  if (!gateway.scenes.includes(ctx.scene))
+    throw refuse(provider === 'alipay' && ctx.scene === 'wechat' ? MOBILE_PAY_TEXTS.alipayInWechat : MOBILE_PAY_TEXTS.wechatNeedsMp);
+  const openid = provider === 'wechat' && ctx.scene === 'wechat' ? await payerOpenid(ctx.code) : undefined;
   const p = one(
     await db()
       .insert(payments)
@@ -184,8 +196,9 @@ export async function topUp(userId: number, coins: number, provider: ProviderNam
     subject: `功夫币充值 ${coins} 个`,
     returnUrl: p.returnUrl,
     expiresAt: new Date(Date.now() + TOPUP_TTL_MS),
-    scene: 'pc',
-    clientIp: '',
+    scene: ctx.scene,
+    clientIp: ctx.clientIp,
+    openid,
     quitUrl: p.returnUrl,
   });
 }

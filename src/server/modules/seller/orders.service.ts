@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { SellerListOrder } from '~/lib/api/contract/seller-orders';
 import type { ApiOutput } from '~/lib/api/types';
 import { PAY_METHOD_TEXT, statusText, type OrderKind, type OrderStatus, type PayMethod } from '~/lib/rules/order-status';
@@ -9,6 +9,8 @@ import { orderItems, orderRefunds, orders, sellerAccounts, sellerLedger, users }
 import { sellerNames, sellerOrderView } from '../commerce/order-lifecycle.service';
 import { likeOf } from '../catalogue/listing';
 import { coachIdOf, shopIdOf } from '../catalogue/owner';
+import type { SessionUser } from '../../http/context';
+import { incomeChart } from './payout.service';
 
 /** The coach or shop the caller manages in an area (403 when they have none there). */
 export async function areaOwner(userId: number, area: SellerArea): Promise<{ kind: 'coach' | 'shop'; id: number }> {
@@ -205,5 +207,36 @@ export async function exportSellerOrders(
     rows: shown.length,
     truncated: rows.length > max ? 1 : 0,
     csv,
+  };
+}
+
+/**
+ * A seller's day on the phone (/m/my/seller): orders paid today and their total (own sales, not
+ * agent ones), today's income as the income chart counts it, and the goods orders waiting to ship.
+ */
+export async function sellerToday(user: SessionUser, area: SellerArea, now = new Date()): Promise<ApiOutput<'/seller/today'>> {
+  const owner = await areaOwner(user.id, area);
+  const own = owner.kind === 'coach' ? eq(orders.coachId, owner.id) : eq(orders.shopId, owner.id);
+  const date = new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const start = new Date(`${date}T00:00:00+08:00`);
+  const [[paid], [ship], chart] = await Promise.all([
+    db()
+      .select({ n: count(), sales: sql<number>`coalesce(sum(${orders.payAmount}), 0)::int` })
+      .from(orders)
+      .where(and(own, isNotNull(orders.paidAt), gte(orders.paidAt, start))),
+    db()
+      .select({ n: count() })
+      .from(orders)
+      .where(and(own, eq(orders.kind, 'goods'), inArray(orders.status, SELLER_TAB_STATUSES.paid))),
+    incomeChart(user, 'seller', now),
+  ]);
+  const day = chart.days.find((d) => d.date === date);
+  return {
+    date,
+    orders: paid?.n ?? 0,
+    sales: Number(paid?.sales ?? 0),
+    income: day?.income ?? 0,
+    refund: day?.refund ?? 0,
+    to_ship: ship?.n ?? 0,
   };
 }
