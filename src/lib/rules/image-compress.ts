@@ -26,9 +26,14 @@ export function fitLongEdge(width: number, height: number, longEdge: number = PH
  * Whether a picked file is sent untouched: a GIF (re-encoding would drop its animation), or a
  * picture already small in bytes and in edge.
  */
-export function keepAsIs(file: { type: string; size: number }, width: number, height: number): boolean {
+export function keepAsIs(
+  file: { type: string; size: number },
+  width: number,
+  height: number,
+  longEdge: number = PHOTO_COMPRESS.longEdge,
+): boolean {
   if (file.type === 'image/gif') return true;
-  return file.size <= PHOTO_COMPRESS.keepBytes && Math.max(width, height) <= PHOTO_COMPRESS.longEdge;
+  return file.size <= PHOTO_COMPRESS.keepBytes && Math.max(width, height) <= longEdge;
 }
 
 /** The compressed file's name: the picked name with a .jpg ending ("IMG_0001.HEIC" → "IMG_0001.jpg"). */

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatDateTime } from '~/lib/format';
-import { shrinkImage } from '~/lib/image-shrink';
+import { compressPhoto } from '~/lib/stores/image-compress';
 import { docImg, img } from '~/lib/media';
 import { documentLink } from '~/lib/rules/agreements';
 import { APPLY_LIMITS as L, ExamineStatus, KIND_INFO, feeText, mayApply, type ApplicationKind } from '~/lib/rules/applications';
@@ -206,7 +206,7 @@ function Photo(props: {
   function pick(f: File) {
     void upload.run(
       async () => {
-        const small = await shrinkImage(f, props.document ? { edge: 1600 } : { edge: 400, square: true });
+        const small = await compressPhoto(f, props.document ? {} : { longEdge: 400, square: true });
         const up = props.document ? await uploadDocument(small) : await uploadImage(small, 'common');
         props.onChange(up.path, up.url);
       },

@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import { shrinkImage } from '~/lib/image-shrink';
+import { compressPhoto } from '~/lib/stores/image-compress';
 import { img } from '~/lib/media';
 import { MOBILE_PATHS } from '~/lib/rules/mobile-redirect';
 import { FEEDBACK_TYPES } from '~/lib/rules/notice';
@@ -30,7 +30,7 @@ function Feedback() {
 
   function pick(f: File) {
     void upload.run(async () => {
-      const { path } = await uploadImage(await shrinkImage(f, { edge: 1600 }), 'feedback');
+      const { path } = await uploadImage(await compressPhoto(f), 'feedback');
       setForm((cur) => ({ ...cur, images: [...cur.images, path].slice(0, FEEDBACK_MAX_IMAGES) }));
     });
   }

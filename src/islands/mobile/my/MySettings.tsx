@@ -1,6 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { img } from '~/lib/media';
-import { shrinkImage } from '~/lib/image-shrink';
+import { compressPhoto } from '~/lib/stores/image-compress';
 import { MOBILE_PATHS } from '~/lib/rules/mobile-redirect';
 import { maskPhone } from '~/lib/rules/phone';
 import {
@@ -67,7 +67,7 @@ function Profile({ info }: { info: MemberInfo }) {
     void upload.run(
       async () => {
         // A camera photo is cut square and made small before the upload's checks (SPEC §3 2MB).
-        const { path } = await uploadImage(await shrinkImage(f, { edge: 512, square: true }), 'avatar');
+        const { path } = await uploadImage(await compressPhoto(f, { longEdge: 512, square: true }), 'avatar');
         setForm((cur) => ({ ...cur, avatar: path }));
       },
       { done: '头像已上传，保存后生效' },
