@@ -119,6 +119,8 @@ const DETAIL: Record<string, string> = {
   // ── 功夫圈 on the phone ──
 
   // ── Chat on the phone ──
+  // /chat?cid=… keeps its query: /m/chat sends a cid on to that conversation's thread.
+  '/chat': MOBILE_PATHS.chat,
 
   // ── The member centre on the phone (我的) ──
 };
@@ -308,6 +310,16 @@ export function desktopUrlFor(mobilePath: string, search: string): string {
     // ── 功夫圈 on the phone ──
 
     // ── Chat on the phone ──
+    case MOBILE_PATHS.chat:
+    case MOBILE_PATHS.chatFriends:
+    case MOBILE_PATHS.chatGroup:
+      return '/chat';
+    case MOBILE_PATHS.chatThread: {
+      const peer = q.get('peer');
+      const group = q.get('group');
+      const cid = peer ? `C2C${peer}` : group ? `GROUP${group}` : (q.get('cid') ?? '');
+      return cid ? `/chat?cid=${encodeURIComponent(cid)}` : '/chat';
+    }
 
     // ── The member centre on the phone (我的) ──
 

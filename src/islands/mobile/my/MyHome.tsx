@@ -4,6 +4,7 @@ import { img } from '~/lib/media';
 import { MOBILE_PATHS } from '~/lib/rules/mobile-redirect';
 import { logout } from '~/lib/stores/account';
 import { $session } from '~/lib/stores/session';
+import { $chatUnreadBadge } from '~/lib/stores/unread';
 import { useSession } from '~/islands/chrome/useSession';
 import { useAction } from '~/islands/ui/useAction';
 import { useLoad } from '~/islands/ui/useLoad';
@@ -20,7 +21,6 @@ const SHORTCUTS = [
 
 /** What the phone cannot do yet: the desktop page, said so with a 电脑版 tag. */
 const ON_DESKTOP = [
-  { label: '消息与聊天', href: '/chat', icon: 'i-ri-message-3-line' },
   { label: '发布功夫圈', href: '/firendscircle/publish', icon: 'i-ri-quill-pen-line' },
   { label: '功夫币充值', href: '/my/wallet/payGateWay', icon: 'i-ri-copper-coin-line' },
   { label: '身份入驻申请', href: '/account/regcoach', icon: 'i-ri-vip-crown-line' },
@@ -53,6 +53,8 @@ export default function MyHome() {
 }
 
 function Member() {
+  // The chat unread, kept live by the tab bar's quiet chat connection.
+  const chatBadge = useStore($chatUnreadBadge);
   const user = useStore($session);
   const wallet = useLoad(() => api('/member/wallet'));
   const out = useAction();
@@ -118,6 +120,7 @@ function Member() {
         </section>
       ))}
       <ul className="gf-m-card mx-3 mt-3 divide-y divide-line">
+        <Row href={MOBILE_PATHS.chat} icon="i-ri-message-3-line" label="消息与聊天" badge={chatBadge} />
         <Row href={`${MOBILE_PATHS.learning}?kind=course`} icon="i-ri-book-open-line" label="我的课程" />
         <Row href={`${MOBILE_PATHS.learning}?kind=class`} icon="i-ri-team-line" label="我的班级" />
         <Row href={ADDRESS} icon="i-ri-map-pin-line" label="收货地址" />
@@ -142,12 +145,20 @@ function Member() {
   );
 }
 
-function Row(props: { href: string; icon: string; label: string; desktop?: boolean }) {
+function Row(props: { href: string; icon: string; label: string; desktop?: boolean; badge?: string }) {
   return (
     <li>
       <a href={props.href} className="flex min-h-12 items-center gap-3 px-4 text-[15px]">
         <span className={`${props.icon} text-xl text-brand`} aria-hidden="true" />
         <span className="flex-1">{props.label}</span>
+        {props.badge && (
+          <span
+            className="min-w-[18px] rounded-full bg-danger px-1 text-center text-[11px] leading-[18px] text-white"
+            data-testid="m-my-chat-badge"
+          >
+            {props.badge}
+          </span>
+        )}
         {props.desktop && <span className="rounded bg-surface-tag px-1.5 text-xs text-ink-soft">电脑版</span>}
         <span className="i-ri-arrow-right-s-line text-xl text-ink-mute" aria-hidden="true" />
       </a>

@@ -5,7 +5,7 @@ import { SYSTEM_CONVERSATION, type Message } from '../../chat/types';
 import { CHAT_T } from '../../rules/chat';
 import { toast } from '../../toast';
 import { loadContacts, loadGroups, setFriends, setGroups } from './contacts';
-import { onMessagesReceived, onReadByPeer, onRevoked } from './messages';
+import { onMessagesReceived, onReadByPeer, onRevoked, refreshOpenConversation } from './messages';
 import {
   $blacklist,
   $chatStatus,
@@ -60,6 +60,7 @@ export async function startChat(
 ): Promise<void> {
   stopChat();
   setClient(client);
+  let firstReady = true;
   $chatUser.set(creds);
   $chatStatus.set({ phase: 'connecting', reason: '' });
   unbind = [
@@ -78,6 +79,7 @@ export async function startChat(
       $chatStatus.set({ phase: 'failed', reason: KICKED_TEXT[k.reason] });
       if (k.reason === 'sessionEnded') void confirmSessionEnded(!opts.quiet);
     }),
+    onWake(client),
   ];
   if (opts.full !== false) {
     unbind.push(
@@ -86,6 +88,11 @@ export async function startChat(
         if (list.some(isGroupEvent)) void loadGroups().catch(() => undefined);
       }),
       client.on('messageRevoked', onRevoked),
+      // Every 'ready' after the first is a reconnect: the open conversation catches up (merged by ID).
+      client.on('ready', () => {
+        if (!firstReady) void refreshOpenConversation().catch(() => undefined);
+        firstReady = false;
+      }),
       client.on('messageReadByPeer', onReadByPeer),
       client.on('groupListUpdated', setGroups),
       client.on('friendListUpdated', setFriends),
@@ -111,6 +118,26 @@ export async function startChat(
   $conversations.set(list);
   $conversationsLoaded.set(true);
   await Promise.all([loadContacts(), loadGroups()]);
+}
+
+/**
+ * A phone that slept, came back online or restored the page from the back-forward cache may hold a
+ * socket that is gone or dead: the client reconnects at once (and resumes) instead of waiting out
+ * its backoff or a ping timeout.
+ */
+function onWake(client: ChatClient): () => void {
+  if (typeof window === 'undefined' || !client.wake) return () => undefined;
+  const wake = () => {
+    if (document.visibilityState === 'visible') client.wake?.();
+  };
+  window.addEventListener('online', wake);
+  window.addEventListener('pageshow', wake);
+  document.addEventListener('visibilitychange', wake);
+  return () => {
+    window.removeEventListener('online', wake);
+    window.removeEventListener('pageshow', wake);
+    document.removeEventListener('visibilitychange', wake);
+  };
 }
 
 /** Group tips and system notices change group lists and applications. */
