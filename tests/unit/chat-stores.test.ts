@@ -150,6 +150,31 @@ describe('events', () => {
     expect(fake.readCalls).toEqual(['C2C3', 'C2C3']);
   });
 
+  it('after a dropped connection the open conversation catches up: what came meanwhile shows once', async () => {
+    await msgs.openConversation('C2C3');
+    const live = fake.incoming('C2C3', '断线前');
+    fake.emit('messageReceived', [live]);
+    fake.emit('notReady', undefined);
+    fake.incoming('C2C3', '断线时一');
+    fake.incoming('C2C3', '断线时二');
+    fake.readCalls.length = 0;
+    fake.emit('ready', undefined);
+    await vi.waitFor(() => expect(texts()).toEqual(['第1条', '第2条', '断线前', '断线时一', '断线时二']));
+    // In view, so read.
+    await vi.waitFor(() => expect(fake.readCalls).toEqual(['C2C3']));
+    // The resume replay may bring them too: still once each.
+    fake.emit('messageReceived', [live]);
+    expect(texts()).toHaveLength(5);
+  });
+
+  it('a ready without a drop before it (the first login) fetches nothing again', async () => {
+    await msgs.openConversation('C2C3');
+    fake.incoming('C2C3', '未推送');
+    fake.emit('ready', undefined);
+    await Promise.resolve();
+    expect(texts()).toEqual(['第1条', '第2条']);
+  });
+
   it('a message for another conversation does not enter the pane', async () => {
     await msgs.openConversation('C2C3');
     fake.emit('messageReceived', [fake.incoming('C2C2', '别处')]);

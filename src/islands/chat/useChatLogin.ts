@@ -12,7 +12,8 @@ import { useSession } from '../chrome/useSession';
  * is known, logs the page's chat client in (SPEC §4) and then calls `onReady` (open a conversation);
  * `retry` (重新连接) builds a fresh client and logs in again.
  */
-export function useChatLogin(onReady?: () => void) {
+export function useChatLogin(onReady?: () => void, opts: { greetOnce?: boolean } = {}) {
+  const greetOnce = opts.greetOnce === true;
   const session = useSession();
   const status = useStore($chatStatus);
   const [round, setRound] = useState(0);
@@ -28,7 +29,14 @@ export function useChatLogin(onReady?: () => void) {
     if (!userID) return;
     let live = true;
     getChatClient()
-      .then(({ client, config }) => (live ? startChat(client, { userID, userSig, sdkAppID: config.sdkAppID }) : undefined))
+      .then(({ client, config }) => {
+        if (!live) return undefined;
+        // The phone's chat is several pages, each logging in: 登录成功 once per visit, not on every page.
+        const quiet = greetOnce && greeted();
+        return startChat(client, { userID, userSig, sdkAppID: config.sdkAppID }, { quiet }).then(() => {
+          if (greetOnce) markGreeted();
+        });
+      })
       .then(() => {
         if (live) ready.current?.();
       })
@@ -43,7 +51,7 @@ export function useChatLogin(onReady?: () => void) {
     return () => {
       live = false;
     };
-  }, [userID, userSig, round]);
+  }, [userID, userSig, round, greetOnce]);
 
   return {
     ready: session.ready,
@@ -54,4 +62,22 @@ export function useChatLogin(onReady?: () => void) {
       setRound((r) => r + 1);
     },
   };
+}
+
+const GREETED = 'gf-chat-greeted';
+
+function greeted(): boolean {
+  try {
+    return sessionStorage.getItem(GREETED) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function markGreeted(): void {
+  try {
+    sessionStorage.setItem(GREETED, '1');
+  } catch {
+    // Storage refused (private mode): the toast shows again next page, nothing worse.
+  }
 }

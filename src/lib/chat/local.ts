@@ -83,8 +83,8 @@ export class LocalChatClient implements ChatClient {
   private refusedWith = 0;
   /** A live socket's session ended: one immediate re-login decides whether it was replaced or is gone. */
   private rechecking = false;
-  /** When the socket last heard from the server (ms): a wake-up check asks for a sign of life after it. */
-  private heardAt = 0;
+  /** Frames heard from the server so far: a wake-up check asks for one more. */
+  private heard = 0;
   private wakeTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly opts: LocalChatOptions = {}) {}
@@ -165,7 +165,7 @@ export class LocalChatClient implements ChatClient {
     };
     ws.onmessage = (ev) => {
       if (this.ws !== ws) return;
-      this.heardAt = Date.now();
+      this.heard++;
       let f: ServerFrame;
       try {
         f = JSON.parse(String(ev.data)) as ServerFrame;
@@ -271,11 +271,11 @@ export class LocalChatClient implements ChatClient {
     }
     if (!this.ready || this.wakeTimer) return;
     const ws = this.ws;
-    const asked = Date.now();
+    const mark = this.heard;
     this.raw({ t: 'ping' });
     this.wakeTimer = setTimeout(() => {
       this.wakeTimer = null;
-      if (this.ws === ws && this.heardAt < asked) {
+      if (this.ws === ws && this.heard === mark) {
         // A dead socket's close handshake may never finish: let it go and reconnect now.
         this.ws = null;
         this.attempt = 0;

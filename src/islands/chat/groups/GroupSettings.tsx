@@ -43,7 +43,7 @@ export function GroupSettings(props: { groupID: string; onClose: () => void }) {
       onMouseDown={(e) => e.target === e.currentTarget && props.onClose()}
     >
       <aside
-        className="flex h-full w-full max-w-[380px] flex-col bg-white pb-[env(safe-area-inset-bottom)] shadow-2xl"
+        className="flex h-full w-full flex-col bg-white pb-[env(safe-area-inset-bottom)] shadow-2xl sm:w-[380px]"
         aria-label="群设置"
         data-testid="group-settings"
       >

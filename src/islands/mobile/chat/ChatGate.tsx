@@ -12,7 +12,7 @@ import { $chatUnread, $netState } from '~/lib/stores/chat/state';
  * unread total in the browser title — `(3) 聊天 - 功夫`.
  */
 export function ChatGate(props: { children: ReactNode; onReady?: () => void }) {
-  const { ready, user, status, retry } = useChatLogin(props.onReady);
+  const { ready, user, status, retry } = useChatLogin(props.onReady, { greetOnce: true });
   const net = useStore($netState);
   useUnreadTitle();
 

@@ -67,8 +67,11 @@ export default function MobileGroups() {
           ))}
         </ul>
       )}
-      {creating && <CreateGroupDialog onClose={() => setCreating(false)} onCreated={(cid) => location.assign(threadHref(cid))} />}
-      {settings && loaded && <GroupSettings groupID={settings} onClose={closeSettings} />}
+      {/* The desktop's dialogs, with 16 px fields on the phone (no zoom on focus in iOS). */}
+      <div className="[&_input]:text-base [&_select]:text-base [&_textarea]:text-base">
+        {creating && <CreateGroupDialog onClose={() => setCreating(false)} onCreated={(cid) => location.assign(threadHref(cid))} />}
+        {settings && loaded && <GroupSettings groupID={settings} onClose={closeSettings} />}
+      </div>
     </ChatGate>
   );
 }

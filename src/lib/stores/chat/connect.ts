@@ -60,7 +60,7 @@ export async function startChat(
 ): Promise<void> {
   stopChat();
   setClient(client);
-  let firstReady = true;
+  let dropped = false;
   $chatUser.set(creds);
   $chatStatus.set({ phase: 'connecting', reason: '' });
   unbind = [
@@ -88,10 +88,13 @@ export async function startChat(
         if (list.some(isGroupEvent)) void loadGroups().catch(() => undefined);
       }),
       client.on('messageRevoked', onRevoked),
-      // Every 'ready' after the first is a reconnect: the open conversation catches up (merged by ID).
+      // Ready again after the connection dropped: the open conversation catches up (merged by ID).
+      client.on('notReady', () => {
+        dropped = true;
+      }),
       client.on('ready', () => {
-        if (!firstReady) void refreshOpenConversation().catch(() => undefined);
-        firstReady = false;
+        if (dropped) void refreshOpenConversation().catch(() => undefined);
+        dropped = false;
       }),
       client.on('messageReadByPeer', onReadByPeer),
       client.on('groupListUpdated', setGroups),
