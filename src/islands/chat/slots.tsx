@@ -41,5 +41,5 @@ export function CallLayer(props: { fullScreen?: boolean }) {
       unbind?.();
     };
   }, [ready]);
-  return <CallView fullScreen={props.fullScreen} />;
+  return <CallView fullScreen={props.fullScreen === true} />;
 }

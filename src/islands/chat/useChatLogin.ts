@@ -12,7 +12,7 @@ import { useSession } from '../chrome/useSession';
  * is known, logs the page's chat client in (SPEC §4) and then calls `onReady` (open a conversation);
  * `retry` (重新连接) builds a fresh client and logs in again.
  */
-export function useChatLogin(onReady?: () => void, opts: { greetOnce?: boolean } = {}) {
+export function useChatLogin(onReady?: (() => void) | undefined, opts: { greetOnce?: boolean } = {}) {
   const greetOnce = opts.greetOnce === true;
   const session = useSession();
   const status = useStore($chatStatus);

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import { newMember, ready, signIn } from '../helpers';
 
@@ -30,10 +30,13 @@ async function trackSockets(context: BrowserContext): Promise<void> {
 const bubbles = (page: Page, text: string) => page.getByTestId('chat-message').filter({ hasText: text });
 
 test('two phones: text, picture, read receipt, recall, a cut socket, unread badges', async ({ page, browser, request }, info) => {
-  test.setTimeout(90_000);
   const [a, b] = await Promise.all([newMember(request), newMember(request)]);
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL, locale, timezoneId } = info.project.use;
-  const other = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL, locale, timezoneId });
+  // The second phone: the same device profile (and server) as the project's.
+  const use = info.project.use;
+  const keys = ['viewport', 'userAgent', 'deviceScaleFactor', 'isMobile', 'hasTouch', 'baseURL', 'locale', 'timezoneId'] as const;
+  const other = await browser.newContext(
+    Object.fromEntries(keys.filter((k) => use[k] !== undefined).map((k) => [k, use[k]])) as BrowserContextOptions,
+  );
   await trackSockets(other);
   const pageB = await other.newPage();
   await signIn(page, a);

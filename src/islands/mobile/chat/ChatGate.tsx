@@ -11,7 +11,7 @@ import { $chatUnread, $netState } from '~/lib/stores/chat/state';
  * (connecting, failed with 重新连接), the reconnecting banner, the full-screen call layer, and the
  * unread total in the browser title — `(3) 聊天 - 功夫`.
  */
-export function ChatGate(props: { children: ReactNode; onReady?: () => void }) {
+export function ChatGate(props: { children: ReactNode; onReady?: (() => void) | undefined }) {
   const { ready, user, status, retry } = useChatLogin(props.onReady, { greetOnce: true });
   const net = useStore($netState);
   useUnreadTitle();
