@@ -13,6 +13,7 @@ import {
   $chatUser,
   $conversations,
   $conversationsLoaded,
+  $currentID,
   $friendApplications,
   $friendGroups,
   $groupApplications,
@@ -129,9 +130,13 @@ export async function startChat(
  * its backoff or a ping timeout.
  */
 function onWake(client: ChatClient): () => void {
-  if (typeof window === 'undefined' || !client.wake) return () => undefined;
+  if (typeof window === 'undefined') return () => undefined;
   const wake = () => {
-    if (document.visibilityState === 'visible') client.wake?.();
+    if (document.visibilityState !== 'visible') return;
+    client.wake?.();
+    // What arrived in the open conversation while the page was hidden is read now that it shows.
+    const open = $currentID.get();
+    if (open && client.isReady()) void client.setMessageRead({ conversationID: open }).catch(() => undefined);
   };
   window.addEventListener('online', wake);
   window.addEventListener('pageshow', wake);
