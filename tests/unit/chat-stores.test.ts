@@ -139,6 +139,23 @@ describe('sending', () => {
   });
 });
 
+describe('voice messages', () => {
+  it('sends the recording as TIMSoundElem with whole seconds, at most 60, in its own container', async () => {
+    await msgs.openConversation('C2C3');
+    await msgs.sendVoice('C2C3', new Blob(['x'], { type: 'audio/mp4' }), 3.4);
+    await msgs.sendVoice('C2C3', new Blob(['x'], { type: 'audio/webm;codecs=opus' }), 75);
+    const [short, long] = fake.sent.slice(-2) as Extract<(typeof fake.sent)[number], { file: File }>[];
+    expect([short?.type, short?.second, short?.file.name, short?.file.type]).toEqual(['TIMSoundElem', 3, 'voice.m4a', 'audio/mp4']);
+    expect([long?.second, long?.file.name, long?.file.type]).toEqual([60, 'voice.webm', 'audio/webm']);
+  });
+
+  it('refuses a recording under a second (说话时间太短)', async () => {
+    const before = fake.sent.length;
+    await expect(msgs.sendVoice('C2C3', new Blob(['x'], { type: 'audio/webm' }), 0.6)).rejects.toThrow('说话时间太短');
+    expect(fake.sent).toHaveLength(before);
+  });
+});
+
 describe('events', () => {
   it('a live message in the open conversation appears once, even if delivered twice, and is marked read', async () => {
     await msgs.openConversation('C2C3');

@@ -3,8 +3,8 @@ import { test, expect } from '../fixtures';
 import { newMember, ready, signIn } from '../helpers';
 
 /*
- * Chat on the phone (SPEC §4 chat): two phones with the project's device profile. A writes to B by
- * 联系TA's link form (?peer=), B sees the unread on the 我的 tab and the 消息 row, opens the thread
+ * Chat on the phone (SPEC §4 chat): two phones with the project's device profile. 联系TA on a coach's
+ * page sends a guest to log in first; A writes to B by its link form (?peer=), B sees the unread on the 我的 tab and the 消息 row, opens the thread
  * and A's message turns 已读; a picture goes across; A recalls a message and both see 撤回; B's
  * socket is cut (offline, closed) while A sends, and after it comes back each message shows once.
  */
@@ -39,6 +39,11 @@ test('two phones: text, picture, read receipt, recall, a cut socket, unread badg
   );
   await trackSockets(other);
   const pageB = await other.newPage();
+
+  // 联系TA on a coach's page: a guest logs in first and comes back to the thread with the coach.
+  await page.goto('/m/anchor?type=coach&id=1');
+  await ready(page);
+  await expect(page.getByTestId('contact-anchor')).toHaveAttribute('href', /^\/m\/login\?redirect=%2Fm%2Fchat%2Fthread%3Fpeer%3D\d+$/);
   await signIn(page, a);
   await signIn(pageB, b);
 
