@@ -3,10 +3,11 @@ import { test, expect } from '../fixtures';
 import { newMember, ready, signIn } from '../helpers';
 
 /*
- * Chat on the phone (SPEC §4 chat): two phones with the project's device profile. 联系TA on a coach's
- * page sends a guest to log in first; A writes to B by its link form (?peer=), B sees the unread on the 我的 tab and the 消息 row, opens the thread
- * and A's message turns 已读; a picture goes across; A recalls a message and both see 撤回; B's
- * socket is cut (offline, closed) while A sends, and after it comes back each message shows once.
+ * Chat on the phone (SPEC §4 chat): two phones with the project's device profile. 联系TA on a
+ * coach's page sends a guest to log in first; A writes to B by its link form (?peer=); B sees the
+ * unread on the 我的 tab, the 消息 row and the title, opens the thread and A's messages turn 已读;
+ * a picture goes across; A recalls a message and both see 撤回; B's socket is cut (offline,
+ * closed) while A sends, and after it comes back each message shows once.
  */
 
 /** A 1×1 PNG. */
