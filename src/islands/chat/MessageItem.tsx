@@ -44,7 +44,8 @@ export function MessageItem(props: {
           <span className="mb-0.5 text-xs text-ink-mute">{nameOf(m.from) === m.from ? m.nick || m.from : nameOf(m.from)}</span>
         )}
         <div
-          className="flex items-end gap-1.5"
+          // A long press is the phone's menu: no text selection or iOS callout under the finger (复制 is in the menu).
+          className={`flex items-end gap-1.5 ${props.onLongPress ? 'select-none [-webkit-touch-callout:none]' : ''}`}
           {...(props.onLongPress ? press : { onContextMenu: (e: React.MouseEvent) => props.onMenu(e, m) })}
         >
           {out && m.status === 'fail' && (

@@ -124,8 +124,8 @@ function HoldToTalk(props: { conversationID: string; run: (fn: () => Promise<unk
   const seconds = useSeconds(v.phase === 'recording' ? v.startedAt : 0);
   const recording = v.phase !== 'idle';
 
+  // Also when the press ended before the microphone answered: the store drops that recording.
   function end(sendIt: boolean) {
-    if (!recording) return;
     props.onSent();
     props.run(() => stopVoice(sendIt));
     setCancel(false);
