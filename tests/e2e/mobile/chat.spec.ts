@@ -80,7 +80,7 @@ test('two phones: text, picture, read receipt, recall, a cut socket, unread badg
   await expect(pageB).not.toHaveTitle(/^\(\d+\) /);
 
   // A picture from the album.
-  await page.getByRole('button', { name: '更多' }).click();
+  await page.getByRole('button', { name: '更多功能' }).click();
   await page.getByTestId('m-send-image').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
   await expect(pageB.getByTestId('chat-image')).toHaveCount(1);
 

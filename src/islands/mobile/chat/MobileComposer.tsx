@@ -81,7 +81,7 @@ export function MobileComposer(props: { conversationID: string; onSent: () => vo
           <button
             type="button"
             className="flex h-11 w-11 shrink-0 items-center justify-center text-ink-soft"
-            aria-label="更多"
+            aria-label="更多功能"
             aria-expanded={more}
             onClick={() => setMore(!more)}
           >
