@@ -92,6 +92,9 @@ function everyPageChunk(id, ctx) {
 const codeSplitting = {
   groups: [
     { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+    // Vite's loader of dynamic imports on its own (tiny): a page script that loads something later
+    // (the phone tab bar's chat badge) must not pull `core` onto the critical path for it.
+    { name: 'preload', test: /preload-helper/, priority: 3 },
     // (one group per name function: a function answering two names makes one chunk of both)
     {
       name: (/** @type {string} */ id, /** @type {import('rolldown').ChunkingContext} */ ctx) =>

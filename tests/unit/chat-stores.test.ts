@@ -139,6 +139,23 @@ describe('sending', () => {
   });
 });
 
+describe('voice messages', () => {
+  it('sends the recording as TIMSoundElem with whole seconds, at most 60, in its own container', async () => {
+    await msgs.openConversation('C2C3');
+    await msgs.sendVoice('C2C3', new Blob(['x'], { type: 'audio/mp4' }), 3.4);
+    await msgs.sendVoice('C2C3', new Blob(['x'], { type: 'audio/webm;codecs=opus' }), 75);
+    const [short, long] = fake.sent.slice(-2) as Extract<(typeof fake.sent)[number], { file: File }>[];
+    expect([short?.type, short?.second, short?.file.name, short?.file.type]).toEqual(['TIMSoundElem', 3, 'voice.m4a', 'audio/mp4']);
+    expect([long?.second, long?.file.name, long?.file.type]).toEqual([60, 'voice.webm', 'audio/webm']);
+  });
+
+  it('refuses a recording under a second (说话时间太短)', async () => {
+    const before = fake.sent.length;
+    await expect(msgs.sendVoice('C2C3', new Blob(['x'], { type: 'audio/webm' }), 0.6)).rejects.toThrow('说话时间太短');
+    expect(fake.sent).toHaveLength(before);
+  });
+});
+
 describe('events', () => {
   it('a live message in the open conversation appears once, even if delivered twice, and is marked read', async () => {
     await msgs.openConversation('C2C3');
@@ -148,6 +165,31 @@ describe('events', () => {
     fake.emit('messageReceived', [m]);
     expect(texts()).toEqual(['第1条', '第2条', '新消息']);
     expect(fake.readCalls).toEqual(['C2C3', 'C2C3']);
+  });
+
+  it('after a dropped connection the open conversation catches up: what came meanwhile shows once', async () => {
+    await msgs.openConversation('C2C3');
+    const live = fake.incoming('C2C3', '断线前');
+    fake.emit('messageReceived', [live]);
+    fake.emit('notReady', undefined);
+    fake.incoming('C2C3', '断线时一');
+    fake.incoming('C2C3', '断线时二');
+    fake.readCalls.length = 0;
+    fake.emit('ready', undefined);
+    await vi.waitFor(() => expect(texts()).toEqual(['第1条', '第2条', '断线前', '断线时一', '断线时二']));
+    // In view, so read.
+    await vi.waitFor(() => expect(fake.readCalls).toEqual(['C2C3']));
+    // The resume replay may bring them too: still once each.
+    fake.emit('messageReceived', [live]);
+    expect(texts()).toHaveLength(5);
+  });
+
+  it('a ready without a drop before it (the first login) fetches nothing again', async () => {
+    await msgs.openConversation('C2C3');
+    fake.incoming('C2C3', '未推送');
+    fake.emit('ready', undefined);
+    await Promise.resolve();
+    expect(texts()).toEqual(['第1条', '第2条']);
   });
 
   it('a message for another conversation does not enter the pane', async () => {

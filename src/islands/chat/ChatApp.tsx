@@ -1,23 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { dropChatClient, getChatClient } from '~/lib/chat/index';
+import { dropChatClient } from '~/lib/chat/index';
 import { CHAT_T } from '~/lib/rules/chat';
 import { logout } from '~/lib/stores/account';
-import { logoutChat, startChat } from '~/lib/stores/chat/connect';
+import { logoutChat } from '~/lib/stores/chat/connect';
 import { openConversation } from '~/lib/stores/chat/messages';
-import {
-  $chatStatus,
-  $chatUnreadBadge,
-  $currentConversation,
-  $friendApplications,
-  $groupApplications,
-  $netState,
-} from '~/lib/stores/chat/state';
+import { $chatUnreadBadge, $currentConversation, $friendApplications, $groupApplications, $netState } from '~/lib/stores/chat/state';
 import { openLogin } from '~/lib/stores/ui';
 import { img } from '~/lib/media';
 import { toast } from '~/lib/toast';
 import { useSession } from '../chrome/useSession';
 import { useAction } from '../ui/useAction';
+import { useChatLogin } from './useChatLogin';
 import { ConversationList } from './ConversationList';
 import { FriendsMain, FriendsSide, type FriendView } from './Friends';
 import { GroupSettings } from './groups/GroupSettings';
@@ -31,34 +25,11 @@ type Tab = 'conv' | 'friends' | 'groups';
 
 /** /chat (SPEC §2 content-only chat layout): header with search and logout, the rail, lists and the pane. */
 export default function ChatApp(props: { siteName: string }) {
-  const { ready, user } = useSession();
-  const status = useStore($chatStatus);
-  const [round, setRound] = useState(0);
-  const userID = user ? String(user.user_id) : '';
-  const userSig = user?.user_sig ?? '';
-
-  useEffect(() => {
-    if (!userID) return;
-    let live = true;
-    getChatClient()
-      .then(({ client, config }) => (live ? startChat(client, { userID, userSig, sdkAppID: config.sdkAppID }) : undefined))
-      .then(() => {
-        const cid = new URLSearchParams(location.search).get('cid');
-        // A conversation that cannot open (unknown user) is an error of its own, not a failed login.
-        if (live && cid) void openConversation(cid).catch((err: unknown) => toast.error(err instanceof Error ? err.message : String(err)));
-      })
-      .catch((err: unknown) => {
-        // startChat has shown 登录失败：{reason}; a failure before it (config, adapter) is shown here.
-        if ($chatStatus.get().phase !== 'failed') {
-          const text = CHAT_T.loginFailed(err instanceof Error ? err.message : String(err));
-          $chatStatus.set({ phase: 'failed', reason: text });
-          toast.error(text);
-        }
-      });
-    return () => {
-      live = false;
-    };
-  }, [userID, userSig, round]);
+  const { ready, user, status, retry } = useChatLogin(() => {
+    const cid = new URLSearchParams(location.search).get('cid');
+    // A conversation that cannot open (unknown user) is an error of its own, not a failed login.
+    if (cid) void openConversation(cid).catch((err: unknown) => toast.error(err instanceof Error ? err.message : String(err)));
+  });
 
   return (
     // The rest of the window under the layout's banner (ChatLayout fills the window): no page scroll.
@@ -81,14 +52,7 @@ export default function ChatApp(props: { siteName: string }) {
             <p className="max-w-[480px] text-center text-sm text-ink" role="alert">
               {status.reason}
             </p>
-            <button
-              type="button"
-              className="gf-btn-primary w-32"
-              onClick={() => {
-                dropChatClient();
-                setRound((r) => r + 1);
-              }}
-            >
+            <button type="button" className="gf-btn-primary w-32" onClick={retry}>
               重新连接
             </button>
           </div>

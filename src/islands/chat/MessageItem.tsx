@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { readCustom, type CustomData } from '~/lib/chat/custom';
 import { describeNotice, describeRecall, describeShort, describeTip } from '~/lib/chat/describe';
 import type { Message } from '~/lib/chat/types';
@@ -6,6 +7,7 @@ import { formatSize } from '~/lib/rules/chat';
 import { nameOf } from '~/lib/stores/chat/state';
 import { Avatar } from './Avatar';
 import { CallRecord } from './call/CallRecord';
+import { useLongPress } from './useLongPress';
 
 /** Centred grey line: group tips, recalls, notices. */
 export function TipLine(props: { children: string }) {
@@ -23,10 +25,13 @@ export function MessageItem(props: {
   c2c: boolean;
   progress: number | undefined;
   onMenu: (e: React.MouseEvent, m: Message) => void;
+  /** The phone: a long press opens the actions (instead of the right-click menu). */
+  onLongPress?: (m: Message) => void;
   onRetry: (m: Message) => void;
   onView: (url: string) => void;
 }) {
   const { m, me } = props;
+  const press = useLongPress(() => props.onLongPress?.(m));
   if (m.isRevoked) return <TipLine>{describeRecall(m, nameOf)}</TipLine>;
   if (m.type === 'TIMGroupTipElem') return <TipLine>{describeTip(m.payload, me, nameOf)}</TipLine>;
   if (m.type === 'TIMGroupSystemNoticeElem') return <TipLine>{describeNotice(m.payload, me, nameOf)}</TipLine>;
@@ -38,7 +43,11 @@ export function MessageItem(props: {
         {!props.c2c && !out && (
           <span className="mb-0.5 text-xs text-ink-mute">{nameOf(m.from) === m.from ? m.nick || m.from : nameOf(m.from)}</span>
         )}
-        <div className="flex items-end gap-1.5" onContextMenu={(e) => props.onMenu(e, m)}>
+        <div
+          // A long press is the phone's menu: no text selection or iOS callout under the finger (复制 is in the menu).
+          className={`flex items-end gap-1.5 ${props.onLongPress ? 'select-none [-webkit-touch-callout:none]' : ''}`}
+          {...(props.onLongPress ? press : { onContextMenu: (e: React.MouseEvent) => props.onMenu(e, m) })}
+        >
           {out && m.status === 'fail' && (
             <button
               type="button"
@@ -125,13 +134,7 @@ function Body(props: { m: Message; me: string; onView: (url: string) => void }) 
         />
       );
     case 'TIMSoundElem':
-      return (
-        <div className={`${bubble} flex items-center gap-2`}>
-          {/* eslint-disable-next-line jsx-a11y/media-has-caption -- voice messages carry no captions */}
-          <audio controls preload="none" src={img(m.payload.url)} className="h-8 w-52" />
-          <span>{m.payload.second}″</span>
-        </div>
-      );
+      return <VoiceBubble url={m.payload.url} second={m.payload.second} out={out} className={bubble} />;
     case 'TIMLocationElem':
       return (
         <div className={`${bubble} flex items-center gap-1`}>
@@ -153,6 +156,45 @@ function Body(props: { m: Message; me: string; onView: (url: string) => void }) 
     default:
       return <div className={bubble}>{describeShort(m, props.me, nameOf)}</div>;
   }
+}
+
+/** A voice message: tap to play or stop; the bubble grows with the length (as chat apps show it). */
+function VoiceBubble(props: { url: string; second: number; out: boolean; className: string }) {
+  const audio = useRef<HTMLAudioElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const width = Math.min(200, 72 + props.second * 4);
+  return (
+    <button
+      type="button"
+      data-testid="chat-voice"
+      aria-label={`语音 ${props.second} 秒，${playing ? '点击停止' : '点击播放'}`}
+      style={{ width }}
+      className={`${props.className} flex min-h-10 items-center gap-2 ${props.out ? 'flex-row-reverse' : ''}`}
+      onClick={() => {
+        const a = audio.current;
+        if (!a) return;
+        if (a.paused) {
+          a.currentTime = 0;
+          void a.play().catch(() => setPlaying(false));
+        } else a.pause();
+      }}
+    >
+      <span
+        className={`${playing ? 'i-ri-volume-up-fill animate-pulse' : 'i-ri-volume-up-line'} text-lg ${props.out ? 'rotate-180' : ''}`}
+        aria-hidden="true"
+      />
+      <span>{props.second}″</span>
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- voice messages carry no captions */}
+      <audio
+        ref={audio}
+        preload="none"
+        src={props.url.startsWith('blob:') ? props.url : img(props.url)}
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onEnded={() => setPlaying(false)}
+      />
+    </button>
+  );
 }
 
 /** Where a card leads on this site. */

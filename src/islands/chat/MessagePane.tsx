@@ -1,12 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { describeNotice } from '~/lib/chat/describe';
 import { SYSTEM_CONVERSATION, type Conversation, type Message } from '~/lib/chat/types';
-import { CHAT_T, dayKey, dayLabel, mayRecall } from '~/lib/rules/chat';
+import { CHAT_T, dayKey, dayLabel } from '~/lib/rules/chat';
 import { handleGroupApplication } from '~/lib/stores/chat/contacts';
-import { deleteMessage, loadMoreHistory, recallMessage, reportMessage, retrySend } from '~/lib/stores/chat/messages';
+import { loadMoreHistory, reportMessage, retrySend } from '~/lib/stores/chat/messages';
 import { $chatUser, $groups, $historyError, $historyLoading, $isCompleted, $messages, $progress, nameOf } from '~/lib/stores/chat/state';
-import { toast } from '~/lib/toast';
 import { Modal } from '../ui/Modal';
 import { useAction } from '../ui/useAction';
 import { Composer } from './Composer';
@@ -15,6 +14,8 @@ import { ContextMenu, type MenuItem } from './Menu';
 import { MessageItem, TipLine } from './MessageItem';
 import { C2CHeaderActions } from './slots';
 import { convName } from './names';
+import { usePaneScroll } from './usePaneScroll';
+import { messageMenu } from './messageMenu';
 
 /** The right side: header, history (scrolling up loads 15 more), bubbles and the composer. */
 export function MessagePane(props: { conversation: Conversation; onSettings: (groupID: string) => void }) {
@@ -27,9 +28,6 @@ export function MessagePane(props: { conversation: Conversation; onSettings: (gr
   const me = useStore($chatUser)?.userID ?? '';
   const groups = useStore($groups);
   const act = useAction();
-  const scroller = useRef<HTMLDivElement>(null);
-  const content = useRef<HTMLDivElement>(null);
-  const anchor = useRef<{ height: number; top: number; atBottom: boolean }>({ height: 0, top: 0, atBottom: true });
   const [menu, setMenu] = useState<{ x: number; y: number; m: Message; now: number } | null>(null);
   const [view, setView] = useState('');
   const [reporting, setReporting] = useState<Message | null>(null);
@@ -37,46 +35,7 @@ export function MessagePane(props: { conversation: Conversation; onSettings: (gr
   const isSystem = conv.conversationID === SYSTEM_CONVERSATION;
   const group = conv.type === 'GROUP' ? groups.find((g) => `GROUP${g.groupID}` === conv.conversationID) : undefined;
 
-  // Keep the view where it was: at the bottom for new messages, in place when older ones are prepended.
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const a = anchor.current;
-    if (a.atBottom) el.scrollTop = el.scrollHeight;
-    else if (el.scrollHeight !== a.height) el.scrollTop = a.top + (el.scrollHeight - a.height);
-  }, [messages]);
-
-  function remember() {
-    const el = scroller.current;
-    if (el)
-      anchor.current = { height: el.scrollHeight, top: el.scrollTop, atBottom: el.scrollHeight - el.scrollTop - el.clientHeight < 40 };
-  }
-
-  useEffect(() => {
-    anchor.current.atBottom = true;
-  }, [conv.conversationID]);
-
-  // Pictures and videos take their height when they load, after the scroll above, and the pane
-  // changes with the window: a reader at the bottom stays there (the last picture in view); growth
-  // above a reader of history is the browser's scroll anchoring.
-  useEffect(() => {
-    const el = scroller.current;
-    const inner = content.current;
-    if (!el || !inner) return;
-    const watch = new ResizeObserver(() => {
-      if (anchor.current.atBottom) el.scrollTop = el.scrollHeight;
-      remember();
-    });
-    watch.observe(inner);
-    watch.observe(el);
-    return () => watch.disconnect();
-  }, []);
-
-  function onScroll() {
-    remember();
-    const el = scroller.current;
-    if (el && el.scrollTop < 60 && !completed && !loading) void loadMoreHistory().catch(() => undefined);
-  }
+  const { scroller, content, onScroll, stickToBottom } = usePaneScroll(messages, conv.conversationID, { completed, loading });
 
   function openMenu(e: React.MouseEvent, m: Message) {
     e.preventDefault();
@@ -84,22 +43,7 @@ export function MessagePane(props: { conversation: Conversation; onSettings: (gr
   }
 
   function menuItems(m: Message, now: number): MenuItem[] {
-    const items: MenuItem[] = [];
-    if (m.type === 'TIMTextElem')
-      items.push({
-        label: '复制',
-        onSelect: () =>
-          void navigator.clipboard.writeText(m.payload.text).then(
-            () => toast.success('已复制'),
-            () => toast.error('复制失败'),
-          ),
-      });
-    const manager = group?.selfInfo && group.selfInfo.role !== 'Member';
-    if (m.status === 'success' && (mayRecall(m, now) || (manager && !c2c)))
-      items.push({ label: '撤回', onSelect: () => void act.run(() => recallMessage(m)) });
-    items.push({ label: '删除', danger: true, onSelect: () => void act.run(() => deleteMessage(m)) });
-    if (m.flow === 'in' && m.status === 'success') items.push({ label: '举报', danger: true, onSelect: () => setReporting(m) });
-    return items;
+    return messageMenu(m, now, { c2c, group, run: (fn) => void act.run(fn), onReport: setReporting });
   }
 
   const title = convName(conv);
@@ -165,7 +109,7 @@ export function MessagePane(props: { conversation: Conversation; onSettings: (gr
           })}
         </div>
       </div>
-      {!isSystem && <Composer conversationID={conv.conversationID} onSent={() => (anchor.current.atBottom = true)} />}
+      {!isSystem && <Composer conversationID={conv.conversationID} onSent={stickToBottom} />}
       {menu && <ContextMenu x={menu.x} y={menu.y} items={menuItems(menu.m, menu.now)} onClose={() => setMenu(null)} />}
       <Modal open={Boolean(view)} title="查看图片" width={780} onClose={() => setView('')}>
         {view && <img src={view} alt="大图" className="mx-auto max-h-[70vh] max-w-full object-contain" />}
@@ -218,7 +162,7 @@ function ReportDialog(props: { m: Message; onClose: () => void }) {
 }
 
 /** A group system notice; an application (type 1) can be agreed or refused right here. */
-function Notice(props: { m: Extract<Message, { type: 'TIMGroupSystemNoticeElem' }>; me: string }) {
+export function Notice(props: { m: Extract<Message, { type: 'TIMGroupSystemNoticeElem' }>; me: string }) {
   const p = props.m.payload;
   const act = useAction();
   const [done, setDone] = useState('');

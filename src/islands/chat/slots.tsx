@@ -18,7 +18,7 @@ export function C2CHeaderActions(props: { conversation: Conversation }) {
   return <CallButtons peerID={peerID} isFriend={friends.some((f) => f.userID === peerID)} />;
 }
 
-export function CallLayer() {
+export function CallLayer(props: { fullScreen?: boolean }) {
   const ready = useStore($chatStatus).phase === 'ready';
   useEffect(() => {
     if (!ready) return;
@@ -41,5 +41,5 @@ export function CallLayer() {
       unbind?.();
     };
   }, [ready]);
-  return <CallView />;
+  return <CallView fullScreen={props.fullScreen === true} />;
 }

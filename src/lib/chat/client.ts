@@ -29,6 +29,8 @@ export interface ChatClient {
   login(p: { userID: string; userSig: string }): Promise<void>;
   logout(): Promise<void>;
   isReady(): boolean;
+  /** The page woke up (visible, online, restored): reconnect now if the connection is gone or dead. */
+  wake?(): void;
   on<K extends ChatEventName>(event: K, handler: (data: ChatEvents[K]) => void): () => void;
 
   // Profiles

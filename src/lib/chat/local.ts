@@ -56,6 +56,8 @@ interface Pending {
 
 const OPEN = 1;
 const SEEN_MAX = 5000;
+/** How long a woken page waits for the socket to answer a ping before replacing it. */
+const WAKE_CHECK_MS = 3000;
 
 export class LocalChatClient implements ChatClient {
   readonly provider = 'local' as const;
@@ -81,6 +83,9 @@ export class LocalChatClient implements ChatClient {
   private refusedWith = 0;
   /** A live socket's session ended: one immediate re-login decides whether it was replaced or is gone. */
   private rechecking = false;
+  /** Frames heard from the server so far: a wake-up check asks for one more. */
+  private heard = 0;
+  private wakeTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly opts: LocalChatOptions = {}) {}
 
@@ -160,6 +165,7 @@ export class LocalChatClient implements ChatClient {
     };
     ws.onmessage = (ev) => {
       if (this.ws !== ws) return;
+      this.heard++;
       let f: ServerFrame;
       try {
         f = JSON.parse(String(ev.data)) as ServerFrame;
@@ -246,6 +252,37 @@ export class LocalChatClient implements ChatClient {
     ws?.close(1000, 'logout');
     this.onClosed(1000, 'logout');
     this.failWaiters(new ChatError(CHAT_CODE.notLoggedIn, '已退出登录'));
+  }
+
+  /**
+   * The page woke up (shown again, back online, restored from the back-forward cache). A socket
+   * waiting out its backoff connects now; an open one must answer a ping within WAKE_CHECK_MS or is
+   * dropped and reconnected (a phone's sleep or a network switch can leave one that looks open but
+   * is dead). The reconnect resumes from the sequences held, so nothing is lost or shown twice.
+   */
+  wake(): void {
+    if (!this.creds) return;
+    if (!this.ws) {
+      if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+      this.reconnectTimer = null;
+      this.attempt = 0;
+      this.connect();
+      return;
+    }
+    if (!this.ready || this.wakeTimer) return;
+    const ws = this.ws;
+    const mark = this.heard;
+    this.raw({ t: 'ping' });
+    this.wakeTimer = setTimeout(() => {
+      this.wakeTimer = null;
+      if (this.ws === ws && this.heard === mark) {
+        // A dead socket's close handshake may never finish: let it go and reconnect now.
+        this.ws = null;
+        this.attempt = 0;
+        ws.close(4999, 'wake');
+        this.onClosed(4999, 'wake');
+      }
+    }, WAKE_CHECK_MS);
   }
 
   /** Test hook and manual "reconnect now": drops the socket as a network failure would. */

@@ -34,7 +34,17 @@ export const CHAT_T = {
   sessionEnded: '登录已失效，请重新登录',
   sigExpired: '登录已过期，请重新登录',
   otherLogin: '你的账号已在其他地方登录',
+  voiceTooShort: '说话时间太短',
+  voiceUnsupported: '当前浏览器不支持录音，请换用系统浏览器',
+  voiceDenied: '无法使用麦克风，请在浏览器设置中允许录音',
+  voiceHold: '按住 说话',
+  voiceRelease: '松开 发送',
+  voiceCancel: '松开手指，取消发送',
 } as const;
+
+/** Voice messages recorded in the browser: shorter ones are refused, longer ones stop at the limit. */
+export const VOICE_MIN_S = 1;
+export const VOICE_MAX_S = 60;
 
 /** Upload limits shown beside the composer's buttons (the server enforces its own). */
 export const CHAT_UPLOAD_MB = { image: 20, file: 100, video: 100 } as const;

@@ -122,6 +122,8 @@ const DETAIL: Record<string, string> = {
   '/friendsearch': MOBILE_PATHS.circleSearch,
 
   // ── Chat on the phone ──
+  // /chat?cid=… keeps its query: /m/chat sends a cid on to that conversation's thread.
+  '/chat': MOBILE_PATHS.chat,
 
   // ── The member centre on the phone (我的) ──
   '/account/setting': MOBILE_PATHS.settings,
@@ -344,6 +346,16 @@ export function desktopUrlFor(mobilePath: string, search: string): string {
     }
 
     // ── Chat on the phone ──
+    case MOBILE_PATHS.chat:
+    case MOBILE_PATHS.chatFriends:
+    case MOBILE_PATHS.chatGroup:
+      return '/chat';
+    case MOBILE_PATHS.chatThread: {
+      const peer = q.get('peer');
+      const group = q.get('group');
+      const cid = peer ? `C2C${peer}` : group ? `GROUP${group}` : (q.get('cid') ?? '');
+      return cid ? `/chat?cid=${encodeURIComponent(cid)}` : '/chat';
+    }
 
     // ── The member centre on the phone (我的) ──
     case MOBILE_PATHS.settings: {

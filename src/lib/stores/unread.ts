@@ -10,6 +10,8 @@ export type Unread = UnreadCounts;
 export const $unread = atom<Unread>({ announce: 0, comment: 0, notice: 0 });
 /** Chat unread (all conversations), pushed live by the chat client; kept here so the toolbar needs no chat code. */
 export const $chatUnread = atom(0);
+/** The chat unread alone as a badge ('' for none, 99+), for the phone's 我的 tab and 消息 row. */
+export const $chatUnreadBadge = computed($chatUnread, badgeText);
 /** The toolbar badge's total (SPEC §2): notices plus chat. */
 export const $unreadTotal = computed([$unread, $chatUnread], (u, chat) => u.announce + u.comment + u.notice + chat);
 /** The toolbar badge: '' for none, '99+' above 99. */

@@ -64,7 +64,8 @@ function RoundButton(props: {
  * The call layer of the chat app (mounted once): incoming call card, ringing view, in-call view and
  * the ended line. Renders $call and calls the call store's actions, nothing else.
  */
-export default function CallLayer() {
+export default function CallLayer(props: { fullScreen?: boolean }) {
+  const full = props.fullScreen === true;
   const s = useStore($call);
   const act = useAction();
   const elapsed = useElapsed(s.phase === 'connected' ? s.connectedAt : 0);
@@ -85,7 +86,11 @@ export default function CallLayer() {
       <div
         role="dialog"
         aria-label="来电"
-        className="fixed bottom-6 right-6 z-1100 w-80 rounded-xl bg-night-call p-6 text-white shadow-2xl"
+        className={
+          full
+            ? 'fixed inset-x-2 top-2 z-1100 rounded-xl bg-night-call p-5 pt-[calc(1.25rem+env(safe-area-inset-top))] text-white shadow-2xl'
+            : 'fixed bottom-6 right-6 z-1100 w-80 rounded-xl bg-night-call p-6 text-white shadow-2xl'
+        }
       >
         <div className="flex items-center gap-4">
           <img src={imageUrl(s.peer.avatar)} alt="" className="h-14 w-14 rounded-full object-cover" />
@@ -133,7 +138,8 @@ export default function CallLayer() {
         aria-modal="true"
         aria-label={mediaName(s.media)}
         data-call-phase={s.phase}
-        className={`relative overflow-hidden rounded-xl bg-night-stage text-white shadow-2xl ${video ? 'h-[540px] w-[860px]' : 'h-[480px] w-[360px]'}`}
+        // The phone (/m): the whole screen, above the home indicator; the desktop: a centred stage.
+        className={`relative overflow-hidden bg-night-stage text-white shadow-2xl ${full ? 'h-full w-full pb-[env(safe-area-inset-bottom)] pt-[env(safe-area-inset-top)]' : `rounded-xl ${video ? 'h-[540px] w-[860px]' : 'h-[480px] w-[360px]'}`}`}
       >
         {showRemoteVideo ? (
           <StreamView stream={s.remote} kind="video" label="对方画面" className="absolute inset-0 h-full w-full bg-black object-cover" />
@@ -157,7 +163,7 @@ export default function CallLayer() {
             kind="video"
             muted
             label="我的画面"
-            className={`absolute right-4 top-4 h-[135px] w-[180px] rounded-lg bg-black object-cover shadow-lg ${s.cameraOff ? 'invisible' : ''}`}
+            className={`absolute right-4 top-4 ${full ? 'mt-[env(safe-area-inset-top)] h-[160px] w-[90px]' : 'h-[135px] w-[180px]'} rounded-lg bg-black object-cover shadow-lg ${s.cameraOff ? 'invisible' : ''}`}
           />
         )}
 

@@ -42,7 +42,11 @@ export function GroupSettings(props: { groupID: string; onClose: () => void }) {
       role="presentation"
       onMouseDown={(e) => e.target === e.currentTarget && props.onClose()}
     >
-      <aside className="flex h-full w-[380px] flex-col bg-white shadow-2xl" aria-label="群设置" data-testid="group-settings">
+      <aside
+        className="flex h-full w-full flex-col bg-white pb-[env(safe-area-inset-bottom)] shadow-2xl sm:w-[380px]"
+        aria-label="群设置"
+        data-testid="group-settings"
+      >
         <header className="flex h-14 shrink-0 items-center border-b border-line px-5">
           <h2 className="flex-1 text-base font-600 text-ink">群设置</h2>
           <button type="button" aria-label="关闭" onClick={props.onClose} className="text-ink-mute hover:text-ink">

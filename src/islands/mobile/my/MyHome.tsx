@@ -6,7 +6,7 @@ import { MOBILE_PATHS } from '~/lib/rules/mobile-redirect';
 import { logout } from '~/lib/stores/account';
 import { Identity } from '~/lib/rules/roles';
 import { $session } from '~/lib/stores/session';
-import { $unread, refreshUnread } from '~/lib/stores/unread';
+import { $chatUnread, $unread, refreshUnread } from '~/lib/stores/unread';
 import { useSession } from '~/islands/chrome/useSession';
 import { useAction } from '~/islands/ui/useAction';
 import { useLoad } from '~/islands/ui/useLoad';
@@ -47,6 +47,8 @@ export default function MyHome() {
 }
 
 function Member() {
+  // The chat unread, kept live by the tab bar's quiet chat connection.
+  const chat = useStore($chatUnread);
   const user = useStore($session);
   const wallet = useLoad(() => api('/member/wallet'));
   const unread = useStore($unread);
@@ -136,8 +138,12 @@ function Member() {
           label="消息通知"
           badge={<CountBadge n={notices} label="条未读消息" testId="m-my-unread" />}
         />
-        {/* The chat's unread count goes in `badge` (pushed by the chat client). */}
-        <Row href={MOBILE_PATHS.chat} icon="i-ri-message-3-line" label="消息与聊天" />
+        <Row
+          href={MOBILE_PATHS.chat}
+          icon="i-ri-message-3-line"
+          label="消息与聊天"
+          badge={<CountBadge n={chat} label="条未读聊天" testId="m-my-chat-badge" />}
+        />
         <Row href={MOBILE_PATHS.circlePublish} icon="i-ri-quill-pen-line" label="发布功夫圈" />
       </ul>
       <ul className="gf-m-card mx-3 mt-3 divide-y divide-line">

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { createFollow } from '~/lib/stores/social';
 import { useSession } from '~/islands/chrome/useSession';
 import { useAction } from '~/islands/ui/useAction';
+import { MOBILE_PATHS } from '~/lib/rules/mobile-redirect';
 
 /**
  * The fans count and 关注 / 取消关注 of a coach's or shop's mobile homepage (SPEC §4: is_follow 0 sends
@@ -16,6 +17,7 @@ export default function AnchorFollow(props: { type: 'coach' | 'mechant'; id: num
   const info = useStore(follow.$follow);
   const action = useAction();
   const own = user !== null && user.user_id === props.uid;
+  const chatWith = `${MOBILE_PATHS.chatThread}?peer=${props.uid}`;
 
   useEffect(() => {
     if (ready && user && user.user_id !== props.uid) void follow.refresh().catch(() => undefined);
@@ -31,22 +33,32 @@ export default function AnchorFollow(props: { type: 'coach' | 'mechant'; id: num
           编辑资料
         </a>
       ) : (
-        <button
-          type="button"
-          disabled={action.busy}
-          aria-pressed={info.is_follow === 1}
-          className={`gf-m-btn min-w-22 px-4 ${info.is_follow ? 'bg-white/90 text-ink-soft' : 'bg-brand text-white'}`}
-          onClick={() => void action.run(follow.toggle)}
-        >
-          {info.is_follow ? (
-            '取消关注'
-          ) : (
-            <>
-              <span className="i-ri-add-line" aria-hidden="true" />
-              关注
-            </>
-          )}
-        </button>
+        <>
+          <button
+            type="button"
+            disabled={action.busy}
+            aria-pressed={info.is_follow === 1}
+            className={`gf-m-btn min-w-22 px-4 ${info.is_follow ? 'bg-white/90 text-ink-soft' : 'bg-brand text-white'}`}
+            onClick={() => void action.run(follow.toggle)}
+          >
+            {info.is_follow ? (
+              '取消关注'
+            ) : (
+              <>
+                <span className="i-ri-add-line" aria-hidden="true" />
+                关注
+              </>
+            )}
+          </button>
+          {/* SPEC §2 联系TA: the phone's chat thread with them (a guest logs in first and comes back). */}
+          <a
+            href={ready && !user ? `${MOBILE_PATHS.login}?redirect=${encodeURIComponent(chatWith)}` : chatWith}
+            className="gf-m-btn min-w-22 border border-white/70 px-4 text-white"
+            data-testid="contact-anchor"
+          >
+            联系TA
+          </a>
+        </>
       )}
     </div>
   );

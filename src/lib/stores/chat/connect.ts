@@ -5,7 +5,7 @@ import { SYSTEM_CONVERSATION, type Message } from '../../chat/types';
 import { CHAT_T } from '../../rules/chat';
 import { toast } from '../../toast';
 import { loadContacts, loadGroups, setFriends, setGroups } from './contacts';
-import { onMessagesReceived, onReadByPeer, onRevoked } from './messages';
+import { onMessagesReceived, onReadByPeer, onRevoked, refreshOpenConversation } from './messages';
 import {
   $blacklist,
   $chatStatus,
@@ -13,6 +13,7 @@ import {
   $chatUser,
   $conversations,
   $conversationsLoaded,
+  $currentID,
   $friendApplications,
   $friendGroups,
   $groupApplications,
@@ -60,6 +61,7 @@ export async function startChat(
 ): Promise<void> {
   stopChat();
   setClient(client);
+  let dropped = false;
   $chatUser.set(creds);
   $chatStatus.set({ phase: 'connecting', reason: '' });
   unbind = [
@@ -78,6 +80,7 @@ export async function startChat(
       $chatStatus.set({ phase: 'failed', reason: KICKED_TEXT[k.reason] });
       if (k.reason === 'sessionEnded') void confirmSessionEnded(!opts.quiet);
     }),
+    onWake(client),
   ];
   if (opts.full !== false) {
     unbind.push(
@@ -86,6 +89,14 @@ export async function startChat(
         if (list.some(isGroupEvent)) void loadGroups().catch(() => undefined);
       }),
       client.on('messageRevoked', onRevoked),
+      // Ready again after the connection dropped: the open conversation catches up (merged by ID).
+      client.on('notReady', () => {
+        dropped = true;
+      }),
+      client.on('ready', () => {
+        if (dropped) void refreshOpenConversation().catch(() => undefined);
+        dropped = false;
+      }),
       client.on('messageReadByPeer', onReadByPeer),
       client.on('groupListUpdated', setGroups),
       client.on('friendListUpdated', setFriends),
@@ -111,6 +122,30 @@ export async function startChat(
   $conversations.set(list);
   $conversationsLoaded.set(true);
   await Promise.all([loadContacts(), loadGroups()]);
+}
+
+/**
+ * A phone that slept, came back online or restored the page from the back-forward cache may hold a
+ * socket that is gone or dead: the client reconnects at once (and resumes) instead of waiting out
+ * its backoff or a ping timeout.
+ */
+function onWake(client: ChatClient): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  const wake = () => {
+    if (document.visibilityState !== 'visible') return;
+    client.wake?.();
+    // What arrived in the open conversation while the page was hidden is read now that it shows.
+    const open = $currentID.get();
+    if (open && client.isReady()) void client.setMessageRead({ conversationID: open }).catch(() => undefined);
+  };
+  window.addEventListener('online', wake);
+  window.addEventListener('pageshow', wake);
+  document.addEventListener('visibilitychange', wake);
+  return () => {
+    window.removeEventListener('online', wake);
+    window.removeEventListener('pageshow', wake);
+    document.removeEventListener('visibilitychange', wake);
+  };
 }
 
 /** Group tips and system notices change group lists and applications. */

@@ -1,7 +1,7 @@
 import { ChatError, CHAT_CODE } from '../../chat/client';
 import type { Message, MessageDraft, ImageInfo } from '../../chat/types';
 import { IM_LIMITS } from '../../chat/protocol';
-import { CHAT_T, CHAT_UPLOAD_MB } from '../../rules/chat';
+import { CHAT_T, CHAT_UPLOAD_MB, VOICE_MAX_S, VOICE_MIN_S } from '../../rules/chat';
 import { check } from '../action';
 import { isCallNegotiation } from './call';
 import {
@@ -205,6 +205,19 @@ export async function sendFile(conversationID: string, kind: 'image' | 'file' | 
   return sendDraft({ conversationID, clientID: newClientID(), type, file });
 }
 
+/**
+ * A voice message recorded in the browser (MediaRecorder): TIMSoundElem with its length in whole
+ * seconds (at least 1, at most VOICE_MAX_S); the upload keeps the recorder's container (webm/mp4/ogg).
+ */
+export async function sendVoice(conversationID: string, blob: Blob, seconds: number): Promise<Message> {
+  const second = Math.min(VOICE_MAX_S, Math.max(1, Math.round(seconds)));
+  check(seconds < VOICE_MIN_S ? CHAT_T.voiceTooShort : null, 'warning');
+  const type = blob.type.split(';')[0] || 'audio/webm';
+  const ext = type.includes('mp4') ? 'm4a' : type.includes('ogg') ? 'ogg' : 'webm';
+  const file = new File([blob], `voice.${ext}`, { type });
+  return sendDraft({ conversationID, clientID: newClientID(), type: 'TIMSoundElem', file, second });
+}
+
 export function sendCustom(conversationID: string, data: object, description: string): Promise<Message> {
   return sendDraft({
     conversationID,
@@ -251,6 +264,35 @@ export function onMessagesReceived(list: Message[]): void {
   if (typeof document === 'undefined' || document.visibilityState === 'visible')
     void chat()
       .setMessageRead({ conversationID: cur })
+      .catch(() => undefined);
+}
+
+/**
+ * After a reconnect: the newest page of the open conversation again, merged by ID, so what arrived
+ * while the socket was down shows once (the resume replay covers only conversations whose sequence
+ * the client held; an empty conversation opened by 联系TA has none), and own messages' read state
+ * is current. The conversation is then marked read if the page is in view.
+ */
+export async function refreshOpenConversation(): Promise<void> {
+  const conversationID = $currentID.get();
+  if (!conversationID) return;
+  const page = await chat().getMessageList({ conversationID });
+  if (conversationID !== $currentID.get()) return;
+  const fresh = page.messageList.filter((m) => !isCallNegotiation(m));
+  // Keep the peer-read and recall marks the live events already gave (a page never un-reads).
+  const held = new Map($messages.get().map((m) => [m.ID, m]));
+  $messages.set(
+    mergeMessages(
+      $messages.get(),
+      fresh.map((m) => {
+        const h = held.get(m.ID);
+        return h ? { ...m, isPeerRead: m.isPeerRead || h.isPeerRead, isRevoked: m.isRevoked || h.isRevoked } : m;
+      }),
+    ),
+  );
+  if (typeof document === 'undefined' || document.visibilityState === 'visible')
+    await chat()
+      .setMessageRead({ conversationID })
       .catch(() => undefined);
 }
 

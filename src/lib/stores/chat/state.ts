@@ -11,8 +11,7 @@ import type {
   Message,
   NetState,
 } from '../../chat/types';
-import { badgeText } from '../../rules/badge';
-import { $chatUnread } from '../unread';
+import { $chatUnread, $chatUnreadBadge } from '../unread';
 
 /**
  * SPEC §3 chat state. One chat client per tab; the islands read these atoms and call the actions
@@ -62,8 +61,7 @@ export const $groupApplications = atom<GroupApplication[]>([]);
 /** SPEC §3 busy flag: in a call (the calling layer sets it). */
 export const $busy = atom(false);
 /** Chat unread total (all conversations, muted ones excluded by the server); shared with the toolbar badge. */
-export { $chatUnread };
-export const $chatUnreadBadge = computed($chatUnread, badgeText);
+export { $chatUnread, $chatUnreadBadge };
 
 /** Display names learnt from profiles, friends (remark first) and members. */
 export const $names = map<Record<string, string>>({});
