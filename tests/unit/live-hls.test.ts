@@ -62,7 +62,12 @@ describe('HLS of the embedded ingest', () => {
     expect(HLS_URL('abcd')).toBe('/media/live/hls/abcd/index.m3u8');
     expect(HLS_PATH.exec('/media/live/hls/abcd/index.m3u8')?.slice(1)).toEqual(['abcd', 'index.m3u8']);
     expect(HLS_PATH.exec('/media/live/hls/abcd/12.ts')?.slice(1)).toEqual(['abcd', '12.ts']);
-    for (const bad of ['/media/live/hls/../x/index.m3u8', '/media/live/hls/abcd/x.m3u8', '/media/live/hls/abcd/1.ts/..', '/media/live/hls/ab/1.ts']) {
+    for (const bad of [
+      '/media/live/hls/../x/index.m3u8',
+      '/media/live/hls/abcd/x.m3u8',
+      '/media/live/hls/abcd/1.ts/..',
+      '/media/live/hls/ab/1.ts',
+    ]) {
       expect(HLS_PATH.test(bad)).toBe(false);
     }
   });

@@ -12,7 +12,9 @@ import { loginByCookie, newMember, signIn } from '../helpers';
  */
 const hasFfmpeg = spawnSync('ffmpeg', ['-version']).status === 0;
 // 手机开播 needs a camera and microphone: Chromium's fake devices, granted without a prompt (this file only).
-test.use({ launchOptions: { executablePath, args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] } });
+test.use({
+  launchOptions: { executablePath, args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] },
+});
 
 /** Anchors of this spec's own, one per phone profile, so iphone and pixel run side by side. */
 const ANCHORS = {

@@ -58,20 +58,21 @@ function Console() {
 
 function Studio(props: { room: AnchorRoom; reload: () => void }) {
   const { room } = props;
-  const push = useBrowserPush({ switchable: true, portrait: true });
+  const { caps: capsLoad, video, phase, note, facing, micOn, preview, start: startPush, stop: stopPush, switchCamera, toggleMic } =
+    useBrowserPush({ switchable: true, portrait: true });
   const feed = useAnchorFeed(room);
   const titleRef = useRef<HTMLInputElement>(null);
   const go = useAction();
   const end = useAction();
-  const caps = push.caps.data;
+  const caps = capsLoad.data;
   const onAir = room.status === 'live';
 
   const start = () =>
     void go.run(
       async () => {
-        if (push.phase === 'idle' && !(await push.preview())) return;
+        if (phase === 'idle' && !(await preview())) return;
         const r = await startLive(titleRef.current?.value ?? '');
-        push.start(r.push.key);
+        startPush(r.push.key);
         props.reload();
       },
       { done: LIVE_TEXTS.started },
@@ -79,7 +80,7 @@ function Studio(props: { room: AnchorRoom; reload: () => void }) {
   const stop = () =>
     void end.run(
       async () => {
-        push.stop();
+        stopPush();
         await stopLive();
         props.reload();
       },
@@ -87,18 +88,18 @@ function Studio(props: { room: AnchorRoom; reload: () => void }) {
     );
 
   return (
-    <div data-testid="m-anchor" data-status={room.status} data-phase={push.phase}>
+    <div data-testid="m-anchor" data-status={room.status} data-phase={phase}>
       <div className="relative aspect-[3/4] w-full overflow-hidden bg-night-video">
         <video
-          ref={push.video}
+          ref={video}
           autoPlay
           muted
           playsInline
           // The front camera as a mirror, as phones show it; the push itself is not mirrored.
-          className={`h-full w-full object-cover ${push.facing === 'user' ? '-scale-x-100' : ''}`}
+          className={`h-full w-full object-cover ${facing === 'user' ? '-scale-x-100' : ''}`}
           data-testid="m-anchor-preview"
         />
-        {push.phase === 'idle' && (
+        {phase === 'idle' && (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 px-6 text-center text-white/85">
             <span className="i-ri-camera-line text-5xl" aria-hidden="true" />
             {caps && !caps.browser_push ? (
@@ -106,7 +107,7 @@ function Studio(props: { room: AnchorRoom; reload: () => void }) {
                 {caps.reason}
               </p>
             ) : (
-              <button type="button" className="gf-m-btn-ghost" onClick={() => void push.preview()} data-testid="m-anchor-camera">
+              <button type="button" className="gf-m-btn-ghost" onClick={() => void preview()} data-testid="m-anchor-camera">
                 打开摄像头
               </button>
             )}
@@ -118,26 +119,26 @@ function Studio(props: { room: AnchorRoom; reload: () => void }) {
           </span>
           <span data-testid="m-anchor-viewers">{feed.viewers.data ? `${feed.viewers.data.list.length} 位观众` : ''}</span>
         </p>
-        {push.phase !== 'idle' && (
+        {phase !== 'idle' && (
           <div className="absolute right-1 top-1 flex flex-col">
             <button
               type="button"
-              aria-label={push.facing === 'user' ? '切换到后置摄像头' : '切换到前置摄像头'}
+              aria-label={facing === 'user' ? '切换到后置摄像头' : '切换到前置摄像头'}
               className="flex h-11 w-11 items-center justify-center text-white [text-shadow:0_0_3px_black]"
-              onClick={() => void push.switchCamera()}
+              onClick={() => void switchCamera()}
               data-testid="m-anchor-flip"
             >
               <span className="i-ri-camera-switch-line text-2xl" aria-hidden="true" />
             </button>
             <button
               type="button"
-              aria-label={push.micOn ? '关闭麦克风' : '打开麦克风'}
-              aria-pressed={!push.micOn}
+              aria-label={micOn ? '关闭麦克风' : '打开麦克风'}
+              aria-pressed={!micOn}
               className="flex h-11 w-11 items-center justify-center text-white [text-shadow:0_0_3px_black]"
-              onClick={push.toggleMic}
+              onClick={toggleMic}
               data-testid="m-anchor-mic"
             >
-              <span className={`${push.micOn ? 'i-ri-mic-line' : 'i-ri-mic-off-line'} text-2xl`} aria-hidden="true" />
+              <span className={`${micOn ? 'i-ri-mic-line' : 'i-ri-mic-off-line'} text-2xl`} aria-hidden="true" />
             </button>
           </div>
         )}
@@ -162,14 +163,26 @@ function Studio(props: { room: AnchorRoom; reload: () => void }) {
         </ul>
       </div>
       <div className="space-y-3 bg-white p-3">
-        {!onAir && push.phase !== 'live' && (
+        {!onAir && phase !== 'live' && (
           <label className="block text-sm">
             <span className="text-ink-soft">直播标题</span>
-            <input ref={titleRef} className="gf-m-input mt-1" maxLength={LIVE_LIMITS.titleMax} defaultValue={room.title} aria-label="直播标题" />
+            <input
+              ref={titleRef}
+              className="gf-m-input mt-1"
+              maxLength={LIVE_LIMITS.titleMax}
+              defaultValue={room.title}
+              aria-label="直播标题"
+            />
           </label>
         )}
-        {push.phase === 'live' || onAir ? (
-          <button type="button" className="gf-m-btn-ghost w-full text-danger" disabled={end.busy} onClick={stop} data-testid="m-anchor-stop">
+        {phase === 'live' || onAir ? (
+          <button
+            type="button"
+            className="gf-m-btn-ghost w-full text-danger"
+            disabled={end.busy}
+            onClick={stop}
+            data-testid="m-anchor-stop"
+          >
             {end.busy ? '正在结束…' : '结束直播'}
           </button>
         ) : (
@@ -183,15 +196,19 @@ function Studio(props: { room: AnchorRoom; reload: () => void }) {
             {go.busy ? '正在开播…' : '开始直播'}
           </button>
         )}
-        {push.note && (
+        {note && (
           <p className="text-center text-xs text-ink-mute" role="status" data-testid="m-anchor-note">
-            {push.note}
+            {note}
           </p>
         )}
         <p className="text-xs text-ink-mute">
           {feed.phase.phase === 'ready' ? '弹幕已连接' : feed.phase.phase === 'error' ? feed.phase.error : '弹幕连接中…'} ·
           观众的弹幕和礼物会出现在画面下方。
-          <a href={`${MOBILE_PATHS.liveRoom}?id=${room.id}`} className="ml-1 inline-flex min-h-11 items-center text-brand" data-testid="m-anchor-room">
+          <a
+            href={`${MOBILE_PATHS.liveRoom}?id=${room.id}`}
+            className="ml-1 inline-flex min-h-11 items-center text-brand"
+            data-testid="m-anchor-room"
+          >
             查看直播间
           </a>
         </p>

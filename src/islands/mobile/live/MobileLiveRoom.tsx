@@ -9,7 +9,7 @@ import { createLiveRoom, type LiveRoomStore } from '~/lib/stores/live-room';
 import { openLogin } from '~/lib/stores/ui';
 import LiveVideo from '~/islands/live/LiveVideo';
 import BarrageLane from '~/islands/live/room/BarrageLane';
-import RoomSide from '~/islands/live/room/RoomSide';
+import RoomSide, { useRoomFollow } from '~/islands/live/room/RoomSide';
 import { requireLoginOr } from '~/islands/live/room/require-login';
 import { useAction } from '~/islands/ui/useAction';
 import GiftSheet from './GiftSheet';
@@ -36,10 +36,10 @@ export default function MobileLiveRoom(props: { room: LiveRoom; home: string }) 
   return (
     <div>
       <Stage store={store} />
-      <Strip store={store} />
-      <div className="space-y-3 px-3 pt-3">
-        <RoomSide store={store} home={props.home} />
+      <AnchorRow store={store} home={props.home} />
+      <div className="space-y-3 px-3 pt-2">
         <ChatList store={store} />
+        <RoomSide store={store} home={props.home} hideAnchor />
       </div>
       <BottomBar store={store} onGifts={() => requireLoginOr(() => setGifts(true))} />
       <GiftSheet store={store} open={gifts} onClose={() => setGifts(false)} />
@@ -92,7 +92,9 @@ function Stage(props: { store: LiveRoomStore }) {
         <LiveVideo src={room.play} muted={muted} controls={false} />
       ) : (
         <div className="relative flex h-full w-full flex-col items-center justify-center gap-2 overflow-hidden px-4 text-center text-white/85">
-          {room.cover && <img src={img(room.cover)} alt="" className="absolute inset-0 h-full w-full scale-110 object-cover opacity-35 blur-md" />}
+          {room.cover && (
+            <img src={img(room.cover)} alt="" className="absolute inset-0 h-full w-full scale-110 object-cover opacity-35 blur-md" />
+          )}
           <span className={`relative text-4xl ${room.status === 'banned' ? 'i-ri-forbid-line' : 'i-ri-live-line'}`} aria-hidden="true" />
           <p className="relative text-sm" data-testid="live-idle">
             {room.status === 'banned' ? LIVE_TEXTS.banned(room.ban_reason) : '主播暂未开播，开播后这里会自动播放'}
@@ -106,7 +108,7 @@ function Stage(props: { store: LiveRoomStore }) {
       )}
       {barrage && live && <BarrageLane store={props.store} />}
       {live && (
-        <div className="absolute bottom-0 right-0 flex">
+        <div className="absolute inset-x-0 bottom-0 flex justify-end bg-gradient-to-t from-night/60 to-transparent pt-4">
           <StageButton
             label={muted ? '打开声音' : '静音'}
             icon={muted ? 'i-ri-volume-mute-line' : 'i-ri-volume-up-line'}
@@ -147,20 +149,40 @@ function StageButton(props: { label: string; icon: string; onClick: () => void; 
   );
 }
 
-/** Under the picture: on air or not, the audience, when it started. */
-function Strip(props: { store: LiveRoomStore }) {
+/** Under the picture: the anchor (to their home), on air or not, the audience, and 关注. */
+function AnchorRow(props: { store: LiveRoomStore; home: string }) {
   const room = useStore(props.store.$room);
+  const { followed, own, busy, toggle } = useRoomFollow(props.store);
   return (
-    <p className="flex items-center gap-3 bg-white px-3 py-2 text-xs text-ink-mute">
-      <span
-        className={`rounded px-2 py-0.5 ${room.status === 'live' ? 'bg-brand text-white' : 'bg-surface-tag text-ink-soft'}`}
-        data-testid="live-status"
-      >
-        {LIVE_TEXTS.statusLabel[room.status]}
-      </span>
-      <span data-testid="live-viewers">{room.viewers} 人在看</span>
-      {room.status === 'live' && room.started_at && <span className="ml-auto">{monthDayTime(room.started_at)} 开播</span>}
-    </p>
+    <div className="flex items-center gap-3 bg-white px-3 py-2">
+      <a href={props.home} className="flex min-w-0 flex-1 items-center gap-2" data-testid="live-anchor">
+        <img src={img(room.anchor.avatar)} alt="" className="h-10 w-10 shrink-0 rounded-full object-cover" />
+        <span className="min-w-0">
+          <span className="block truncate text-[15px] font-600">{room.anchor.nick}</span>
+          <span className="flex items-center gap-2 text-xs text-ink-mute">
+            <span
+              className={`rounded px-1.5 ${room.status === 'live' ? 'bg-brand text-white' : 'bg-surface-tag text-ink-soft'}`}
+              data-testid="live-status"
+            >
+              {LIVE_TEXTS.statusLabel[room.status]}
+            </span>
+            <span data-testid="live-viewers">{room.viewers} 人在看</span>
+            {room.status === 'live' && room.started_at && <span className="truncate">{monthDayTime(room.started_at)} 开播</span>}
+          </span>
+        </span>
+      </a>
+      {!own && (
+        <button
+          type="button"
+          className={`shrink-0 px-4 ${followed ? 'gf-m-btn-ghost' : 'gf-m-btn-primary'}`}
+          disabled={busy}
+          onClick={toggle}
+          data-testid="live-follow"
+        >
+          {followed ? '已关注' : '+ 关注'}
+        </button>
+      )}
+    </div>
   );
 }
 
@@ -173,7 +195,7 @@ function ChatList(props: { store: LiveRoomStore }) {
     if (el) el.scrollTop = el.scrollHeight;
   }, [chat.length]);
   return (
-    <section className="gf-m-card flex h-[50vh] min-h-64 flex-col" aria-label="直播间聊天" data-testid="live-chat">
+    <section className="gf-m-card flex h-[45vh] min-h-60 flex-col" aria-label="直播间聊天" data-testid="live-chat">
       <h2 className="border-b border-line px-3 py-2 text-sm font-600">聊天互动</h2>
       <ul ref={list} className="flex-1 space-y-1.5 overflow-y-auto px-3 py-2 text-sm" data-testid="live-chat-list">
         <li className="text-xs text-ink-mute">欢迎来到直播间，请文明发言，禁止发布违规内容。</li>

@@ -19,7 +19,7 @@ export default function MobileNotices(props: { initial: NoticePage }) {
             type="button"
             className={`shrink-0 px-4 text-sm ${n.booked ? 'gf-m-btn-ghost' : 'gf-m-btn-primary'}`}
             disabled={busy}
-            aria-pressed={n.booked}
+            aria-pressed={n.booked === 1}
             onClick={() => toggle(n)}
             data-testid="notice-book"
           >

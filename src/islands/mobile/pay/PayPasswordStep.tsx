@@ -23,8 +23,7 @@ export function PayPasswordStep(props: { amountText: string; pay: (pw: string) =
       className="flex flex-col gap-4"
       onSubmit={(e) => {
         e.preventDefault();
-        if (pw.length === 6)
-          void run.run(() => props.pay(pw), { done: '支付成功', toastErrors: false });
+        if (pw.length === 6) void run.run(() => props.pay(pw), { done: '支付成功', toastErrors: false });
       }}
     >
       <p className="text-center text-sm text-ink-soft">
