@@ -12,7 +12,7 @@ class FakeProc extends EventEmitter {
   constructor(public args: string[]) {
     super();
   }
-  kill(sig?: NodeJS.Signals | number) {
+  kill(sig?: NodeJS.Signals) {
     this.killed.push(String(sig));
     this.exit(null);
     return true;

@@ -1,4 +1,4 @@
-import { spawn as nodeSpawn, type ChildProcess } from 'node:child_process';
+import { spawn as nodeSpawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { env } from '../../env';
@@ -37,7 +37,13 @@ export interface HlsSegmenter {
   close(): void;
 }
 
-type Spawn = (cmd: string, args: string[]) => Pick<ChildProcess, 'kill' | 'once' | 'exitCode'>;
+/** What the segmenter needs of a child process (a ChildProcess; a stand-in in tests). */
+interface Proc {
+  readonly exitCode: number | null;
+  kill(signal?: NodeJS.Signals): boolean;
+  once(event: 'exit', listener: (code: number | null) => void): unknown;
+}
+type Spawn = (cmd: string, args: string[]) => Proc;
 
 /**
  * One segmenter per publishing stream. An ffmpeg that dies while the stream is still wanted (the
@@ -60,7 +66,7 @@ export function createHlsSegmenter(opts: {
     const proc = spawn('ffmpeg', hlsArgs(opts.input(stream), dir(stream)));
     const entry: { proc: ReturnType<Spawn>; restarts: number; timer?: ReturnType<typeof setTimeout> } = { proc, restarts };
     live.set(stream, entry);
-    proc.once('exit', (code: number | null) => {
+    proc.once('exit', (code) => {
       if (live.get(stream) !== entry) return;
       if (restarts >= (opts.maxRestarts ?? 5)) {
         log.warn('live HLS segmenter gave up', { stream, code });
