@@ -3,6 +3,9 @@ import { startBrowserPush, type BrowserPushSession } from '~/lib/live/browser-pu
 import { fetchPushCaps } from '~/lib/stores/live';
 import { useLoad } from '../ui/useLoad';
 
+/** Frames a second of the phone's canvas push. */
+const PUSH_FPS = 15;
+
 export type PushPhase = 'idle' | 'preview' | 'live';
 export type Facing = 'user' | 'environment';
 
@@ -28,7 +31,8 @@ export function useBrowserPush(opts: { switchable?: boolean; portrait?: boolean 
   const video = useRef<HTMLVideoElement>(null);
   const media = useRef<MediaStream | null>(null);
   const session = useRef<BrowserPushSession | null>(null);
-  const draw = useRef<ReturnType<typeof setInterval> | null>(null);
+  const stopFrames = useRef<(() => void) | null>(null);
+  const restartFrames = useRef<(() => void) | null>(null);
   const [phase, setPhase] = useState<PushPhase>('idle');
   const [note, setNote] = useState('');
   const [facing, setFacing] = useState<Facing>('user');
@@ -45,8 +49,9 @@ export function useBrowserPush(opts: { switchable?: boolean; portrait?: boolean 
     media.current = null;
   };
   const stopDrawing = () => {
-    if (draw.current) clearInterval(draw.current);
-    draw.current = null;
+    stopFrames.current?.();
+    stopFrames.current = null;
+    restartFrames.current = null;
   };
   useEffect(
     () => () => {
@@ -82,16 +87,29 @@ export function useBrowserPush(opts: { switchable?: boolean; portrait?: boolean 
     canvas.height = v.videoHeight || (opts.portrait ? 960 : 720);
     const ctx = canvas.getContext('2d');
     const paint = () => {
-      if (!ctx || !v.videoWidth) return;
+      if (!ctx) return;
+      // No camera frame (the cameras being switched): the last picture again, so the encoder never starves.
+      if (!v.videoWidth) return ctx.drawImage(canvas, 0, 0);
       // Cover the canvas: another camera with another shape is cropped, not stretched.
       const s = Math.max(canvas.width / v.videoWidth, canvas.height / v.videoHeight);
       const w = v.videoWidth * s;
       const h = v.videoHeight * s;
       ctx.drawImage(v, (canvas.width - w) / 2, (canvas.height - h) / 2, w, h);
     };
-    paint();
-    draw.current = setInterval(paint, 40);
-    return new MediaStream([...canvas.captureStream(25).getVideoTracks(), ...cam.getAudioTracks()]);
+    // 15 frames a second: smooth enough for a phone broadcast, and light on a phone's CPU (the canvas
+    // is drawn in software, then encoded).
+    const loop = (): (() => void) => {
+      paint();
+      const timer = setInterval(paint, 1000 / PUSH_FPS);
+      return () => clearInterval(timer);
+    };
+    stopFrames.current = loop();
+    // A new camera in the preview: drawing starts again on it.
+    restartFrames.current = () => {
+      stopFrames.current?.();
+      stopFrames.current = loop();
+    };
+    return new MediaStream([...canvas.captureStream(PUSH_FPS).getVideoTracks(), ...cam.getAudioTracks()]);
   }
 
   /** Pushes into the stream of `pushKey` (from /live/start). */
@@ -128,24 +146,22 @@ export function useBrowserPush(opts: { switchable?: boolean; portrait?: boolean 
     const cam = media.current;
     if (!cam) return setFacing((f) => (f === 'user' ? 'environment' : 'user'));
     const next: Facing = facing === 'user' ? 'environment' : 'user';
-    cam.getVideoTracks().forEach((t) => {
-      t.stop();
-      cam.removeTrack(t);
-    });
-    try {
-      const fresh = await navigator.mediaDevices.getUserMedia({ video: videoConstraints(next) });
-      fresh.getVideoTracks().forEach((t) => cam.addTrack(t));
-      setFacing(next);
-    } catch (err) {
-      // Back to the camera we had.
+    const audio = cam.getAudioTracks();
+    cam.getVideoTracks().forEach((t) => t.stop());
+    let fresh = await navigator.mediaDevices.getUserMedia({ video: videoConstraints(next) }).catch((err: unknown) => {
       setNote(`无法切换摄像头：${cameraError(err)}`);
-      const again = await navigator.mediaDevices.getUserMedia({ video: videoConstraints(facing) }).catch(() => null);
-      again?.getVideoTracks().forEach((t) => cam.addTrack(t));
-    }
+      return null;
+    });
+    if (fresh) setFacing(next);
+    // Back to the camera we had.
+    else fresh = await navigator.mediaDevices.getUserMedia({ video: videoConstraints(facing) }).catch(() => null);
+    // A new stream object: a <video> does not follow a track swapped inside the one it plays.
+    media.current = new MediaStream([...(fresh?.getVideoTracks() ?? []), ...audio]);
     if (video.current) {
-      video.current.srcObject = cam;
+      video.current.srcObject = media.current;
       void video.current.play().catch(() => undefined);
     }
+    restartFrames.current?.();
   }
 
   function toggleMic(): void {

@@ -142,7 +142,7 @@ test.describe('live on the phone', () => {
       await viewer.goto(`/live/room/${roomId}`);
       await expect
         .poll(() => viewer.getByTestId('live-video').evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames), {
-          timeout: 30_000,
+          timeout: 45_000,
         })
         .toBeGreaterThan(10);
       await expect(studio).toHaveAttribute('data-phase', 'live');
