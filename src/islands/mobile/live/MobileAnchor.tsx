@@ -58,8 +58,19 @@ function Console() {
 
 function Studio(props: { room: AnchorRoom; reload: () => void }) {
   const { room } = props;
-  const { caps: capsLoad, video, phase, note, facing, micOn, preview, start: startPush, stop: stopPush, switchCamera, toggleMic } =
-    useBrowserPush({ switchable: true, portrait: true });
+  const {
+    caps: capsLoad,
+    video,
+    phase,
+    note,
+    facing,
+    micOn,
+    preview,
+    start: startPush,
+    stop: stopPush,
+    switchCamera,
+    toggleMic,
+  } = useBrowserPush({ switchable: true, portrait: true });
   const feed = useAnchorFeed(room);
   const titleRef = useRef<HTMLInputElement>(null);
   const go = useAction();
