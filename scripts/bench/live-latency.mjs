@@ -3,7 +3,8 @@
 /**
  * Glass-to-glass latency of a live broadcast, HTTP-FLV and HLS, on the production server:
  *
- *   npm run bench:live-latency [-- --seconds=20 --json --no-build]            embedded ingest, HTTP-FLV
+ *   npm run bench:live-latency [-- --seconds=20 --json --no-build]            embedded ingest: HTTP-FLV, and its HLS
+ *                                                                             when ffmpeg is installed (hls.ts)
  *   npm run bench:live-latency -- --media=nginx                               nginx-rtmp (shipped config), HLS
  *
  * The broadcaster is this script: it paints 25 frames a second whose blocks spell the wall-clock time
@@ -171,7 +172,8 @@ async function main() {
   for (const via of ['flv', 'hls']) {
     const src = play[via];
     if (!src) continue;
-    // nginx writes the first playlist after the first fragment: a player started earlier gets a 404.
+    // nginx writes the first playlist after the first fragment: a player started earlier gets a 404
+    // (the embedded ingest's HLS waits for its first playlist itself).
     for (let i = 0; via === 'hls' && i < 40; i++) {
       if ((await fetch(new URL(src, base)).catch(() => null))?.ok) break;
       await sleep(250);

@@ -1,34 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
-import { startBrowserPush, type BrowserPushSession } from '~/lib/live/browser-push';
-import { fetchPushCaps } from '~/lib/stores/live';
-import { useLoad } from '../ui/useLoad';
-
-type Phase = 'idle' | 'preview' | 'live';
+import { useBrowserPush } from './useBrowserPush';
 
 /**
  * 网页开播: the anchor's camera and microphone straight from the page, no OBS. Needs the embedded
  * ingest and ffmpeg on the server (`/live/pushCaps`); otherwise it says so plainly.
  */
 export default function BrowserPush(props: { pushKey: string }) {
-  const caps = useLoad(fetchPushCaps);
-  const video = useRef<HTMLVideoElement>(null);
-  const media = useRef<MediaStream | null>(null);
-  const session = useRef<BrowserPushSession | null>(null);
-  const [phase, setPhase] = useState<Phase>('idle');
-  const [note, setNote] = useState('');
-
-  const release = () => {
-    media.current?.getTracks().forEach((t) => t.stop());
-    media.current = null;
-  };
-  useEffect(
-    () => () => {
-      session.current?.stop();
-      release();
-    },
-    [],
-  );
-
+  const { caps, video, phase, note, preview, start: startPush, stop } = useBrowserPush();
   if (!caps.data) return null;
   if (!caps.data.browser_push) {
     return (
@@ -38,45 +15,7 @@ export default function BrowserPush(props: { pushKey: string }) {
     );
   }
 
-  async function preview() {
-    setNote('');
-    try {
-      media.current = await navigator.mediaDevices.getUserMedia({ video: { width: 1280, height: 720 }, audio: true });
-      if (video.current) video.current.srcObject = media.current;
-      setPhase('preview');
-    } catch (err) {
-      const name = err instanceof DOMException ? err.name : '';
-      setNote(
-        name === 'NotAllowedError'
-          ? '未授权摄像头或麦克风，请在浏览器地址栏允许后重试'
-          : name === 'NotFoundError'
-            ? '没有找到摄像头或麦克风'
-            : '无法打开摄像头或麦克风',
-      );
-    }
-  }
-
-  function start() {
-    if (!media.current || !caps.data) return;
-    try {
-      session.current = startBrowserPush({
-        media: media.current,
-        wsPath: caps.data.ws_path,
-        pushKey: props.pushKey,
-        onLive: () => {
-          setPhase('live');
-          setNote('正在推流，直播间几秒后开始播放');
-        },
-        onEnd: (reason) => {
-          session.current = null;
-          setPhase(media.current ? 'preview' : 'idle');
-          setNote(reason);
-        },
-      });
-    } catch (err) {
-      setNote(err instanceof Error ? err.message : '无法开始推流');
-    }
-  }
+  const start = () => startPush(props.pushKey);
 
   return (
     <div className="gf-card p-4 text-sm" data-testid="browser-push" data-phase={phase}>
@@ -95,7 +34,7 @@ export default function BrowserPush(props: { pushKey: string }) {
         </button>
       )}
       {phase === 'live' && (
-        <button type="button" className="gf-btn-ghost w-full" onClick={() => session.current?.stop()} data-testid="browser-push-stop">
+        <button type="button" className="gf-btn-ghost w-full" onClick={stop} data-testid="browser-push-stop">
           停止推流
         </button>
       )}

@@ -8,23 +8,37 @@ import { openLogin } from '~/lib/stores/ui';
 import { fetchLiveNotices } from '~/lib/stores/live';
 import { useAction } from '../ui/useAction';
 
-type Page = { list: LiveNotice[]; total: number; page: number; limit: number };
+export type NoticePage = { list: LiveNotice[]; total: number; page: number; limit: number };
 
 /**
- * Upcoming notices with 预约提醒 (/live and /live/prev). The page is rendered for guests; a logged-in
- * viewer's bookings are fetched once on mount.
+ * Upcoming notices and their 预约提醒, shared by the desktop list and the phone's /m/live: the page is
+ * rendered for guests, a logged-in viewer's bookings are fetched once on mount; a guest's 预约 opens
+ * the login (the mobile login page on the phone).
  */
-export default function NoticeList(props: { initial: Page; compact?: boolean; roomId?: number }) {
-  const [page, setPage] = useState(props.initial);
+export function useNoticeBookings(initial: NoticePage, roomId?: number) {
+  const [page, setPage] = useState<NoticePage>(initial);
   const act = useAction();
   useEffect(() => {
     if (!$session.get()?.token) return;
-    fetchLiveNotices({
-      page: props.initial.page,
-      limit: props.initial.limit,
-      ...(props.roomId ? { room_id: props.roomId } : {}),
-    }).then(setPage, () => undefined);
-  }, [props.initial, props.roomId]);
+    fetchLiveNotices({ page: initial.page, limit: initial.limit, ...(roomId ? { room_id: roomId } : {}) }).then(setPage, () => undefined);
+  }, [initial, roomId]);
+  const toggle = (n: LiveNotice) => {
+    if (!$session.get()?.token) return openLogin();
+    void act.run(
+      async () => {
+        const r = await bookNotice(n.id, n.booked ? 0 : 1);
+        setPage((p) => ({ ...p, list: p.list.map((x) => (x.id === n.id ? { ...x, ...r } : x)) }));
+        return r;
+      },
+      { done: (r) => (r.booked ? LIVE_TEXTS.booked : LIVE_TEXTS.unbooked) },
+    );
+  };
+  return { page, busy: act.busy, toggle };
+}
+
+/** Upcoming notices with 预约提醒 (/live and /live/prev). */
+export default function NoticeList(props: { initial: NoticePage; compact?: boolean; roomId?: number }) {
+  const { page, busy, toggle } = useNoticeBookings(props.initial, props.roomId);
 
   if (page.list.length === 0) return <div className="gf-card py-16 text-center text-ink-mute">暂时没有直播预告</div>;
   return (
@@ -60,18 +74,8 @@ export default function NoticeList(props: { initial: Page; compact?: boolean; ro
               <button
                 type="button"
                 className={n.booked ? 'gf-btn-ghost ml-auto h-7 px-2.5 text-xs' : 'gf-btn-primary ml-auto h-7 px-2.5 text-xs'}
-                disabled={act.busy}
-                onClick={() => {
-                  if (!$session.get()?.token) return openLogin();
-                  void act.run(
-                    async () => {
-                      const r = await bookNotice(n.id, n.booked ? 0 : 1);
-                      setPage((p) => ({ ...p, list: p.list.map((x) => (x.id === n.id ? { ...x, ...r } : x)) }));
-                      return r;
-                    },
-                    { done: (r) => (r.booked ? LIVE_TEXTS.booked : LIVE_TEXTS.unbooked) },
-                  );
-                }}
+                disabled={busy}
+                onClick={() => toggle(n)}
                 data-testid="notice-book"
               >
                 {n.booked ? '已预约' : '预约提醒'}

@@ -115,6 +115,8 @@ const DETAIL: Record<string, string> = {
   '/my/order/publish': MOBILE_PATHS.review,
 
   // ── Live on the phone ──
+  // The desktop 网页开播 console: on a phone, 手机开播.
+  '/live/liver': MOBILE_PATHS.liveAnchor,
 
   // ── 功夫圈 on the phone ──
   '/firendscircle/publish': MOBILE_PATHS.circlePublish,
@@ -334,6 +336,8 @@ export function desktopUrlFor(mobilePath: string, search: string): string {
     }
 
     // ── Live on the phone ──
+    case MOBILE_PATHS.liveAnchor:
+      return '/live/liver';
 
     // ── 功夫圈 on the phone ──
     case MOBILE_PATHS.circlePublish:

@@ -9,12 +9,12 @@ import { useAction } from '../../ui/useAction';
 import { useLoad } from '../../ui/useLoad';
 
 /**
- * What the anchor sees of the room: the chat with barrage and gifts as they arrive (the anchor is in
- * the room's chat too), and the audience with 禁言 and 踢出. `onGift` hears each gift.
+ * The anchor's side of the room, shared by the desktop console and 手机开播: the room's chat (the
+ * anchor is in it too) with barrage and gifts as they arrive, the audience (asked again every 10 s)
+ * and 禁言 / 踢出. `onGift` hears each gift.
  */
-export default function AnchorFeed(props: { room: AnchorRoom; onGift?: () => void }) {
-  const [store] = useState(() => createLiveRoom(props.room));
-  const { onGift } = props;
+export function useAnchorFeed(room: AnchorRoom, onGift?: () => void) {
+  const [store] = useState(() => createLiveRoom(room));
   // The console's totals follow the gifts heard here.
   useEffect(() => (onGift ? store.$gifts.listen(() => onGift()) : undefined), [store, onGift]);
   const chat = useStore(store.$chat);
@@ -30,6 +30,15 @@ export default function AnchorFeed(props: { room: AnchorRoom; onGift?: () => voi
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store]);
+  return { store, chat, phase, viewers, act };
+}
+
+/**
+ * What the anchor sees of the room: the chat with barrage and gifts as they arrive, and the audience
+ * with 禁言 and 踢出. `onGift` hears each gift.
+ */
+export default function AnchorFeed(props: { room: AnchorRoom; onGift?: () => void }) {
+  const { chat, phase, viewers, act } = useAnchorFeed(props.room, props.onGift);
 
   return (
     <div className="grid grid-cols-[1fr_300px] gap-4">

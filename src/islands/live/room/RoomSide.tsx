@@ -11,9 +11,12 @@ import { useAction } from '../../ui/useAction';
 import { useSession } from '../../chrome/useSession';
 import { requireLoginOr } from './require-login';
 
-/** The anchor's card (follow, share), the next notice (book) — the top of the room's side column. */
-export default function RoomSide(props: { store: LiveRoomStore; home: string }) {
-  const room = useStore(props.store.$room);
+/**
+ * Following the room's anchor, shared by the desktop card and the phone's anchor row: the viewer's own
+ * toggle wins over the room's is_follow once made; guests are sent to log in.
+ */
+export function useRoomFollow(store: LiveRoomStore) {
+  const room = useStore(store.$room);
   const [follow] = useState(() =>
     createFollow({ type: room.anchor.kind === 'coach' ? 'coach' : 'mechant', id: room.anchor.id, uid: room.anchor.uid }, 0),
   );
@@ -21,38 +24,48 @@ export default function RoomSide(props: { store: LiveRoomStore; home: string }) 
   const [mine, setFollowed] = useState<0 | 1 | null>(null);
   const followed = mine ?? room.is_follow;
   const act = useAction();
-  const notice = room.next_notice;
   // The anchor in their own room: nothing to follow or report (SPEC §5: nobody follows themself).
   const { user } = useSession();
   const own = user !== null && user.user_id === room.anchor.uid;
+  const toggle = () =>
+    requireLoginOr(() => {
+      if (followState.is_follow !== followed) follow.$follow.setKey('is_follow', followed);
+      void act.run(async () => setFollowed((await follow.toggle()).is_follow));
+    });
+  return { followed, own, busy: act.busy, toggle };
+}
+
+/** The anchor's card (follow, share), the next notice (book) — the top of the room's side column. */
+export default function RoomSide(props: { store: LiveRoomStore; home: string; hideAnchor?: boolean }) {
+  const room = useStore(props.store.$room);
+  const { followed, own, busy, toggle } = useRoomFollow(props.store);
+  const act = useAction();
+  const notice = room.next_notice;
 
   return (
     <div className="space-y-3">
-      <div className="gf-card flex items-center gap-3 p-4">
-        <a href={props.home} className="flex min-w-0 flex-1 items-center gap-3" data-testid="live-anchor">
-          <img src={img(room.anchor.avatar)} alt="" className="h-12 w-12 rounded-full object-cover" />
-          <div className="min-w-0">
-            <p className="truncate text-[15px] font-600">{room.anchor.nick}</p>
-            <p className="text-xs text-ink-mute">{room.anchor.kind === 'coach' ? '教练' : '店铺'} · 进入主页</p>
-          </div>
-        </a>
-        {!own && (
-          <button
-            type="button"
-            className={followed ? 'gf-btn-ghost h-8 px-3' : 'gf-btn-primary h-8 px-3'}
-            disabled={act.busy}
-            onClick={() =>
-              requireLoginOr(() => {
-                if (followState.is_follow !== followed) follow.$follow.setKey('is_follow', followed);
-                void act.run(async () => setFollowed((await follow.toggle()).is_follow));
-              })
-            }
-            data-testid="live-follow"
-          >
-            {followed ? '已关注' : '+ 关注'}
-          </button>
-        )}
-      </div>
+      {!props.hideAnchor && (
+        <div className="gf-card flex items-center gap-3 p-4">
+          <a href={props.home} className="flex min-w-0 flex-1 items-center gap-3" data-testid="live-anchor">
+            <img src={img(room.anchor.avatar)} alt="" className="h-12 w-12 rounded-full object-cover" />
+            <div className="min-w-0">
+              <p className="truncate text-[15px] font-600">{room.anchor.nick}</p>
+              <p className="text-xs text-ink-mute">{room.anchor.kind === 'coach' ? '教练' : '店铺'} · 进入主页</p>
+            </div>
+          </a>
+          {!own && (
+            <button
+              type="button"
+              className={followed ? 'gf-btn-ghost h-8 px-3' : 'gf-btn-primary h-8 px-3'}
+              disabled={busy}
+              onClick={toggle}
+              data-testid="live-follow"
+            >
+              {followed ? '已关注' : '+ 关注'}
+            </button>
+          )}
+        </div>
+      )}
       {/* Short labels on one line in the 320px column (the start time is under the picture). */}
       <div className="gf-card flex items-center gap-3 whitespace-nowrap px-4 py-3 text-sm" data-testid="live-info">
         {room.category && (

@@ -6,6 +6,7 @@ import { LIVE_TEXTS } from '~/lib/rules/live';
 import type { LiveRoomStore } from '~/lib/stores/live-room';
 import { requireLoginOr } from './require-login';
 import LiveVideo from '../LiveVideo';
+import BarrageLane from './BarrageLane';
 
 /**
  * The stage: the live picture with the barrage crossing it (toggle), or the cover and a plain
@@ -13,10 +14,8 @@ import LiveVideo from '../LiveVideo';
  */
 export default function RoomStage(props: { store: LiveRoomStore }) {
   const room = useStore(props.store.$room);
-  const barrage = useStore(props.store.$barrage);
   const likes = useStore(props.store.$likes);
   const [showBarrage, setShowBarrage] = useState(true);
-  const [gone, setGone] = useState<Set<string>>(() => new Set());
   const live = room.status === 'live' && room.play;
 
   return (
@@ -41,27 +40,7 @@ export default function RoomStage(props: { store: LiveRoomStore }) {
             )}
           </div>
         )}
-        {showBarrage && live && (
-          <div
-            className="pointer-events-none absolute inset-x-0 top-2 h-[45%] overflow-hidden"
-            aria-hidden="true"
-            data-testid="barrage-lane"
-          >
-            {barrage
-              .filter((b) => !gone.has(b.id))
-              .map((b) => (
-                <span
-                  key={b.id}
-                  className={`absolute whitespace-nowrap text-[18px] font-600 [animation:gf-barrage_9s_linear_forwards] [text-shadow:0_0_3px_black] ${b.self ? 'text-brand-accent' : 'text-white'}`}
-                  style={{ top: `${b.lane * 25}%` }}
-                  onAnimationEnd={() => setGone((s) => new Set(s).add(b.id))}
-                  data-testid="barrage-item"
-                >
-                  {b.text}
-                </span>
-              ))}
-          </div>
-        )}
+        {showBarrage && live && <BarrageLane store={props.store} />}
       </div>
       <div className="flex items-center gap-4 bg-night-bar px-4 py-2 text-sm text-white/80">
         <span data-testid="live-viewers">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import {
   $payStep,
@@ -13,17 +13,15 @@ import {
 import { backFromTopUp, TOPUP_SETTLE_MS } from '~/lib/stores/wallet';
 import { coinsPaidHref, mobileScene, payOnPhone, wechatCode } from '~/lib/stores/mobile-pay';
 import { phoneTopUpHref } from '~/lib/stores/mobile-my';
-import { fetchMemberInfo } from '~/lib/stores/account';
 import { MOBILE_PATHS } from '~/lib/rules/mobile-redirect';
 import { MOBILE_PAY_TEXTS } from '~/lib/rules/payment';
 import { money } from '~/lib/format';
 import { Countdown } from '~/islands/commerce/Countdown';
-import { PayPasswordSetup } from '~/islands/account/PayPasswordSetup';
 import { MemberOnly } from '~/islands/ui/MemberOnly';
 import { LoadFailed } from '~/islands/ui/states';
 import { useAction } from '~/islands/ui/useAction';
-import { useLoad } from '~/islands/ui/useLoad';
 import { Sheet } from '~/islands/ui/mobile/Sheet';
+import { PayPasswordStep } from './PayPasswordStep';
 
 const ICON: Record<string, string> = {
   coins: 'i-ri-copper-coin-line text-brand',
@@ -184,51 +182,7 @@ function Method(props: { name: string; checked: boolean; label: string; children
   );
 }
 
-/** The pay password (six digits), or setting a first one (SMS to the member's phone) and going on. */
+/** The order's coins behind the pay password (the shared step). */
 function PasswordStep(props: { amountText: string }) {
-  const member = useLoad(fetchMemberInfo);
-  const [pw, setPw] = useState('');
-  const run = useAction();
-  const info = member.data;
-  if (member.error && !info) return <LoadFailed load={member} />;
-  if (!info) return <p className="py-6 text-center text-sm text-ink-mute">加载中…</p>;
-  if (!info.has_pay_password)
-    return <PayPasswordSetup phone={info.phone} hasPhone={info.has_phone} onDone={() => member.set({ ...info, has_pay_password: true })} />;
-  return (
-    <form
-      className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (pw.length === 6)
-          void run.run(async () => go(await payOrderWithCoins(pw, coinsPaidHref)), { done: '支付成功', toastErrors: false });
-      }}
-    >
-      <p className="text-center text-sm text-ink-soft">
-        支付 <span className="text-lg font-600 text-price">{props.amountText}</span>
-      </p>
-      <input
-        ref={(el) => el?.focus()}
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={6}
-        aria-label="支付密码"
-        placeholder="6 位数字支付密码"
-        value={pw}
-        onChange={(e) => setPw(e.target.value.replace(/\D/g, '').slice(0, 6))}
-        className="gf-m-input text-center text-xl tracking-[0.6em]"
-      />
-      {run.error && (
-        <p role="alert" className="text-center text-sm text-danger">
-          {run.error}
-        </p>
-      )}
-      <button type="submit" className="gf-m-btn-primary w-full text-base" disabled={pw.length !== 6 || run.busy}>
-        {run.busy ? '支付中…' : '确认支付'}
-      </button>
-      <a href="/account/setting/paypassword?view=pc" className="text-center text-xs text-ink-mute">
-        忘记支付密码？<span className="ml-1 rounded bg-surface-tag px-1.5">电脑版</span>
-      </a>
-    </form>
-  );
+  return <PayPasswordStep amountText={props.amountText} pay={async (pw) => go(await payOrderWithCoins(pw, coinsPaidHref))} />;
 }

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { MOBILE_PATHS } from '~/lib/rules/mobile-redirect';
 import { createFollow } from '~/lib/stores/social';
 import { useSession } from '~/islands/chrome/useSession';
 import { useAction } from '~/islands/ui/useAction';
-import { MOBILE_PATHS } from '~/lib/rules/mobile-redirect';
 
 /**
  * The fans count and 关注 / 取消关注 of a coach's or shop's mobile homepage (SPEC §4: is_follow 0 sends
@@ -29,9 +29,16 @@ export default function AnchorFollow(props: { type: 'coach' | 'mechant'; id: num
         {info.fans_count} 粉丝
       </span>
       {own ? (
-        <a href={props.editHref} className="gf-m-btn min-w-22 border border-white/70 px-4 text-white" data-testid="edit-profile">
-          编辑资料
-        </a>
+        <>
+          <a href={props.editHref} className="gf-m-btn min-w-22 border border-white/70 px-4 text-white" data-testid="edit-profile">
+            编辑资料
+          </a>
+          {/* The owner's way to 手机开播 (SPEC live: coaches and shop owners go live). */}
+          <a href={MOBILE_PATHS.liveAnchor} className="gf-m-btn bg-brand px-4 text-white" data-testid="m-go-live">
+            <span className="i-ri-live-line" aria-hidden="true" />
+            开播
+          </a>
+        </>
       ) : (
         <>
           <button

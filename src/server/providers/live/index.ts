@@ -1,6 +1,8 @@
 import { env } from '../../env';
 import { pushParts, pushSecret, runningIngest, type LiveMedia } from './media';
 import { signedPushQuery } from './sign';
+import { hasFfmpeg } from '../ffmpeg';
+import { HLS_URL } from './hls';
 import { nginxMedia } from './nginx';
 import { tencentMedia } from './tencent';
 
@@ -15,7 +17,8 @@ const localMedia: LiveMedia = {
     const host = e.LIVE_RTMP_HOST ?? new URL(e.SITE_URL).hostname;
     return pushParts(`rtmp://${host}:${e.LIVE_RTMP_PORT}/live`, stream, signedPushQuery(pushSecret(), stream, expire), expire);
   },
-  playInfo: (stream) => ({ flv: `/media/live/${stream}.flv`, hls: null }),
+  // HLS only when this server segments (ffmpeg here): see hls.ts.
+  playInfo: (stream) => ({ flv: `/media/live/${stream}.flv`, hls: hasFfmpeg() ? HLS_URL(stream) : null }),
   async kick(stream) {
     runningIngest()?.kick(stream);
   },

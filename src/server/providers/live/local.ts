@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -11,6 +12,8 @@ import { checkPush, STREAM_NAME } from './sign';
 import { pushSecret, streamHandlers } from './media';
 import { finishRecording } from './vod';
 import { createBrowserPush } from './browser-push';
+import { hasFfmpeg } from '../ffmpeg';
+import { createHlsSegmenter, HLS_PATH, hlsRoot, type HlsSegmenter } from './hls';
 
 /**
  * The embedded RTMP ingest (`LIVE_MEDIA=local`): node-media-server's RTMP server and
@@ -47,7 +50,7 @@ export interface Ingest {
   port: number;
   /** The address the RTMP server is bound to, as the socket reports it ('127.0.0.1', '::', …). */
   address: string;
-  /** Serves GET /media/live/<stream>.flv; false when the path is not ours. */
+  /** Serves GET /media/live/<stream>.flv and the HLS under /media/live/hls/<stream>/; false when the path is not ours. */
   handleFlv(req: IncomingMessage, res: ServerResponse): boolean;
   /** Takes the /live/push WebSocket (going live from the browser); false when the path is not ours. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
@@ -122,6 +125,13 @@ export async function startIngest(opts: { port: number; host: string }): Promise
     });
   });
 
+  // HLS beside HTTP-FLV when ffmpeg is here (hls.ts): the segmenter plays the stream from this ingest.
+  const hls: HlsSegmenter | null = hasFfmpeg()
+    ? createHlsSegmenter({ root: hlsRoot(), input: (stream) => `rtmp://${connectHost(address)}:${opts.port}/live/${stream}` })
+    : null;
+  /** The publish session each stream's segmenter belongs to (a refused second publish must not stop it). */
+  const hlsOwner = new Map<string, string>();
+
   Context.eventEmitter.on('prePublish', (s: NmsSession) => {
     const verdict = checkPush(pushSecret(), s.streamName, s.streamQuery ?? {});
     s.streamQuery = { ...(s.streamQuery ?? {}), sign: verdict === 'ok' ? nmsSign(s.streamPath) : 'refused' };
@@ -136,8 +146,12 @@ export async function startIngest(opts: { port: number; host: string }): Promise
         if (!ok) {
           log.warn('live publish refused by the room', { stream: s.streamName });
           s.close();
-        } else if (env().LIVE_RECORD === 'auto' && Context.broadcasts.get(s.streamPath)?.publisher === s) {
-          record(s, Context);
+        } else if (Context.broadcasts.get(s.streamPath)?.publisher === s) {
+          if (env().LIVE_RECORD === 'auto') record(s, Context);
+          if (hls) {
+            hlsOwner.set(s.streamName, s.id);
+            hls.start(s.streamName);
+          }
         }
       },
       (err: unknown) => {
@@ -145,10 +159,13 @@ export async function startIngest(opts: { port: number; host: string }): Promise
         s.close();
       },
     );
-    s.socket?.once(
-      'close',
-      () => void handlers?.ended(s.streamName).catch((err: unknown) => log.error('live end handler failed', { error: String(err) })),
-    );
+    s.socket?.once('close', () => {
+      if (hls && hlsOwner.get(s.streamName) === s.id) {
+        hlsOwner.delete(s.streamName);
+        hls.stop(s.streamName);
+      }
+      void handlers?.ended(s.streamName).catch((err: unknown) => log.error('live end handler failed', { error: String(err) }));
+    });
   });
 
   // ffmpeg of 网页开播 pushes over loopback to wherever the ingest is bound.
@@ -158,6 +175,12 @@ export async function startIngest(opts: { port: number; host: string }): Promise
     port: opts.port,
     address,
     handleFlv(req, res) {
+      const h = HLS_PATH.exec((req.url ?? '').split('?')[0] ?? '');
+      if (h?.[1] && h[2]) {
+        if (!hls || !STREAM_NAME.test(h[1])) return false;
+        void serveHls(res, hls.dir(h[1]), h[2], () => hls.running(h[1] ?? ''));
+        return true;
+      }
       const m = FLV_PATH.exec((req.url ?? '').split('?')[0] ?? '');
       if (!m?.[1] || !STREAM_NAME.test(m[1])) return false;
       if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -185,6 +208,7 @@ export async function startIngest(opts: { port: number; host: string }): Promise
     recording: (stream) => recordingNow.has(stream),
     async close() {
       browserPush.close();
+      hls?.close();
       rtmp.stop();
       for (const s of Context.sessions.values()) s.close();
       Reflect.deleteProperty(globalThis, INGEST);
@@ -192,6 +216,29 @@ export async function startIngest(opts: { port: number; host: string }): Promise
   };
   Reflect.set(globalThis, INGEST, ingest);
   return ingest;
+}
+
+/**
+ * One HLS file of a stream. The playlist appears after the first segment (a second or two after the
+ * publish began): while the stream is segmented, a request for it waits up to 8 s instead of a 404.
+ */
+async function serveHls(res: ServerResponse, dir: string, file: string, running: () => boolean): Promise<void> {
+  const path = join(dir, file);
+  const playlist = file === 'index.m3u8';
+  for (let i = 0; playlist && i < 40 && !existsSync(path) && running(); i++) await new Promise((ok) => setTimeout(ok, 200));
+  if (!existsSync(path)) {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end('直播未开始');
+    return;
+  }
+  res.writeHead(200, {
+    'content-type': playlist ? 'application/vnd.apple.mpegurl' : 'video/mp2t',
+    // The playlist changes every second; a segment never changes (and is gone within seconds).
+    'cache-control': playlist ? 'no-cache' : 'max-age=30',
+    'x-content-type-options': 'nosniff',
+  });
+  createReadStream(path)
+    .on('error', () => res.destroy())
+    .pipe(res);
 }
 
 /** How this process reaches a listener bound to `address`: a wildcard through loopback, IPv6 in brackets. */
