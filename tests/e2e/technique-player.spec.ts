@@ -16,9 +16,7 @@ test('a learner slows, mirrors, loops and steps a free preview lesson', async ({
 
   // 0.5×, the pitch kept.
   await player.getByLabel('播放倍速').selectOption('0.5');
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => [v.playbackRate, v.preservesPitch]))
-    .toEqual([0.5, true]);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => [v.playbackRate, v.preservesPitch])).toEqual([0.5, true]);
 
   // 左右镜像: the video is flipped, the controls are not.
   const mirror = player.getByRole('button', { name: '镜像' });

@@ -40,7 +40,7 @@ export default function PlaybackPlayer(props: { playback: Pick<Playback, 'url' |
           </p>
         )}
       </div>
-      <TechniqueControls player={player} video={ref} mediaKey={props.playback.url} root={root} phone={props.phone} />
+      <TechniqueControls player={player} video={ref} mediaKey={props.playback.url} root={root} phone={props.phone === true} />
     </div>
   );
 }

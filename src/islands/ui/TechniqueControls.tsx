@@ -30,7 +30,7 @@ function focusOf(root: HTMLElement | null): Focus {
   return root?.contains(el) ? 'player' : 'control';
 }
 
-const fmt = (t: number) => `${Math.floor(t / 60)}:${(t % 60).toFixed(1).padStart(4, '0')}`;
+const fmt = (t: number) => `${t.toFixed(1)}s`;
 
 /**
  * The technique controls under a video (SPEC §2): speed, frame steps, 左右镜像 and the A-B loop with
@@ -73,7 +73,7 @@ export function TechniqueControls(props: {
 
   const btn = phone
     ? 'inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg bg-white/10 px-2 text-sm text-white active:bg-white/20 disabled:opacity-50'
-    : 'inline-flex h-8 min-w-8 items-center justify-center gap-1 rounded-md px-2 text-[13px] text-ink hover:bg-page hover:text-brand disabled:(opacity-50 hover:bg-transparent)';
+    : 'inline-flex h-8 min-w-8 items-center justify-center gap-1 rounded-md px-1.5 text-[13px] text-ink hover:bg-page hover:text-brand disabled:(opacity-50 hover:bg-transparent)';
   const on = phone ? 'bg-brand! text-white' : 'bg-brand-light! text-brand';
   const sel = phone
     ? 'min-h-11 rounded-lg border-0 bg-white/10 px-2 text-sm text-white'
@@ -82,10 +82,14 @@ export function TechniqueControls(props: {
 
   return (
     <div
-      className={phone ? 'relative bg-shade px-2 pb-2 pt-1' : 'relative border-x border-b border-line bg-white px-2 py-1.5'}
+      className={phone ? 'relative bg-shade px-2 pb-2 pt-1' : 'relative rounded-b-lg border-x border-b border-line bg-white px-2 py-1.5'}
       data-testid="technique-controls"
     >
-      <div className="relative mb-1.5 mt-1 h-1.5 rounded-full bg-line" data-testid="technique-bar" aria-hidden="true">
+      <div
+        className={`relative mb-1.5 mt-1 h-1.5 rounded-full ${phone ? 'bg-white/20' : 'bg-line-strong'}`}
+        data-testid="technique-bar"
+        aria-hidden="true"
+      >
         {active && (
           <span
             className="absolute inset-y-0 bg-brand-accent/50"
