@@ -29,6 +29,7 @@ function fakeVideo(duration = 6) {
     duration,
     paused: true,
     playbackRate: 1,
+    defaultPlaybackRate: 1,
     preservesPitch: false,
     play() {
       v.paused = false;
@@ -178,6 +179,7 @@ describe('the store driving a video', () => {
     const v = fakeVideo();
     p.attach(v);
     expect(v.playbackRate).toBe(0.75);
+    expect(v.defaultPlaybackRate).toBe(0.75);
     expect(v.preservesPitch).toBe(true);
     expect(p.$mirror.get()).toBe(true);
     p.setSpeed(0.5);

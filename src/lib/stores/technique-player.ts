@@ -150,6 +150,7 @@ export interface Media {
   readonly duration: number;
   readonly paused: boolean;
   playbackRate: number;
+  defaultPlaybackRate: number;
   preservesPitch: boolean;
   play(): Promise<void> | void;
   pause(): void;
@@ -191,6 +192,8 @@ export function createTechniquePlayer(storage: () => PrefsStorage | null = brows
   function applyRate() {
     if (!media) return;
     media.preservesPitch = true;
+    // The default too: loading a source (a fresh signed URL, a playback's stream) resets the rate to it.
+    media.defaultPlaybackRate = $speed.get();
     media.playbackRate = $speed.get();
   }
 
