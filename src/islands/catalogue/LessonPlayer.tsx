@@ -1,7 +1,9 @@
+import { useRef } from 'react';
 import type { Lesson } from '~/lib/api/contract/catalogue-training';
 import { durationText } from '~/lib/format';
 import { img } from '~/lib/media';
 import { isLocked } from '~/lib/stores/lesson-player';
+import { TechniqueControls, useTechniquePlayer } from '~/islands/ui/TechniqueControls';
 import { useLessonPlayer } from './useLessonPlayer';
 
 /**
@@ -13,49 +15,55 @@ import { useLessonPlayer } from './useLessonPlayer';
 export default function LessonPlayer(props: { courseId: number; cover: string; lessons: Lesson[]; buyHref: string; price: number }) {
   const { lessons, progress, current, video, pick, start, events } = useLessonPlayer(props.courseId, props.lessons);
 
+  const { player, videoStyle } = useTechniquePlayer();
+  const stage = useRef<HTMLDivElement>(null);
   const locked = isLocked;
   return (
-    <div className="flex gap-5" data-testid="lesson-player">
-      <div className="relative aspect-video w-[640px] shrink-0 overflow-hidden rounded-lg bg-black">
-        {current ? (
-          // eslint-disable-next-line jsx-a11y/media-has-caption -- lessons carry no caption files yet (no data to point a <track> at)
-          <video
-            ref={video}
-            key={current.id}
-            src={current.video}
-            controls
-            playsInline
-            className="h-full w-full"
-            aria-label={`正在播放：${current.title}`}
-            {...events}
-          />
-        ) : (
-          <>
-            {/* The poster stays clear (it carries the course title); the call to play sits on a scrim below that title. */}
-            <img src={img(props.cover)} width={640} height={360} alt="" className="h-full w-full object-cover" />
-            <span className="pointer-events-none absolute inset-x-0 bottom-0 h-1/3 bg-gradient-to-t from-black/65 to-transparent" />
-            <button
-              type="button"
-              className="group absolute inset-0 flex items-end p-5 text-white disabled:cursor-not-allowed"
-              onClick={start}
-              disabled={!lessons.some((l) => !locked(l))}
-            >
-              {lessons.some((l) => !locked(l)) ? (
-                <span className="flex h-11 items-center gap-2 rounded-full bg-white pl-1.5 pr-5 text-[15px] font-600 text-ink shadow-[0_4px_14px_rgba(0,0,0,.3)] transition-colors group-hover:text-brand-dark">
-                  <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand text-white">
-                    <span className="i-ri-play-fill text-xl" />
+    <div className="flex items-start gap-5" data-testid="lesson-player">
+      <div ref={stage} className="w-[640px] shrink-0">
+        <div className={`relative aspect-video w-full overflow-hidden bg-black ${current ? 'rounded-t-lg' : 'rounded-lg'}`}>
+          {current ? (
+            // eslint-disable-next-line jsx-a11y/media-has-caption -- lessons carry no caption files yet (no data to point a <track> at)
+            <video
+              ref={video}
+              key={current.id}
+              src={current.video}
+              controls
+              playsInline
+              className="h-full w-full"
+              style={videoStyle}
+              aria-label={`正在播放：${current.title}`}
+              {...events}
+            />
+          ) : (
+            <>
+              {/* The poster stays clear (it carries the course title); the call to play sits on a scrim below that title. */}
+              <img src={img(props.cover)} width={640} height={360} alt="" className="h-full w-full object-cover" />
+              <span className="pointer-events-none absolute inset-x-0 bottom-0 h-1/3 bg-gradient-to-t from-black/65 to-transparent" />
+              <button
+                type="button"
+                className="group absolute inset-0 flex items-end p-5 text-white disabled:cursor-not-allowed"
+                onClick={start}
+                disabled={!lessons.some((l) => !locked(l))}
+              >
+                {lessons.some((l) => !locked(l)) ? (
+                  <span className="flex h-11 items-center gap-2 rounded-full bg-white pl-1.5 pr-5 text-[15px] font-600 text-ink shadow-[0_4px_14px_rgba(0,0,0,.3)] transition-colors group-hover:text-brand-dark">
+                    <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand text-white">
+                      <span className="i-ri-play-fill text-xl" />
+                    </span>
+                    开始试看
                   </span>
-                  开始试看
-                </span>
-              ) : (
-                <span className="flex h-11 items-center gap-1.5 rounded-full bg-black/55 px-5 text-[15px]">
-                  <span className="i-ri-lock-line text-lg" />
-                  购买后观看
-                </span>
-              )}
-            </button>
-          </>
-        )}
+                ) : (
+                  <span className="flex h-11 items-center gap-1.5 rounded-full bg-black/55 px-5 text-[15px]">
+                    <span className="i-ri-lock-line text-lg" />
+                    购买后观看
+                  </span>
+                )}
+              </button>
+            </>
+          )}
+        </div>
+        {current && <TechniqueControls player={player} video={video} mediaKey={current.id} root={stage} />}
       </div>
       <ol className="flex max-h-[360px] flex-1 flex-col overflow-y-auto rounded-lg border border-line" aria-label="课时列表">
         {lessons.map((l) => (

@@ -18,6 +18,19 @@ test('a shared course link opens the mobile course page and plays a free preview
   // A locked lesson stays locked for a guest: the preview keeps playing.
   await player.getByRole('button', { name: /第3课/ }).click();
   await expect(video).toHaveAttribute('aria-label', /第1课/);
+  // The technique controls as touch buttons (≥ 44 px): 0.5×, mirror, a frame step that pauses first.
+  const controls = player.getByTestId('technique-controls');
+  for (const box of await controls.getByRole('button').evaluateAll((els) => els.map((el) => el.getBoundingClientRect())))
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+  await controls.getByLabel('播放倍速').selectOption('0.5');
+  await controls.getByRole('button', { name: '镜像' }).tap();
+  await expect(video).toHaveCSS('transform', 'matrix(-1, 0, 0, 1, 0, 0)');
+  await controls.getByRole('button', { name: '前进一帧' }).tap();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  const t0 = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await controls.getByRole('button', { name: '前进一帧' }).tap();
+  await expect.poll(async () => (await video.evaluate((v: HTMLVideoElement) => v.currentTime)) - t0).toBeCloseTo(0.04, 2);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(0.5);
 });
 
 test('a member opens a coach page from the desktop URL and follows, then unfollows', async ({ page, request }) => {

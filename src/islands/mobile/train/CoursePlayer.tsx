@@ -3,6 +3,7 @@ import type { Lesson } from '~/lib/api/contract/catalogue-training';
 import { durationText } from '~/lib/format';
 import { allUnlocked, isLocked } from '~/lib/stores/lesson-player';
 import { useLessonPlayer } from '~/islands/catalogue/useLessonPlayer';
+import { TechniqueControls, useTechniquePlayer } from '~/islands/ui/TechniqueControls';
 import FavouriteAction from './FavouriteAction';
 
 /**
@@ -22,6 +23,7 @@ export default function CoursePlayer(props: {
 }) {
   const { lessons, progress, current, video, pick, start, events } = useLessonPlayer(props.courseId, props.lessons);
   const stage = useRef<HTMLDivElement>(null);
+  const { player, videoStyle } = useTechniquePlayer();
   const canStart = lessons.some((l) => !isLocked(l));
   const open = allUnlocked(lessons);
 
@@ -42,6 +44,7 @@ export default function CoursePlayer(props: {
             controls
             playsInline
             className="h-full w-full"
+            style={videoStyle}
             aria-label={`正在播放：${current.title}`}
             {...events}
           />
@@ -72,6 +75,7 @@ export default function CoursePlayer(props: {
           </>
         )}
       </div>
+      {current && <TechniqueControls player={player} video={video} mediaKey={current.id} root={stage} phone />}
       {props.children}
       <section className="mt-2 bg-white" aria-labelledby="m-lessons-title">
         <h2 id="m-lessons-title" className="flex h-11 items-center px-3 text-base font-600">
