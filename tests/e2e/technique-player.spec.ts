@@ -25,6 +25,14 @@ test('a learner slows, mirrors, loops and steps a free preview lesson', async ({
   const transform = (l: Locator) => l.evaluate((el) => getComputedStyle(el).transform);
   expect(await transform(video)).toBe('matrix(-1, 0, 0, 1, 0, 0)');
   expect(await transform(page.getByTestId('technique-controls'))).toBe('none');
+  // The browser's own controls would flip with the picture: hidden while mirrored, ours play, pause and seek.
+  await expect(video).not.toHaveAttribute('controls');
+  await player.getByRole('button', { name: '暂停' }).click();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  await player.getByLabel('播放进度').fill('0.8');
+  await expect.poll(() => time(video)).toBeCloseTo(0.8, 1);
+  await player.getByRole('button', { name: '播放' }).click();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
 
   // A at 1 s; a B before A is refused with a message; B at 1.6 s, repeat 3.
   await video.evaluate((v: HTMLVideoElement) => (v.pause(), (v.currentTime = 1)));

@@ -15,7 +15,7 @@ import { useLessonPlayer } from './useLessonPlayer';
 export default function LessonPlayer(props: { courseId: number; cover: string; lessons: Lesson[]; buyHref: string; price: number }) {
   const { lessons, progress, current, video, pick, start, events } = useLessonPlayer(props.courseId, props.lessons);
 
-  const { player, videoStyle } = useTechniquePlayer();
+  const { player, videoStyle, nativeControls } = useTechniquePlayer();
   const stage = useRef<HTMLDivElement>(null);
   const locked = isLocked;
   return (
@@ -28,7 +28,7 @@ export default function LessonPlayer(props: { courseId: number; cover: string; l
               ref={video}
               key={current.id}
               src={current.video}
-              controls
+              controls={nativeControls}
               playsInline
               className="h-full w-full"
               style={videoStyle}

@@ -8,7 +8,7 @@ import { TechniqueControls, useTechniquePlayer } from '~/islands/ui/TechniqueCon
 export default function PlaybackPlayer(props: { playback: Pick<Playback, 'url' | 'format' | 'cover'>; phone?: boolean }) {
   const ref = useRef<HTMLVideoElement>(null);
   const root = useRef<HTMLDivElement>(null);
-  const { player, videoStyle } = useTechniquePlayer();
+  const { player, videoStyle, nativeControls } = useTechniquePlayer();
   const [error, setError] = useState('');
   useEffect(() => {
     const video = ref.current;
@@ -29,7 +29,7 @@ export default function PlaybackPlayer(props: { playback: Pick<Playback, 'url' |
           ref={ref}
           className="h-full w-full"
           style={videoStyle}
-          controls
+          controls={nativeControls}
           playsInline
           poster={props.playback.cover ? img(props.playback.cover) : undefined}
           data-testid="playback-video"

@@ -14,11 +14,15 @@ import {
 } from '~/lib/stores/technique-player';
 import { TechniqueHelp } from './TechniqueHelp';
 
-/** One technique player for a video island: the store, and the style its <video> takes (mirrored or not). */
+/**
+ * One technique player for a video island: the store, the style its <video> takes (mirrored or not),
+ * and whether it shows the browser's own controls: not while mirrored, since they would flip with the
+ * picture (a timeline running right to left) — the controls below play, pause and seek then.
+ */
 export function useTechniquePlayer() {
   const [player] = useState(createTechniquePlayer);
   const mirror = useStore(player.$mirror);
-  return { player, videoStyle: { transform: videoTransform(mirror) } };
+  return { player, videoStyle: { transform: videoTransform(mirror) }, nativeControls: !mirror };
 }
 
 const TYPING = 'input, textarea, select, [contenteditable=""], [contenteditable="true"]';
@@ -52,6 +56,7 @@ export function TechniqueControls(props: {
   const message = useStore(player.$message);
   const { t, duration } = useStore(player.$time);
   const help = useStore(player.$help);
+  const paused = useStore(player.$paused);
   const helpBtn = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -85,11 +90,18 @@ export function TechniqueControls(props: {
       className={phone ? 'relative bg-shade px-2 pb-2 pt-1' : 'relative rounded-b-lg border-x border-b border-line bg-white px-2 py-1.5'}
       data-testid="technique-controls"
     >
-      <div
-        className={`relative mb-1.5 mt-1 h-1.5 rounded-full ${phone ? 'bg-white/20' : 'bg-line-strong'}`}
-        data-testid="technique-bar"
-        aria-hidden="true"
-      >
+      <div className={`relative mb-1.5 mt-1 h-1.5 rounded-full ${phone ? 'bg-white/20' : 'bg-line-strong'}`} data-testid="technique-bar">
+        <input
+          type="range"
+          min={0}
+          max={Number.isFinite(duration) && duration > 0 ? duration : 0}
+          step={0.04}
+          value={t}
+          onChange={(e) => player.seek(Number(e.target.value))}
+          aria-label="播放进度"
+          aria-valuetext={`${fmt(t)} / ${fmt(Number.isFinite(duration) ? duration : 0)}`}
+          className="absolute inset-x-0 -inset-y-2 z-10 m-0 w-full cursor-pointer opacity-0"
+        />
         {active && (
           <span
             className="absolute inset-y-0 bg-brand-accent/50"
@@ -101,6 +113,9 @@ export function TechniqueControls(props: {
         {loop.b !== null && <Marker name="B" at={percentOf(loop.b, duration)} />}
       </div>
       <div className="flex flex-wrap items-center gap-1">
+        <button type="button" className={btn} onClick={() => player.run('playPause')} aria-label={paused ? '播放' : '暂停'}>
+          <span className={`${paused ? 'i-ri-play-fill' : 'i-ri-pause-fill'} text-base`} aria-hidden="true" />
+        </button>
         <label className={`flex items-center gap-1 text-[13px] ${phone ? 'text-white' : 'text-ink-soft'}`}>
           倍速
           <select className={sel} value={speed} onChange={(e) => player.setSpeed(Number(e.target.value))} aria-label="播放倍速">

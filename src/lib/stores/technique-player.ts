@@ -309,6 +309,8 @@ export function createTechniquePlayer(storage: () => PrefsStorage | null = brows
     attach,
     setSpeed,
     toggleMirror,
+    /** Seeks to `t` seconds (the controls' own progress bar). */
+    seek: (t: number) => media && seek(Math.min(Math.max(0, t), Number.isFinite(media.duration) ? media.duration : t)),
     setRepeat: (n: number) => $loop.set(setRepeat($loop.get(), n)),
     clearLoop: () => ($loop.set({ ...NO_LOOP, repeat: $loop.get().repeat }), $message.set('')),
     closeHelp: () => $help.set(false),

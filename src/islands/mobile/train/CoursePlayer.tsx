@@ -23,7 +23,7 @@ export default function CoursePlayer(props: {
 }) {
   const { lessons, progress, current, video, pick, start, events } = useLessonPlayer(props.courseId, props.lessons);
   const stage = useRef<HTMLDivElement>(null);
-  const { player, videoStyle } = useTechniquePlayer();
+  const { player, videoStyle, nativeControls } = useTechniquePlayer();
   const canStart = lessons.some((l) => !isLocked(l));
   const open = allUnlocked(lessons);
 
@@ -41,7 +41,7 @@ export default function CoursePlayer(props: {
             ref={video}
             key={current.id}
             src={current.video}
-            controls
+            controls={nativeControls}
             playsInline
             className="h-full w-full"
             style={videoStyle}
