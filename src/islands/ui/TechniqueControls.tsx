@@ -126,12 +126,10 @@ export function TechniqueControls(props: {
             ))}
           </select>
         </label>
-        <button type="button" className={btn} onClick={() => player.run('frameBack')} aria-label="后退一帧">
+        <button type="button" className={btn} onClick={() => player.run('frameBack')} aria-label="后退一帧" title="后退一帧">
           <span className="i-ri-skip-back-mini-line text-base" aria-hidden="true" />
-          {phone ? null : '帧'}
         </button>
-        <button type="button" className={btn} onClick={() => player.run('frameForward')} aria-label="前进一帧">
-          {phone ? null : '帧'}
+        <button type="button" className={btn} onClick={() => player.run('frameForward')} aria-label="前进一帧" title="前进一帧">
           <span className="i-ri-skip-forward-mini-line text-base" aria-hidden="true" />
         </button>
         <button type="button" className={`${btn} ${mirror ? on : ''}`} onClick={player.toggleMirror} aria-pressed={mirror}>
