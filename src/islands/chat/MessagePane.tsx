@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { describeNotice } from '~/lib/chat/describe';
 import { SYSTEM_CONVERSATION, type Conversation, type Message } from '~/lib/chat/types';
-import { CHAT_T, dayKey, dayLabel } from '~/lib/rules/chat';
+import { CHAT_REPORT_REASONS, CHAT_T, dayKey, dayLabel } from '~/lib/rules/chat';
 import { handleGroupApplication } from '~/lib/stores/chat/contacts';
 import { loadMoreHistory, reportMessage, retrySend } from '~/lib/stores/chat/messages';
 import { $chatUser, $groups, $historyError, $historyLoading, $isCompleted, $messages, $progress, nameOf } from '~/lib/stores/chat/state';
@@ -121,7 +121,6 @@ export function MessagePane(props: { conversation: Conversation; onSettings: (gr
 
 function ReportDialog(props: { m: Message; onClose: () => void }) {
   const act = useAction();
-  const reasons = ['骚扰谩骂', '色情低俗', '诈骗广告', '违法违规', '其他'];
   const [reason, setReason] = useState('');
   return (
     <Modal open title="举报消息" onClose={props.onClose}>
@@ -134,7 +133,7 @@ function ReportDialog(props: { m: Message; onClose: () => void }) {
         }}
       >
         <div className="mb-3 flex flex-wrap gap-2">
-          {reasons.map((r) => (
+          {CHAT_REPORT_REASONS.map((r) => (
             <button
               key={r}
               type="button"

@@ -90,3 +90,6 @@ export function dayKey(sec: number): string {
 export function mayRecall(m: { flow: 'in' | 'out'; time: number; status: string; isRevoked: boolean }, nowSec: number): boolean {
   return m.flow === 'out' && m.status === 'success' && !m.isRevoked && nowSec - m.time < IM_LIMITS.recallWindowS;
 }
+
+/** 举报消息's quick reasons (the desktop dialog's chips, the phone's sheet); any text of one's own is a reason too. */
+export const CHAT_REPORT_REASONS = ['骚扰谩骂', '色情低俗', '诈骗广告', '违法违规', '其他'] as const;

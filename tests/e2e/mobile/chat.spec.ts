@@ -1,12 +1,12 @@
 import type { BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
-import { newMember, ready, signIn } from '../helpers';
+import { newMember, ready, signIn, toastWith } from '../helpers';
 
 /*
  * Chat on the phone (SPEC §4 chat): two phones with the project's device profile. 联系TA on a
  * coach's page sends a guest to log in first; A writes to B by its link form (?peer=); B sees the
  * unread on the 我的 tab, the 消息 row and the title, opens the thread and A's messages turn 已读;
- * a picture goes across; A recalls a message and both see 撤回; B's socket is cut (offline,
+ * a picture and an emoji go across, B reports one from its long-press sheet; A recalls a message and both see 撤回; B's socket is cut (offline,
  * closed) while A sends, and after it comes back each message shows once.
  */
 
@@ -83,6 +83,17 @@ test('two phones: text, picture, read receipt, recall, a cut socket, unread badg
   await page.getByRole('button', { name: '更多功能' }).click();
   await page.getByTestId('m-send-image').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
   await expect(pageB.getByTestId('chat-image')).toHaveCount(1);
+
+  // An emoji from the 表情 panel at the end of the text; B reports that message from its long-press sheet.
+  await input.fill('收到');
+  await page.getByRole('button', { name: '表情' }).click();
+  await page.getByRole('option', { name: '😀' }).click();
+  await expect(input).toHaveValue('收到😀');
+  await page.getByRole('button', { name: '发送' }).click();
+  await bubbles(pageB, '收到😀').getByText('收到😀').click({ button: 'right' });
+  await pageB.getByRole('menuitem', { name: '举报' }).click();
+  await pageB.getByRole('menuitem', { name: '诈骗广告' }).click();
+  await expect(toastWith(pageB, '举报已提交')).toBeVisible();
 
   // A long-presses its first message and recalls it: both phones show the recall line instead.
   await page.getByText('师傅好，想报名', { exact: true }).click({ button: 'right' });

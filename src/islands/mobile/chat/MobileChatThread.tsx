@@ -5,13 +5,14 @@ import { Notice } from '~/islands/chat/MessagePane';
 import { messageMenu } from '~/islands/chat/messageMenu';
 import { convName } from '~/islands/chat/names';
 import { C2CHeaderActions } from '~/islands/chat/slots';
+import { succeed } from '~/islands/chat/succeed';
 import { usePaneScroll } from '~/islands/chat/usePaneScroll';
 import { ActionSheet } from '~/islands/ui/mobile/Sheet';
 import { useAction } from '~/islands/ui/useAction';
 import { SYSTEM_CONVERSATION, type Message } from '~/lib/chat/types';
-import { CHAT_T, dayKey, dayLabel } from '~/lib/rules/chat';
+import { CHAT_REPORT_REASONS, CHAT_T, dayKey, dayLabel } from '~/lib/rules/chat';
 import { MOBILE_PATHS } from '~/lib/rules/mobile-redirect';
-import { loadMoreHistory, openConversation, retrySend } from '~/lib/stores/chat/messages';
+import { loadMoreHistory, openConversation, reportMessage, retrySend } from '~/lib/stores/chat/messages';
 import {
   $chatUser,
   $currentConversation,
@@ -96,6 +97,7 @@ function Thread(props: { cid: string }) {
   const box = useViewport();
   const { scroller, content, onScroll, stickToBottom } = usePaneScroll(messages, props.cid, { completed, loading });
   const [sheet, setSheet] = useState<{ m: Message; now: number } | null>(null);
+  const [reporting, setReporting] = useState<Message | null>(null);
   const [view, setView] = useState('');
   const c2c = props.cid.startsWith('C2C');
   const isSystem = props.cid === SYSTEM_CONVERSATION;
@@ -201,7 +203,19 @@ function Thread(props: { cid: string }) {
       <ActionSheet
         open={sheet !== null}
         onClose={() => setSheet(null)}
-        actions={sheet ? messageMenu(sheet.m, sheet.now, { c2c, group, run: (fn) => void act.run(fn) }) : []}
+        actions={sheet ? messageMenu(sheet.m, sheet.now, { c2c, group, run: (fn) => void act.run(fn), onReport: setReporting }) : []}
+      />
+      <ActionSheet
+        open={reporting !== null}
+        onClose={() => setReporting(null)}
+        actions={CHAT_REPORT_REASONS.map((reason) => ({
+          label: reason,
+          danger: true,
+          onSelect: () => {
+            const m = reporting;
+            if (m) void act.run(() => succeed(reportMessage(m, reason)), { done: '举报已提交，我们会尽快处理' });
+          },
+        }))}
       />
       {view && (
         <button

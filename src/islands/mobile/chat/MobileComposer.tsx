@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useAction } from '~/islands/ui/useAction';
+import { EMOJI } from '~/lib/chat/emoji';
 import { IM_LIMITS } from '~/lib/chat/protocol';
 import { CHAT_T, VOICE_MAX_S } from '~/lib/rules/chat';
 import { sendFile, sendText } from '~/lib/stores/chat/messages';
@@ -14,12 +15,15 @@ const PICKS = [
 
 /**
  * The phone's input bar: text (16 px, no iOS zoom) with 发送, or 按住 说话 for a voice message
- * (slide up to cancel), and ＋ for a picture from the album or the camera, or a file.
+ * (slide up to cancel), 表情 (the desktop's emoji set, several in a row without the keyboard), and ＋ for
+ * a picture from the album or the camera, or a file.
  */
 export function MobileComposer(props: { conversationID: string; onSent: () => void }) {
   const [text, setText] = useState('');
   const [voiceMode, setVoiceMode] = useState(false);
   const [more, setMore] = useState(false);
+  const [emoji, setEmoji] = useState(false);
+  const area = useRef<HTMLTextAreaElement>(null);
   const send = useAction();
   const upload = useAction();
   const voice = useAction();
@@ -29,6 +33,15 @@ export function MobileComposer(props: { conversationID: string; onSent: () => vo
     props.onSent();
     if (value.trim()) setText('');
     void send.run(() => sendText(props.conversationID, value));
+  }
+
+  /** At the caret (the end when the keyboard is down); the panel stays open for the next one. */
+  function insert(e: string) {
+    const el = area.current;
+    const at = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? at;
+    setText(text.slice(0, at) + e + text.slice(end));
+    requestAnimationFrame(() => el?.setSelectionRange(at + e.length, at + e.length));
   }
 
   function pick(kind: 'image' | 'file', files: FileList | null) {
@@ -48,6 +61,7 @@ export function MobileComposer(props: { conversationID: string; onSent: () => vo
           aria-label={voiceMode ? '切换到文字输入' : '切换到语音输入'}
           onClick={() => {
             setMore(false);
+            setEmoji(false);
             setVoiceMode(!voiceMode);
           }}
         >
@@ -57,11 +71,12 @@ export function MobileComposer(props: { conversationID: string; onSent: () => vo
           <HoldToTalk conversationID={props.conversationID} run={(fn) => void voice.run(fn)} onSent={props.onSent} />
         ) : (
           <textarea
+            ref={area}
             value={text}
             rows={1}
             maxLength={IM_LIMITS.textMax}
             onChange={(e) => setText(e.target.value)}
-            onFocus={() => setMore(false)}
+            onFocus={() => (setMore(false), setEmoji(false))}
             onKeyDown={(e) => {
               if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
                 e.preventDefault();
@@ -73,6 +88,17 @@ export function MobileComposer(props: { conversationID: string; onSent: () => vo
             className="my-0.5 max-h-28 min-h-10 min-w-0 flex-1 resize-none rounded-lg bg-white px-3 py-2 text-base leading-6 outline-none [field-sizing:content]"
           />
         )}
+        {!voiceMode && (
+          <button
+            type="button"
+            className="flex h-11 w-11 shrink-0 items-center justify-center text-ink-soft"
+            aria-label="表情"
+            aria-expanded={emoji}
+            onClick={() => (setMore(false), setEmoji(!emoji))}
+          >
+            <span className={`${emoji ? 'i-ri-keyboard-box-line' : 'i-ri-emotion-line'} text-2xl`} aria-hidden="true" />
+          </button>
+        )}
         {!voiceMode && text.trim() ? (
           <button type="button" className="gf-m-btn-primary my-0.5 h-10 min-h-10 shrink-0 px-4" onClick={submit}>
             发送
@@ -83,12 +109,28 @@ export function MobileComposer(props: { conversationID: string; onSent: () => vo
             className="flex h-11 w-11 shrink-0 items-center justify-center text-ink-soft"
             aria-label="更多功能"
             aria-expanded={more}
-            onClick={() => setMore(!more)}
+            onClick={() => (setEmoji(false), setMore(!more))}
           >
             <span className="i-ri-add-circle-line text-2xl" aria-hidden="true" />
           </button>
         )}
       </div>
+      {emoji && (
+        <div className="grid grid-cols-8 gap-1 border-t border-line px-2 py-3" role="listbox" aria-label="表情">
+          {EMOJI.map((e) => (
+            <button
+              key={e}
+              type="button"
+              role="option"
+              aria-selected="false"
+              onClick={() => insert(e)}
+              className="flex h-11 items-center justify-center rounded-lg text-2xl active:bg-white"
+            >
+              {e}
+            </button>
+          ))}
+        </div>
+      )}
       {more && (
         <div className="grid grid-cols-4 gap-3 border-t border-line px-4 py-4">
           {PICKS.map((p) => (
