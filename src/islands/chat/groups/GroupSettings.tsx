@@ -49,7 +49,12 @@ export function GroupSettings(props: { groupID: string; onClose: () => void }) {
       >
         <header className="flex h-14 shrink-0 items-center border-b border-line px-5">
           <h2 className="flex-1 text-base font-600 text-ink">群设置</h2>
-          <button type="button" aria-label="关闭" onClick={props.onClose} className="text-ink-mute hover:text-ink">
+          <button
+            type="button"
+            aria-label="关闭"
+            onClick={props.onClose}
+            className="-mr-3 flex h-11 w-11 items-center justify-center text-ink-mute hover:text-ink sm:(mr-0 h-auto w-auto)"
+          >
             <span className="i-ri-close-line text-xl" />
           </button>
         </header>
@@ -59,7 +64,12 @@ export function GroupSettings(props: { groupID: string; onClose: () => void }) {
             <div className="mb-2 flex items-center">
               <h3 className="flex-1 font-600 text-ink">群成员（{g.memberCount}）</h3>
               {(g.type === 'Work' || manager) && (
-                <button type="button" className="text-brand hover:underline" onClick={() => setInviting(true)} data-testid="invite-open">
+                <button
+                  type="button"
+                  className="min-h-11 px-2 text-brand hover:underline sm:(min-h-0 px-0)"
+                  onClick={() => setInviting(true)}
+                  data-testid="invite-open"
+                >
                   邀请好友
                 </button>
               )}

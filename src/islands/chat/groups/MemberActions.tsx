@@ -30,19 +30,22 @@ export function MemberActions(props: { g: GroupProfile; m: GroupMember; viewerRo
         aria-label="成员操作"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
-        className="rounded p-0.5 text-ink-mute hover:text-brand"
+        className="flex h-11 w-11 items-center justify-center rounded text-ink-mute hover:text-brand sm:(inline h-auto w-auto p-0.5)"
       >
         <span className="i-ri-more-2-fill" />
       </button>
       {open && (
-        <span className="absolute right-0 top-6 z-10 block w-28 rounded-md border border-line bg-white py-1 shadow-lg" role="menu">
+        <span
+          className="absolute right-0 top-11 z-10 block w-28 rounded-md border border-line bg-white py-1 shadow-lg sm:top-6"
+          role="menu"
+        >
           {items.map(([label, fn, done]) => (
             <button
               key={label}
               type="button"
               role="menuitem"
               disabled={act.busy}
-              className="block w-full px-3 py-1 text-left hover:bg-brand-light"
+              className="block min-h-11 w-full px-3 py-1 text-left hover:bg-brand-light sm:min-h-0"
               onClick={() => {
                 setOpen(false);
                 void act.run(fn, done ? { done } : {});
