@@ -4,6 +4,7 @@ import * as cacheA from '~/server/cache';
 import * as pagesA from '~/server/edge/page-cache';
 import * as sessionsA from '~/server/modules/auth/session.service';
 import { startApi, DEMO, type TestApi } from '../helpers/api';
+import { keepGuestPage as keep } from '../helpers/page-cache';
 
 /**
  * Two instances sharing the database and Redis: the second is a fresh copy of the cache,
@@ -18,15 +19,6 @@ let B: {
   pages: typeof pagesA;
   sessions: typeof sessionsA;
 };
-
-const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
-async function keep(pages: typeof pagesA, path: string): Promise<void> {
-  const req = new Request(`http://local${path}`, { headers: { 'user-agent': DESKTOP, 'accept-encoding': 'br' } });
-  const res = new Response('<!doctype html><title>t</title>', {
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=30' },
-  });
-  await pages.keepPage(req, res);
-}
 
 beforeAll(async () => {
   t = await startApi({ REDIS_URL: REDIS, IM_REDIS_PREFIX: `test-bus-${Date.now().toString(36)}:` });

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { LIST_MAX_ROWS, TOO_DEEP_TEXT } from '~/lib/rules/paging';
 import { liveNotices, liveSessions, messages, users } from '~/server/db/schema';
+import * as pages from '~/server/edge/page-cache';
 import { liveStreamHandlers } from '~/server/modules/live/broadcast';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
+import { keepGuestPage } from '../helpers/page-cache';
 
 /** 直播预告 with bookings and reminders, playbacks (recorded → listed, pinned, deleted) and the anchor's history. */
 
@@ -117,6 +119,25 @@ describe('直播预告', () => {
 });
 
 describe('playbacks and the broadcast history', () => {
+  it('a recording that becomes a playback, a pin and a delete clear the kept guest lists at once', async () => {
+    pages.enablePageCache({ maxBytes: 1024 * 1024, ttlMs: 60_000 });
+    const { push, session_id } = (await t.post('/live/start', { title: '缓存测试场' }, coach)).body.data;
+    const stream = streamOf(push.url);
+    await liveStreamHandlers.started(stream);
+    await t.post('/live/stop', {}, coach);
+    await keepGuestPage(pages, '/live/playbackList');
+    expect(pages.pageCacheStats().entries).toBe(1);
+    await liveStreamHandlers.recorded(stream, { url: `/uploads/live/${stream}/c.mp4`, poster: '', durationS: 3 });
+    expect(pages.pageCacheStats().entries).toBe(0);
+    await keepGuestPage(pages, '/live/playbackList');
+    expect((await t.post('/member/liveBatchTop', { ids: [session_id], status: 1 }, coach)).body.data.changed).toBe(1);
+    expect(pages.pageCacheStats().entries).toBe(0);
+    await keepGuestPage(pages, '/live/playbackList');
+    expect((await t.post('/member/PlayBackDelete', { ids: [session_id] }, coach)).body.code).toBe(200);
+    expect(pages.pageCacheStats().entries).toBe(0);
+    pages.enablePageCache({ maxBytes: 0, ttlMs: 60_000 });
+  });
+
   it('turns a recorded broadcast into a playback the anchor can pin and delete', async () => {
     const { push, session_id } = (await t.post('/live/start', { title: '回放测试场' }, coach)).body.data;
     const stream = streamOf(push.url);

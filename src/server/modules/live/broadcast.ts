@@ -104,7 +104,7 @@ export const liveStreamHandlers: StreamHandlers = {
       .orderBy(desc(liveSessions.id))
       .limit(1);
     if (!s) return;
-    await db()
+    const done = await db()
       .update(liveSessions)
       .set({
         recordStatus: rec.url ? 'ready' : 'failed',
@@ -112,6 +112,9 @@ export const liveStreamHandlers: StreamHandlers = {
         poster: rec.poster,
         ...(rec.durationS > 0 ? { durationS: Math.round(rec.durationS) } : {}),
       })
-      .where(and(eq(liveSessions.id, s.id), eq(liveSessions.recordStatus, 'recording')));
+      .where(and(eq(liveSessions.id, s.id), eq(liveSessions.recordStatus, 'recording')))
+      .returning({ id: liveSessions.id });
+    // A new playback: the kept guest copies of the playback lists and the anchor's page would miss it until their TTL.
+    if (done.length > 0 && rec.url) invalidatePages();
   },
 };

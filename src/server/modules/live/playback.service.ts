@@ -5,6 +5,7 @@ import { LIVE_LIMITS, LIVE_TEXTS } from '~/lib/rules/live';
 import { db } from '../../db';
 import { coaches, liveGiftSends, liveRooms, liveSessions, shops } from '../../db/schema';
 import type { SessionUser } from '../../http/context';
+import { invalidatePages } from '../../edge/page-cache';
 import { notFound, refuse } from '../../http/errors';
 import { countedRow, likeOf, pageOf, pageWindow, rowsAndCount } from '../catalogue/listing';
 import { publicNotices } from './notices.service';
@@ -122,13 +123,15 @@ export async function deletePlaybacks(user: SessionUser, ids: number[]): Promise
     )
     .returning({ id: liveSessions.id });
   if (gone.length === 0) throw notFound(LIVE_TEXTS.playbackMissing);
+  // Kept guest copies of the playback lists must not go on showing it.
+  invalidatePages();
   return { deleted: gone.length };
 }
 
 /** Pins (status 1) or unpins (0) the anchor's own playbacks; at most `pinnedMax` stay pinned. */
 export async function pinPlaybacks(user: SessionUser, ids: number[], status: 0 | 1): Promise<{ changed: number }> {
   const { room } = await ownRoom(user);
-  return db().transaction(async (tx) => {
+  const result = await db().transaction(async (tx) => {
     await tx.select({ id: liveRooms.id }).from(liveRooms).where(eq(liveRooms.id, room.id)).for('update');
     const mine = and(
       eq(liveSessions.roomId, room.id),
@@ -154,6 +157,9 @@ export async function pinPlaybacks(user: SessionUser, ids: number[], status: 0 |
     }
     return { changed: changed.length };
   });
+  // Pinned playbacks list first: the kept guest copies would keep the old order until their TTL.
+  if (result.changed > 0) invalidatePages();
+  return result;
 }
 
 /** The anchor's broadcasts, newest first, with what each earned (the anchor's share of gifts). */
