@@ -135,6 +135,13 @@ describe('playbacks and the broadcast history', () => {
     await keepGuestPage(pages, '/live/playbackList');
     expect((await t.post('/member/PlayBackDelete', { ids: [session_id] }, coach)).body.code).toBe(200);
     expect(pages.pageCacheStats().entries).toBe(0);
+    // 直播预告 show on the live lists too.
+    await keepGuestPage(pages, '/live/coach');
+    const notice = (await t.post('/coach/liveNoticeAdd', { title: '缓存预告', start_at: inHours(3) }, coach)).body.data;
+    expect(pages.pageCacheStats().entries).toBe(0);
+    await keepGuestPage(pages, '/live/coach');
+    expect((await t.post('/coach/liveNoticeDelete', { id: notice.id }, coach)).body.code).toBe(200);
+    expect(pages.pageCacheStats().entries).toBe(0);
     pages.enablePageCache({ maxBytes: 0, ttlMs: 60_000 });
   });
 

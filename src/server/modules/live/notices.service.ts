@@ -5,6 +5,7 @@ import { LIVE_LIMITS, LIVE_TEXTS } from '~/lib/rules/live';
 import { db } from '../../db';
 import { coaches, liveBookings, liveNotices, liveRooms, messages, shops } from '../../db/schema';
 import type { SessionUser } from '../../http/context';
+import { invalidatePages } from '../../edge/page-cache';
 import { forbidden, notFound, refuse } from '../../http/errors';
 import { normaliseStoredPath } from '../../providers/storage';
 import { sendMessage } from '../notice/notice.service';
@@ -143,6 +144,8 @@ export async function addNotice(user: SessionUser, kind: 'coach' | 'shop', p: No
     if (!row) throw new Error('notice insert returned nothing');
     return row.id;
   });
+  // The live lists show 直播预告: their kept guest copies must not miss the change until their TTL.
+  invalidatePages();
   return oneNotice(id, user.id);
 }
 
@@ -161,6 +164,7 @@ export async function editNotice(user: SessionUser, kind: 'coach' | 'shop', p: N
       .where(and(eq(liveNotices.id, p.id), eq(liveNotices.roomId, room.id)));
     throw exists ? refuse(LIVE_TEXTS.noticeDone) : notFound(LIVE_TEXTS.noticeMissing);
   }
+  invalidatePages();
   return oneNotice(n.id, user.id);
 }
 
@@ -191,6 +195,7 @@ export async function deleteNotice(user: SessionUser, kind: 'coach' | 'shop', id
     }
     await tx.delete(liveNotices).where(eq(liveNotices.id, id));
   });
+  invalidatePages();
   return null;
 }
 
