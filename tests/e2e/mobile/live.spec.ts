@@ -128,11 +128,6 @@ test.describe('live on the phone', () => {
     await page.getByTestId('m-anchor-start').click();
     await expect(studio).toHaveAttribute('data-phase', 'live');
     await expect(studio).toHaveAttribute('data-status', 'live', { timeout: 30_000 });
-    // The camera flips mid-broadcast and the microphone mutes, without ending the push.
-    await page.getByTestId('m-anchor-flip').click();
-    await page.getByTestId('m-anchor-mic').click();
-    await expect(page.getByTestId('m-anchor-mic')).toHaveAttribute('aria-pressed', 'true');
-
     const roomHref = (await page.getByTestId('m-anchor-room').getAttribute('href'))!;
     const roomId = new URL(roomHref, 'http://x').searchParams.get('id');
     const { defaultBrowserType: _, ...desktopProfile } = devices['Desktop Chrome'];
@@ -145,6 +140,10 @@ test.describe('live on the phone', () => {
           timeout: 45_000,
         })
         .toBeGreaterThan(10);
+      // The camera flips mid-broadcast and the microphone mutes, without ending the push.
+      await page.getByTestId('m-anchor-flip').click();
+      await page.getByTestId('m-anchor-mic').click();
+      await expect(page.getByTestId('m-anchor-mic')).toHaveAttribute('aria-pressed', 'true');
       await expect(studio).toHaveAttribute('data-phase', 'live');
 
       await page.getByTestId('m-anchor-stop').click();
