@@ -105,7 +105,9 @@ export function Comments(props: { postId: number; postOwner: number; onCount: (d
         </p>
         <PostText text={c.content} className="mt-0.5 whitespace-pre-wrap break-words text-sm leading-6 text-ink" />
         <p className="mt-1 flex items-center gap-4 text-xs text-ink-mute">
-          <time dateTime={c.created_at}>{circleTime(c.created_at)}</time>
+          <time dateTime={c.created_at} suppressHydrationWarning>
+            {circleTime(c.created_at)}
+          </time>
           <button type="button" className="hover:text-brand" onClick={() => setReplyTo(c)}>
             回复
           </button>

@@ -78,7 +78,11 @@ function matches(text: string, q: string): TextPiece[] {
   return out;
 }
 
-/** "刚刚", "5分钟前", "3小时前", "昨天 14:05", else the date — as feeds in China show time. */
+/**
+ * "刚刚", "5分钟前", "3小时前", "昨天 14:05", else the date — as feeds in China show time. Rendered on
+ * the server and again at hydration, it can cross a boundary in between ("刚刚" → "1分钟前"): the
+ * `<time>` elements that show it carry suppressHydrationWarning, keeping the server's until they render again.
+ */
 export function circleTime(iso: string, now = Date.now()): string {
   const t = new Date(iso).getTime();
   const s = Math.max(0, Math.floor((now - t) / 1000));

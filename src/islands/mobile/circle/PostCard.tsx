@@ -64,7 +64,9 @@ export function PostCard(props: {
             )}
           </p>
           <p className="text-xs text-ink-mute">
-            <time dateTime={p.created_at}>{circleTime(p.created_at)}</time>
+            <time dateTime={p.created_at} suppressHydrationWarning>
+              {circleTime(p.created_at)}
+            </time>
             {p.city && (
               <span className="ml-2">
                 <span className="i-ri-map-pin-line mr-0.5 align-[-2px]" aria-hidden="true" />

@@ -102,7 +102,7 @@ export default function PostDetail(props: { post: CirclePost }) {
               )}
             </span>
             <PostText text={c.content} className="mt-0.5 whitespace-pre-wrap break-words text-[15px] leading-6 text-ink" />
-            <time className="mt-0.5 block text-xs text-ink-mute" dateTime={c.created_at}>
+            <time className="mt-0.5 block text-xs text-ink-mute" dateTime={c.created_at} suppressHydrationWarning>
               {circleTime(c.created_at)}
             </time>
           </button>
