@@ -90,7 +90,7 @@ export const orders = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** goods | course | class */
+    /** goods | course | class | grading */
     kind: varchar('kind', { length: 8 }).notNull(),
     status: varchar('status', { length: 12 }).notNull().default('unpaid'),
     /** The seller: a shop (goods) or the course/class owner. */
@@ -152,6 +152,8 @@ export const orderItems = pgTable(
     skuId: integer('sku_id'),
     courseId: integer('course_id'),
     classId: integer('class_id'),
+    /** A seat at a 考评 (grading_sessions.id). */
+    gradingId: integer('grading_id'),
     title: varchar('title', { length: 64 }).notNull(),
     specs: text('specs').notNull().default(''),
     cover: text('cover').notNull().default(''),
@@ -274,8 +276,20 @@ export const lessonProgress = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     lessonId: integer('lesson_id').notNull(),
     courseId: integer('course_id').notNull(),
+    /** Where the member stopped (resume point), seconds. */
     position: integer('position').notNull().default(0),
     finished: boolean('finished').notNull().default(false),
+    /**
+     * The seconds of the lesson actually played, as merged [start, end) ranges: the watched share is their
+     * length over the lesson's duration, so seeking to the end counts nothing (SPEC-free: modules/learning).
+     */
+    ranges: jsonb('ranges')
+      .$type<[number, number][]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    watchedS: integer('watched_s').notNull().default(0),
+    /** Study time spent in this lesson (bounded by wall time across tabs, see `study_days`). */
+    studyS: integer('study_s').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('lesson_progress_uq').on(t.userId, t.lessonId), index('lesson_progress_course_idx').on(t.userId, t.courseId)],

@@ -20,3 +20,4 @@ export * from './live';
 export * from './circle';
 export * from './referral';
 export * from './review';
+export * from './learning';
