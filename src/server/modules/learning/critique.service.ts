@@ -9,7 +9,7 @@ import { invalidatePages } from '../../edge/page-cache';
 import { refuse } from '../../http/errors';
 import { viewableUrl } from '../../providers/storage';
 import { sendMessage } from '../notice/notice.service';
-import { submissionFor } from './homework-access';
+import { submissionFor, submissionMedia, type HomeworkSubmission } from './homework-access';
 import { ownVoice } from './critique.voice';
 
 /**
@@ -19,8 +19,6 @@ import { ownVoice } from './critique.voice';
  * re-review updates the critique in place and sends no second notice (the learner's page always shows
  * the latest), so a double submit never notifies twice.
  */
-
-type Access = Awaited<ReturnType<typeof submissionFor>>;
 
 async function nameOf(userId: number | null): Promise<{ name: string; avatar: string }> {
   if (!userId) return { name: '', avatar: '' };
@@ -45,12 +43,12 @@ async function referenceOf(lessonId: number | null): Promise<CritiqueView['refer
   return { lesson_id: l.id, title: l.title, url: await viewableUrl(l.video), duration_s: l.durationS };
 }
 
-async function viewOf({ submission: s, assignment: a }: Access, withReference: boolean): Promise<CritiqueView> {
-  const [learner, reviewer, clipUrl, poster, voiceUrl, reference] = await Promise.all([
+async function viewOf(s: HomeworkSubmission, withReference: boolean): Promise<CritiqueView> {
+  const a = s.assignment;
+  const [learner, reviewer, media, voiceUrl, reference] = await Promise.all([
     nameOf(s.userId),
     nameOf(s.reviewedBy),
-    signed(s.video),
-    signed(s.poster),
+    submissionMedia(s),
     signed(s.voice),
     withReference ? referenceOf(a.lessonId) : Promise.resolve(null),
   ]);
@@ -59,7 +57,7 @@ async function viewOf({ submission: s, assignment: a }: Access, withReference: b
     id: s.id,
     learner,
     assignment: { id: a.id, title: a.title, body: a.body, kind: a.classId ? 'class' : 'lesson', course_id: a.courseId },
-    clip: { url: clipUrl, poster, duration_s: s.durationS, note: s.note, attempt: s.attempt, submitted_at: s.createdAt.toISOString() },
+    clip: { url: media.video, poster: media.poster, duration_s: media.duration_s, note: s.note, attempt: s.attempt, submitted_at: s.createdAt.toISOString() },
     reference,
     critique: {
       status: reviewed ? 'reviewed' : 'new',
@@ -103,9 +101,11 @@ export interface CritiqueInput {
  * learner in the same transaction; a later one updates the critique in place.
  */
 export async function saveCritique(userId: number, input: CritiqueInput): Promise<{ id: number; status: 'reviewed'; first: boolean }> {
-  const { submission: s } = await submissionFor(userId, input.id, 'seller');
-  if (!s.video) throw refuse(CRITIQUE_TEXTS.noClip);
-  const end = s.durationS > 0 ? s.durationS + 0.5 : Infinity;
+  const s = await submissionFor(userId, input.id, 'seller');
+  // A clip still processing has nothing to critique yet (its length is not known either).
+  const media = await submissionMedia(s);
+  if (!media.video) throw refuse(CRITIQUE_TEXTS.noClip);
+  const end = media.duration_s > 0 ? media.duration_s + 0.5 : Infinity;
   if (input.marks.some((m) => m.at > end)) throw refuse(CRITIQUE_TEXTS.markBeyondClip);
   const voice = await ownVoice(userId, input.voice, s.voice);
   const marks = [...input.marks]
@@ -128,17 +128,12 @@ export async function saveCritique(userId: number, input: CritiqueInput): Promis
       .where(and(eq(homeworkSubmissions.id, s.id), eq(homeworkSubmissions.status, 'new')))
       .returning({ id: homeworkSubmissions.id });
     if (turned.length) {
-      const [a] = await tx
-        .select({ title: homeworkAssignments.title })
-        .from(homeworkAssignments)
-        .where(eq(homeworkAssignments.id, s.assignmentId))
-        .limit(1);
       await sendMessage(
         {
           userId: s.userId,
           kind: 'notice',
           title: CRITIQUE_TEXTS.noticeTitle,
-          content: CRITIQUE_TEXTS.noticeBody(a?.title ?? '', input.score, input.verdict),
+          content: CRITIQUE_TEXTS.noticeBody(s.assignment.title, input.score, input.verdict),
           fromUserId: userId,
           link: `${CRITIQUE_PATHS.learnerView}?id=${s.id}`,
         },
@@ -161,7 +156,7 @@ export async function saveCritique(userId: number, input: CritiqueInput): Promis
 
 /** The coach marks (or unmarks) 优秀作业; only a reviewed submission. */
 export async function setExcellent(userId: number, id: number, excellent: boolean): Promise<{ excellent: boolean; consent: boolean }> {
-  const { submission: s } = await submissionFor(userId, id, 'seller');
+  const s = await submissionFor(userId, id, 'seller');
   const [row] = await db()
     .update(homeworkSubmissions)
     .set({ excellent })
@@ -174,7 +169,7 @@ export async function setExcellent(userId: number, id: number, excellent: boolea
 
 /** The learner gives or withdraws consent to show their 优秀作业 on the course page. */
 export async function setConsent(userId: number, id: number, consent: boolean): Promise<{ excellent: boolean; consent: boolean }> {
-  const { submission: s } = await submissionFor(userId, id, 'learner');
+  const s = await submissionFor(userId, id, 'learner');
   const where = [eq(homeworkSubmissions.id, s.id), eq(homeworkSubmissions.userId, userId)];
   // Consent is asked only for a clip the coach marked; withdrawing is always allowed.
   if (consent) where.push(eq(homeworkSubmissions.excellent, true));
