@@ -28,7 +28,7 @@ beforeAll(async () => {
     .innerJoin(users, eq(users.id, coaches.userId))
     .where(ne(users.phone, DEMO.coach))
     .limit(1);
-  otherCoach = await t.login(other!.phone);
+  otherCoach = await t.login(other!.phone!);
 });
 afterAll(() => t.stop());
 

@@ -237,3 +237,12 @@ export function createSketch() {
   };
 }
 export type Sketch = ReturnType<typeof createSketch>;
+
+/** Theme colours of the drawing colours: the shape's text colour (strokes use currentColor) and its swatch. */
+export const COLOUR_CLASS: Record<CritiqueColour, { text: string; swatch: string }> = {
+  red: { text: 'text-danger', swatch: 'bg-danger' },
+  yellow: { text: 'text-warning', swatch: 'bg-warning' },
+  green: { text: 'text-success', swatch: 'bg-success' },
+  blue: { text: 'text-info', swatch: 'bg-info' },
+  white: { text: 'text-white', swatch: 'bg-white' },
+};

@@ -38,6 +38,7 @@ export const critiqueSchema = z.object({
   verdict: z.enum([...VERDICTS, '']),
   summary: z.string(),
   marks: z.array(critiqueMarkSchema),
+  voice: z.string().describe('语音点评的存储路径（再次提交点评时原样提交即保留）'),
   voice_url: z.string().describe('语音点评的临时播放地址（签名）；没有语音为空'),
   voice_s: z.number().int().describe('语音时长（秒）'),
   reviewed_at: isoTime().nullable(),

@@ -65,6 +65,7 @@ async function viewOf(s: HomeworkSubmission, withReference: boolean): Promise<Cr
       verdict: s.verdict === '合格' || s.verdict === '需改进' ? s.verdict : '',
       summary: s.summary,
       marks: s.marks,
+      voice: s.voice,
       voice_url: voiceUrl,
       voice_s: s.voice ? s.voiceS : 0,
       reviewed_at: s.reviewedAt?.toISOString() ?? null,
