@@ -15,7 +15,11 @@ let member: string;
 let otherMember: string;
 
 const VOICE = readFileSync(new URL('../fixtures/voice.webm', import.meta.url)).toString('base64');
-const arrow: CritiqueMark = { at: 3.2, text: '膝盖内扣，注意外撑', shapes: [{ kind: 'arrow', a: [0.3, 0.4], b: [0.5, 0.6], colour: 'red' }] };
+const arrow: CritiqueMark = {
+  at: 3.2,
+  text: '膝盖内扣，注意外撑',
+  shapes: [{ kind: 'arrow', a: [0.3, 0.4], b: [0.5, 0.6], colour: 'red' }],
+};
 
 beforeAll(async () => {
   t = await startApi();
@@ -74,9 +78,15 @@ describe('critique', () => {
   });
 
   it('checks the voice from its bytes and keeps it private', async () => {
-    expect((await t.post('/seller/homework/critiqueVoice', { audio: Buffer.from('not audio at all, just text').toString('base64'), seconds: 2 }, coach)).body.msg).toBe(
-      '语音格式不支持，请重新录制',
-    );
+    expect(
+      (
+        await t.post(
+          '/seller/homework/critiqueVoice',
+          { audio: Buffer.from('not audio at all, just text').toString('base64'), seconds: 2 },
+          coach,
+        )
+      ).body.msg,
+    ).toBe('语音格式不支持，请重新录制');
     expect((await t.post('/seller/homework/critiqueVoice', { audio: VOICE, seconds: 121 }, coach)).body.code).toBe(100);
     const up = await t.post('/seller/homework/critiqueVoice', { audio: VOICE, seconds: 2 }, coach);
     expect(up.body.code).toBe(200);
@@ -92,14 +102,22 @@ describe('critique', () => {
     expect([a.body.code, b.body.code]).toEqual([200, 200]);
     expect([a.body.data.first, b.body.data.first].sort()).toEqual([false, true]);
     const link = `/my/homework/view?id=${submission.id}`;
-    const notices = await t.db.select().from(messages).where(and(eq(messages.userId, learnerId), eq(messages.link, link)));
+    const notices = await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.userId, learnerId), eq(messages.link, link)));
     expect(notices).toHaveLength(1);
     expect(notices[0]!.content).toContain('85 分，合格');
 
     // The whole critique is submitted each time: the voice stays because it is sent again.
     const again = await save(submission.id, { score: 55, verdict: '需改进', marks: [], voice, voice_s: 2 });
     expect(again.body.data.first).toBe(false);
-    expect(await t.db.select().from(messages).where(and(eq(messages.userId, learnerId), eq(messages.link, link)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.userId, learnerId), eq(messages.link, link))),
+    ).toHaveLength(1);
     const mine = (await t.post('/member/homework/critique', { id: submission.id }, member)).body.data.critique;
     expect(mine).toMatchObject({ status: 'reviewed', score: 55, verdict: '需改进', marks: [], voice_s: 2 });
     expect(mine.voice_url).toMatch(/^\/uploads\/videos\/critique\/.+\.webm\?/);
@@ -119,11 +137,17 @@ describe('critique', () => {
     // Only the coach marks; only the learner consents.
     expect((await t.post('/seller/homework/excellent', { id: submission.id, excellent: true }, otherCoach)).body.code).toBe(404);
     expect((await t.rawPost('/seller/homework/excellent', { id: submission.id, excellent: true }, member)).body.code).not.toBe(200);
-    expect((await t.post('/seller/homework/excellent', { id: submission.id, excellent: true }, coach)).body.data).toEqual({ excellent: true, consent: false });
+    expect((await t.post('/seller/homework/excellent', { id: submission.id, excellent: true }, coach)).body.data).toEqual({
+      excellent: true,
+      consent: false,
+    });
     expect(await shown()).toEqual([]);
     expect((await t.post('/member/homework/consent', { id: submission.id, consent: true }, otherMember)).body.code).toBe(404);
     expect((await t.rawPost('/member/homework/consent', { id: submission.id, consent: true }, coach)).body.code).toBe(404);
-    expect((await t.post('/member/homework/consent', { id: submission.id, consent: true }, member)).body.data).toEqual({ excellent: true, consent: true });
+    expect((await t.post('/member/homework/consent', { id: submission.id, consent: true }, member)).body.data).toEqual({
+      excellent: true,
+      consent: true,
+    });
     expect(await shown()).toEqual([expect.objectContaining({ id: submission.id, score: 85, title: '马步冲拳 30 次', name: '习武小白' })]);
     expect((await shown())[0]!.url).toMatch(/^\/uploads\/videos\/homework\/test-clip\.mp4\?/);
     // Withdrawn consent, or the coach's mark taken back, hides it again.

@@ -39,16 +39,39 @@ describe('critique drawing', () => {
 
   it('makes shapes from clicks and finds the one a click touches', () => {
     expect(shapeFrom('arrow', [[0.1, 0.1]], 'red')).toBeNull();
-    const arrow = shapeFrom('arrow', [[0.1, 0.1], [0.5, 0.1]], 'red')!;
+    const arrow = shapeFrom(
+      'arrow',
+      [
+        [0.1, 0.1],
+        [0.5, 0.1],
+      ],
+      'red',
+    )!;
     expect(arrow).toEqual({ kind: 'arrow', a: [0.1, 0.1], b: [0.5, 0.1], colour: 'red' });
     expect(hitShape(arrow, [0.3, 0.11])).toBe(true);
     expect(hitShape(arrow, [0.3, 0.3])).toBe(false);
     expect(hitShape(arrow, [0.6, 0.1])).toBe(false);
-    const circle = shapeFrom('circle', [[0.5, 0.5], [0.6, 0.5]], 'blue', 16 / 9)!;
+    const circle = shapeFrom(
+      'circle',
+      [
+        [0.5, 0.5],
+        [0.6, 0.5],
+      ],
+      'blue',
+      16 / 9,
+    )!;
     expect(circle).toEqual({ kind: 'circle', c: [0.5, 0.5], r: 0.1, colour: 'blue' });
     expect(hitShape(circle, [0.4, 0.5])).toBe(true);
     expect(hitShape(circle, [0.5, 0.5])).toBe(false);
-    const angle = shapeFrom('angle', [[0.9, 0.5], [0.5, 0.5], [0.5, 0.1]], 'green')!;
+    const angle = shapeFrom(
+      'angle',
+      [
+        [0.9, 0.5],
+        [0.5, 0.5],
+        [0.5, 0.1],
+      ],
+      'green',
+    )!;
     expect(angle.kind).toBe('angle');
     expect(hitShape(angle, [0.7, 0.5])).toBe(true);
     expect(arrowPath([0, 0.5], [1, 0.5])).toMatch(/^M0 0\.5L1 0\.5M0\.97\d* 0\.48\d*L1 0\.5L0\.97\d* 0\.51\d*$/);
@@ -68,7 +91,10 @@ describe('critique drawing', () => {
     expect([s.$points.get().length, s.$shapes.get().length]).toEqual([0, 1]);
     s.undo();
     expect(s.$shapes.get()).toEqual([]);
-    for (let i = 0; i < 20; i++) (s.click([0, 0]), s.click([1, 1]));
+    for (let i = 0; i < 20; i++) {
+      s.click([0, 0]);
+      s.click([1, 1]);
+    }
     s.click([0, 0]);
     expect(s.click([1, 1])).toBe(CRITIQUE_T.tooManyShapes);
     expect(s.$shapes.get()).toHaveLength(20);

@@ -18,7 +18,8 @@ export const CRITIQUE_TEXTS = {
   notReviewed: '教练点评后才能标记优秀作业',
   notExcellent: '这份作业还没有被教练评为优秀作业',
   noticeTitle: '作业点评',
-  noticeBody: (title: string, score: number, verdict: string) => `你的作业「${title}」已有教练点评：${score} 分，${verdict}。点击查看画面标注与语音点评。`,
+  noticeBody: (title: string, score: number, verdict: string) =>
+    `你的作业「${title}」已有教练点评：${score} 分，${verdict}。点击查看画面标注与语音点评。`,
   passHint: `${PASS_SCORE} 分及以上默认合格`,
 } as const;
 

@@ -34,7 +34,9 @@ function dataUrl(blob: Blob): Promise<string> {
   });
 }
 
-export function createVoiceRecorder(onLimit: () => void) {
+export function createVoiceRecorder() {
+  /** Set when the recording reached voiceMaxS: the view stops and uploads it. */
+  const $atLimit = atom(false);
   const $phase = atom<'idle' | 'starting' | 'recording'>('idle');
   const $startedAt = atom(0);
   let recorder: MediaRecorder | null = null;
@@ -63,7 +65,8 @@ export function createVoiceRecorder(onLimit: () => void) {
     r.start();
     $startedAt.set(Date.now());
     $phase.set('recording');
-    limit = setTimeout(onLimit, CRITIQUE_LIMITS.voiceMaxS * 1000);
+    $atLimit.set(false);
+    limit = setTimeout(() => $atLimit.set(true), CRITIQUE_LIMITS.voiceMaxS * 1000);
   }
 
   /** Ends the recording and uploads it: the stored path, a URL to play it and its seconds. */
@@ -89,6 +92,6 @@ export function createVoiceRecorder(onLimit: () => void) {
     return { ...up, seconds };
   }
 
-  return { $phase, $startedAt, start, stop };
+  return { $phase, $startedAt, $atLimit, start, stop };
 }
 export type VoiceRecorder = ReturnType<typeof createVoiceRecorder>;

@@ -27,7 +27,11 @@ const clamp01 = (n: number) => Math.min(1, Math.max(0, n));
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
 /** A pointer's place over the frame as a point of the drawing (clamped to the frame, 4 decimals kept). */
-export function normalise(clientX: number, clientY: number, box: { left: number; top: number; width: number; height: number }): CritiquePoint {
+export function normalise(
+  clientX: number,
+  clientY: number,
+  box: { left: number; top: number; width: number; height: number },
+): CritiquePoint {
   if (box.width <= 0 || box.height <= 0) return [0, 0];
   return [round4(clamp01((clientX - box.left) / box.width)), round4(clamp01((clientY - box.top) / box.height))];
 }

@@ -84,7 +84,14 @@ function View(props: { view: CritiqueView; phone: boolean }) {
           label="我的作业视频"
           testId="critique-clip"
           phone={phone}
-          overlay={(aspect, mirror) => <SketchOverlay shapes={shown === null ? [] : (c.marks[shown]?.shapes ?? [])} aspect={aspect} mirror={mirror} label="教练的画面标注" />}
+          overlay={(aspect, mirror) => (
+            <SketchOverlay
+              shapes={shown === null ? [] : (c.marks[shown]?.shapes ?? [])}
+              aspect={aspect}
+              mirror={mirror}
+              label="教练的画面标注"
+            />
+          )}
         />
       </div>
       {!reviewed ? (

@@ -59,7 +59,14 @@ function Editor(props: { view: CritiqueView; onSaved: () => void }) {
   const refVideo = useRef<HTMLVideoElement>(null);
   const [sync, setSync] = useState(false);
   const [offset, setOffset] = useState(0);
-  useSyncedPair({ on: sync && Boolean(view.reference), offset, clip: clipVideo, reference: refVideo, clipPlayer: clipTech.player, refPlayer: refTech.player });
+  useSyncedPair({
+    on: sync && Boolean(view.reference),
+    offset,
+    clip: clipVideo,
+    reference: refVideo,
+    clipPlayer: clipTech.player,
+    refPlayer: refTech.player,
+  });
 
   const [sketch] = useState(createSketch);
   const shapes = useStore(sketch.$shapes);
@@ -177,7 +184,13 @@ function Editor(props: { view: CritiqueView; onSaved: () => void }) {
         <section aria-label="对照课时">
           <h2 className="mb-2 text-sm font-600 text-ink">对照课时{view.reference ? ` · ${view.reference.title}` : ''}</h2>
           {view.reference ? (
-            <FramedVideo tech={refTech} video={refVideo} src={view.reference.url} label={`对照课时：${view.reference.title}`} testId="critique-reference" />
+            <FramedVideo
+              tech={refTech}
+              video={refVideo}
+              src={view.reference.url}
+              label={`对照课时：${view.reference.title}`}
+              testId="critique-reference"
+            />
           ) : (
             <p className="flex aspect-video items-center justify-center rounded-lg bg-page px-6 text-center text-sm text-ink-mute">
               这是班级作业，没有对照的课时视频
@@ -195,7 +208,9 @@ function Editor(props: { view: CritiqueView; onSaved: () => void }) {
           <button
             type="button"
             className="gf-btn-ghost h-8"
-            onClick={() => clipVideo.current && refVideo.current && setOffset(alignOffset(clipVideo.current.currentTime, refVideo.current.currentTime))}
+            onClick={() =>
+              clipVideo.current && refVideo.current && setOffset(alignOffset(clipVideo.current.currentTime, refVideo.current.currentTime))
+            }
           >
             以当前位置对齐
           </button>
@@ -209,7 +224,13 @@ function Editor(props: { view: CritiqueView; onSaved: () => void }) {
       <section className="rounded-lg border border-line p-4" aria-label="画面标注">
         <div className="flex flex-wrap items-center gap-2">
           {CRITIQUE_SHAPE_KINDS.map((k) => (
-            <button key={k} type="button" className={`${tool} ${current === k ? toolOn : ''}`} aria-pressed={current === k} onClick={() => sketch.setTool(k)}>
+            <button
+              key={k}
+              type="button"
+              className={`${tool} ${current === k ? toolOn : ''}`}
+              aria-pressed={current === k}
+              onClick={() => sketch.setTool(k)}
+            >
               {TOOL_LABELS[k]}
             </button>
           ))}
@@ -231,7 +252,9 @@ function Editor(props: { view: CritiqueView; onSaved: () => void }) {
           <button type="button" className={tool} onClick={sketch.clear} disabled={!shapes.length && !points.length}>
             清除
           </button>
-          <span className="text-xs text-ink-mute">{paused ? (current === 'angle' ? '依次点击：一端、顶点、另一端' : '在画面上点两下作图') : '暂停后在画面上作图'}</span>
+          <span className="text-xs text-ink-mute">
+            {paused ? (current === 'angle' ? '依次点击：一端、顶点、另一端' : '在画面上点两下作图') : '暂停后在画面上作图'}
+          </span>
         </div>
         <div className="mt-3 flex items-start gap-2">
           <textarea
@@ -319,4 +342,3 @@ function Editor(props: { view: CritiqueView; onSaved: () => void }) {
     </div>
   );
 }
-

@@ -7,16 +7,26 @@ const p = (n: number) => Math.round(n * 10_000) / 10_000;
 /** One shape in the 0..1 frame space (the overlay stretches over the frame, strokes keep their width). */
 function Shape(props: { shape: CritiqueShape; aspect: number }) {
   const { shape, aspect } = props;
-  const common = { fill: 'none', stroke: 'currentColor', strokeWidth: 3, vectorEffect: 'non-scaling-stroke' as const, strokeLinecap: 'round' as const };
+  const common = {
+    fill: 'none',
+    stroke: 'currentColor',
+    strokeWidth: 3,
+    vectorEffect: 'non-scaling-stroke' as const,
+    strokeLinecap: 'round' as const,
+  };
   const cls = COLOUR_CLASS[shape.colour].text;
   switch (shape.kind) {
     case 'line':
-      return <path className={cls} data-shape="line" d={`M${p(shape.a[0])} ${p(shape.a[1])}L${p(shape.b[0])} ${p(shape.b[1])}`} {...common} />;
+      return (
+        <path className={cls} data-shape="line" d={`M${p(shape.a[0])} ${p(shape.a[1])}L${p(shape.b[0])} ${p(shape.b[1])}`} {...common} />
+      );
     case 'arrow':
       return <path className={cls} data-shape="arrow" d={arrowPath(shape.a, shape.b)} {...common} />;
     case 'circle':
       // r is a fraction of the width; in height fractions that is r × aspect.
-      return <ellipse className={cls} data-shape="circle" cx={shape.c[0]} cy={shape.c[1]} rx={shape.r} ry={p(shape.r * aspect)} {...common} />;
+      return (
+        <ellipse className={cls} data-shape="circle" cx={shape.c[0]} cy={shape.c[1]} rx={shape.r} ry={p(shape.r * aspect)} {...common} />
+      );
     case 'angle':
       return (
         <path

@@ -24,9 +24,10 @@ export function VoicePlayer(props: { url: string; seconds: number }) {
 /** The coach records (start/stop), plays back, re-records or deletes the voice comment. */
 export function VoiceRecorder(props: { value: VoiceValue | null; onChange: (v: VoiceValue | null) => void }) {
   const action = useAction();
-  const [rec] = useState(() => createVoiceRecorder(() => void stop()));
+  const [rec] = useState(createVoiceRecorder);
   const phase = useStore(rec.$phase);
   const startedAt = useStore(rec.$startedAt);
+  const atLimit = useStore(rec.$atLimit);
   const [now, setNow] = useState(0);
   useEffect(() => {
     if (phase !== 'recording') return;
@@ -42,6 +43,9 @@ export function VoiceRecorder(props: { value: VoiceValue | null; onChange: (v: V
       },
       { done: '语音已录好' },
     );
+  useEffect(() => {
+    if (atLimit && phase === 'recording') void stop();
+  });
   const supported = typeof window === 'undefined' || voiceSupported();
   if (phase === 'recording' || phase === 'starting') {
     const s = phase === 'recording' ? Math.max(0, Math.floor((now - startedAt) / 1000)) : 0;

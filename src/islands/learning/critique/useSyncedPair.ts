@@ -22,7 +22,7 @@ export function useSyncedPair(opts: {
     if (!on || !c || !r) return;
     const follow = (force: boolean) => {
       const wanted = refTimeFor(c.currentTime, offset, r.duration);
-      if (force || needsResync(r.currentTime, wanted)) r.currentTime = wanted;
+      if (force || needsResync(r.currentTime, wanted)) refPlayer.seek(wanted);
     };
     const onPlay = () => {
       follow(true);

@@ -57,7 +57,14 @@ async function viewOf(s: HomeworkSubmission, withReference: boolean): Promise<Cr
     id: s.id,
     learner,
     assignment: { id: a.id, title: a.title, body: a.body, kind: a.classId ? 'class' : 'lesson', course_id: a.courseId },
-    clip: { url: media.video, poster: media.poster, duration_s: media.duration_s, note: s.note, attempt: s.attempt, submitted_at: s.createdAt.toISOString() },
+    clip: {
+      url: media.video,
+      poster: media.poster,
+      duration_s: media.duration_s,
+      note: s.note,
+      attempt: s.attempt,
+      submitted_at: s.createdAt.toISOString(),
+    },
     reference,
     critique: {
       status: reviewed ? 'reviewed' : 'new',
@@ -211,6 +218,13 @@ export async function excellentHomework(courseId: number, limit = 12): Promise<E
   return Promise.all(
     rows
       .filter((r) => r.video)
-      .map(async (r) => ({ id: r.id, name: r.name, poster: await signed(r.poster), url: await viewableUrl(r.video), score: r.score, title: r.title })),
+      .map(async (r) => ({
+        id: r.id,
+        name: r.name,
+        poster: await signed(r.poster),
+        url: await viewableUrl(r.video),
+        score: r.score,
+        title: r.title,
+      })),
   );
 }
