@@ -7,7 +7,7 @@ import { coaches, courses, homeworkAssignments, homeworkSubmissions, lessons, us
  * needed to test a critique): an assignment on the first lesson with a video of the coach with
  * `coachPhone`'s first course, and `learnerPhone`'s clip for it (a private video key).
  */
-export async function insertSubmission(db: Db, opts: { coachPhone: string; learnerPhone: string; durationS?: number }) {
+export async function insertSubmission(db: Db, opts: { coachPhone: string; learnerPhone: string; durationS?: number; video?: string }) {
   const [coach] = await db
     .select({ coachId: coaches.id })
     .from(coaches)
@@ -33,7 +33,7 @@ export async function insertSubmission(db: Db, opts: { coachPhone: string; learn
     .values({
       assignmentId: assignment!.id,
       userId: learner.id,
-      video: '/uploads/videos/homework/test-clip.mp4',
+      video: opts.video ?? '/uploads/videos/homework/test-clip.mp4',
       durationS: opts.durationS ?? 30,
       note: '第一次练习',
     })
