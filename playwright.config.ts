@@ -39,7 +39,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: [/(chat-call|live-browser)\.spec\.ts/, /[\\/]mobile[\\/]/] },
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: [/(chat-call|live-browser|critique)\.spec\.ts/, /[\\/]mobile[\\/]/] },
     // The mobile site (src/pages/m) as phones see it: an iPhone's and a Pixel's screen, touch and user
     // agent, on the system Chromium (no WebKit here: what only Safari would show is in docs/KNOWN-GAPS.md).
     { name: 'iphone', testMatch: /[\\/]mobile[\\/].*\.spec\.ts/, use: { ...devices['iPhone 13'], browserName: 'chromium' } },
@@ -47,7 +47,7 @@ export default defineConfig({
     {
       // Calls and 网页开播 need a camera and microphone: Chromium's fake devices, permission granted without a prompt.
       name: 'chat-call',
-      testMatch: /(chat-call|live-browser)\.spec\.ts/,
+      testMatch: /(chat-call|live-browser|critique)\.spec\.ts/,
       use: {
         browserName: 'chromium',
         launchOptions: { executablePath, args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] },

@@ -70,6 +70,11 @@ if (staffDir) {
     env,
     stdio: 'inherit',
   });
+  // A practice clip for the critique spec to review (its id goes into the same directory).
+  execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'tests/fixtures/homework-critique.ts', staffDir], {
+    env,
+    stdio: 'inherit',
+  });
 }
 console.log(`[e2e] http://127.0.0.1:${port} (OAuth stand-in :${ports.E2E_OAUTH_PORT}, RTMP :${ports.E2E_RTMP_PORT})`);
 const server = spawn(process.execPath, [...NODE_FLAGS, 'server.mjs'], { env, stdio: 'inherit' });

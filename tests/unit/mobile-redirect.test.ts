@@ -72,6 +72,7 @@ describe('mobile redirect rules (SPEC §2)', () => {
     ['/order/middle', '?id=7', '/m/pay?id=7'],
     ['/order/courseOrder', '?id=3', '/m/checkout?kind=course&id=3'],
     ['/my/course', '', '/m/my/learning?kind=course'],
+    ['/my/homework/view', '?id=5', '/m/my/homework/view?id=5'],
     ['/download', '', '/m/download'],
     ['/train/courseList', '', '/m/list?type=course'],
   ])('our route %s%s → %s', (path, search, mobile) => {
@@ -106,6 +107,7 @@ describe('links between the two sites', () => {
   });
   it('电脑版 opens the desktop page of the same thing', () => {
     expect(desktopUrlFor('/m/course/detail', '?id=3')).toBe('/train/courseDetail?id=3');
+    expect(desktopUrlFor('/m/my/homework/view', '?id=5')).toBe('/my/homework/view?id=5');
     expect(desktopUrlFor('/m/anchor', '?type=merchant&id=9')).toBe('/anchor?type=mechant&id=9');
     expect(desktopUrlFor('/m/live/room', '?id=12')).toBe('/live/room/12');
     expect(desktopUrlFor('/m/register', '?inviter=5')).toBe('/account/regmember?inviter=5');

@@ -84,6 +84,8 @@ export const MOBILE_PATHS = {
   apply: '/m/my/apply',
   /** A coach's, shop owner's or provider's day on the phone: figures, orders to ship, the desktop for the rest. */
   seller: '/m/my/seller',
+  /** A homework submission with the coach's critique played back on it (`?id=<submission>`). */
+  homeworkView: '/m/my/homework/view',
 } as const;
 
 /** Detail pages that map 1:1 and carry their query (SPEC §2). */
@@ -113,6 +115,7 @@ const DETAIL: Record<string, string> = {
   '/my/class': `${MOBILE_PATHS.learning}?kind=class`,
   '/pay/sandbox': MOBILE_PATHS.paySandbox,
   '/my/order/publish': MOBILE_PATHS.review,
+  '/my/homework/view': MOBILE_PATHS.homeworkView,
 
   // ── Live on the phone ──
   // The desktop 网页开播 console: on a phone, 手机开播.
@@ -273,6 +276,8 @@ export function desktopUrlFor(mobilePath: string, search: string): string {
       return withId('/article/detail');
     case MOBILE_PATHS.helpDetail:
       return withId('/help/detail');
+    case MOBILE_PATHS.homeworkView:
+      return withId('/my/homework/view');
     case MOBILE_PATHS.anchor:
       return id ? `/anchor?type=${q.get('type') === 'merchant' ? 'mechant' : 'coach'}&id=${encodeURIComponent(id)}` : '/';
     case MOBILE_PATHS.shop:

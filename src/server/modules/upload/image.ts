@@ -12,7 +12,7 @@ const IMAGE_TYPES = new Map([
 ]);
 
 /** Decodes a data URL or bare base64 string; null when it is not base64. */
-function decodeBase64(input: string): Buffer | null {
+export function decodeBase64(input: string): Buffer | null {
   const raw = input.replace(/^data:[^,]*,/, '').replace(/\s+/g, '');
   if (!raw || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(raw)) return null;
   return Buffer.from(raw, 'base64');
