@@ -34,7 +34,10 @@ export async function refTitles(
   const ids = (k: DuanKind) => rows.filter((r) => r.kind === k).map((r) => r.refId);
   const [cs, ls, hs] = await Promise.all([
     ids('course').length
-      ? tx.select({ id: courses.id, title: courses.title }).from(courses).where(inArray(courses.id, ids('course')))
+      ? tx
+          .select({ id: courses.id, title: courses.title })
+          .from(courses)
+          .where(inArray(courses.id, ids('course')))
       : [],
     ids('lesson').length
       ? tx
