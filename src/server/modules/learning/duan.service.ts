@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { DuanRef, DuanRequirement } from '~/lib/api/contract/duan';
 import { DUAN_TEXTS as T, type DuanKind } from '~/lib/rules/duan';
 import { db, type TxOrDb } from '../../db';
@@ -212,8 +212,3 @@ export async function sortRequirements(a: Actor, input: { label_id: number; duan
   return null;
 }
 
-/** How many requirements a style has (the seed fills only empty tables). */
-export async function requirementCount(): Promise<number> {
-  const [row] = await db().select({ n: count() }).from(duanRequirements);
-  return row?.n ?? 0;
-}
