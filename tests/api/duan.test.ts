@@ -4,6 +4,7 @@ import {
   auditLog,
   certificates,
   coaches,
+  duanRequirements,
   courses,
   examiners,
   gradingCandidates,
@@ -243,5 +244,17 @@ describe('examiners', () => {
       .from(examiners)
       .where(and(eq(examiners.coachId, target), eq(examiners.status, 1)));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('styles in the console', () => {
+  it('counts each style’s own requirements', async () => {
+    const list = (await as(content)('/admin/duanStyles', {})).body.data.list;
+    const counts = await t.db
+      .select({ id: duanRequirements.labelId, n: sql<number>`count(*)::int` })
+      .from(duanRequirements)
+      .groupBy(duanRequirements.labelId);
+    for (const s of list) expect(s.requirements).toBe(counts.find((c) => c.id === s.id)?.n ?? 0);
+    expect(list.find((s) => s.name === '太极拳')!.requirements).toBeGreaterThan(1);
   });
 });

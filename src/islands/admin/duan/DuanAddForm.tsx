@@ -4,7 +4,10 @@ import type { DuanRef } from '~/lib/api/contract/duan';
 import { addRequirement, defaultName, fetchDuanRefs } from '~/lib/stores/duan';
 import { useAction } from '../../ui/useAction';
 import { linkBtn, primaryBtn } from '../../ui/buttons';
-import { inputCls } from '../../ui/form';
+import { inputCls as fullWidthInput } from '../../ui/form';
+
+/** The form's inputs at their own widths (the kit's input fills its row). */
+const inputCls = fullWidthInput.replace('w-full ', '');
 
 const EMPTY = { course: null as DuanRef | null, target: null as DuanRef | null, name: '' };
 

@@ -5,7 +5,10 @@ import { byDuan, deleteRequirement, fetchDuanStyles, fetchRequirements, sortRequ
 import { useAction } from '../../ui/useAction';
 import { useLoad } from '../../ui/useLoad';
 import { dangerLinkBtn, linkBtn } from '../../ui/buttons';
-import { inputCls } from '../../ui/form';
+import { inputCls as fullWidthInput } from '../../ui/form';
+
+/** The form's inputs at their own widths (the kit's input fills its row). */
+const inputCls = fullWidthInput.replace('w-full ', '');
 import { LoadedList } from '../../ui/states';
 import { DuanAddForm } from './DuanAddForm';
 
@@ -20,7 +23,7 @@ export function DuanRequirementsTab() {
         {(data) => (
           <>
             <label className="mb-4 flex items-center gap-2 text-sm">
-              <span className="text-ink-soft">拳种</span>
+              <span className="shrink-0 text-ink-soft">拳种</span>
               <select className={`${inputCls} w-48`} value={chosen} onChange={(e) => setLabelId(Number(e.target.value))} aria-label="拳种">
                 {data.list.map((s) => (
                   <option key={s.id} value={s.id}>

@@ -8,7 +8,10 @@ import { useLoad } from '../../ui/useLoad';
 import { Badge } from '../../ui/Badge';
 import { Table, td, Th } from '../../ui/Table';
 import { linkBtn, primaryBtn } from '../../ui/buttons';
-import { inputCls } from '../../ui/form';
+import { inputCls as fullWidthInput } from '../../ui/form';
+
+/** The form's inputs at their own widths (the kit's input fills its row). */
+const inputCls = fullWidthInput.replace('w-full ', '');
 import { LoadedList } from '../../ui/states';
 import { PagerButtons } from '../../ui/PagerButtons';
 

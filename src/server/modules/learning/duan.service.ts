@@ -18,10 +18,11 @@ const REF_LIMIT = 20;
 
 /** The styles (every course label, hidden ones too: a style may keep its path) with their requirement counts. */
 export async function duanStyles() {
-  const n = sql<number>`(select count(*)::int from ${duanRequirements} where ${duanRequirements.labelId} = ${labels.id})`;
   const list = await db()
-    .select({ id: labels.id, name: labels.name, requirements: n })
+    .select({ id: labels.id, name: labels.name, requirements: sql<number>`count(${duanRequirements.id})::int` })
     .from(labels)
+    .leftJoin(duanRequirements, eq(duanRequirements.labelId, labels.id))
+    .groupBy(labels.id)
     .orderBy(asc(labels.sort), asc(labels.id));
   return { list };
 }
@@ -211,4 +212,3 @@ export async function sortRequirements(a: Actor, input: { label_id: number; duan
   });
   return null;
 }
-
