@@ -37,5 +37,18 @@ export async function runSeed(): Promise<Record<string, unknown>> {
   const live = await seedLive();
   const circle = await seedCircle();
   const duan = await seedDuan();
-  return { users: usersAdded, staff: staffAdded, ...site, ...content, notices, ...catalogue, ...commerce, providers, chat, live, circle, duan };
+  return {
+    users: usersAdded,
+    staff: staffAdded,
+    ...site,
+    ...content,
+    notices,
+    ...catalogue,
+    ...commerce,
+    providers,
+    chat,
+    live,
+    circle,
+    duan,
+  };
 }
