@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { DuanRef, DuanRequirement } from '~/lib/api/contract/duan';
 import { DUAN_TEXTS as T, type DuanKind } from '~/lib/rules/duan';
+import { durationText } from '~/lib/format';
 import { db, type TxOrDb } from '../../db';
 import { isUniqueViolation } from '../../db/rows';
 import { courses, duanRequirements, homeworkAssignments, labels, lessons } from '../../db/schema';
@@ -107,7 +108,7 @@ export async function duanRefs(input: { kind: DuanKind; keyword: string; course_
       .where(eq(lessons.courseId, input.course_id))
       .orderBy(asc(lessons.sort), asc(lessons.id))
       .limit(100);
-    return { list: rows.map((r) => ({ id: r.id, title: r.title, sub: `${Math.round(r.s / 60)} 分钟` })) };
+    return { list: rows.map((r) => ({ id: r.id, title: r.title, sub: r.s > 0 ? `时长 ${durationText(r.s)}` : '' })) };
   }
   const where = and(
     eq(homeworkAssignments.status, 1),
