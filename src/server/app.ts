@@ -36,6 +36,7 @@ import { registerCircle } from './modules/circle/circle.routes';
 import { registerReferral } from './modules/referral/referral.routes';
 import { registerReview } from './modules/review/review.routes';
 import { registerCritique } from './modules/learning/critique.routes';
+import { registerDuan } from './modules/learning/duan.routes';
 import { resolveStaff } from './modules/admin/staff.service';
 // Registers the Tencent IM backend (IM_PROVIDER=tim); the local one registers with its module.
 import './providers/im/backend-tim';
@@ -102,6 +103,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerReferral(api);
   registerReview(api);
   registerCritique(api);
+  registerDuan(api);
   registerImSocial(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });

@@ -53,6 +53,8 @@ export const MOBILE_PATHS = {
   order: '/m/my/order',
   /** My courses and classes with progress (`?kind=course|class`). */
   learning: '/m/my/learning',
+  /** 我的段位: the nine-段 path per style, next gradings, certificates. */
+  duan: '/m/my/duan',
   forgot: '/m/forgot',
   bindPhone: '/m/account/bindphone',
   /** A page that exists only on the desktop site (the console, seller areas): says where to do it. */
@@ -113,6 +115,7 @@ const DETAIL: Record<string, string> = {
   '/my/address': MOBILE_PATHS.address,
   '/my/course': `${MOBILE_PATHS.learning}?kind=course`,
   '/my/class': `${MOBILE_PATHS.learning}?kind=class`,
+  '/my/duan': MOBILE_PATHS.duan,
   '/pay/sandbox': MOBILE_PATHS.paySandbox,
   '/my/order/publish': MOBILE_PATHS.review,
   '/my/homework/view': MOBILE_PATHS.homeworkView,

@@ -69,6 +69,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     links: [
       { label: '在售监管', href: '/admin/catalogue', roles: ['content', 'reviewer'] },
       { label: '课程标签', href: '/admin/labels', roles: ['content'] },
+      { label: '段位管理', href: '/admin/duan', roles: ['content', 'reviewer'] },
       { label: '优惠券模板', href: '/admin/coupons', roles: ['finance'] },
     ],
   },

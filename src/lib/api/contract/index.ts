@@ -41,6 +41,7 @@ import { circleApi } from './circle';
 import { referralApi } from './referral';
 import { reviewApi } from './review';
 import { critiqueApi } from './critique';
+import { duanApi } from './duan';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -94,6 +95,7 @@ export const contracts = {
   referral: referralApi,
   review: reviewApi,
   critique: critiqueApi,
+  duan: duanApi,
 } as const;
 
 type Groups = typeof contracts;
