@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enablePageCache, invalidatePages, keepPage, pageCacheStats, servePage } from '~/server/edge/page-cache';
 import { createStaticFiles } from '~/server/edge/static-files';
 import { pickEncoding } from '~/server/edge/encoding';
@@ -175,12 +175,18 @@ describe('page cache', () => {
     expect(renders).toBe(1);
   });
 
+  // The TTL tests move the clock instead of sleeping past it: a loaded machine can take longer than a short
+  // TTL between two requests, and a long sleep would slow the suite.
+  const laterBy = (ms: number) => vi.setSystemTime(Date.now() + ms);
+  afterEach(() => vi.useRealTimers());
+
   it('expires pages after the TTL', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     enablePageCache({ maxBytes: 1024 * 1024, ttlMs: 50 });
     await get('/ttl');
     await get('/ttl');
     expect(renders).toBe(1);
-    await new Promise((r) => setTimeout(r, 80));
+    laterBy(80);
     await get('/ttl');
     expect(renders).toBe(2);
   });
@@ -199,10 +205,11 @@ describe('page cache', () => {
     );
 
   it('renders an expired page once; requests meanwhile get the expired copy, then the new one', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     enablePageCache({ maxBytes: 1024 * 1024, ttlMs: 50 });
     answer = () => page('<p>第一版</p>');
     await get('/swr');
-    await new Promise((r) => setTimeout(r, 80));
+    laterBy(80);
     answer = () => slow('<p>第二版</p>', 150);
     const burst = await Promise.all(Array.from({ length: 6 }, () => get('/swr')));
     expect(renders).toBe(2);
@@ -224,9 +231,10 @@ describe('page cache', () => {
   });
 
   it('never stands an expired copy in for a page that is no longer kept (gone, private)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     enablePageCache({ maxBytes: 1024 * 1024, ttlMs: 50 });
     await get('/gone');
-    await new Promise((r) => setTimeout(r, 80));
+    laterBy(80);
     answer = () => new Response('不存在', { status: 404, headers: { 'content-type': 'text/html' } });
     expect((await get('/gone')).status).toBe(404);
     expect((await get('/gone')).status).toBe(404);
