@@ -2,7 +2,18 @@ import { Hono } from 'hono';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, like } from 'drizzle-orm';
-import { classes, coaches, contentReports, courseAccess, courses, homeworkAssignments, lessons, orderItems, orders, users } from '~/server/db/schema';
+import {
+  classes,
+  coaches,
+  contentReports,
+  courseAccess,
+  courses,
+  homeworkAssignments,
+  lessons,
+  orderItems,
+  orders,
+  users,
+} from '~/server/db/schema';
 import { videoQueueIdle } from '~/server/modules/upload/video.service';
 import { resetStorage } from '~/server/providers/storage';
 import { serveUploads } from '~/server/providers/storage/serve';
@@ -169,14 +180,25 @@ describe('submissions', () => {
 
   it('takes at most the cap of attempts, and none past the due date', async () => {
     for (let n = 2; n <= HOMEWORK_LIMITS.attemptsMax; n++) {
-      const res = await t.post('/member/homework/submit', { assignment_id: assignmentId, video_id: await uploadVideo(member), note: '' }, member);
+      const res = await t.post(
+        '/member/homework/submit',
+        { assignment_id: assignmentId, video_id: await uploadVideo(member), note: '' },
+        member,
+      );
       expect(res.body.data.attempt).toBe(n);
     }
-    const over = await t.post('/member/homework/submit', { assignment_id: assignmentId, video_id: await uploadVideo(member), note: '' }, member);
+    const over = await t.post(
+      '/member/homework/submit',
+      { assignment_id: assignmentId, video_id: await uploadVideo(member), note: '' },
+      member,
+    );
     expect(over.body.msg).toBe(HOMEWORK_TEXTS.attemptsFull(HOMEWORK_LIMITS.attemptsMax));
 
     const due = await assign({ lesson_id: lessonId, due_day: '2099-01-01' }, '限时作业');
-    await t.db.update(homeworkAssignments).set({ dueAt: new Date(Date.now() - 60_000) }).where(eq(homeworkAssignments.id, due.id));
+    await t.db
+      .update(homeworkAssignments)
+      .set({ dueAt: new Date(Date.now() - 60_000) })
+      .where(eq(homeworkAssignments.id, due.id));
     const late = await t.post('/member/homework/submit', { assignment_id: due.id, video_id: await uploadVideo(member), note: '' }, member);
     expect(late.body.msg).toBe(HOMEWORK_TEXTS.pastDue);
   });
@@ -207,7 +229,16 @@ describe('class assignments', () => {
     expect(before.body.msg).toBe(HOMEWORK_TEXTS.needClass);
     const [o] = await t.db
       .insert(orders)
-      .values({ orderNo: `HW${Date.now()}`, userId: memberId, kind: 'class', status: 'paid', itemsTotal: 100, payAmount: 100, paidAt: new Date(), expiresAt: new Date() })
+      .values({
+        orderNo: `HW${Date.now()}`,
+        userId: memberId,
+        kind: 'class',
+        status: 'paid',
+        itemsTotal: 100,
+        payAmount: 100,
+        paidAt: new Date(),
+        expiresAt: new Date(),
+      })
       .returning();
     await t.db.insert(orderItems).values({ orderId: o!.id, classId: k!.id, title: '班级', price: 100, num: 1 });
     const ok = await t.post('/member/homework/submit', { assignment_id: a.id, video_id: await uploadVideo(member), note: '' }, member);

@@ -61,7 +61,11 @@ export function AssignmentCard(props: { a: MyAssignment; phone?: boolean; showTa
         open ? (
           <SubmitForm a={a} phone={props.phone} onDone={(next) => (setOpen(false), props.onChange(next))} onCancel={() => setOpen(false)} />
         ) : (
-          <button type="button" className={`mt-3 ${props.phone ? 'gf-m-btn-primary w-full' : 'gf-btn-primary'}`} onClick={() => setOpen(true)}>
+          <button
+            type="button"
+            className={`mt-3 ${props.phone ? 'gf-m-btn-primary w-full' : 'gf-btn-primary'}`}
+            onClick={() => setOpen(true)}
+          >
             {a.attempts.length ? '再交一次' : '提交作业'}
           </button>
         )
@@ -110,7 +114,12 @@ function SubmitForm(props: { a: MyAssignment; phone?: boolean | undefined; onDon
         />
       </label>
       <div className="flex gap-3">
-        <button type="button" className={props.phone ? 'gf-m-btn-primary flex-1' : 'gf-btn-primary'} disabled={send.busy || !videoId} onClick={() => void submit()}>
+        <button
+          type="button"
+          className={props.phone ? 'gf-m-btn-primary flex-1' : 'gf-btn-primary'}
+          disabled={send.busy || !videoId}
+          onClick={() => void submit()}
+        >
           {send.busy ? '提交中…' : '提交作业'}
         </button>
         <button type="button" className={props.phone ? 'gf-m-btn-ghost' : 'gf-btn-ghost'} onClick={props.onCancel}>

@@ -51,11 +51,14 @@ export interface QueueQuery {
 
 /** The coach's 作业点评 queue, by tab and course/class filter. */
 export const createHomeworkQueue = () =>
-  createPagedList((q: QueueQuery, page) => {
-    const [kind, id] = q.target.split(':');
-    const filter = kind === 'course' ? { course_id: Number(id) } : kind === 'class' ? { class_id: Number(id) } : {};
-    return api('/seller/homework/queue', { status: q.status, ...filter, page, limit: 10 });
-  }, { status: 'new', target: '' } as QueueQuery);
+  createPagedList(
+    (q: QueueQuery, page) => {
+      const [kind, id] = q.target.split(':');
+      const filter = kind === 'course' ? { course_id: Number(id) } : kind === 'class' ? { class_id: Number(id) } : {};
+      return api('/seller/homework/queue', { status: q.status, ...filter, page, limit: 10 });
+    },
+    { status: 'new', target: '' } as QueueQuery,
+  );
 
 export type { MyAssignment, QueueRow };
 

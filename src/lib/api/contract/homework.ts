@@ -102,10 +102,9 @@ export const homeworkApi = {
     summary: '在自己的课时或班级上布置作业：标题、要求、可选截止日期',
     tags,
     access: 'seller',
-    input: z.object({ lesson_id: idField('课时').optional(), class_id: idField('班级').optional(), ...fields }).refine(
-      (v) => (v.lesson_id === undefined) !== (v.class_id === undefined),
-      '请选择一个课时或一个班级',
-    ),
+    input: z
+      .object({ lesson_id: idField('课时').optional(), class_id: idField('班级').optional(), ...fields })
+      .refine((v) => (v.lesson_id === undefined) !== (v.class_id === undefined), '请选择一个课时或一个班级'),
     output: sellerAssignmentSchema,
     okMsg: HOMEWORK_TEXTS.assigned,
   }),

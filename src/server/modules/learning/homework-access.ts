@@ -42,12 +42,7 @@ async function loadSubmission(id: number, tx: TxOrDb): Promise<HomeworkSubmissio
  * caller's coach or shop owns its assignment (a withdrawn assignment's submissions stay visible).
  * Anyone else: the usual not-found refusal.
  */
-export async function submissionFor(
-  userId: number,
-  id: number,
-  as: 'learner' | 'seller',
-  tx: TxOrDb = db(),
-): Promise<HomeworkSubmission> {
+export async function submissionFor(userId: number, id: number, as: 'learner' | 'seller', tx: TxOrDb = db()): Promise<HomeworkSubmission> {
   const s = await loadSubmission(id, tx);
   if (s) {
     if (as === 'learner' && s.userId === userId) return s;

@@ -4,7 +4,18 @@ import type { ApiOutput } from '~/lib/api/client';
 import { HOMEWORK_LIMITS, HOMEWORK_TEXTS, type HomeworkStatus } from '~/lib/rules/homework';
 import { db, type TxOrDb } from '../../db';
 import { isUniqueViolation } from '../../db/rows';
-import { classes, courseAccess, courses, homeworkAssignments, homeworkSubmissions, lessons, orderItems, orders, users, videos } from '../../db/schema';
+import {
+  classes,
+  courseAccess,
+  courses,
+  homeworkAssignments,
+  homeworkSubmissions,
+  lessons,
+  orderItems,
+  orders,
+  users,
+  videos,
+} from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import type { StaffRole } from '~/lib/rules/staff';
 import { ownsCourse } from '../catalogue/course-access';
@@ -197,9 +208,7 @@ async function holdsSeat(userId: number, classId: number, tx: TxOrDb = db()): Pr
     .select({ id: orders.id })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(
-      and(eq(orders.userId, userId), eq(orders.kind, 'class'), inArray(orders.status, SEAT_STATUSES), eq(orderItems.classId, classId)),
-    )
+    .where(and(eq(orders.userId, userId), eq(orders.kind, 'class'), inArray(orders.status, SEAT_STATUSES), eq(orderItems.classId, classId)))
     .limit(1);
   return Boolean(r);
 }
