@@ -11,7 +11,12 @@ import { VideoPicker } from '../ui/VideoPicker';
  * the coach's critique) and, while allowed, 提交作业 — upload (or, on a phone, film) a practice
  * video and hand it in with a short note.
  */
-export function AssignmentCard(props: { a: MyAssignment; phone?: boolean; showTarget?: boolean; onChange: (a: MyAssignment) => void }) {
+export function AssignmentCard(props: {
+  a: MyAssignment;
+  phone?: boolean | undefined;
+  showTarget?: boolean;
+  onChange: (a: MyAssignment) => void;
+}) {
   const { a } = props;
   const [open, setOpen] = useState(false);
   return (
@@ -97,8 +102,8 @@ function SubmitForm(props: { a: MyAssignment; phone?: boolean | undefined; onDon
         initial={null}
         endpoints={HOMEWORK_VIDEOS}
         label="选择练习视频"
-        capture={props.phone}
-        touch={props.phone}
+        capture={props.phone ?? false}
+        touch={props.phone ?? false}
         hint={props.phone ? '用手机摄像头拍摄练习视频，断网后可继续上传' : '上传你的练习视频（MP4 / WebM），断网后可继续上传'}
         onVideo={setVideoId}
       />

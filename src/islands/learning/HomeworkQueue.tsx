@@ -28,13 +28,14 @@ export default function HomeworkQueue(props: { area: SellerArea }) {
 function Queue() {
   const [queue] = useState(createHomeworkQueue);
   const { data, error, query } = useStore(queue.$list);
+  const meta = useStore(queue.$meta);
   useEffect(() => {
     void queue.load();
   }, [queue]);
   return (
     <>
       <PageHead title="作业点评">
-        {data && data.unreviewed > 0 && <span className="text-sm text-ink-soft">待点评 {data.unreviewed} 份</span>}
+        {meta.unreviewed > 0 && <span className="text-sm text-ink-soft">待点评 {meta.unreviewed} 份</span>}
       </PageHead>
       <div className="flex items-start justify-between gap-4">
         <StatusTabs<HomeworkStatus> value={query.status} tabs={TABS} onChange={(status) => void queue.setQuery({ ...query, status })} />
@@ -47,7 +48,7 @@ function Queue() {
             aria-label="按课程或班级筛选"
           >
             <option value="">全部</option>
-            {data?.targets.map((t) => (
+            {meta.targets.map((t) => (
               <option key={`${t.kind}:${t.id}`} value={`${t.kind}:${t.id}`}>
                 {t.kind === 'course' ? '课程' : '班级'}：{t.title}
               </option>

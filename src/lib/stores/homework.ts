@@ -1,3 +1,4 @@
+import { atom } from 'nanostores';
 import { api } from '../api/client';
 import type { MyAssignment, QueueRow } from '../api/contract/homework';
 import { formatDate } from '../format';
@@ -49,16 +50,26 @@ export interface QueueQuery {
   target: string;
 }
 
-/** The coach's 作业点评 queue, by tab and course/class filter. */
-export const createHomeworkQueue = () =>
-  createPagedList(
-    (q: QueueQuery, page) => {
-      const [kind, id] = q.target.split(':');
-      const filter = kind === 'course' ? { course_id: Number(id) } : kind === 'class' ? { class_id: Number(id) } : {};
-      return api('/seller/homework/queue', { status: q.status, ...filter, page, limit: 10 });
-    },
-    { status: 'new', target: '' } as QueueQuery,
-  );
+const FIRST_QUERY: QueueQuery = { status: 'new', target: '' };
+
+export interface QueueMeta {
+  /** The courses and classes with assignments (the filter's options). */
+  targets: { kind: 'course' | 'class'; id: number; title: string }[];
+  unreviewed: number;
+}
+
+/** The coach's 作业点评 queue, by tab and course/class filter; `$meta` keeps the filter options and the 待点评 count. */
+export function createHomeworkQueue() {
+  const $meta = atom<QueueMeta>({ targets: [], unreviewed: 0 });
+  const list = createPagedList(async (q: QueueQuery, page) => {
+    const [kind, id] = q.target.split(':');
+    const filter = kind === 'course' ? { course_id: Number(id) } : kind === 'class' ? { class_id: Number(id) } : {};
+    const res = await api('/seller/homework/queue', { status: q.status, ...filter, page, limit: 10 });
+    $meta.set({ targets: res.targets, unreviewed: res.unreviewed });
+    return res;
+  }, FIRST_QUERY);
+  return { ...list, $meta };
+}
 
 export type { MyAssignment, QueueRow };
 

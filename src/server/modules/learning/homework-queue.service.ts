@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { ApiOutput } from '~/lib/api/client';
+import type { ApiOutput } from '~/lib/api/types';
 import type { HomeworkStatus } from '~/lib/rules/homework';
 import { db } from '../../db';
 import { classes, courses, homeworkAssignments, homeworkSubmissions, users } from '../../db/schema';

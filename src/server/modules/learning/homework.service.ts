@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { HomeworkAssignment, MyAssignment, MyAttempt, SellerAssignment } from '~/lib/api/contract/homework';
-import type { ApiOutput } from '~/lib/api/client';
+import type { ApiOutput } from '~/lib/api/types';
 import { HOMEWORK_LIMITS, HOMEWORK_TEXTS, type HomeworkStatus } from '~/lib/rules/homework';
 import { db, type TxOrDb } from '../../db';
 import { isUniqueViolation } from '../../db/rows';
