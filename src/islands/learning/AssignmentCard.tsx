@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { formatDateTime } from '~/lib/format';
 import { img } from '~/lib/media';
 import { HOMEWORK_LIMITS, HOMEWORK_STATUS_TEXT, homeworkViewHref } from '~/lib/rules/homework';
@@ -50,10 +50,22 @@ export function AssignmentCard(props: {
                   <span className="i-ri-video-line" />
                 </span>
               )}
+              {/* Each part stays whole on a narrow phone: the line breaks between parts, not inside 待点评. */}
               <span className="min-w-0 flex-1 text-ink-soft">
-                第 {s.attempt} 次 · {formatDateTime(s.created_at)} · {HOMEWORK_STATUS_TEXT[s.status]}
-                {s.status === 'reviewed' && s.score !== null && ` · ${s.score} 分`}
-                {s.verdict && ` · ${s.verdict}`}
+                {[
+                  `第 ${s.attempt} 次`,
+                  formatDateTime(s.created_at),
+                  HOMEWORK_STATUS_TEXT[s.status],
+                  s.status === 'reviewed' && s.score !== null ? `${s.score} 分` : '',
+                  s.verdict,
+                ]
+                  .filter(Boolean)
+                  .map((part, i) => (
+                    <Fragment key={i}>
+                      {i > 0 && ' · '}
+                      <span className="whitespace-nowrap">{part}</span>
+                    </Fragment>
+                  ))}
               </span>
               <a className="shrink-0 text-brand hover:underline" href={homeworkViewHref(s.id, props.phone)}>
                 {s.status === 'reviewed' ? '看点评' : '查看'}
