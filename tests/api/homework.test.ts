@@ -204,6 +204,22 @@ describe('submissions', () => {
   });
 
   it('a reported video plays for report staff only while the report is open', async () => {
+    // Only those who may see the video may report it: strangers cannot probe ids or flood the queue.
+    for (const stranger of [outsider, otherCoach]) {
+      const probe = await t.post(
+        '/member/report',
+        { target_type: 'homework', target_id: submissionId, reason: 'porn', detail: '' },
+        stranger,
+      );
+      expect(probe.body.code).toBe(404);
+    }
+    const own = await t.post('/member/report', { target_type: 'homework', target_id: submissionId, reason: 'porn', detail: '' }, member);
+    expect(own.body.code).not.toBe(200);
+    const reports = await t.db
+      .select({ id: contentReports.id })
+      .from(contentReports)
+      .where(and(eq(contentReports.targetType, 'homework'), eq(contentReports.targetId, submissionId)));
+    expect(reports).toHaveLength(0);
     const filed = await t.post('/member/report', { target_type: 'homework', target_id: submissionId, reason: 'porn', detail: '' }, coach);
     expect(filed.body.code, filed.body.msg).toBe(200);
     const content = t.asStaff(await t.staffCookie('content'));

@@ -71,6 +71,11 @@ export async function canViewSubmission(viewer: SubmissionViewer, submissionId: 
   return s.userId === viewer.member || ownsAssignment(await sellerOf(viewer.member), s.assignment);
 }
 
+/** The report target's `visibleTo`: only a member who may see a practice video may report it. */
+export function memberSeesSubmission(_tx: TxOrDb, id: number, userId: number): Promise<boolean> {
+  return canViewSubmission({ member: userId }, id);
+}
+
 /**
  * What plays, as signed URLs. A submission made while its video was still processing has no path
  * of its own yet; it plays the uploaded video's current files (the learner's own `videos` row).
