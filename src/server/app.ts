@@ -37,6 +37,7 @@ import { registerReferral } from './modules/referral/referral.routes';
 import { registerReview } from './modules/review/review.routes';
 import { registerCritique } from './modules/learning/critique.routes';
 import { registerDuan } from './modules/learning/duan.routes';
+import { registerHomework } from './modules/learning/homework.routes';
 import { resolveStaff } from './modules/admin/staff.service';
 // Registers the Tencent IM backend (IM_PROVIDER=tim); the local one registers with its module.
 import './providers/im/backend-tim';
@@ -104,6 +105,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerReview(api);
   registerCritique(api);
   registerDuan(api);
+  registerHomework(api);
   registerImSocial(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });

@@ -2,6 +2,9 @@ import { markWired, on } from './events';
 import { providerShareOfPaid } from './modules/provider/commission';
 import { rewardReferral } from './modules/referral/referral.service';
 import { creditSale, reverseIncome, settleOrder } from './modules/seller/income';
+import { memberSeesSubmission } from './modules/learning/homework-access';
+import { reportedSubmission } from './modules/learning/homework.service';
+import { registerReportTarget } from './modules/report/report.service';
 
 /**
  * Every cross-module reaction in one list (module order: composition). The module where something
@@ -21,5 +24,14 @@ on('order.completed', ({ tx, order }) => rewardReferral(tx, order));
 // An approved refund: what the order credited (owner, agent, provider) comes back out of pending, or of the
 // balance once settled; a balance that cannot cover it refuses the refund.
 on('refund.approved', ({ tx, order }) => reverseIncome(tx, order));
+
+// A homework video can be reported (learning may not import report) by those who may see it — the
+// course's owner (the learner's own is refused as self) — so nobody can flood the queue with guessed
+// ids; staff handling it play it on the console page, the only other place where it plays.
+registerReportTarget('homework', {
+  find: reportedSubmission,
+  visibleTo: memberSeesSubmission,
+  href: (id) => `/admin/homework-video?id=${id}`,
+});
 
 markWired();

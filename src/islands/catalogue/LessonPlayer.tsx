@@ -5,6 +5,7 @@ import { img } from '~/lib/media';
 import { isLocked } from '~/lib/stores/lesson-player';
 import { TechniqueControls, useTechniquePlayer } from '~/islands/ui/TechniqueControls';
 import { useLessonPlayer } from './useLessonPlayer';
+import { LessonHomework } from '../learning/LessonHomework';
 
 /**
  * The course player: free previews play for everyone; the rest unlock for those the server gives
@@ -64,6 +65,7 @@ export default function LessonPlayer(props: { courseId: number; cover: string; l
           )}
         </div>
         {current && <TechniqueControls player={player} video={video} mediaKey={current.id} root={stage} />}
+        {current && <LessonHomework lessonId={current.id} />}
       </div>
       <ol className="flex max-h-[360px] flex-1 flex-col overflow-y-auto rounded-lg border border-line" aria-label="课时列表">
         {lessons.map((l) => (

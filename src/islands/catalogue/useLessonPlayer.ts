@@ -23,6 +23,16 @@ export function useLessonPlayer(courseId: number, initial: Lesson[]) {
     if (ready && user) void player.loadForViewer();
   }, [ready, user, player]);
 
+  // `?lesson=<id>` (links from 我的作业 to a lesson's assignment) opens that lesson once the
+  // viewer's access is known; a lesson still locked for them leaves the page as it is.
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!ready || asked.current) return;
+    asked.current = true;
+    const id = Number(new URLSearchParams(window.location.search).get('lesson'));
+    if (Number.isSafeInteger(id) && id > 0) void player.playable(id).then((l) => l && setCurrent(l));
+  }, [ready, player]);
+
   useEffect(() => {
     const v = video.current;
     if (!current || !v) return;

@@ -8,6 +8,7 @@ import { useAction } from '../ui/useAction';
 import { SellerOnly } from './SellerOnly';
 import { PageHead, SaleBadge } from './content-parts';
 import { ListState } from '../ui/states';
+import { AssignmentButton } from '../learning/AssignmentEditor';
 
 /** /coach/class: the coach's offline classes with seats, dates and status. */
 export default function CoachClasses() {
@@ -78,6 +79,7 @@ function ClassRow({ k, onChanged }: { k: CoachClassItem; onChanged: () => void }
         <a className="gf-btn-ghost h-8 px-3" href={`/coach/class/courseList?id=${k.id}`}>
           报名学员
         </a>
+        <AssignmentButton target={{ class_id: k.id }} name={k.title} />
         <a className="gf-btn-ghost h-8 px-3" href={`/coach/class/publish?id=${k.id}`}>
           编辑
         </a>

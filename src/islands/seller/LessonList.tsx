@@ -5,6 +5,7 @@ import { VIDEO_STATUS_TEXT } from '~/lib/rules/seller-content';
 import { deleteLesson, loadLessons, moved, setCourseOnSale, sortLessons, type CoachLesson } from '~/lib/stores/seller-content';
 import { SellerOnly } from './SellerOnly';
 import { PageHead, SaleBadge } from './content-parts';
+import { AssignmentButton } from '../learning/AssignmentEditor';
 import { LoadFailed } from '../ui/states';
 
 /** /coach/course/lessonList?id=<course>: the lessons in order; reorder, edit, delete; put the course on sale. */
@@ -129,6 +130,7 @@ function Lessons({ courseId, fresh }: { courseId: number; fresh: boolean }) {
                     视频
                   </a>
                 )}
+                <AssignmentButton target={{ lesson_id: l.id }} name={l.title} />
                 <a className="gf-btn-ghost h-8 px-3" href={`/coach/publishLesson?course_id=${courseId}&id=${l.id}`}>
                   编辑
                 </a>

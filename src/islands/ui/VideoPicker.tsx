@@ -18,6 +18,8 @@ export function VideoPicker(props: {
   hint?: string;
   /** Phone-sized buttons (44 px touch targets) on the mobile site. */
   touch?: boolean;
+  /** On a phone, film with the camera instead of picking a file (a learner's practice video). */
+  capture?: boolean;
 }) {
   const [up] = useState(() => createVideoUpload(props.endpoints ? { endpoints: props.endpoints } : {}));
   const state = useStore(up.$upload);
@@ -47,7 +49,8 @@ export function VideoPicker(props: {
         <input
           ref={input}
           type="file"
-          accept={VIDEO_ACCEPT}
+          accept={props.capture ? 'video/*' : VIDEO_ACCEPT}
+          {...(props.capture ? { capture: 'environment' as const } : {})}
           className="hidden"
           aria-label={props.label ?? '选择课时视频'}
           onChange={(e) => {

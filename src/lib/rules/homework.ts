@@ -34,6 +34,8 @@ export const HOMEWORK_TEXTS = {
   videoMissing: '请先上传练习视频',
   videoNotReady: '视频还在处理中，请稍后再提交',
   videoFailed: '视频处理失败，请重新上传',
+  videoUsed: '这段视频已经提交过了，请上传新的练习视频',
+  submitTwice: '提交太快了，请刷新后再试',
   titleEmpty: '请填写作业标题',
   assigned: '作业已布置',
   saved: '作业已保存',

@@ -16,6 +16,7 @@ export const MEMBER_NAV = [
     links: [
       { label: '我的课程', href: '/my/course' },
       { label: '我的班级', href: '/my/class' },
+      { label: '我的作业', href: '/my/homework' },
       { label: '我的段位', href: '/my/duan' },
       { label: '我的动态', href: '/my/friendscircle' },
     ],

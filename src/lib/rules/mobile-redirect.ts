@@ -55,6 +55,8 @@ export const MOBILE_PATHS = {
   learning: '/m/my/learning',
   /** 我的段位: the nine-段 path per style, next gradings, certificates. */
   duan: '/m/my/duan',
+  /** 我的作业: assignments of my courses and classes, handing in practice videos filmed on the phone. */
+  homework: '/m/my/homework',
   forgot: '/m/forgot',
   bindPhone: '/m/account/bindphone',
   /** A page that exists only on the desktop site (the console, seller areas): says where to do it. */
@@ -116,6 +118,7 @@ const DETAIL: Record<string, string> = {
   '/my/course': `${MOBILE_PATHS.learning}?kind=course`,
   '/my/class': `${MOBILE_PATHS.learning}?kind=class`,
   '/my/duan': MOBILE_PATHS.duan,
+  '/my/homework': MOBILE_PATHS.homework,
   '/pay/sandbox': MOBILE_PATHS.paySandbox,
   '/my/order/publish': MOBILE_PATHS.review,
   '/my/homework/view': MOBILE_PATHS.homeworkView,

@@ -4,7 +4,7 @@
  */
 
 /** What a member can report. Posts, comments and chat messages register their lookups when they land. */
-export const REPORT_TARGETS = ['goods', 'course', 'class', 'coach', 'shop', 'post', 'comment', 'message'] as const;
+export const REPORT_TARGETS = ['goods', 'course', 'class', 'coach', 'shop', 'post', 'comment', 'message', 'homework'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 export const REPORT_TARGET_TEXT: Record<ReportTarget, string> = {
   goods: '商品',
@@ -15,6 +15,7 @@ export const REPORT_TARGET_TEXT: Record<ReportTarget, string> = {
   post: '功夫圈动态',
   comment: '评论',
   message: '聊天消息',
+  homework: '作业视频',
 };
 /** Targets the console can take down (off sale, the owner told). */
 export const TAKEDOWN_TARGETS: readonly ReportTarget[] = ['goods', 'course', 'class', 'post', 'comment', 'message'];

@@ -7,10 +7,13 @@
  */
 export type SellerArea = 'coach' | 'mechant';
 
+/** A nav entry that carries a small count once the seller is known (作业点评: videos waiting for a critique). */
+export type SellerNavCount = 'homework';
+
 export interface SellerNavGroup {
   name: string;
   icon: string;
-  links: { label: string; href: string }[];
+  links: { label: string; href: string; count?: SellerNavCount }[];
 }
 
 export const COACH_NAV: SellerNavGroup[] = [
@@ -31,6 +34,7 @@ export const COACH_NAV: SellerNavGroup[] = [
     links: [
       { label: '课程管理', href: '/coach/course' },
       { label: '班级管理', href: '/coach/class' },
+      { label: '作业点评', href: '/coach/homework', count: 'homework' },
       { label: '代理商品', href: '/coach/agent/goods' },
       { label: '群聊管理', href: '/coach/homepage/groupchat' },
       { label: '轮播图设置', href: '/coach/banner' },

@@ -13,6 +13,7 @@ import { seedChat } from './chat';
 import { seedLive } from './live';
 import { seedCircle } from './circle';
 import { seedDuan } from './learning-duan';
+import { seedHomework } from './learning-homework';
 
 /** True when the database has never been seeded (no users at all). */
 export async function isEmptyDatabase(): Promise<boolean> {
@@ -37,6 +38,7 @@ export async function runSeed(): Promise<Record<string, unknown>> {
   const live = await seedLive();
   const circle = await seedCircle();
   const duan = await seedDuan();
+  const homework = await seedHomework();
   return {
     users: usersAdded,
     staff: staffAdded,
@@ -50,5 +52,6 @@ export async function runSeed(): Promise<Record<string, unknown>> {
     live,
     circle,
     duan,
+    ...homework,
   };
 }

@@ -4,6 +4,7 @@ import { durationText } from '~/lib/format';
 import { allUnlocked, isLocked } from '~/lib/stores/lesson-player';
 import { useLessonPlayer } from '~/islands/catalogue/useLessonPlayer';
 import { TechniqueControls, useTechniquePlayer } from '~/islands/ui/TechniqueControls';
+import { LessonHomework } from '~/islands/learning/LessonHomework';
 import FavouriteAction from './FavouriteAction';
 
 /**
@@ -76,6 +77,7 @@ export default function CoursePlayer(props: {
         )}
       </div>
       {current && <TechniqueControls player={player} video={video} mediaKey={current.id} root={stage} phone />}
+      {current && <LessonHomework lessonId={current.id} phone />}
       {props.children}
       <section className="mt-2 bg-white" aria-labelledby="m-lessons-title">
         <h2 id="m-lessons-title" className="flex h-11 items-center px-3 text-base font-600">

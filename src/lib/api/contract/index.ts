@@ -42,6 +42,7 @@ import { referralApi } from './referral';
 import { reviewApi } from './review';
 import { critiqueApi } from './critique';
 import { duanApi } from './duan';
+import { homeworkApi } from './homework';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -96,6 +97,7 @@ export const contracts = {
   review: reviewApi,
   critique: critiqueApi,
   duan: duanApi,
+  homework: homeworkApi,
 } as const;
 
 type Groups = typeof contracts;

@@ -42,12 +42,7 @@ async function loadSubmission(id: number, tx: TxOrDb): Promise<HomeworkSubmissio
  * caller's coach or shop owns its assignment (a withdrawn assignment's submissions stay visible).
  * Anyone else: the usual not-found refusal.
  */
-export async function submissionFor(
-  userId: number,
-  id: number,
-  as: 'learner' | 'seller',
-  tx: TxOrDb = db(),
-): Promise<HomeworkSubmission> {
+export async function submissionFor(userId: number, id: number, as: 'learner' | 'seller', tx: TxOrDb = db()): Promise<HomeworkSubmission> {
   const s = await loadSubmission(id, tx);
   if (s) {
     if (as === 'learner' && s.userId === userId) return s;
@@ -74,6 +69,11 @@ export async function canViewSubmission(viewer: SubmissionViewer, submissionId: 
   const s = await loadSubmission(submissionId, db());
   if (!s) return false;
   return s.userId === viewer.member || ownsAssignment(await sellerOf(viewer.member), s.assignment);
+}
+
+/** The report target's `visibleTo`: only a member who may see a practice video may report it. */
+export function memberSeesSubmission(_tx: TxOrDb, id: number, userId: number): Promise<boolean> {
+  return canViewSubmission({ member: userId }, id);
 }
 
 /**

@@ -14,6 +14,12 @@ import { notFound, refuse } from '../../http/errors';
 export interface ReportTargetKind {
   /** The content's title and its owner's user id, or null when it does not exist. */
   find: (tx: TxOrDb, id: number) => Promise<{ title: string; ownerUserId: number } | null>;
+  /**
+   * Whether the member may see it at all, for private content (a homework video): a member who may
+   * not is told it does not exist, so reports cannot probe ids or flood the queue. Public content
+   * leaves this out.
+   */
+  visibleTo?: (tx: TxOrDb, id: number, userId: number) => Promise<boolean>;
   /** Where an operator can look at it ('' = nowhere). */
   href: (id: number) => string;
   /** Takes it down (off sale, hidden…) inside the decision's transaction; false when it already was. */
@@ -39,7 +45,7 @@ export async function fileReport(
   const kind = kinds.get(input.target_type);
   if (!kind) throw refuse(OPS_TEXTS.reportUnsupported);
   const target = await kind.find(db(), input.target_id);
-  if (!target) throw notFound(OPS_TEXTS.reportTargetGone);
+  if (!target || (kind.visibleTo && !(await kind.visibleTo(db(), input.target_id, userId)))) throw notFound(OPS_TEXTS.reportTargetGone);
   if (target.ownerUserId === userId) throw refuse(OPS_TEXTS.reportSelf);
   try {
     const [row] = await db()
