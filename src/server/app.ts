@@ -35,6 +35,7 @@ import { registerLive } from './modules/live/live.routes';
 import { registerCircle } from './modules/circle/circle.routes';
 import { registerReferral } from './modules/referral/referral.routes';
 import { registerReview } from './modules/review/review.routes';
+import { registerLearn } from './modules/learning/learn.routes';
 import { resolveStaff } from './modules/admin/staff.service';
 // Registers the Tencent IM backend (IM_PROVIDER=tim); the local one registers with its module.
 import './providers/im/backend-tim';
@@ -100,6 +101,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerCircle(api);
   registerReferral(api);
   registerReview(api);
+  registerLearn(api);
   registerImSocial(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });

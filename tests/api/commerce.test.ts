@@ -138,13 +138,15 @@ describe('address flags and regions', () => {
 });
 
 describe('lesson progress flags', () => {
-  it('reads ended "false" as not ended', async () => {
+  it('accepts the old ended flag in either form, and it never finishes a lesson on its own', async () => {
     const [free] = await t.db.select().from(lessons).where(eq(lessons.isFree, true)).orderBy(asc(lessons.id)).limit(1);
     expect(free!.durationS).toBeGreaterThan(0);
     const notYet = await t.post('/course/progress', { lesson_id: free!.id, position: 0, ended: 'false' }, member);
     expect(notYet.body).toMatchObject({ code: 200, data: { lesson_id: free!.id, finished: 0 } });
-    const done = await t.post('/course/progress', { lesson_id: free!.id, position: 0, ended: 'true' }, member);
-    expect(done.body.data.finished).toBe(1);
+    const claimed = await t.post('/course/progress', { lesson_id: free!.id, position: free!.durationS, ended: 'true' }, member);
+    expect(claimed.body.data.finished).toBe(0);
+    const played = await t.post('/course/progress', { lesson_id: free!.id, position: 0, ranges: [[0, free!.durationS]] }, member);
+    expect(played.body.data.finished).toBe(1);
   });
 });
 
