@@ -5,6 +5,8 @@ import { img } from '~/lib/media';
 import { isLocked } from '~/lib/stores/lesson-player';
 import { TechniqueControls, useTechniquePlayer } from '~/islands/ui/TechniqueControls';
 import { useLessonPlayer } from './useLessonPlayer';
+import { ChapterList, ResumeHint } from '../learning/ChapterList';
+import { LessonNotes } from '../learning/LessonNotes';
 
 /**
  * The course player: free previews play for everyone; the rest unlock for those the server gives
@@ -13,7 +15,10 @@ import { useLessonPlayer } from './useLessonPlayer';
  * reports progress back (for /my/course).
  */
 export default function LessonPlayer(props: { courseId: number; cover: string; lessons: Lesson[]; buyHref: string; price: number }) {
-  const { lessons, progress, current, video, pick, start, events } = useLessonPlayer(props.courseId, props.lessons);
+  const { lessons, progress, current, video, pick, start, events, chapters, chaptersOf, resumedAt, restart } = useLessonPlayer(
+    props.courseId,
+    props.lessons,
+  );
 
   const { player, videoStyle, nativeControls } = useTechniquePlayer();
   const stage = useRef<HTMLDivElement>(null);
@@ -63,7 +68,10 @@ export default function LessonPlayer(props: { courseId: number; cover: string; l
             </>
           )}
         </div>
-        {current && <TechniqueControls player={player} video={video} mediaKey={current.id} root={stage} />}
+        {current && <TechniqueControls player={player} video={video} mediaKey={current.id} root={stage} chapters={chapters} />}
+        {current && <ResumeHint at={resumedAt} onRestart={restart} />}
+        {current && <ChapterList player={player} chapters={chapters} />}
+        {current && <LessonNotes key={current.id} player={player} lessonId={current.id} />}
       </div>
       <ol className="flex max-h-[360px] flex-1 flex-col overflow-y-auto rounded-lg border border-line" aria-label="课时列表">
         {lessons.map((l) => (
@@ -76,7 +84,12 @@ export default function LessonPlayer(props: { courseId: number; cover: string; l
             >
               <span className={locked(l) ? 'i-ri-lock-line' : 'i-ri-play-circle-line'} />
               <span className="flex-1 truncate">{l.title}</span>
-              {progress.get(l.id)?.finished ? <span className="i-ri-checkbox-circle-fill text-success" aria-label="已学完" /> : null}
+              {chaptersOf(l.id).length > 0 && <span className="text-xs text-ink-mute">{chaptersOf(l.id).length} 招</span>}
+              {progress.get(l.id)?.finished ? (
+                <span className="i-ri-checkbox-circle-fill text-success" aria-label="已学完" />
+              ) : (progress.get(l.id)?.percent ?? 0) > 0 ? (
+                <span className="text-xs text-brand">已看 {progress.get(l.id)?.percent}%</span>
+              ) : null}
               {l.is_free === 1 && props.price > 0 && <span className="rounded bg-success-tint px-1.5 text-xs text-success">试看</span>}
               <span className="text-xs text-ink-mute">{durationText(l.duration)}</span>
             </button>
