@@ -7,6 +7,7 @@ import type { PagedList } from '~/lib/stores/paged';
 import { PagerButtons } from '../ui/PagerButtons';
 import { MemberOnly } from '../ui/MemberOnly';
 import { ListState } from '../ui/states';
+import { studyText } from '~/lib/rules/learn';
 
 /** /my/course (progress per bought course) and /my/class (enrolled classes). */
 export default function StudyList(props: { kind: 'course' | 'class' }) {
@@ -69,6 +70,9 @@ function CourseRow({ c }: { c: MyCourse }) {
           </div>
           <span className="text-sm text-ink-soft">
             已学 {c.finished_count}/{c.lesson_count} 课时 · {c.progress}%
+          </span>
+          <span className="text-sm text-ink-soft">
+            已看 {c.watched_percent}% · 学习时长 {studyText(c.study_s)}
           </span>
         </div>
         <p className="mt-2 text-xs text-ink-mute">{courseStatus(c)}</p>

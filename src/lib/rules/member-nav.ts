@@ -16,6 +16,7 @@ export const MEMBER_NAV = [
     links: [
       { label: '我的课程', href: '/my/course' },
       { label: '我的班级', href: '/my/class' },
+      { label: '我的笔记', href: '/my/notes' },
       { label: '我的动态', href: '/my/friendscircle' },
     ],
   },

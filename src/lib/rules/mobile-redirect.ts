@@ -53,6 +53,8 @@ export const MOBILE_PATHS = {
   order: '/m/my/order',
   /** My courses and classes with progress (`?kind=course|class`). */
   learning: '/m/my/learning',
+  /** 我的笔记: private notes at moments of lessons, across courses. */
+  notes: '/m/my/notes',
   forgot: '/m/forgot',
   bindPhone: '/m/account/bindphone',
   /** A page that exists only on the desktop site (the console, seller areas): says where to do it. */
@@ -111,6 +113,7 @@ const DETAIL: Record<string, string> = {
   '/my/address': MOBILE_PATHS.address,
   '/my/course': `${MOBILE_PATHS.learning}?kind=course`,
   '/my/class': `${MOBILE_PATHS.learning}?kind=class`,
+  '/my/notes': MOBILE_PATHS.notes,
   '/pay/sandbox': MOBILE_PATHS.paySandbox,
   '/my/order/publish': MOBILE_PATHS.review,
 

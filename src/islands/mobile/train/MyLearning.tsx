@@ -1,3 +1,4 @@
+import { studyText } from '~/lib/rules/learn';
 import { useState } from 'react';
 import { formatDate } from '~/lib/format';
 import { img } from '~/lib/media';
@@ -73,6 +74,8 @@ function CourseItem({ c }: { c: MyCourse }) {
         </div>
         <span className="shrink-0 text-xs text-ink-soft">
           {c.finished_count}/{c.lesson_count} 课时 · {c.progress}%
+          <br />
+          学习 {studyText(c.study_s)}
         </span>
         <a href={href} className="gf-m-btn-primary shrink-0 px-4 text-sm">
           {c.last_studied_at ? '继续学习' : '开始学习'}
