@@ -19,7 +19,13 @@ beforeAll(async () => {
     .select({ l: lessons })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
-    .where(and(gt(courses.price, 0), eq(lessons.isFree, false), sql`${courses.coachId} = (select id from coaches where user_id = ${coachUser.id})`))
+    .where(
+      and(
+        gt(courses.price, 0),
+        eq(lessons.isFree, false),
+        sql`${courses.coachId} = (select id from coaches where user_id = ${coachUser.id})`,
+      ),
+    )
     .orderBy(asc(lessons.id))
     .limit(1);
   mine = row!.l;
@@ -33,7 +39,11 @@ describe('招式 chapters', () => {
     expect([a.body.code, b.body.code]).toEqual([200, 200]);
     const list = (await t.post('/learn/chapterList', { lesson_id: mine.id }, coach)).body.data.list;
     expect(list.map((c: { name: string }) => c.name).slice(0, 2)).toEqual(['起势', '白鹤亮翅']);
-    const edited = await t.post('/learn/chapterSave', { id: b.body.data.id, lesson_id: mine.id, name: '白鹤亮翅', start_s: 2, end_s: 4 }, coach);
+    const edited = await t.post(
+      '/learn/chapterSave',
+      { id: b.body.data.id, lesson_id: mine.id, name: '白鹤亮翅', start_s: 2, end_s: 4 },
+      coach,
+    );
     expect(edited.body.data).toMatchObject({ start_s: 2, end_s: 4 });
     // A guest sees the names of a paid lesson's moves.
     const pub = (await t.post('/learn/courseChapters', { course_id: mine.courseId })).body.data;

@@ -29,7 +29,12 @@ const progressRow = async (lessonId = lesson.id) =>
       .where(and(eq(lessonProgress.userId, memberId), eq(lessonProgress.lessonId, lessonId)))
   )[0];
 const studyTotal = async () =>
-  (await t.db.select({ s: sql<number>`coalesce(sum(${studyDays.seconds}), 0)::int` }).from(studyDays).where(eq(studyDays.userId, memberId)))[0]!.s;
+  (
+    await t.db
+      .select({ s: sql<number>`coalesce(sum(${studyDays.seconds}), 0)::int` })
+      .from(studyDays)
+      .where(eq(studyDays.userId, memberId))
+  )[0]!.s;
 
 const beat = (body: { position: number; ranges?: [number, number][]; study_s?: number; ended?: boolean }, lessonId = lesson.id) =>
   t.post('/course/progress', { lesson_id: lessonId, ...body }, member);

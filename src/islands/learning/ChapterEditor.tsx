@@ -15,7 +15,12 @@ export function ChapterEditor(props: { lessonId: number; video: string }) {
   const [form, setForm] = useState<ChapterForm>(emptyChapter(props.lessonId));
   const preview = useRef<HTMLVideoElement>(null);
   const act = useAction();
-  if (data.error) return <p role="alert" className="text-danger">{data.error}</p>;
+  if (data.error)
+    return (
+      <p role="alert" className="text-danger">
+        {data.error}
+      </p>
+    );
   if (!data.data) return <p className="py-6 text-ink-mute">加载中…</p>;
   const { duration, list } = data.data;
   const set = <K extends keyof ChapterForm>(k: K, v: ChapterForm[K]) => setForm((f) => ({ ...f, [k]: v }));
@@ -44,7 +49,9 @@ export function ChapterEditor(props: { lessonId: number; video: string }) {
       <h2 id="chapter-editor-title" className="mb-1 text-lg font-600 text-ink">
         招式标记
       </h2>
-      <p className="mb-4 text-sm text-ink-mute">在时间轴上标出本课的每个招式，学员点一下即可跳到该招式并循环练习。招式名称对未购买的用户也可见。</p>
+      <p className="mb-4 text-sm text-ink-mute">
+        在时间轴上标出本课的每个招式，学员点一下即可跳到该招式并循环练习。招式名称对未购买的用户也可见。
+      </p>
       <div className="flex items-start gap-6">
         <div className="w-[400px] shrink-0">
           {props.video ? (
@@ -58,23 +65,49 @@ export function ChapterEditor(props: { lessonId: number; video: string }) {
         <div className="min-w-0 flex-1">
           <div className="grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-2 text-sm">
             <label htmlFor="ch-name">名称</label>
-            <input id="ch-name" className="gf-input" maxLength={CHAPTER_LIMITS.name} value={form.name} placeholder="如：白鹤亮翅" onChange={(e) => set('name', e.target.value)} />
+            <input
+              id="ch-name"
+              className="gf-input"
+              maxLength={CHAPTER_LIMITS.name}
+              value={form.name}
+              placeholder="如：白鹤亮翅"
+              onChange={(e) => set('name', e.target.value)}
+            />
             <label htmlFor="ch-start">开始</label>
             <span className="flex gap-2">
-              <input id="ch-start" className="gf-input w-28" value={form.start} placeholder="分:秒" onChange={(e) => set('start', e.target.value)} />
+              <input
+                id="ch-start"
+                className="gf-input w-28"
+                value={form.start}
+                placeholder="分:秒"
+                onChange={(e) => set('start', e.target.value)}
+              />
               <button type="button" className="gf-btn-ghost h-9 px-3" onClick={() => set('start', now())} disabled={!props.video}>
                 设为开始
               </button>
             </span>
             <label htmlFor="ch-end">结束</label>
             <span className="flex gap-2">
-              <input id="ch-end" className="gf-input w-28" value={form.end} placeholder="可不填" onChange={(e) => set('end', e.target.value)} />
+              <input
+                id="ch-end"
+                className="gf-input w-28"
+                value={form.end}
+                placeholder="可不填"
+                onChange={(e) => set('end', e.target.value)}
+              />
               <button type="button" className="gf-btn-ghost h-9 px-3" onClick={() => set('end', now())} disabled={!props.video}>
                 设为结束
               </button>
             </span>
             <label htmlFor="ch-note">要领</label>
-            <input id="ch-note" className="gf-input" maxLength={CHAPTER_LIMITS.note} value={form.note} placeholder="选填，学员练到此招时可见" onChange={(e) => set('note', e.target.value)} />
+            <input
+              id="ch-note"
+              className="gf-input"
+              maxLength={CHAPTER_LIMITS.note}
+              value={form.note}
+              placeholder="选填，学员练到此招时可见"
+              onChange={(e) => set('note', e.target.value)}
+            />
           </div>
           <div className="mt-3 flex gap-2">
             <button type="button" className="gf-btn-primary h-9 px-4" onClick={save} disabled={act.busy} data-testid="chapter-save">

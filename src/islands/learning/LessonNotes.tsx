@@ -93,10 +93,18 @@ function Notes({ player, lessonId, phone }: { player: TechniquePlayer; lessonId:
                 {clock(n.at_s)}
               </button>
               <p className="min-w-0 flex-1 whitespace-pre-wrap break-words pt-0.5 text-sm text-ink">{n.body}</p>
-              <button type="button" className={`shrink-0 text-sm text-ink-mute hover:text-brand ${phone ? 'min-h-11 px-2' : ''}`} onClick={() => setDraft({ id: n.id, at_s: n.at_s, body: n.body })}>
+              <button
+                type="button"
+                className={`shrink-0 text-sm text-ink-mute hover:text-brand ${phone ? 'min-h-11 px-2' : ''}`}
+                onClick={() => setDraft({ id: n.id, at_s: n.at_s, body: n.body })}
+              >
                 编辑
               </button>
-              <button type="button" className={`shrink-0 text-sm text-ink-mute hover:text-danger ${phone ? 'min-h-11 px-2' : ''}`} onClick={() => remove(n)}>
+              <button
+                type="button"
+                className={`shrink-0 text-sm text-ink-mute hover:text-danger ${phone ? 'min-h-11 px-2' : ''}`}
+                onClick={() => remove(n)}
+              >
                 删除
               </button>
             </li>

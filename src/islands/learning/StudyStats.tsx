@@ -17,7 +17,11 @@ function Stats({ phone }: { phone: boolean }) {
   const s = data.data;
   const max = Math.max(...s.days.map((d) => d.seconds), 1);
   return (
-    <section className={phone ? 'bg-white px-3 py-3' : 'mb-5 rounded-lg border border-line p-4'} aria-label="学习动态" data-testid="study-stats">
+    <section
+      className={phone ? 'bg-white px-3 py-3' : 'mb-5 rounded-lg border border-line p-4'}
+      aria-label="学习动态"
+      data-testid="study-stats"
+    >
       <dl className="flex gap-6 text-sm">
         {(
           [

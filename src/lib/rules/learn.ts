@@ -68,12 +68,13 @@ export const rangesLength = (ranges: readonly Range[]): number => round1(ranges.
 /** Keeps at most `max` ranges by joining the two with the smallest gap between them. */
 export function boundRanges(merged: readonly Range[], max: number): Range[] {
   const out = merged.map(([a, b]): Range => [a, b]);
-  while (out.length > max) {
+  const gap = (i: number) => (out[i + 1]?.[0] ?? Infinity) - (out[i]?.[1] ?? 0);
+  while (out.length > Math.max(max, 1)) {
     let best = 0;
-    for (let i = 1; i < out.length - 1; i++) {
-      if (out[i + 1]![0] - out[i]![1] < out[best + 1]![0] - out[best]![1]) best = i;
-    }
-    out.splice(best, 2, [out[best]![0], out[best + 1]![1]]);
+    for (let i = 1; i < out.length - 1; i++) if (gap(i) < gap(best)) best = i;
+    const [first, second] = [out[best], out[best + 1]];
+    if (!first || !second) break;
+    out.splice(best, 2, [first[0], second[1]]);
   }
   return out;
 }

@@ -78,12 +78,7 @@ export const studyApi = {
       lesson_id: idField('课时 id'),
       position: intField('播放位置', { max: PROGRESS_LIMITS.maxSeconds }),
       ranges: z
-        .array(
-          z.tuple([
-            decimalValue('播放区间', 0, PROGRESS_LIMITS.maxSeconds),
-            decimalValue('播放区间', 0, PROGRESS_LIMITS.maxSeconds),
-          ]),
-        )
+        .array(z.tuple([decimalValue('播放区间', 0, PROGRESS_LIMITS.maxSeconds), decimalValue('播放区间', 0, PROGRESS_LIMITS.maxSeconds)]))
         .max(PROGRESS_LIMITS.perReport, `一次最多上报 ${PROGRESS_LIMITS.perReport} 段播放区间`)
         .default([])
         .describe('自上次上报以来连续播放过的区间 [开始, 结束]（秒），拖动跳过的不算'),

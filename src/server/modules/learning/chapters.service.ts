@@ -2,6 +2,7 @@ import { and, asc, count, eq, or, type SQL } from 'drizzle-orm';
 import type { Chapter, ChapterInput } from '~/lib/api/contract/learn';
 import { CHAPTER_LIMITS, LEARN_TEXTS } from '~/lib/rules/learn';
 import { db } from '../../db';
+import { one } from '../../db/rows';
 import { courses, lessonChapters, lessons } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import { sellerOf } from '../catalogue/owner';
@@ -85,7 +86,7 @@ export async function saveChapter(userId: number, input: ChapterInput) {
       .insert(lessonChapters)
       .values({ lessonId: l.id, ...values })
       .returning();
-    return out(row!);
+    return out(one(row ? [row] : [], 'inserted chapter'));
   });
 }
 

@@ -3,6 +3,7 @@ import type { MyNote, Note } from '~/lib/api/contract/learn';
 import type { ApiOutput } from '~/lib/api/types';
 import { LEARN_TEXTS, NOTE_LIMITS } from '~/lib/rules/learn';
 import { db } from '../../db';
+import { one } from '../../db/rows';
 import { courses, lessonNotes, lessons } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import { mayWatch } from '../commerce/study.service';
@@ -59,7 +60,7 @@ export async function saveNote(userId: number, input: { id?: number | undefined;
       .insert(lessonNotes)
       .values({ userId, lessonId: lesson.id, courseId: lesson.courseId, atS: at, body: input.body })
       .returning();
-    return out(row!);
+    return out(one(row ? [row] : [], 'inserted note'));
   });
 }
 

@@ -15,6 +15,7 @@ import {
   watchedPercent,
 } from '~/lib/rules/learn';
 import { db } from '../../db';
+import { one } from '../../db/rows';
 import { lessonProgress, lessons, studyDays, users } from '../../db/schema';
 import { refuse } from '../../http/errors';
 import { mayWatch } from '../commerce/study.service';
@@ -54,7 +55,8 @@ export async function recordProgress(userId: number, input: ProgressReport): Pro
         .where(eq(studyDays.userId, userId)),
       tx.select({ now: sql<string>`now()`, day: beijingDay }).from(sql`(select 1) as one`),
     ]);
-    const now = new Date(clock!.now).getTime();
+    const today = one(clock ? [clock] : [], 'clock');
+    const now = new Date(today.now).getTime();
     const sinceLesson = old ? Math.max(0, (now - old.updatedAt.getTime()) / 1000) : BEAT_CAP_S;
     const budget = MAX_SPEED * Math.min(sinceLesson, BEAT_CAP_S);
     const fresh = trimToBudget(mergeRanges(input.ranges, duration), budget);
@@ -69,7 +71,7 @@ export async function recordProgress(userId: number, input: ProgressReport): Pro
     if (add > 0) {
       await tx
         .insert(studyDays)
-        .values({ userId, day: clock!.day, seconds: add, beatAt: sql`now()` })
+        .values({ userId, day: today.day, seconds: add, beatAt: sql`now()` })
         .onConflictDoUpdate({
           target: [studyDays.userId, studyDays.day],
           set: { seconds: sql`${studyDays.seconds} + ${add}`, beatAt: sql`now()` },

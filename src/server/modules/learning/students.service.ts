@@ -20,9 +20,11 @@ export async function studyStats(userId: number): Promise<ApiOutput<'/learn/stud
       .select({ s: sql<number>`coalesce(sum(${studyDays.seconds}), 0)::int` })
       .from(studyDays)
       .where(eq(studyDays.userId, userId)),
-    db().select({ day: sql<string>`to_char(now() at time zone 'Asia/Shanghai', 'YYYY-MM-DD')` }).from(sql`(select 1) as one`),
+    db()
+      .select({ day: sql<string>`to_char(now() at time zone 'Asia/Shanghai', 'YYYY-MM-DD')` })
+      .from(sql`(select 1) as one`),
   ]);
-  const end = Date.parse(`${today!.day}T00:00:00Z`);
+  const end = Date.parse(`${today?.day ?? new Date().toISOString().slice(0, 10)}T00:00:00Z`);
   const days = Array.from({ length: 30 }, (_, i) => {
     const day = new Date(end - (29 - i) * 86_400_000).toISOString().slice(0, 10);
     return { day, seconds: rows.find((r) => r.day === day)?.seconds ?? 0 };
