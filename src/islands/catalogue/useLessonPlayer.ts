@@ -23,8 +23,8 @@ export function useLessonPlayer(courseId: number, initial: Lesson[]) {
   const video = useRef<HTMLVideoElement>(null);
   // The lesson whose URL was already refreshed once after a load error (no endless retry).
   const retried = useRef<number | null>(null);
-  // A start time asked for by the link (`t=`), used once for its lesson.
-  const startAt = useRef<{ lesson: number; t: number } | null>(null);
+  // The lesson a link opens and the time it asks for (`t=`; none: resume as usual), used once.
+  const startAt = useRef<{ lesson: number; t: number | null } | null>(null);
 
   useEffect(() => void player.loadChapters(), [player]);
 
@@ -38,7 +38,7 @@ export function useLessonPlayer(courseId: number, initial: Lesson[]) {
     const q = new URLSearchParams(window.location.search);
     const id = Number(q.get('lesson'));
     if (!Number.isInteger(id) || id <= 0) return;
-    startAt.current = { lesson: id, t: timeParam(q.get('t')) ?? 0 };
+    startAt.current = { lesson: id, t: timeParam(q.get('t')) };
     void player.playable(id).then((l) => l && setCurrent(l));
   }, [ready, player]);
 

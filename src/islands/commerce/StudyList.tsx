@@ -61,18 +61,15 @@ function CourseRow({ c }: { c: MyCourse }) {
           <div
             className="h-2 w-60 overflow-hidden rounded-full bg-page"
             role="progressbar"
-            aria-valuenow={c.progress}
+            aria-valuenow={c.watched_percent}
             aria-valuemin={0}
             aria-valuemax={100}
-            aria-label="学习进度"
+            aria-label="已看时长"
           >
-            <div className="h-full rounded-full bg-brand-accent" style={{ width: `${c.progress}%` }} />
+            <div className="h-full rounded-full bg-brand-accent" style={{ width: `${c.watched_percent}%` }} />
           </div>
           <span className="text-sm text-ink-soft">
-            已学 {c.finished_count}/{c.lesson_count} 课时 · {c.progress}%
-          </span>
-          <span className="text-sm text-ink-soft">
-            已看 {c.watched_percent}% · 学习时长 {studyText(c.study_s)}
+            已学 {c.finished_count}/{c.lesson_count} 课时 · 已看 {c.watched_percent}% · 学习时长 {studyText(c.study_s)}
           </span>
         </div>
         <p className="mt-2 text-xs text-ink-mute">{courseStatus(c)}</p>

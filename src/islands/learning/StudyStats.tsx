@@ -15,7 +15,8 @@ function Stats({ phone }: { phone: boolean }) {
   if (data.error) return <p className="py-3 text-sm text-ink-mute">学习动态暂时无法加载</p>;
   if (!data.data) return <p className={`py-3 text-sm text-ink-mute ${phone ? 'px-3' : ''}`}>加载学习动态…</p>;
   const s = data.data;
-  const max = Math.max(...s.days.map((d) => d.seconds), 1);
+  // Bars scale to the busiest day but at least 10 minutes, so a few seconds of study is not drawn as a full day.
+  const max = Math.max(...s.days.map((d) => d.seconds), 600);
   return (
     <section
       className={phone ? 'bg-white px-3 py-3' : 'mb-5 rounded-lg border border-line p-4'}
@@ -47,6 +48,12 @@ function Stats({ phone }: { phone: boolean }) {
             />
           ))}
         </div>
+      )}
+      {s.month_s > 0 && (
+        <p className="mt-1 flex justify-between text-xs text-ink-mute" aria-hidden="true">
+          <span>30 天前</span>
+          <span>今天</span>
+        </p>
       )}
     </section>
   );
