@@ -50,10 +50,9 @@ test('a coach marks a 招式; a buyer loops it at 0.5× mirrored and keeps a not
   await player.getByLabel('循环次数').selectOption('10');
   await player.getByLabel('播放倍速').selectOption('0.5');
   await player.getByRole('button', { name: '镜像' }).click();
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => [v.playbackRate, getComputedStyle(v).transform])).toEqual([
-    0.5,
-    'matrix(-1, 0, 0, 1, 0, 0)',
-  ]);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => [v.playbackRate, getComputedStyle(v).transform]))
+    .toEqual([0.5, 'matrix(-1, 0, 0, 1, 0, 0)']);
   await video.evaluate((v: HTMLVideoElement) => {
     const w = window as unknown as { wraps: number; seen: number[] };
     w.wraps = 0;
