@@ -38,6 +38,7 @@ import { registerReview } from './modules/review/review.routes';
 import { registerCritique } from './modules/learning/critique.routes';
 import { registerDuan } from './modules/learning/duan.routes';
 import { registerHomework } from './modules/learning/homework.routes';
+import { registerLearn } from './modules/learning/learn.routes';
 import { resolveStaff } from './modules/admin/staff.service';
 // Registers the Tencent IM backend (IM_PROVIDER=tim); the local one registers with its module.
 import './providers/im/backend-tim';
@@ -106,6 +107,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerCritique(api);
   registerDuan(api);
   registerHomework(api);
+  registerLearn(api);
   registerImSocial(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });

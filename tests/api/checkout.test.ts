@@ -520,15 +520,15 @@ describe('study records', () => {
         .from(courseAccess)
         .where(and(eq(courseAccess.userId, memberId), eq(courseAccess.courseId, course!.id))),
     ).toHaveLength(1);
-    await t.post('/course/progress', { lesson_id: ls[0]!.id, position: 5, ended: true }, member);
-    // Halfway through a lesson, then a replayed earlier position: the furthest point is kept.
+    await t.post('/course/progress', { lesson_id: ls[0]!.id, position: 5, ranges: [[0, ls[0]!.durationS]] }, member);
+    // Halfway through a lesson, then back to an earlier moment: the resume point is where they stopped.
     const half = Math.floor(locked.durationS / 2);
     await t.post('/course/progress', { lesson_id: locked.id, position: half }, member);
     await t.post('/course/progress', { lesson_id: locked.id, position: 1 }, member);
     const mine = (await t.post('/member/myCourse', {}, member)).body.data.list.find((c: { id: number }) => c.id === course!.id);
     expect(mine).toMatchObject({ lesson_count: ls.length, finished_count: 1, progress: Math.round(100 / ls.length) });
     const progress = (await t.post('/course/myProgress', { course_id: course!.id }, member)).body.data;
-    expect(progress.find((p: { lesson_id: number }) => p.lesson_id === locked.id)).toMatchObject({ position: half, finished: 0 });
+    expect(progress.find((p: { lesson_id: number }) => p.lesson_id === locked.id)).toMatchObject({ position: 1, finished: 0 });
   });
 
   it('lists enrolled classes in /my/class', async () => {

@@ -10,6 +10,7 @@ vi.mock('~/lib/api/client', () => {
   };
   return {
     api: send,
+    apiKeepalive: send,
     errorText: (err: unknown) => (err instanceof Error ? err.message : '服务器开小差了'),
   };
 });
@@ -125,13 +126,16 @@ describe('the lesson player', () => {
     { id: 3, title: '三', duration: 60, is_free: 0 as const, video: '' },
   ];
 
+  /** A lesson's progress with nothing played yet. */
+  const none = { lesson_id: 1, position: 0, finished: 0 as 0 | 1, watched_s: 0, percent: 0, study_s: 0 };
+
   it('plays the first unlocked lesson and resumes unfinished ones', () => {
     expect(isLocked(lessons[0] as (typeof lessons)[number])).toBe(true);
     expect(firstPlayable(lessons)?.id).toBe(2);
     expect(firstPlayable([])).toBeNull();
     expect(resumeAt(undefined)).toBe(0);
-    expect(resumeAt({ lesson_id: 1, position: 95, finished: 0 })).toBe(95);
-    expect(resumeAt({ lesson_id: 1, position: 95, finished: 1 })).toBe(0);
+    expect(resumeAt({ ...none, position: 95 })).toBe(95);
+    expect(resumeAt({ ...none, position: 95, finished: 1 })).toBe(0);
   });
 
   it('offers 开始学习 only when every lesson plays for the viewer', () => {
@@ -142,47 +146,60 @@ describe('the lesson player', () => {
 
   it('starts a returning member at the first playable lesson they have not finished', () => {
     const open = lessons.map((l) => ({ ...l, video: `/v/${l.id}.webm` }));
-    const done = new Map([[1, { lesson_id: 1, position: 60, finished: 1 as const }]]);
+    const done = new Map([[1, { ...none, position: 60, finished: 1 as const }]]);
     expect(nextToStudy(open, done)?.id).toBe(2);
     expect(nextToStudy(lessons, new Map())?.id).toBe(2);
-    const all = new Map(open.map((l) => [l.id, { lesson_id: l.id, position: 60, finished: 1 as const }]));
+    const all = new Map(open.map((l) => [l.id, { ...none, lesson_id: l.id, position: 60, finished: 1 as const }]));
     expect(nextToStudy(open, all)?.id).toBe(1);
   });
 
-  it('keeps the furthest position and a finished lesson finished', () => {
-    let m = mergeProgress(new Map(), 1, 40, 0);
-    m = mergeProgress(m, 1, 20, 1);
-    m = mergeProgress(m, 1, 30, 0);
-    expect(m.get(1)).toEqual({ lesson_id: 1, position: 40, finished: 1 });
+  it('takes the server answer but keeps a finished lesson finished', () => {
+    let m = mergeProgress(new Map(), { ...none, position: 40, finished: 1 });
+    m = mergeProgress(m, { ...none, position: 20, watched_s: 30, percent: 50 });
+    expect(m.get(1)).toEqual({ ...none, position: 20, finished: 1, watched_s: 30, percent: 50 });
   });
 
-  it('loads the viewer lessons and progress, and reports at most every 10 s unless forced', async () => {
+  it('reports the ranges played since the last report, at most every 10 s unless forced', async () => {
     let now = 1_000_000;
     const p = createLessonPlayer(9, lessons, () => now);
-    reply = (path) =>
+    const answer = (body: Record<string, unknown>) => ({ ...none, lesson_id: 2, position: body['position'], finished: 0 });
+    reply = (path, body) =>
       path === '/course/detail'
         ? { lessons: lessons.map((l) => ({ ...l, video: `/v/${l.id}.webm` })) }
         : path === '/course/myProgress'
-          ? [{ lesson_id: 2, position: 50, finished: 0 }]
-          : { finished: 0 };
+          ? [{ ...none, lesson_id: 2, position: 50 }]
+          : answer(body);
     await p.loadForViewer();
     expect(p.$lessons.get().every((l) => !isLocked(l))).toBe(true);
     expect(p.resumeAt(lessons[1] as (typeof lessons)[number])).toBe(50);
 
     const l2 = lessons[1] as (typeof lessons)[number];
+    p.played.play();
+    for (let t = 50; t <= 61.5; t += 0.5) p.played.time(t);
+    now += 12_000;
     expect(await p.report(l2, 61.7, false)).toBe(true);
     now += 5_000;
     expect(await p.report(l2, 66, false)).toBe(false);
-    expect(await p.report(l2, 67, false, true)).toBe(true);
+    // A seek to the end counts nothing: only the stretch played before it.
+    p.played.time(62.5);
+    p.played.time(64);
+    p.played.seeking();
+    p.played.time(118);
+    p.played.pause();
+    reply = () => {
+      throw new Error('网络错误');
+    };
+    expect(await p.report(l2, 118, false, true)).toBe(false);
     now += 10_000;
-    reply = () => ({ finished: 1 });
+    reply = (_path, body) => ({ ...answer(body), finished: 1 });
     expect(await p.report(l2, 120, true)).toBe(true);
     expect(calls.filter((c) => c.path === '/course/progress').map((c) => c.body)).toEqual([
-      { lesson_id: 2, position: 61, ended: false },
-      { lesson_id: 2, position: 67, ended: false },
-      { lesson_id: 2, position: 120, ended: true },
+      { lesson_id: 2, position: 61, ended: false, ranges: [[50, 61.5]], study_s: 12 },
+      { lesson_id: 2, position: 118, ended: false, ranges: [[61.5, 64]], study_s: 5 },
+      // The failed report's stretch and time go out again with the next one.
+      { lesson_id: 2, position: 120, ended: true, ranges: [[61.5, 64]], study_s: 5 },
     ]);
-    expect(p.$progress.get().get(2)).toEqual({ lesson_id: 2, position: 120, finished: 1 });
+    expect(p.$progress.get().get(2)).toMatchObject({ position: 120, finished: 1 });
   });
 
   it('fetches a fresh signed URL for a lesson whose URL expired (guests too); a lesson now locked gives none', async () => {

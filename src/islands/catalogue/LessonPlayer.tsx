@@ -6,6 +6,8 @@ import { isLocked } from '~/lib/stores/lesson-player';
 import { TechniqueControls, useTechniquePlayer } from '~/islands/ui/TechniqueControls';
 import { useLessonPlayer } from './useLessonPlayer';
 import { LessonHomework } from '../learning/LessonHomework';
+import { ChapterList, ResumeHint } from '../learning/ChapterList';
+import { LessonNotes } from '../learning/LessonNotes';
 
 /**
  * The course player: free previews play for everyone; the rest unlock for those the server gives
@@ -14,7 +16,10 @@ import { LessonHomework } from '../learning/LessonHomework';
  * reports progress back (for /my/course).
  */
 export default function LessonPlayer(props: { courseId: number; cover: string; lessons: Lesson[]; buyHref: string; price: number }) {
-  const { lessons, progress, current, video, pick, start, events } = useLessonPlayer(props.courseId, props.lessons);
+  const { lessons, progress, current, video, pick, start, events, chapters, chaptersOf, resumedAt, restart } = useLessonPlayer(
+    props.courseId,
+    props.lessons,
+  );
 
   const { player, videoStyle, nativeControls } = useTechniquePlayer();
   const stage = useRef<HTMLDivElement>(null);
@@ -64,8 +69,11 @@ export default function LessonPlayer(props: { courseId: number; cover: string; l
             </>
           )}
         </div>
-        {current && <TechniqueControls player={player} video={video} mediaKey={current.id} root={stage} />}
+        {current && <TechniqueControls player={player} video={video} mediaKey={current.id} root={stage} chapters={chapters} />}
+        {current && <ResumeHint at={resumedAt} onRestart={restart} />}
+        {current && <ChapterList player={player} chapters={chapters} />}
         {current && <LessonHomework lessonId={current.id} />}
+        {current && <LessonNotes key={current.id} player={player} lessonId={current.id} />}
       </div>
       <ol className="flex max-h-[360px] flex-1 flex-col overflow-y-auto rounded-lg border border-line" aria-label="课时列表">
         {lessons.map((l) => (
@@ -78,7 +86,12 @@ export default function LessonPlayer(props: { courseId: number; cover: string; l
             >
               <span className={locked(l) ? 'i-ri-lock-line' : 'i-ri-play-circle-line'} />
               <span className="flex-1 truncate">{l.title}</span>
-              {progress.get(l.id)?.finished ? <span className="i-ri-checkbox-circle-fill text-success" aria-label="已学完" /> : null}
+              {chaptersOf(l.id).length > 0 && <span className="text-xs text-ink-mute">{chaptersOf(l.id).length} 招</span>}
+              {progress.get(l.id)?.finished ? (
+                <span className="i-ri-checkbox-circle-fill text-success" aria-label="已学完" />
+              ) : (progress.get(l.id)?.percent ?? 0) > 0 ? (
+                <span className="text-xs text-brand">已看 {progress.get(l.id)?.percent}%</span>
+              ) : null}
               {l.is_free === 1 && props.price > 0 && <span className="rounded bg-success-tint px-1.5 text-xs text-success">试看</span>}
               <span className="text-xs text-ink-mute">{durationText(l.duration)}</span>
             </button>

@@ -7,6 +7,7 @@ import type { PagedList } from '~/lib/stores/paged';
 import { PagerButtons } from '../ui/PagerButtons';
 import { MemberOnly } from '../ui/MemberOnly';
 import { ListState } from '../ui/states';
+import { studyText } from '~/lib/rules/learn';
 
 /** /my/course (progress per bought course) and /my/class (enrolled classes). */
 export default function StudyList(props: { kind: 'course' | 'class' }) {
@@ -60,15 +61,15 @@ function CourseRow({ c }: { c: MyCourse }) {
           <div
             className="h-2 w-60 overflow-hidden rounded-full bg-page"
             role="progressbar"
-            aria-valuenow={c.progress}
+            aria-valuenow={c.watched_percent}
             aria-valuemin={0}
             aria-valuemax={100}
-            aria-label="学习进度"
+            aria-label="已看时长"
           >
-            <div className="h-full rounded-full bg-brand-accent" style={{ width: `${c.progress}%` }} />
+            <div className="h-full rounded-full bg-brand-accent" style={{ width: `${c.watched_percent}%` }} />
           </div>
           <span className="text-sm text-ink-soft">
-            已学 {c.finished_count}/{c.lesson_count} 课时 · {c.progress}%
+            已学 {c.finished_count}/{c.lesson_count} 课时 · 已看 {c.watched_percent}% · 学习时长 {studyText(c.study_s)}
           </span>
         </div>
         <p className="mt-2 text-xs text-ink-mute">{courseStatus(c)}</p>

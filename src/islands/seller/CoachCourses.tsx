@@ -101,6 +101,9 @@ function CourseRow({ c, onChanged }: { c: CoachCourseItem; onChanged: () => void
         <a className="gf-btn-ghost h-8 px-3" href={`/coach/course/lessonList?id=${c.id}`}>
           课时管理
         </a>
+        <a className="gf-btn-ghost h-8 px-3" href={`/coach/course/students?id=${c.id}`}>
+          学员
+        </a>
         <a className="gf-btn-ghost h-8 px-3" href={`/coach/publish?id=${c.id}`}>
           编辑
         </a>

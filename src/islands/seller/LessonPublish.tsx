@@ -9,6 +9,7 @@ import { SellerOnly } from './SellerOnly';
 import { PageHead } from './content-parts';
 import { Field } from '../ui/form';
 import { LoadFailed } from '../ui/states';
+import { ChapterEditor } from '../learning/ChapterEditor';
 
 /** /coach/publishLesson?course_id=&id=: a lesson's title, order, free-preview flag and video (resumable upload). */
 export default function LessonPublish(props: { courseId: number | null; id: number | null }) {
@@ -38,11 +39,11 @@ function Loader({ courseId, id }: { courseId: number; id: number | null }) {
         };
         // A video without an upload record (the seed's demo file) is kept unless a new one is uploaded.
         const file = !l.video_info && l.video_status !== 'none' ? { path: l.video, duration: l.duration } : null;
-        return { form, courseTitle: l.course.title, video: l.video_info, file, count: 0 };
+        return { form, courseTitle: l.course.title, video: l.video_info, file, count: 0, playUrl: l.video };
       }
       const list = await loadLessons(courseId);
       const form: LessonForm = { course_id: courseId, title: '', order: '', is_free: false, video_id: null };
-      return { form, courseTitle: list.course.title, video: null, file: null, count: list.list.length };
+      return { form, courseTitle: list.course.title, video: null, file: null, count: list.list.length, playUrl: '' };
     },
     `${courseId}-${id ?? 0}`,
   );
@@ -57,6 +58,7 @@ function Editor(props: {
   video: VideoInfo | null;
   file: { path: string; duration: number } | null;
   count: number;
+  playUrl: string;
 }) {
   const [form, setForm] = useState(props.form);
   const save = useAction();
@@ -117,6 +119,11 @@ function Editor(props: {
           </button>
         </Field>
       </form>
+      {form.id ? (
+        <ChapterEditor lessonId={form.id} video={props.playUrl} />
+      ) : (
+        <p className="mt-6 text-sm text-ink-mute">保存课时后，可在这里标记本课的招式。</p>
+      )}
     </>
   );
 }

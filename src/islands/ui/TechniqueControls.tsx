@@ -13,6 +13,7 @@ import {
   type TechniquePlayer,
 } from '~/lib/stores/technique-player';
 import { TechniqueHelp } from './TechniqueHelp';
+import { chapterTicks, type ChapterMark } from '~/lib/rules/learn';
 
 /**
  * One technique player for a video island: the store, the style its <video> takes (mirrored or not),
@@ -48,8 +49,10 @@ export function TechniqueControls(props: {
   mediaKey: string | number;
   root: RefObject<HTMLElement | null>;
   phone?: boolean;
+  /** 招式 of the lesson: ticks on the bar; a tap on one plays and loops it. */
+  chapters?: readonly ChapterMark[];
 }) {
-  const { player, video, mediaKey, root, phone } = props;
+  const { player, video, mediaKey, root, phone, chapters = [] } = props;
   const speed = useStore(player.$speed);
   const mirror = useStore(player.$mirror);
   const loop = useStore(player.$loop);
@@ -109,6 +112,20 @@ export function TechniqueControls(props: {
           />
         )}
         <span className="absolute inset-y-0 left-0 rounded-full bg-brand" style={{ width: `${percentOf(t, duration)}%` }} />
+        {chapterTicks(chapters, duration).map((c) => (
+          <button
+            key={c.id}
+            type="button"
+            className={`absolute -top-1.5 z-20 h-4.5 w-2 -translate-x-1/2 p-0 ${phone ? 'min-w-6' : ''} flex justify-center bg-transparent`}
+            style={{ left: `${c.at}%` }}
+            onClick={() => player.playChapter(chapters, c.id)}
+            title={c.name}
+            aria-label={`招式：${c.name}`}
+            data-testid="chapter-tick"
+          >
+            <span className="block h-full w-0.5 rounded bg-brand-dark" aria-hidden="true" />
+          </button>
+        ))}
         {loop.a !== null && <Marker name="A" at={percentOf(loop.a, duration)} />}
         {loop.b !== null && <Marker name="B" at={percentOf(loop.b, duration)} />}
       </div>

@@ -73,6 +73,13 @@ export function callLogout(token: string | undefined): Promise<Envelope<ApiOutpu
   return send<ApiOutput<'/logout'>>('/logout', {}, { token, keepalive: true });
 }
 
+/** `api` for a report sent as the page goes away (pagehide): `keepalive`, so it still reaches the server. */
+export async function apiKeepalive<P extends ApiPath>(path: P, ...[body]: BodyArg<P>): Promise<ApiOutput<P>> {
+  const env = await send<ApiOutput<P>>(path, body, { keepalive: true });
+  if (env.code !== Code.OK) throw new ApiError(env.msg, env.code);
+  return env.data;
+}
+
 /** `call` for callers that only want success: any code but 200 rejects with msg. */
 export async function api<P extends ApiPath>(path: P, ...[body]: BodyArg<P>): Promise<ApiOutput<P>> {
   const env = await send<ApiOutput<P>>(path, body);

@@ -18,6 +18,7 @@ export const MEMBER_NAV = [
       { label: '我的班级', href: '/my/class' },
       { label: '我的作业', href: '/my/homework' },
       { label: '我的段位', href: '/my/duan' },
+      { label: '我的笔记', href: '/my/notes' },
       { label: '我的动态', href: '/my/friendscircle' },
     ],
   },

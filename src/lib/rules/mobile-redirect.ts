@@ -57,6 +57,8 @@ export const MOBILE_PATHS = {
   duan: '/m/my/duan',
   /** 我的作业: assignments of my courses and classes, handing in practice videos filmed on the phone. */
   homework: '/m/my/homework',
+  /** 我的笔记: private notes at moments of lessons, across courses. */
+  notes: '/m/my/notes',
   forgot: '/m/forgot',
   bindPhone: '/m/account/bindphone',
   /** A page that exists only on the desktop site (the console, seller areas): says where to do it. */
@@ -119,6 +121,7 @@ const DETAIL: Record<string, string> = {
   '/my/class': `${MOBILE_PATHS.learning}?kind=class`,
   '/my/duan': MOBILE_PATHS.duan,
   '/my/homework': MOBILE_PATHS.homework,
+  '/my/notes': MOBILE_PATHS.notes,
   '/pay/sandbox': MOBILE_PATHS.paySandbox,
   '/my/order/publish': MOBILE_PATHS.review,
   '/my/homework/view': MOBILE_PATHS.homeworkView,

@@ -1,8 +1,10 @@
 import { atom } from 'nanostores';
-import { api } from '../api/client';
+import { api, apiKeepalive } from '../api/client';
 import type { Lesson } from '../api/contract/catalogue-training';
 import type { LessonProgress } from '../api/contract/study';
+import type { Chapter } from '../api/contract/learn';
 import { $session } from './session';
+import { createRangeTracker } from './play-ranges';
 
 /** A member's progress in one lesson (/api/course/myProgress). */
 export type { LessonProgress };
@@ -32,20 +34,11 @@ export function resumeAt(p: LessonProgress | undefined): number {
   return p && !p.finished && p.position > 0 ? p.position : 0;
 }
 
-/** Progress after a report: the furthest position reached; finished stays finished. */
-export function mergeProgress(
-  all: ReadonlyMap<number, LessonProgress>,
-  lessonId: number,
-  position: number,
-  finished: 0 | 1,
-): Map<number, LessonProgress> {
+/** Progress after a report: the server's answer for the lesson; finished stays finished. */
+export function mergeProgress(all: ReadonlyMap<number, LessonProgress>, answer: LessonProgress): Map<number, LessonProgress> {
   const next = new Map(all);
-  const old = next.get(lessonId);
-  next.set(lessonId, {
-    lesson_id: lessonId,
-    position: Math.max(position, old?.position ?? 0),
-    finished: finished === 1 || old?.finished === 1 ? 1 : 0,
-  });
+  const old = next.get(answer.lesson_id);
+  next.set(answer.lesson_id, { ...answer, finished: answer.finished === 1 || old?.finished === 1 ? 1 : 0 });
   return next;
 }
 
@@ -56,7 +49,20 @@ export function mergeProgress(
 export function createLessonPlayer(courseId: number, lessons: Lesson[], now: () => number = Date.now) {
   const $lessons = atom<Lesson[]>(lessons);
   const $progress = atom<Map<number, LessonProgress>>(new Map());
+  /** 招式 by lesson (public: guests see the moves of a paid lesson, not its video). */
+  const $chapters = atom<Map<number, Chapter[]>>(new Map());
+
+  /** The course's 招式; a failure leaves the player without them. */
+  async function loadChapters(): Promise<void> {
+    const rows = await api('/learn/courseChapters', { course_id: courseId }).catch(() => null);
+    if (!rows) return;
+    const byLesson = new Map<number, Chapter[]>();
+    for (const c of rows) byLesson.set(c.lesson_id, [...(byLesson.get(c.lesson_id) ?? []), c]);
+    $chapters.set(byLesson);
+  }
   let lastSent = 0;
+  /** What the <video> played since the last report (fed by the player's media events). */
+  const played = createRangeTracker(now);
 
   /** The viewer whose access was last asked for, and that request (one per viewer). */
   let viewer: { token: string; done: Promise<void> } | null = null;
@@ -110,17 +116,21 @@ export function createLessonPlayer(courseId: number, lessons: Lesson[], now: () 
   }
 
   /**
-   * Tells the server how far the member got in `lesson` (signed-in viewers only). Answers false
-   * when nothing was sent; a failed report is dropped (the next one carries the position again).
+   * Tells the server what the member played of `lesson` since the last report and where they are
+   * (signed-in viewers only). Answers false when nothing was sent; what a failed report carried is
+   * kept for the next one. `leaving` (pagehide) sends with keepalive so it outlives the page.
    */
-  async function report(lesson: Lesson, seconds: number, ended: boolean, force = ended): Promise<boolean> {
+  async function report(lesson: Lesson, seconds: number, ended: boolean, force = ended, leaving = false): Promise<boolean> {
     if (!$session.get() || !due(force)) return false;
     const position = Math.floor(seconds);
+    const claim = played.take();
+    const body = { lesson_id: lesson.id, position, ended, ranges: claim.ranges, study_s: claim.study_s };
     try {
-      const r = await api('/course/progress', { lesson_id: lesson.id, position, ended });
-      $progress.set(mergeProgress($progress.get(), lesson.id, position, r.finished));
+      const r = await (leaving ? apiKeepalive('/course/progress', body) : api('/course/progress', body));
+      $progress.set(mergeProgress($progress.get(), r));
       return true;
     } catch {
+      played.restore(claim);
       return false;
     }
   }
@@ -128,10 +138,13 @@ export function createLessonPlayer(courseId: number, lessons: Lesson[], now: () 
   return {
     $lessons,
     $progress,
+    $chapters,
+    loadChapters,
     loadForViewer,
     playable,
     refreshLesson,
     report,
+    played,
     resumeAt: (l: Lesson) => resumeAt($progress.get().get(l.id)),
   };
 }

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { chapterSpan, type ChapterMark } from '../rules/learn';
 
 /*
  * The technique player of the course, lesson and playback screens (SPEC §2): slow motion with the pitch kept,
@@ -286,6 +287,21 @@ export function createTechniquePlayer(storage: () => PrefsStorage | null = brows
     $message.set(r.error ?? '');
   }
 
+  /**
+   * One tap on a 招式: jump to its start and loop its span (its end, else the next one's start, else
+   * the video's end), playing. Answers false when the chapter has no span to loop.
+   */
+  function playChapter(chapters: readonly ChapterMark[], id: number): boolean {
+    if (!media) return false;
+    const span = chapterSpan(chapters, id, media.duration);
+    if (!span) return false;
+    $loop.set({ ...$loop.get(), a: span.a, b: span.b, used: 0 });
+    $message.set('');
+    seek(span.a);
+    if (media.paused) void Promise.resolve(media.play()).catch(() => {});
+    return true;
+  }
+
   const actions: Record<Action, () => void> = {
     playPause,
     back: () => media && seek(seekBy(media.currentTime, -1, media.duration)),
@@ -314,6 +330,7 @@ export function createTechniquePlayer(storage: () => PrefsStorage | null = brows
     setRepeat: (n: number) => $loop.set(setRepeat($loop.get(), n)),
     clearLoop: () => ($loop.set({ ...NO_LOOP, repeat: $loop.get().repeat }), $message.set('')),
     closeHelp: () => $help.set(false),
+    playChapter,
     run: (a: Action) => actions[a](),
   };
 }

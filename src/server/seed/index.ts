@@ -14,6 +14,7 @@ import { seedLive } from './live';
 import { seedCircle } from './circle';
 import { seedDuan } from './learning-duan';
 import { seedHomework } from './learning-homework';
+import { seedLearningChapters } from './learning-chapters';
 
 /** True when the database has never been seeded (no users at all). */
 export async function isEmptyDatabase(): Promise<boolean> {
@@ -39,6 +40,7 @@ export async function runSeed(): Promise<Record<string, unknown>> {
   const circle = await seedCircle();
   const duan = await seedDuan();
   const homework = await seedHomework();
+  const chapters = await seedLearningChapters();
   return {
     users: usersAdded,
     staff: staffAdded,
@@ -53,5 +55,6 @@ export async function runSeed(): Promise<Record<string, unknown>> {
     circle,
     duan,
     ...homework,
+    chapters,
   };
 }

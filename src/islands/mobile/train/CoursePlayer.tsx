@@ -6,6 +6,8 @@ import { useLessonPlayer } from '~/islands/catalogue/useLessonPlayer';
 import { TechniqueControls, useTechniquePlayer } from '~/islands/ui/TechniqueControls';
 import { LessonHomework } from '~/islands/learning/LessonHomework';
 import FavouriteAction from './FavouriteAction';
+import { ChapterList, ResumeHint } from '~/islands/learning/ChapterList';
+import { LessonNotes } from '~/islands/learning/LessonNotes';
 
 /**
  * /m/course/detail's player: the video full width at the top (inline, never the phone's own full
@@ -22,7 +24,10 @@ export default function CoursePlayer(props: {
   buyHref: string;
   children?: ReactNode;
 }) {
-  const { lessons, progress, current, video, pick, start, events } = useLessonPlayer(props.courseId, props.lessons);
+  const { lessons, progress, current, video, pick, start, events, chapters, resumedAt, restart } = useLessonPlayer(
+    props.courseId,
+    props.lessons,
+  );
   const stage = useRef<HTMLDivElement>(null);
   const { player, videoStyle, nativeControls } = useTechniquePlayer();
   const canStart = lessons.some((l) => !isLocked(l));
@@ -76,9 +81,12 @@ export default function CoursePlayer(props: {
           </>
         )}
       </div>
-      {current && <TechniqueControls player={player} video={video} mediaKey={current.id} root={stage} phone />}
+      {current && <TechniqueControls player={player} video={video} mediaKey={current.id} root={stage} phone chapters={chapters} />}
+      {current && <ResumeHint at={resumedAt} onRestart={restart} phone />}
+      {current && <ChapterList player={player} chapters={chapters} phone />}
       {current && <LessonHomework lessonId={current.id} phone />}
       {props.children}
+      {current && <LessonNotes key={current.id} player={player} lessonId={current.id} phone />}
       <section className="mt-2 bg-white" aria-labelledby="m-lessons-title">
         <h2 id="m-lessons-title" className="flex h-11 items-center px-3 text-base font-600">
           课时
@@ -104,6 +112,8 @@ export default function CoursePlayer(props: {
                   <span className="min-w-0 flex-1 truncate">{l.title}</span>
                   {progress.get(l.id)?.finished ? (
                     <span className="i-ri-checkbox-circle-fill shrink-0 text-success" aria-label="已学完" />
+                  ) : (progress.get(l.id)?.percent ?? 0) > 0 ? (
+                    <span className="shrink-0 text-xs text-brand">已看 {progress.get(l.id)?.percent}%</span>
                   ) : null}
                   {l.is_free === 1 && props.price > 0 && (
                     <span className="shrink-0 rounded bg-success-tint px-1.5 text-xs text-success">试看</span>

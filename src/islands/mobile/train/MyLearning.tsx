@@ -1,3 +1,4 @@
+import { studyText } from '~/lib/rules/learn';
 import { useState } from 'react';
 import { formatDate } from '~/lib/format';
 import { img } from '~/lib/media';
@@ -64,15 +65,17 @@ function CourseItem({ c }: { c: MyCourse }) {
         <div
           className="h-1.5 min-w-0 flex-1 overflow-hidden rounded-full bg-page"
           role="progressbar"
-          aria-valuenow={c.progress}
+          aria-valuenow={c.watched_percent}
           aria-valuemin={0}
           aria-valuemax={100}
-          aria-label="学习进度"
+          aria-label="已看时长"
         >
-          <div className="h-full rounded-full bg-brand-accent" style={{ width: `${c.progress}%` }} />
+          <div className="h-full rounded-full bg-brand-accent" style={{ width: `${c.watched_percent}%` }} />
         </div>
         <span className="shrink-0 text-xs text-ink-soft">
-          {c.finished_count}/{c.lesson_count} 课时 · {c.progress}%
+          已看 {c.watched_percent}% · {c.finished_count}/{c.lesson_count} 课时
+          <br />
+          学习 {studyText(c.study_s)}
         </span>
         <a href={href} className="gf-m-btn-primary shrink-0 px-4 text-sm">
           {c.last_studied_at ? '继续学习' : '开始学习'}

@@ -43,6 +43,7 @@ import { reviewApi } from './review';
 import { critiqueApi } from './critique';
 import { duanApi } from './duan';
 import { homeworkApi } from './homework';
+import { learnApi } from './learn';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -98,6 +99,7 @@ export const contracts = {
   critique: critiqueApi,
   duan: duanApi,
   homework: homeworkApi,
+  learn: learnApi,
 } as const;
 
 type Groups = typeof contracts;

@@ -1,13 +1,11 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { LessonProgress, MyClass, MyCourse } from '~/lib/api/contract/study';
+import type { MyClass, MyCourse } from '~/lib/api/contract/study';
+import { watchedPercent } from '~/lib/rules/learn';
 import type { ApiOutput } from '~/lib/api/types';
 import { db } from '../../db';
 import { classes, coaches, courseAccess, courses, lessonProgress, lessons, orderItems, orders } from '../../db/schema';
-import { notFound, refuse } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { ownsCourse } from '../catalogue/course-access';
-
-/** A lesson counts as finished once watched to within this share of its end. */
-const FINISHED_SHARE = 0.9;
 
 /** /my/course: courses the member bought, with lessons finished and where they left off. */
 export async function myCourses(userId: number, page: number, limit: number): Promise<ApiOutput<'/member/myCourse'>> {
@@ -26,11 +24,20 @@ export async function myCourses(userId: number, page: number, limit: number): Pr
   const ids = rows.map((r) => r.c.id);
   const [lessonCounts, done, last] = ids.length
     ? await Promise.all([
-        db().select({ course: lessons.courseId, n: count() }).from(lessons).where(inArray(lessons.courseId, ids)).groupBy(lessons.courseId),
         db()
-          .select({ course: lessonProgress.courseId, n: count() })
+          .select({ course: lessons.courseId, n: count(), duration: sql<number>`coalesce(sum(${lessons.durationS}), 0)::int` })
+          .from(lessons)
+          .where(inArray(lessons.courseId, ids))
+          .groupBy(lessons.courseId),
+        db()
+          .select({
+            course: lessonProgress.courseId,
+            n: sql<number>`count(*) filter (where ${lessonProgress.finished})::int`,
+            watched: sql<number>`coalesce(sum(${lessonProgress.watchedS}), 0)::int`,
+            study: sql<number>`coalesce(sum(${lessonProgress.studyS}), 0)::int`,
+          })
           .from(lessonProgress)
-          .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.finished, true), inArray(lessonProgress.courseId, ids)))
+          .where(and(eq(lessonProgress.userId, userId), inArray(lessonProgress.courseId, ids)))
           .groupBy(lessonProgress.courseId),
         db()
           .selectDistinctOn([lessonProgress.courseId], {
@@ -46,8 +53,10 @@ export async function myCourses(userId: number, page: number, limit: number): Pr
     : [[], [], []];
   return {
     list: rows.map(({ c, since }): MyCourse => {
-      const n = lessonCounts.find((x) => x.course === c.id)?.n ?? 0;
-      const f = done.find((x) => x.course === c.id)?.n ?? 0;
+      const counts = lessonCounts.find((x) => x.course === c.id);
+      const n = counts?.n ?? 0;
+      const mine = done.find((x) => x.course === c.id);
+      const f = mine?.n ?? 0;
       const l = last.find((x) => x.course === c.id);
       return {
         id: c.id,
@@ -56,6 +65,8 @@ export async function myCourses(userId: number, page: number, limit: number): Pr
         lesson_count: n,
         finished_count: f,
         progress: n ? Math.round((f / n) * 100) : 0,
+        watched_percent: watchedPercent(mine?.watched ?? 0, counts?.duration ?? 0),
+        study_s: mine?.study ?? 0,
         last_lesson: l?.lesson ?? '',
         last_studied_at: l?.at.toISOString() ?? null,
         bought_at: since.toISOString(),
@@ -104,8 +115,8 @@ export async function myClasses(userId: number, page: number, limit: number): Pr
   };
 }
 
-/** Whether the member may watch this lesson (free lesson, free course, owner or buyer). */
-async function mayWatch(userId: number, lessonId: number) {
+/** Whether the member may watch this lesson (free lesson, free course, owner or buyer); 404 for no such lesson. */
+export async function mayWatch(userId: number, lessonId: number) {
   const [row] = await db()
     .select({
       l: lessons,
@@ -121,41 +132,4 @@ async function mayWatch(userId: number, lessonId: number) {
   const ok =
     row.l.isFree || row.price === 0 || row.coachUser === userId || row.shopUser === userId || (await ownsCourse(userId, row.l.courseId));
   return { ok, lesson: row.l };
-}
-
-/**
- * The player reports where the member is in a lesson (every few seconds and at the end). The
- * furthest position is kept; `finished` never turns back off.
- */
-export async function recordProgress(
-  userId: number,
-  lessonId: number,
-  position: number,
-  ended: boolean,
-): Promise<ApiOutput<'/course/progress'>> {
-  const { ok, lesson } = await mayWatch(userId, lessonId);
-  if (!ok) throw refuse('购买课程后才能学习该课时');
-  const pos = Math.min(position, lesson.durationS || position);
-  const finished = ended || (lesson.durationS > 0 && pos >= lesson.durationS * FINISHED_SHARE);
-  await db()
-    .insert(lessonProgress)
-    .values({ userId, lessonId, courseId: lesson.courseId, position: pos, finished })
-    .onConflictDoUpdate({
-      target: [lessonProgress.userId, lessonProgress.lessonId],
-      set: {
-        position: sql`greatest(${lessonProgress.position}, excluded.position)`,
-        finished: sql`${lessonProgress.finished} or excluded.finished`,
-        updatedAt: new Date(),
-      },
-    });
-  return { lesson_id: lessonId, finished: finished ? 1 : 0 };
-}
-
-/** Per-lesson progress of one course for the player (resume points and ticks). */
-export async function courseProgress(userId: number, courseId: number): Promise<LessonProgress[]> {
-  const rows = await db()
-    .select({ lesson_id: lessonProgress.lessonId, position: lessonProgress.position, finished: lessonProgress.finished })
-    .from(lessonProgress)
-    .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.courseId, courseId)));
-  return rows.map((r) => ({ lesson_id: r.lesson_id, position: r.position, finished: r.finished ? 1 : 0 }));
 }
