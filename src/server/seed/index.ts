@@ -14,6 +14,7 @@ import { seedLive } from './live';
 import { seedCircle } from './circle';
 import { seedDuan } from './learning-duan';
 import { seedHomework } from './learning-homework';
+import { seedLearningStory } from './learning-story';
 import { seedLearningChapters } from './learning-chapters';
 
 /** True when the database has never been seeded (no users at all). */
@@ -40,6 +41,7 @@ export async function runSeed(): Promise<Record<string, unknown>> {
   const circle = await seedCircle();
   const duan = await seedDuan();
   const homework = await seedHomework();
+  const story = await seedLearningStory();
   const chapters = await seedLearningChapters();
   return {
     users: usersAdded,
@@ -55,6 +57,7 @@ export async function runSeed(): Promise<Record<string, unknown>> {
     circle,
     duan,
     ...homework,
+    story,
     chapters,
   };
 }
