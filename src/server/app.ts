@@ -35,6 +35,7 @@ import { registerLive } from './modules/live/live.routes';
 import { registerCircle } from './modules/circle/circle.routes';
 import { registerReferral } from './modules/referral/referral.routes';
 import { registerReview } from './modules/review/review.routes';
+import { registerGrading } from './modules/learning/grading.routes';
 import { resolveStaff } from './modules/admin/staff.service';
 // Registers the Tencent IM backend (IM_PROVIDER=tim); the local one registers with its module.
 import './providers/im/backend-tim';
@@ -101,6 +102,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerReferral(api);
   registerReview(api);
   registerImSocial(api);
+  registerGrading(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });
   api.openAPIRegistry.registerComponent('securitySchemes', 'staffCookie', { type: 'apiKey', in: 'cookie', name: 'gf_staff' });

@@ -2,6 +2,7 @@ import { markWired, on } from './events';
 import { providerShareOfPaid } from './modules/provider/commission';
 import { rewardReferral } from './modules/referral/referral.service';
 import { creditSale, reverseIncome, settleOrder } from './modules/seller/income';
+import { registerGradingOrders } from './modules/learning/grading-orders';
 
 /**
  * Every cross-module reaction in one list (module order: composition). The module where something
@@ -21,5 +22,8 @@ on('order.completed', ({ tx, order }) => rewardReferral(tx, order));
 // An approved refund: what the order credited (owner, agent, provider) comes back out of pending, or of the
 // balance once settled; a balance that cannot cover it refuses the refund.
 on('refund.approved', ({ tx, order }) => reverseIncome(tx, order));
+
+// 考评 seats are orders of kind 'grading': commerce's order code calls learning back through its registry.
+registerGradingOrders();
 
 markWired();

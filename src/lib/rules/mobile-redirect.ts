@@ -103,6 +103,7 @@ const DETAIL: Record<string, string> = {
   '/my/order/goods': `${MOBILE_PATHS.orders}?kind=goods`,
   '/my/order/course': `${MOBILE_PATHS.orders}?kind=course`,
   '/my/order/class': `${MOBILE_PATHS.orders}?kind=class`,
+  '/my/order/grading': `${MOBILE_PATHS.orders}?kind=grading`,
   '/order/detail': MOBILE_PATHS.order,
   '/order/middle': MOBILE_PATHS.pay,
   '/order/goodsorder': `${MOBILE_PATHS.checkout}?kind=goods`,

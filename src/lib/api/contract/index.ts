@@ -40,6 +40,7 @@ import { adminLiveApi } from './admin-live';
 import { circleApi } from './circle';
 import { referralApi } from './referral';
 import { reviewApi } from './review';
+import { adminCertificateApi, coachGradingApi, gradingApi } from './grading';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -92,6 +93,9 @@ export const contracts = {
   circle: circleApi,
   referral: referralApi,
   review: reviewApi,
+  grading: gradingApi,
+  coachGrading: coachGradingApi,
+  adminCertificate: adminCertificateApi,
 } as const;
 
 type Groups = typeof contracts;
