@@ -19,6 +19,9 @@ import { examinerOf, ownSession, refundableOrders, resultOf, sessionView } from 
  * same transaction (grading-certs.service.ts shows and revokes them).
  */
 
+/** Thrown inside a refund's transaction to roll it back when the order was refunded meanwhile. */
+class AlreadyRefunded extends Error {}
+
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
 /** 'GF' + 20 base32 characters from 100 random bits (lib/rules/grading.ts CERT_NO_RE). */
@@ -64,11 +67,19 @@ export async function cancelSession(
   let refunded = 0;
   let pending = 0;
   for (const orderId of await refundableOrders(id)) {
-    const r = await refundBySeller(orderId, userId, '考评员取消了考评', deliver, async (tx, o) => {
-      // Still this examiner's order of this cancelled session (checked on the locked row).
-      if (o.coachId !== coachId || o.kind !== 'grading') throw notFound('订单不存在');
-      await tellCancelled(tx, o.userId, id);
-    });
+    let r: { status: 'refunded' | 'refunding' };
+    try {
+      r = await refundBySeller(orderId, userId, '考评员取消了考评', deliver, async (tx, o) => {
+        // Still this examiner's order of this session (checked on the locked row).
+        if (o.coachId !== coachId || o.kind !== 'grading') throw notFound('订单不存在');
+        // A concurrent cancel (or the member's own refund) got there first: nothing left to do.
+        if (o.status !== 'paid' && o.status !== 'completed') throw new AlreadyRefunded();
+        await tellCancelled(tx, o.userId, id);
+      });
+    } catch (err) {
+      if (err instanceof AlreadyRefunded) continue;
+      throw err;
+    }
     if (r.status === 'refunded') refunded++;
     else pending++;
   }
