@@ -57,6 +57,9 @@ export const MOBILE_PATHS = {
   bindPhone: '/m/account/bindphone',
   /** A page that exists only on the desktop site (the console, seller areas): says where to do it. */
   desktopOnly: '/m/desktop',
+  /** A 考评's booking page (`?id=`, desktop /duan/grading) and a 段位证书 (`/m/cert/<no>`, desktop /cert/<no>). */
+  grading: '/m/duan/grading',
+  cert: '/m/cert',
 
   // ── Live on the phone ──
   /** 手机开播: a coach or shop owner goes live from the phone's camera. */
@@ -94,6 +97,7 @@ const DETAIL: Record<string, string> = {
   '/article/detail': MOBILE_PATHS.articleDetail,
   // Ours, not in the SPEC's table: same page on the phone, same query.
   '/help/detail': MOBILE_PATHS.helpDetail,
+  '/duan/grading': MOBILE_PATHS.grading,
   '/help/cate': MOBILE_PATHS.help,
   '/coupon': MOBILE_PATHS.coupon,
   '/shop/goodslist': MOBILE_PATHS.goodsList,
@@ -238,6 +242,9 @@ export function mobileRedirectUrl(pathname: string, search: string, hash: string
     if (post) return `${base}${MOBILE_PATHS.circlePost}?share=1&id=${encodeURIComponent(post)}`;
     return `${base}${MOBILE_PATHS.circle}?share=1&type=friendscircle`;
   }
+  // A certificate's number as written (unguessable, case matters).
+  const cert = /^\/cert\/([A-Za-z0-9]+)$/.exec(pathname.replace(/\/+$/, ''));
+  if (cert) return `${base}${MOBILE_PATHS.cert}/${cert[1] ?? ''}`;
   // The room's id as written (the path above is lower-cased for matching).
   const room = /^\/live\/(room|playback)\/([^/]+)$/i.exec(pathname.replace(/\/+$/, ''));
   if (room)

@@ -31,6 +31,7 @@ export const COACH_NAV: SellerNavGroup[] = [
     links: [
       { label: '课程管理', href: '/coach/course' },
       { label: '班级管理', href: '/coach/class' },
+      { label: '段位考评', href: '/coach/grading' },
       { label: '代理商品', href: '/coach/agent/goods' },
       { label: '群聊管理', href: '/coach/homepage/groupchat' },
       { label: '轮播图设置', href: '/coach/banner' },
