@@ -56,7 +56,17 @@ const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString(
 async function publish(over: Partial<{ seats: number; price: number; duan: number }> = {}) {
   const r = await t.post(
     '/coach/gradingAdd',
-    { label_id: labelId, duan: 1, mode: 'offline', place: '佛山祖庙武馆', starts_at: inHours(48), seats: 5, price: 500, intro: '', ...over },
+    {
+      label_id: labelId,
+      duan: 1,
+      mode: 'offline',
+      place: '佛山祖庙武馆',
+      starts_at: inHours(48),
+      seats: 5,
+      price: 500,
+      intro: '',
+      ...over,
+    },
     coach,
   );
   expect(r.body.msg).toBe(GRADING_TEXTS.published);
@@ -82,7 +92,10 @@ describe('publishing', () => {
     expect(r.body.msg).toBe(GRADING_TEXTS.notExaminer);
     expect((await t.post('/coach/gradingMine', {}, coach)).body.data.examiner).toBeNull();
 
-    await t.db.insert(examiners).values({ coachId, maxDuan: 3 }).onConflictDoUpdate({ target: examiners.coachId, set: { maxDuan: 3, status: 1 } });
+    await t.db
+      .insert(examiners)
+      .values({ coachId, maxDuan: 3 })
+      .onConflictDoUpdate({ target: examiners.coachId, set: { maxDuan: 3, status: 1 } });
     const high = await t.post(
       '/coach/gradingAdd',
       { label_id: labelId, duan: 4, mode: 'offline', place: '武馆', starts_at: inHours(48), seats: 5, price: 0 },
@@ -129,7 +142,10 @@ describe('seats', () => {
     const again = await t.post('/member/gradingBook', { id }, m.token);
     expect(again.body.msg).toBe(GRADING_TEXTS.unpaidDuplicate);
     expect(await booked(id)).toBe(1);
-    await t.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, o.id));
+    await t.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, o.id));
     await closeExpiredOrders();
     await closeExpiredOrders();
     expect(await booked(id)).toBe(0);
@@ -187,7 +203,10 @@ describe('cancel, results and certificates', () => {
     const early = await t.post('/coach/gradingJudge', { id: cand!.id, result: 'passed', note: '' }, coach);
     expect(early.body.msg).toBe(GRADING_TEXTS.beforeStart);
 
-    await t.db.update(gradingSessions).set({ startsAt: new Date(Date.now() - 60_000) }).where(eq(gradingSessions.id, id));
+    await t.db
+      .update(gradingSessions)
+      .set({ startsAt: new Date(Date.now() - 60_000) })
+      .where(eq(gradingSessions.id, id));
     const both = await Promise.all([
       t.post('/coach/gradingJudge', { id: cand!.id, result: 'passed', note: '拳架扎实' }, coach),
       t.post('/coach/gradingJudge', { id: cand!.id, result: 'passed', note: '拳架扎实' }, coach),
@@ -211,9 +230,17 @@ describe('cancel, results and certificates', () => {
 
     const png = await t.app.request(`/api/cert/${no}/certificate.png`);
     expect(png.status).toBe(200);
-    expect(Buffer.from(await png.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await png.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
     const pdf = await t.app.request(`/api/cert/${no}/certificate.pdf`);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 4).toString()).toBe('%PDF');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 4)
+        .toString(),
+    ).toBe('%PDF');
 
     // Revoked by an operator: the page says so, the files are refused; a second revoke finds nothing to do.
     const content = t.asStaff(await t.staffCookie('content'));

@@ -33,7 +33,13 @@ export default function CoachGrading() {
         ) : (
           <ul className="divide-y divide-line">
             {d.list.map((s) => (
-              <SessionRow key={s.id} s={s} open={open === s.id} toggle={() => setOpen(open === s.id ? null : s.id)} onChange={load.reload} />
+              <SessionRow
+                key={s.id}
+                s={s}
+                open={open === s.id}
+                toggle={() => setOpen(open === s.id ? null : s.id)}
+                onChange={load.reload}
+              />
             ))}
           </ul>
         )}

@@ -25,18 +25,15 @@ export const whereText = (s: Pick<GradingSession, 'mode' | 'place' | 'starts_at'
  * What the booking page's main button does for this viewer: book, go pay their unpaid order, see
  * their certificate, or nothing (with why).
  */
-export type BookAction =
-  | { kind: 'book' }
-  | { kind: 'pay'; href: string }
-  | { kind: 'cert'; href: string }
-  | { kind: 'none'; text: string };
+export type BookAction = { kind: 'book' } | { kind: 'pay'; href: string } | { kind: 'cert'; href: string } | { kind: 'none'; text: string };
 
 export function bookAction(d: GradingDetail, pay = '/order/middle'): BookAction {
   const mine = d.mine;
   if (mine?.cert_no) return { kind: 'cert', href: `/cert/${mine.cert_no}` };
   if (mine && mine.order_status === 'unpaid' && d.state !== 'cancelled') return { kind: 'pay', href: `${pay}?id=${mine.order_id}` };
   if (mine && mine.result === 'failed') return { kind: 'none', text: '未通过，可报名下一场考评' };
-  if (mine && mine.result === 'booked' && ['paid', 'completed'].includes(mine.order_status)) return { kind: 'none', text: '已报名，请按时参加' };
+  if (mine && mine.result === 'booked' && ['paid', 'completed'].includes(mine.order_status))
+    return { kind: 'none', text: '已报名，请按时参加' };
   if (d.state !== 'open') return { kind: 'none', text: STATE_TEXT[d.state] };
   return { kind: 'book' };
 }
@@ -52,7 +49,8 @@ export const loadCert = (no: string) => api('/public/cert', { no });
 export const setHolder = (no: string, holder: string) => api('/member/certHolder', { no, holder });
 
 /** The certificate's files, drawn by the server. */
-export const certFile = (no: string, file: 'certificate.png' | 'certificate.pdf' | 'qr.png') => `/api/cert/${encodeURIComponent(no)}/${file}`;
+export const certFile = (no: string, file: 'certificate.png' | 'certificate.pdf' | 'qr.png') =>
+  `/api/cert/${encodeURIComponent(no)}/${file}`;
 
 /** A session id from the page's query (?id=), or null. */
 export function idFromSearch(search: string): number | null {

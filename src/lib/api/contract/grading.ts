@@ -67,7 +67,13 @@ export const adminCertificateSchema = certificateSchema.omit({ mine: true, url: 
 });
 export type AdminCertificate = z.output<typeof adminCertificateSchema>;
 
-const duanField = intField('段位', { min: DUAN_MIN, max: DUAN_MAX, column: 'smallint', tooSmall: '段位为一段至九段', tooBig: '段位为一段至九段' });
+const duanField = intField('段位', {
+  min: DUAN_MIN,
+  max: DUAN_MAX,
+  column: 'smallint',
+  tooSmall: '段位为一段至九段',
+  tooBig: '段位为一段至九段',
+});
 
 const sessionFields = {
   label_id: idField('拳种'),

@@ -49,7 +49,8 @@ function qrSquares(text: string, x: number, y: number, size: number): string {
   let d = '';
   for (let r = 0; r < n; r++)
     for (let c = 0; c < n; c++)
-      if (qr.modules.get(r, c)) d += `M${(x + (c + quiet) * cell).toFixed(2)} ${(y + (r + quiet) * cell).toFixed(2)}h${cell.toFixed(2)}v${cell.toFixed(2)}h-${cell.toFixed(2)}z`;
+      if (qr.modules.get(r, c))
+        d += `M${(x + (c + quiet) * cell).toFixed(2)} ${(y + (r + quiet) * cell).toFixed(2)}h${cell.toFixed(2)}v${cell.toFixed(2)}h-${cell.toFixed(2)}z`;
   return `<rect x="${x}" y="${y}" width="${size}" height="${size}" fill="white"/><path d="${d}" fill="black" shape-rendering="crispEdges"/>`;
 }
 
@@ -81,13 +82,18 @@ async function ensureFont(): Promise<void> {
 /** The certificate as a PNG. */
 export async function certPng(f: CertFacts): Promise<Buffer> {
   await ensureFont();
-  return sharp(Buffer.from(certSvg(f))).png().toBuffer();
+  return sharp(Buffer.from(certSvg(f)))
+    .png()
+    .toBuffer();
 }
 
 /** A one-page PDF (A4 landscape) holding the certificate image, written by hand: no PDF library needed. */
 export async function certPdf(f: CertFacts): Promise<Buffer> {
   await ensureFont();
-  const { data, info } = await sharp(Buffer.from(certSvg(f))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(certSvg(f)))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const pixels = deflateSync(data);
   const pageW = 842;
   const pageH = 595;
@@ -97,7 +103,9 @@ export async function certPdf(f: CertFacts): Promise<Buffer> {
   const objects: Buffer[] = [
     Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
     Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
-    Buffer.from(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${pageW} ${pageH}] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>`),
+    Buffer.from(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${pageW} ${pageH}] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>`,
+    ),
     Buffer.concat([
       Buffer.from(
         `<< /Type /XObject /Subtype /Image /Width ${info.width} /Height ${info.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n`,

@@ -193,7 +193,11 @@ export async function judgeCandidate(
       );
       return;
     }
-    const [member] = await tx.select({ name: publicNameOf(users) }).from(users).where(eq(users.id, done.userId)).limit(1);
+    const [member] = await tx
+      .select({ name: publicNameOf(users) })
+      .from(users)
+      .where(eq(users.id, done.userId))
+      .limit(1);
     const no = newCertNo();
     await tx.insert(certificates).values({
       no,

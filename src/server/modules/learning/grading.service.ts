@@ -131,7 +131,11 @@ type Fields = GradingFields;
 
 async function checkFields(input: Fields, maxDuan: number) {
   if (input.duan > maxDuan) throw refuse(GRADING_TEXTS.duanTooHigh(maxDuan));
-  const [l] = await db().select({ id: labels.id }).from(labels).where(and(eq(labels.id, input.label_id), eq(labels.status, 1))).limit(1);
+  const [l] = await db()
+    .select({ id: labels.id })
+    .from(labels)
+    .where(and(eq(labels.id, input.label_id), eq(labels.status, 1)))
+    .limit(1);
   if (!l) throw refuse(GRADING_TEXTS.styleUnknown);
   if (input.mode === 'offline' && !input.place) throw refuse(GRADING_TEXTS.placeRequired);
   const startsAt = new Date(input.starts_at);
@@ -156,7 +160,13 @@ async function viewOf(id: number): Promise<GradingSession> {
 export async function addSession(userId: number, input: Fields): Promise<GradingSession> {
   const { coachId, maxDuan } = await examinerOf(userId);
   const values = await checkFields(input, maxDuan);
-  const s = one(await db().insert(gradingSessions).values({ coachId, ...values }).returning({ id: gradingSessions.id }), 'grading session');
+  const s = one(
+    await db()
+      .insert(gradingSessions)
+      .values({ coachId, ...values })
+      .returning({ id: gradingSessions.id }),
+    'grading session',
+  );
   invalidate('grading:');
   return viewOf(s.id);
 }
