@@ -12,6 +12,7 @@ import { seedStaff } from './staff';
 import { seedChat } from './chat';
 import { seedLive } from './live';
 import { seedCircle } from './circle';
+import { seedGrading } from './learning-grading';
 
 /** True when the database has never been seeded (no users at all). */
 export async function isEmptyDatabase(): Promise<boolean> {
@@ -35,5 +36,19 @@ export async function runSeed(): Promise<Record<string, unknown>> {
   const chat = await seedChat();
   const live = await seedLive();
   const circle = await seedCircle();
-  return { users: usersAdded, staff: staffAdded, ...site, ...content, notices, ...catalogue, ...commerce, providers, chat, live, circle };
+  const grading = await seedGrading();
+  return {
+    users: usersAdded,
+    staff: staffAdded,
+    ...site,
+    ...content,
+    notices,
+    ...catalogue,
+    ...commerce,
+    providers,
+    chat,
+    live,
+    circle,
+    ...grading,
+  };
 }
