@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GradingDetail } from '~/lib/api/contract/grading';
-import { bookAction, idFromSearch, sessionTitle } from '~/lib/stores/grading';
+import { bookAction, editable, idFromSearch, localInputValue, sessionTitle } from '~/lib/stores/grading';
 import { CERT_NO_RE, duanName } from '~/lib/rules/grading';
 
 const base: GradingDetail = {
@@ -48,5 +48,19 @@ describe('grading booking page', () => {
     expect(idFromSearch('?id=abc')).toBeNull();
     expect(CERT_NO_RE.test('GFABCDEFGHIJKLMNOPQRST')).toBe(true);
     expect(CERT_NO_RE.test('GF123')).toBe(false);
+  });
+});
+
+describe('the examiner edit form', () => {
+  it('is offered only for an open session nobody booked', () => {
+    expect(editable({ state: 'open', booked: 0 })).toBe(true);
+    expect(editable({ state: 'open', booked: 1 })).toBe(false);
+    expect(editable({ state: 'cancelled', booked: 0 })).toBe(false);
+  });
+  it('fills the time input with the same instant in local time', () => {
+    const iso = '2030-01-01T02:05:00.000Z';
+    const v = localInputValue(iso);
+    expect(v).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    expect(new Date(v).toISOString()).toBe(iso);
   });
 });

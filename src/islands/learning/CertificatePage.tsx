@@ -8,13 +8,14 @@ import { LoadFailed, Loading } from '../ui/states';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 
-/** /cert/<no> (and /m/cert/<no>): a 段位证书 anyone can verify; its holder may choose the name shown. */
-export default function CertificatePage(props: { no: string }) {
+/** /cert/<no> (and /m/cert/<no>): a 段位证书 anyone can verify; its holder may choose the name shown. `list`: the 考评 list. */
+export default function CertificatePage(props: { no: string; list?: string }) {
   const { user } = useSession();
   const load = useLoad(() => loadCert(props.no), `${props.no}:${user?.user_id ?? 0}`);
   const [name, setName] = useState<string | null>(null);
   const save = useAction();
-  if (load.error) return <LoadFailed load={load} back={['查看段位考评', '/duan']} />;
+  const list = props.list ?? '/duan';
+  if (load.error) return <LoadFailed load={load} back={['查看段位考评', list]} />;
   const c = load.data;
   if (!c) return <Loading />;
   const revoked = c.revoked_at !== null;
@@ -49,14 +50,22 @@ export default function CertificatePage(props: { no: string }) {
         </figure>
       </div>
       {!revoked && (
-        <div className="flex flex-wrap gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <a className="gf-btn-primary" href={certFile(c.no, 'certificate.png')} download={`${c.no}.png`}>
             下载 PNG
           </a>
           <a className="gf-btn-ghost" href={certFile(c.no, 'certificate.pdf')} download={`${c.no}.pdf`}>
             下载 PDF
           </a>
+          <a className="ml-auto text-sm text-info-link" href={list}>
+            查看段位考评
+          </a>
         </div>
+      )}
+      {revoked && (
+        <a className="text-sm text-info-link" href={list}>
+          查看段位考评
+        </a>
       )}
       {c.mine === 1 && !revoked && (
         <form

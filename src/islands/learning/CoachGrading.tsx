@@ -1,18 +1,19 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { api } from '~/lib/api/client';
 import type { GradingSession } from '~/lib/api/contract/grading';
 import { priceText } from '~/lib/format';
 import { CANDIDATE_STATUS_TEXT, DUAN_NAMES, GRADING_LIMITS, GRADING_MODE_TEXT, GRADING_TEXTS, type GradingMode } from '~/lib/rules/grading';
-import { sessionTitle, STATE_TEXT, whereText } from '~/lib/stores/grading';
+import { editable, localInputValue, sessionTitle, STATE_TEXT, whereText } from '~/lib/stores/grading';
 import { toast } from '~/lib/toast';
 import { Empty, LoadFailed, Loading } from '../ui/states';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 
-/** /coach/grading: publish 考评 (examiners only; others read why), cancel, list candidates and record results. */
+/** /coach/grading: publish 考评 (examiners only; others read why), edit one nobody booked, cancel, list candidates and record results. */
 export default function CoachGrading() {
   const load = useLoad(() => api('/coach/gradingMine', {}));
   const [open, setOpen] = useState<number | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
   if (load.error) return <LoadFailed load={load} />;
   const d = load.data;
   if (!d) return <Loading />;
@@ -21,13 +22,21 @@ export default function CoachGrading() {
       <div className="gf-card p-8 text-center text-ink-soft" data-testid="not-examiner">
         <span className="i-ri-award-line text-5xl text-ink-mute" />
         <p className="mt-3">{GRADING_TEXTS.notExaminer}</p>
+        <a className="mt-3 inline-block text-sm text-info-link" href="/duan">
+          查看平台上的段位考评
+        </a>
       </div>
     );
   return (
     <div className="space-y-4">
-      <PublishForm maxDuan={d.examiner.max_duan} styles={d.styles} onDone={load.reload} />
+      <SessionForm maxDuan={d.examiner.max_duan} styles={d.styles} onDone={load.reload} />
       <section className="gf-card p-5">
-        <h2 className="mb-3 font-bold">我发布的考评</h2>
+        <div className="mb-3 flex items-center justify-between">
+          <h2 className="font-bold">我发布的考评</h2>
+          <a className="text-sm text-info-link" href="/duan" target="_blank" rel="noreferrer">
+            查看考评列表页
+          </a>
+        </div>
         {d.list.length === 0 ? (
           <Empty icon="i-ri-award-line" text="还没有发布考评" />
         ) : (
@@ -39,6 +48,21 @@ export default function CoachGrading() {
                 open={open === s.id}
                 toggle={() => setOpen(open === s.id ? null : s.id)}
                 onChange={load.reload}
+                edit={
+                  editing === s.id ? (
+                    <SessionForm
+                      maxDuan={d.examiner?.max_duan ?? 1}
+                      styles={d.styles}
+                      edit={s}
+                      onCancel={() => setEditing(null)}
+                      onDone={() => {
+                        setEditing(null);
+                        load.reload();
+                      }}
+                    />
+                  ) : null
+                }
+                onEdit={editable(s) ? () => setEditing(editing === s.id ? null : s.id) : null}
               />
             ))}
           </ul>
@@ -48,19 +72,28 @@ export default function CoachGrading() {
   );
 }
 
-function PublishForm(props: { maxDuan: number; styles: { id: number; name: string }[]; onDone: () => void }) {
+/** Publishes a session, or (with `edit`) changes one nobody has booked yet. */
+function SessionForm(props: {
+  maxDuan: number;
+  styles: { id: number; name: string }[];
+  onDone: () => void;
+  edit?: GradingSession;
+  onCancel?: () => void;
+}) {
   const act = useAction();
-  const [mode, setMode] = useState<GradingMode>('offline');
+  const e0 = props.edit;
+  const [mode, setMode] = useState<GradingMode>(e0?.mode ?? 'offline');
   return (
     <form
-      className="gf-card grid grid-cols-2 gap-3 p-5 text-sm"
+      className={`grid grid-cols-2 gap-3 text-sm ${e0 ? 'mt-3 rounded bg-page p-4' : 'gf-card p-5'}`}
+      data-testid={e0 ? 'grading-edit' : 'grading-publish'}
       onSubmit={(e) => {
         e.preventDefault();
         const f = new FormData(e.currentTarget);
         const form = e.currentTarget;
         const text = (k: string) => String(f.get(k) ?? '');
         void act.run(async () => {
-          await api('/coach/gradingAdd', {
+          const fields = {
             label_id: Number(text('label_id')),
             duan: Number(text('duan')),
             mode,
@@ -69,17 +102,23 @@ function PublishForm(props: { maxDuan: number; styles: { id: number; name: strin
             seats: Number(text('seats')),
             price: Math.round(Number(text('price')) * 100),
             intro: text('intro'),
-          });
-          toast.success(GRADING_TEXTS.published);
-          form.reset();
+          };
+          if (e0) {
+            await api('/coach/gradingEdit', { id: e0.id, ...fields });
+            toast.success('考评已修改');
+          } else {
+            await api('/coach/gradingAdd', fields);
+            toast.success(GRADING_TEXTS.published);
+            form.reset();
+          }
           props.onDone();
         });
       }}
     >
-      <h2 className="col-span-2 font-bold">发布考评</h2>
+      <h2 className="col-span-2 font-bold">{e0 ? '修改考评（还没有人报名）' : '发布考评'}</h2>
       <label className="flex flex-col gap-1">
         拳种
-        <select name="label_id" className="gf-input" required>
+        <select name="label_id" className="gf-input" required defaultValue={e0?.label_id}>
           {props.styles.map((s) => (
             <option key={s.id} value={s.id}>
               {s.name}
@@ -89,7 +128,7 @@ function PublishForm(props: { maxDuan: number; styles: { id: number; name: strin
       </label>
       <label className="flex flex-col gap-1">
         段位（最高{DUAN_NAMES[props.maxDuan - 1]}）
-        <select name="duan" className="gf-input">
+        <select name="duan" className="gf-input" defaultValue={e0?.duan}>
           {DUAN_NAMES.slice(0, props.maxDuan).map((n, i) => (
             <option key={n} value={i + 1}>
               {n}
@@ -106,32 +145,66 @@ function PublishForm(props: { maxDuan: number; styles: { id: number; name: strin
       </label>
       <label className="flex flex-col gap-1">
         考评地点
-        <input name="place" className="gf-input" maxLength={GRADING_LIMITS.placeMax} disabled={mode === 'online'} />
+        <input
+          name="place"
+          className="gf-input"
+          maxLength={GRADING_LIMITS.placeMax}
+          disabled={mode === 'online'}
+          defaultValue={e0?.place}
+        />
       </label>
       <label className="flex flex-col gap-1">
         考评时间
-        <input name="starts_at" type="datetime-local" className="gf-input" required />
+        <input
+          name="starts_at"
+          type="datetime-local"
+          className="gf-input"
+          required
+          defaultValue={e0 ? localInputValue(e0.starts_at) : undefined}
+        />
       </label>
       <label className="flex flex-col gap-1">
         名额
-        <input name="seats" type="number" min={1} max={GRADING_LIMITS.seatsMax} defaultValue={20} className="gf-input" required />
+        <input
+          name="seats"
+          type="number"
+          min={1}
+          max={GRADING_LIMITS.seatsMax}
+          defaultValue={e0?.seats ?? 20}
+          className="gf-input"
+          required
+        />
       </label>
       <label className="flex flex-col gap-1">
         报名费（元，0 为免费）
-        <input name="price" type="number" min={0} step="0.01" defaultValue={0} className="gf-input" required />
+        <input name="price" type="number" min={0} step="0.01" defaultValue={(e0?.price ?? 0) / 100} className="gf-input" required />
       </label>
       <label className="col-span-2 flex flex-col gap-1">
         考评说明
-        <textarea name="intro" className="gf-input h-20 py-2" maxLength={GRADING_LIMITS.introMax} />
+        <textarea name="intro" className="gf-input h-20 py-2" maxLength={GRADING_LIMITS.introMax} defaultValue={e0?.intro} />
       </label>
-      <button type="submit" className="gf-btn-primary col-span-2 w-32" disabled={act.busy}>
-        发布
-      </button>
+      <div className="col-span-2 flex gap-2">
+        <button type="submit" className="gf-btn-primary w-32" disabled={act.busy}>
+          {e0 ? '保存修改' : '发布'}
+        </button>
+        {props.onCancel && (
+          <button type="button" className="gf-btn-ghost" onClick={props.onCancel}>
+            取消
+          </button>
+        )}
+      </div>
     </form>
   );
 }
 
-function SessionRow(props: { s: GradingSession; open: boolean; toggle: () => void; onChange: () => void }) {
+function SessionRow(props: {
+  s: GradingSession;
+  open: boolean;
+  toggle: () => void;
+  onChange: () => void;
+  edit: ReactNode;
+  onEdit: (() => void) | null;
+}) {
   const { s } = props;
   const cancel = useAction();
   return (
@@ -146,6 +219,11 @@ function SessionRow(props: { s: GradingSession; open: boolean; toggle: () => voi
           </p>
         </div>
         <div className="flex gap-2">
+          {props.onEdit && (
+            <button type="button" className="gf-btn-ghost" onClick={props.onEdit}>
+              编辑
+            </button>
+          )}
           <button type="button" className="gf-btn-ghost" onClick={props.toggle}>
             {props.open ? '收起考生' : '考生与结果'}
           </button>
@@ -168,6 +246,7 @@ function SessionRow(props: { s: GradingSession; open: boolean; toggle: () => voi
           )}
         </div>
       </div>
+      {props.edit}
       {props.open && <Candidates id={s.id} />}
     </li>
   );

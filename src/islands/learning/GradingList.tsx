@@ -6,8 +6,8 @@ import { sessionTitle, STATE_TEXT, whereText } from '~/lib/stores/grading';
 import { Empty, LoadFailed, Loading } from '../ui/states';
 import { useLoad } from '../ui/useLoad';
 
-/** /duan: upcoming 段位考评, filtered by style (a course label) and 段. */
-export default function GradingList() {
+/** /duan (and /m/duan): upcoming 段位考评, filtered by style (a course label) and 段; `grading` is the booking page. */
+export default function GradingList(props: { grading?: string }) {
   const [label, setLabel] = useState(0);
   const [duan, setDuan] = useState(0);
   const load = useLoad(
@@ -45,14 +45,14 @@ export default function GradingList() {
           {d.list.map((s) => (
             <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <div>
-                <a className="font-bold text-ink hover:text-brand" href={`/duan/grading?id=${s.id}`}>
+                <a className="font-bold text-ink hover:text-brand" href={`${props.grading ?? '/duan/grading'}?id=${s.id}`}>
                   {sessionTitle(s)}
                 </a>
                 <p className="text-sm text-ink-mute">
                   {whereText(s)} · 考评员 {s.examiner.name}
                 </p>
               </div>
-              <div className="text-right text-sm">
+              <div className="text-sm sm:text-right">
                 <p className="text-price font-bold">{priceText(s.price)}</p>
                 <p className="text-ink-mute">
                   {STATE_TEXT[s.state]} · 剩余 {s.seats_left} 席

@@ -57,7 +57,8 @@ export const MOBILE_PATHS = {
   bindPhone: '/m/account/bindphone',
   /** A page that exists only on the desktop site (the console, seller areas): says where to do it. */
   desktopOnly: '/m/desktop',
-  /** A 考评's booking page (`?id=`, desktop /duan/grading) and a 段位证书 (`/m/cert/<no>`, desktop /cert/<no>). */
+  /** Upcoming 考评 (desktop /duan), a 考评's booking page (`?id=`, desktop /duan/grading) and a 段位证书 (`/m/cert/<no>`, desktop /cert/<no>). */
+  duan: '/m/duan',
   grading: '/m/duan/grading',
   cert: '/m/cert',
 
@@ -170,6 +171,7 @@ const TABLE: Record<string, string> = {
   '/train/coachlist': `${MOBILE_PATHS.share}?type=coach`,
   '/live': MOBILE_PATHS.live,
   '/help': MOBILE_PATHS.help,
+  '/duan': MOBILE_PATHS.duan,
   '/download': MOBILE_PATHS.download,
   '/login': MOBILE_PATHS.login,
   '/cart': MOBILE_PATHS.cart,
@@ -270,6 +272,8 @@ export function desktopUrlFor(mobilePath: string, search: string): string {
   const q = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
   const id = q.get('id');
   const withId = (p: string) => (id ? `${p}?id=${encodeURIComponent(id)}` : p);
+  const cert = new RegExp(`^${MOBILE_PATHS.cert}/([A-Za-z0-9]+)/?$`).exec(mobilePath);
+  if (cert) return `/cert/${cert[1] ?? ''}`;
   switch (mobilePath.replace(/\/+$/, '')) {
     case MOBILE_PATHS.goodsDetail:
       return withId('/shop/goodsDetail');
@@ -281,6 +285,10 @@ export function desktopUrlFor(mobilePath: string, search: string): string {
       return withId('/article/detail');
     case MOBILE_PATHS.helpDetail:
       return withId('/help/detail');
+    case MOBILE_PATHS.grading:
+      return id ? withId('/duan/grading') : '/duan';
+    case MOBILE_PATHS.duan:
+      return '/duan';
     case MOBILE_PATHS.anchor:
       return id ? `/anchor?type=${q.get('type') === 'merchant' ? 'mechant' : 'coach'}&id=${encodeURIComponent(id)}` : '/';
     case MOBILE_PATHS.shop:

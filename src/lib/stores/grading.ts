@@ -52,6 +52,16 @@ export const setHolder = (no: string, holder: string) => api('/member/certHolder
 export const certFile = (no: string, file: 'certificate.png' | 'certificate.pdf' | 'qr.png') =>
   `/api/cert/${encodeURIComponent(no)}/${file}`;
 
+/** An instant as a `datetime-local` input's value (the browser's local time, to the minute). */
+export function localInputValue(iso: string): string {
+  const d = new Date(iso);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** A session may be edited while open and nobody holds a seat (the server's guard is the same). */
+export const editable = (s: Pick<GradingSession, 'state' | 'booked'>) => s.state === 'open' && s.booked === 0;
+
 /** A session id from the page's query (?id=), or null. */
 export function idFromSearch(search: string): number | null {
   const n = Number(new URLSearchParams(search).get('id'));

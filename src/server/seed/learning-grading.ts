@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { db } from '../db/index';
-import { coaches, examiners, gradingSessions, labels, users } from '../db/schema';
+import { formatDateTime } from '~/lib/format';
+import { coaches, examiners, gradingSessions, labels, orderItems, users } from '../db/schema';
 import { bookGrading } from '../modules/learning/grading-orders';
 import { judgeCandidate, listCandidates } from '../modules/learning/grading-results.service';
 import { addSession } from '../modules/learning/grading.service';
@@ -8,10 +9,10 @@ import { addSession } from '../modules/learning/grading.service';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** A time `days` from today at `hour` o'clock (server time), so the demo sessions read like real ones. */
+/** A time `days` from today at `hour` o'clock Beijing time (UTC+8, where the site's times are read). */
 function at(days: number, hour: number): Date {
   const d = new Date(Date.now() + days * DAY);
-  d.setHours(hour, 0, 0, 0);
+  d.setUTCHours(hour - 8, 0, 0, 0);
   return d;
 }
 
@@ -47,10 +48,13 @@ export async function seedGrading(): Promise<Record<string, number>> {
     intro: '太极拳一段考评：考查起势、揽雀尾、单鞭等基本动作的规范与连贯，以及马步、弓步等基本功。',
   });
   await bookGrading(member, past.id);
+  const startsAt = new Date(Date.now() - 2 * HOUR);
+  await db().update(gradingSessions).set({ startsAt }).where(eq(gradingSessions.id, past.id));
+  // The order line repeats when and where (as booking wrote it), so it follows the move.
   await db()
-    .update(gradingSessions)
-    .set({ startsAt: new Date(Date.now() - 2 * HOUR) })
-    .where(eq(gradingSessions.id, past.id));
+    .update(orderItems)
+    .set({ specs: `${formatDateTime(startsAt)} ${place}` })
+    .where(eq(orderItems.gradingId, past.id));
   const { list } = await listCandidates(coachUser, past.id);
   let issued = 0;
   for (const c of list) {

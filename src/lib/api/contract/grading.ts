@@ -241,6 +241,22 @@ export const adminCertificateApi = {
   }),
 };
 
+/**
+ * Test-rig endpoint: registered only where the SMS outbox API is (e2e rigs), so it is not part of
+ * `contracts`. Moves an open session's start a minute into the past, so a browser test that booked a
+ * seat can record a result at once instead of waiting for the start.
+ */
+export const gradingRigApi = {
+  started: defineEndpoint({
+    path: '/dev/gradingStarted',
+    summary: '（仅测试环境）让某场考评的开始时间移到一分钟前',
+    tags: ['测试'],
+    access: 'public',
+    input: idInput('考评'),
+    output: z.object({ moved: z.number().int() }),
+  }),
+};
+
 /** Parsed inputs the services take. */
 export type GradingListInput = z.output<typeof gradingApi.list.input>;
 export type GradingFields = z.output<typeof coachGradingApi.add.input>;

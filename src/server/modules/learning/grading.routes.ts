@@ -1,12 +1,13 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { adminCertificateApi, coachGradingApi, gradingApi } from '~/lib/api/contract/grading';
+import { adminCertificateApi, coachGradingApi, gradingApi, gradingRigApi } from '~/lib/api/contract/grading';
 import type { AppEnv } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
+import { env } from '../../env';
 import { viewerId } from '../catalogue/viewer';
 import { adminCertificates, certificate, revokeCertificate, serveCertFile, setHolder } from './grading-certs.service';
 import { bookGrading } from './grading-orders';
 import { cancelSession, judgeCandidate, listCandidates } from './grading-results.service';
-import { addSession, editSession, listSessions, mySessions, sessionDetail } from './grading.service';
+import { addSession, editSession, listSessions, moveStartForRig, mySessions, sessionDetail } from './grading.service';
 
 /** 考评 and 段位证书 (learning README, section grading). Seats are orders: grading-orders.ts is wired in hooks.ts. */
 export function registerGrading(api: OpenAPIHono<AppEnv>): void {
@@ -31,6 +32,11 @@ export function registerGrading(api: OpenAPIHono<AppEnv>): void {
     await revokeCertificate({ staff, c }, input.id, input.reason);
     return null;
   });
+
+  // Rig-only (as the SMS outbox): a booked session "starts" at once, so browser tests never wait for it.
+  if (env().SMS_OUTBOX_API && env().SMS_PROVIDER === 'log') {
+    endpoint(api, gradingRigApi.started, async ({ input }) => ({ moved: await moveStartForRig(input.id) }));
+  }
 
   // The certificate's files: drawn on the server, refused once revoked (not contract endpoints).
   api.get('/cert/:no/:file', (c) => serveCertFile(c));

@@ -195,6 +195,17 @@ export async function editSession(userId: number, input: GradingEditInput): Prom
   return viewOf(done.id);
 }
 
+/** Test rigs only (grading.routes.ts gates it): an open session's start moves a minute into the past. */
+export async function moveStartForRig(id: number): Promise<number> {
+  const rows = await db()
+    .update(gradingSessions)
+    .set({ startsAt: new Date(Date.now() - 60_000) })
+    .where(and(eq(gradingSessions.id, id), eq(gradingSessions.status, GRADING_STATUS.open)))
+    .returning({ id: gradingSessions.id });
+  invalidate('grading:');
+  return rows.length;
+}
+
 /** The examiner's own session; another coach's answers "not found". */
 export async function ownSession(coachId: number, id: number) {
   const [s] = await db()
