@@ -5,6 +5,7 @@ import { creditSale, reverseIncome, settleOrder } from './modules/seller/income'
 import { memberSeesSubmission } from './modules/learning/homework-access';
 import { reportedSubmission } from './modules/learning/homework.service';
 import { registerReportTarget } from './modules/report/report.service';
+import { registerGradingOrders } from './modules/learning/grading-orders';
 
 /**
  * Every cross-module reaction in one list (module order: composition). The module where something
@@ -33,5 +34,7 @@ registerReportTarget('homework', {
   visibleTo: memberSeesSubmission,
   href: (id) => `/admin/homework-video?id=${id}`,
 });
+// 考评 seats are orders of kind 'grading': commerce's order code calls learning back through its registry.
+registerGradingOrders();
 
 markWired();

@@ -123,6 +123,9 @@ describe('links between the two sites', () => {
       ['/m/article/detail', '?id=4'],
       ['/m/live/room', '?id=5'],
       ['/m/shop', ''],
+      ['/m/duan', ''],
+      ['/m/duan/grading', '?id=6'],
+      ['/m/cert/GFABCDEFGHJKMNPQRSTUV', ''],
     ] as const) {
       const desk = new URL(desktopUrlFor(m, q), 'http://x');
       expect(mobileRedirectUrl(desk.pathname, desk.search, '', ''), m).toBe(`${m}${q}`);

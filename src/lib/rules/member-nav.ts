@@ -7,6 +7,7 @@ export const MEMBER_NAV = [
       { label: '商品订单', href: '/my/order/goods' },
       { label: '课程订单', href: '/my/order/course' },
       { label: '班级订单', href: '/my/order/class' },
+      { label: '考评订单', href: '/my/order/grading' },
       { label: '打赏流水', href: '/my/finance' },
     ],
   },

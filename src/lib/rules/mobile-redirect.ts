@@ -63,6 +63,10 @@ export const MOBILE_PATHS = {
   bindPhone: '/m/account/bindphone',
   /** A page that exists only on the desktop site (the console, seller areas): says where to do it. */
   desktopOnly: '/m/desktop',
+  /** Upcoming 考评 (desktop /duan), a 考评's booking page (`?id=`, desktop /duan/grading) and a 段位证书 (`/m/cert/<no>`, desktop /cert/<no>). */
+  duan: '/m/duan',
+  grading: '/m/duan/grading',
+  cert: '/m/cert',
 
   // ── Live on the phone ──
   /** 手机开播: a coach or shop owner goes live from the phone's camera. */
@@ -102,6 +106,7 @@ const DETAIL: Record<string, string> = {
   '/article/detail': MOBILE_PATHS.articleDetail,
   // Ours, not in the SPEC's table: same page on the phone, same query.
   '/help/detail': MOBILE_PATHS.helpDetail,
+  '/duan/grading': MOBILE_PATHS.grading,
   '/help/cate': MOBILE_PATHS.help,
   '/coupon': MOBILE_PATHS.coupon,
   '/shop/goodslist': MOBILE_PATHS.goodsList,
@@ -111,6 +116,7 @@ const DETAIL: Record<string, string> = {
   '/my/order/goods': `${MOBILE_PATHS.orders}?kind=goods`,
   '/my/order/course': `${MOBILE_PATHS.orders}?kind=course`,
   '/my/order/class': `${MOBILE_PATHS.orders}?kind=class`,
+  '/my/order/grading': `${MOBILE_PATHS.orders}?kind=grading`,
   '/order/detail': MOBILE_PATHS.order,
   '/order/middle': MOBILE_PATHS.pay,
   '/order/goodsorder': `${MOBILE_PATHS.checkout}?kind=goods`,
@@ -177,6 +183,7 @@ const TABLE: Record<string, string> = {
   '/train/coachlist': `${MOBILE_PATHS.share}?type=coach`,
   '/live': MOBILE_PATHS.live,
   '/help': MOBILE_PATHS.help,
+  '/duan': MOBILE_PATHS.duan,
   '/download': MOBILE_PATHS.download,
   '/login': MOBILE_PATHS.login,
   '/cart': MOBILE_PATHS.cart,
@@ -249,6 +256,9 @@ export function mobileRedirectUrl(pathname: string, search: string, hash: string
     if (post) return `${base}${MOBILE_PATHS.circlePost}?share=1&id=${encodeURIComponent(post)}`;
     return `${base}${MOBILE_PATHS.circle}?share=1&type=friendscircle`;
   }
+  // A certificate's number as written (unguessable, case matters).
+  const cert = /^\/cert\/([A-Za-z0-9]+)$/.exec(pathname.replace(/\/+$/, ''));
+  if (cert) return `${base}${MOBILE_PATHS.cert}/${cert[1] ?? ''}`;
   // The room's id as written (the path above is lower-cased for matching).
   const room = /^\/live\/(room|playback)\/([^/]+)$/i.exec(pathname.replace(/\/+$/, ''));
   if (room)
@@ -274,6 +284,8 @@ export function desktopUrlFor(mobilePath: string, search: string): string {
   const q = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
   const id = q.get('id');
   const withId = (p: string) => (id ? `${p}?id=${encodeURIComponent(id)}` : p);
+  const cert = new RegExp(`^${MOBILE_PATHS.cert}/([A-Za-z0-9]+)/?$`).exec(mobilePath);
+  if (cert) return `/cert/${cert[1] ?? ''}`;
   switch (mobilePath.replace(/\/+$/, '')) {
     case MOBILE_PATHS.goodsDetail:
       return withId('/shop/goodsDetail');
@@ -287,6 +299,10 @@ export function desktopUrlFor(mobilePath: string, search: string): string {
       return withId('/help/detail');
     case MOBILE_PATHS.homeworkView:
       return withId('/my/homework/view');
+    case MOBILE_PATHS.grading:
+      return id ? withId('/duan/grading') : '/duan';
+    case MOBILE_PATHS.duan:
+      return '/duan';
     case MOBILE_PATHS.anchor:
       return id ? `/anchor?type=${q.get('type') === 'merchant' ? 'mechant' : 'coach'}&id=${encodeURIComponent(id)}` : '/';
     case MOBILE_PATHS.shop:

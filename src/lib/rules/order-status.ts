@@ -1,5 +1,6 @@
 /** Order kinds and statuses, their Chinese names and the tabs of /my/order/* (shared by server and pages). */
-export const ORDER_KINDS = ['goods', 'course', 'class'] as const;
+/** 'grading' is a 考评 seat (modules/learning), booked and paid like a class seat. */
+export const ORDER_KINDS = ['goods', 'course', 'class', 'grading'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
 export const ORDER_STATUSES = [
@@ -36,7 +37,7 @@ export function statusText(kind: OrderKind, status: OrderStatus): string {
     case 'unpaid':
       return '待付款';
     case 'paid':
-      return kind === 'goods' ? '待发货' : kind === 'class' ? '已报名' : '已购买';
+      return kind === 'goods' ? '待发货' : kind === 'class' || kind === 'grading' ? '已报名' : '已购买';
     case 'shipped':
       return '待收货';
     case 'received':
@@ -82,7 +83,7 @@ export function orderTabs(kind: OrderKind): [OrderTab, string][] {
   return [
     ['all', '全部'],
     ['unpaid', '待付款'],
-    ['paid', kind === 'class' ? '已报名' : '已购买'],
+    ['paid', kind === 'class' || kind === 'grading' ? '已报名' : '已购买'],
     ['refund', '退款'],
     ['closed', '已取消'],
   ];

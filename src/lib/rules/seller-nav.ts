@@ -35,6 +35,7 @@ export const COACH_NAV: SellerNavGroup[] = [
       { label: '课程管理', href: '/coach/course' },
       { label: '班级管理', href: '/coach/class' },
       { label: '作业点评', href: '/coach/homework', count: 'homework' },
+      { label: '段位考评', href: '/coach/grading' },
       { label: '代理商品', href: '/coach/agent/goods' },
       { label: '群聊管理', href: '/coach/homepage/groupchat' },
       { label: '轮播图设置', href: '/coach/banner' },

@@ -16,6 +16,7 @@ import { seedDuan } from './learning-duan';
 import { seedHomework } from './learning-homework';
 import { seedLearningStory } from './learning-story';
 import { seedLearningChapters } from './learning-chapters';
+import { seedGrading } from './learning-grading';
 
 /** True when the database has never been seeded (no users at all). */
 export async function isEmptyDatabase(): Promise<boolean> {
@@ -43,6 +44,7 @@ export async function runSeed(): Promise<Record<string, unknown>> {
   const homework = await seedHomework();
   const story = await seedLearningStory();
   const chapters = await seedLearningChapters();
+  const grading = await seedGrading();
   return {
     users: usersAdded,
     staff: staffAdded,
@@ -59,5 +61,6 @@ export async function runSeed(): Promise<Record<string, unknown>> {
     ...homework,
     story,
     chapters,
+    ...grading,
   };
 }

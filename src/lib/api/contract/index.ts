@@ -44,6 +44,7 @@ import { critiqueApi } from './critique';
 import { duanApi } from './duan';
 import { homeworkApi } from './homework';
 import { learnApi } from './learn';
+import { adminCertificateApi, coachGradingApi, gradingApi } from './grading';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -100,6 +101,9 @@ export const contracts = {
   duan: duanApi,
   homework: homeworkApi,
   learn: learnApi,
+  grading: gradingApi,
+  coachGrading: coachGradingApi,
+  adminCertificate: adminCertificateApi,
 } as const;
 
 type Groups = typeof contracts;

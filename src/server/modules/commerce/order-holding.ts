@@ -8,6 +8,7 @@ import { grantCourse, ownsCourse } from '../catalogue/course-access';
 import { addCourseSales, addGoodsSales } from '../catalogue/inventory';
 import { ORDER_TEXTS } from './order-texts';
 import { emit } from '../../events';
+import { handlerFor } from './order-kinds';
 
 /*
  * What a member holds through orders — a course, a class seat — and the rules that keep them
@@ -65,8 +66,10 @@ export async function refuseDuplicate(tx: TxOrDb, userId: number, kind: 'course'
  * another order, a seat in the same class), or null. Checked inside the paying transaction.
  */
 export async function alreadyHeld(tx: TxOrDb, o: typeof orders.$inferSelect): Promise<string | null> {
-  if (o.kind !== 'course' && o.kind !== 'class') return null;
+  if (o.kind !== 'course' && o.kind !== 'class' && o.kind !== 'grading') return null;
   const [item] = await tx.select().from(orderItems).where(eq(orderItems.orderId, o.id)).limit(1);
+  const extra = item ? handlerFor(item) : null;
+  if (item && extra) return extra.blocked(tx, o, item);
   if (o.kind === 'course' && item?.courseId) {
     return (await ownsCourse(o.userId, item.courseId, tx)) ? ORDER_TEXTS.alreadyOwned : null;
   }
@@ -87,6 +90,7 @@ export async function fulfilPaid(tx: TxOrDb, o: typeof orders.$inferSelect): Pro
   for (const it of items) {
     if (it.courseId && (await grantCourse(tx, o.userId, it.courseId, o.id))) await addCourseSales(tx, it.courseId);
     if (it.goodsId) await addGoodsSales(tx, it.goodsId, it.num);
+    await handlerFor(it)?.paid(tx, o, it);
   }
   await emit('order.paid', { tx, order: o });
 }

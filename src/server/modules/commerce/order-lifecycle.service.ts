@@ -338,7 +338,7 @@ export async function settleDueItemOrders(now = new Date()): Promise<number> {
     .from(orders)
     .where(
       and(
-        inArray(orders.kind, ['course', 'class']),
+        inArray(orders.kind, ['course', 'class', 'grading']),
         eq(orders.status, 'paid'),
         lt(orders.paidAt, new Date(now.getTime() - SETTLE_DAYS * 86_400_000)),
       ),

@@ -15,11 +15,12 @@ import { invalidate } from '../../cache';
 import { holdCoupon, releaseCoupons, usableCoupons, type CouponContext } from './coupon.service';
 import { orderAgent } from './order-agent';
 import { clearBought } from './cart.service';
+import { handlerFor } from './order-kinds';
 
-const orderNo = () =>
+export const orderNo = () =>
   `${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${Date.now().toString().slice(-8)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 /** Unpaid orders close by themselves after ORDER_TTL_MIN (stock, seats, coupon back). */
-const expiry = () => new Date(Date.now() + env().ORDER_TTL_MIN * 60_000);
+export const expiry = () => new Date(Date.now() + env().ORDER_TTL_MIN * 60_000);
 
 /** Goods orders under this many fen pay a flat freight; at or above it shipping is free. */
 export const FREE_FREIGHT_FROM = 9900;
@@ -326,12 +327,13 @@ export async function createClassOrder(userId: number, classId: number, couponId
   return { id: o.id, order_no: o.orderNo, pay_amount: o.payAmount, status: free ? 'paid' : 'unpaid' };
 }
 
-/** Gives back what an unpaid order held: SKU stock or the class seat. */
+/** Gives back what an unpaid order held: SKU stock, the class seat or another kind's (a 考评 seat). */
 export async function release(tx: TxOrDb, orderId: number) {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
   for (const it of items) {
     if (it.skuId) await returnStock(tx, it.skuId, it.num);
     if (it.classId) await returnSeat(tx, it.classId);
+    await handlerFor(it)?.released(tx, it);
   }
 }
 

@@ -14,6 +14,7 @@ import { payProvider, type RefundNotice } from '../../providers/pay';
 import { revokeCourse } from '../catalogue/course-access';
 import { removeCourseSales, removeGoodsSales, returnSeat, returnStock } from '../catalogue/inventory';
 import { releaseCoupons } from './coupon.service';
+import { handlerFor } from './order-kinds';
 import { sellerWhere } from './order-lifecycle.service';
 import { ORDER_TEXTS } from './order-texts';
 import { changeCoins, coinsFor } from '../../ledger/coins';
@@ -68,6 +69,7 @@ async function restoreHoldings(tx: TxOrDb, o: Order): Promise<void> {
     if (it.goodsId) await removeGoodsSales(tx, it.goodsId, it.num);
     if (it.courseId && (await revokeCourse(tx, o.userId, it.courseId, o.id))) await removeCourseSales(tx, it.courseId);
     if (it.classId) await returnSeat(tx, it.classId);
+    await handlerFor(it)?.refunded(tx, o, it);
   }
   await releaseCoupons(tx, [o.id]);
 }
@@ -174,8 +176,32 @@ const GRANTABLE = ['paid', 'shipped', 'received', 'completed', 'refunding'];
  * only one gets past it), then the order goes back to 'refunding' and is approved exactly as a
  * seller's approval would (approvedBy 0 = the platform).
  */
-export async function grantRefundByPlatform(
+export function grantRefundByPlatform(
   id: number,
+  deliver: (req: Request) => Promise<Response>,
+  inTx: (tx: TxOrDb, o: Order) => Promise<void>,
+): Promise<{ status: 'refunded' | 'refunding' }> {
+  return forceRefund(id, 0, '', deliver, inTx);
+}
+
+/**
+ * The seller gives the money back unasked (an examiner cancels a 考评: modules/learning): the same
+ * path as an approval, from a paid order (`inTx` checks the order is the seller's and still due one).
+ */
+export function refundBySeller(
+  id: number,
+  sellerUserId: number,
+  reason: string,
+  deliver: (req: Request) => Promise<Response>,
+  inTx: (tx: TxOrDb, o: Order) => Promise<void>,
+): Promise<{ status: 'refunded' | 'refunding' }> {
+  return forceRefund(id, sellerUserId, reason, deliver, inTx);
+}
+
+async function forceRefund(
+  id: number,
+  approvedBy: number,
+  reason: string,
   deliver: (req: Request) => Promise<Response>,
   inTx: (tx: TxOrDb, o: Order) => Promise<void>,
 ): Promise<{ status: 'refunded' | 'refunding' }> {
@@ -188,13 +214,13 @@ export async function grantRefundByPlatform(
     if (cur.status !== 'refunding') {
       const [moved] = await tx
         .update(orders)
-        .set({ status: 'refunding', refundFrom: cur.status, updatedAt: new Date() })
+        .set({ status: 'refunding', refundFrom: cur.status, updatedAt: new Date(), ...(reason ? { refundReason: reason } : {}) })
         .where(and(eq(orders.id, id), eq(orders.status, cur.status)))
         .returning();
       if (!moved) throw refuse(ORDER_TEXTS.state);
       o = moved;
     }
-    return approveLocked(tx, o, 0);
+    return approveLocked(tx, o, approvedBy);
   });
   return afterApproval(id, claimed, deliver);
 }

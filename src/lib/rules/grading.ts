@@ -1,0 +1,69 @@
+/**
+ * 考评 (grading sessions) and 段位证书: limits and texts the contract, the services and the pages share.
+ * The 段 names come from the 段位 path (一段…九段); kept here until lib/rules/duan.ts is on this branch.
+ */
+
+export const DUAN_NAMES = ['一段', '二段', '三段', '四段', '五段', '六段', '七段', '八段', '九段'] as const;
+export const DUAN_MIN = 1;
+export const DUAN_MAX = 9;
+/** 一段 for 1 … 九段 for 9. */
+export const duanName = (duan: number): string => DUAN_NAMES[duan - 1] ?? `${duan}段`;
+
+export const GRADING_MODES = ['offline', 'online'] as const;
+export type GradingMode = (typeof GRADING_MODES)[number];
+export const GRADING_MODE_TEXT: Record<GradingMode, string> = { offline: '线下考评', online: '线上考评（提交作业视频）' };
+
+/** 1 open, 0 cancelled, 2 finished (grading_sessions.status). */
+export const GRADING_STATUS = { cancelled: 0, open: 1, finished: 2 } as const;
+
+export const CANDIDATE_STATUSES = ['booked', 'passed', 'failed', 'cancelled'] as const;
+export type CandidateStatus = (typeof CANDIDATE_STATUSES)[number];
+export const CANDIDATE_STATUS_TEXT: Record<CandidateStatus, string> = {
+  booked: '待考评',
+  passed: '通过',
+  failed: '未通过',
+  cancelled: '已取消',
+};
+
+export const GRADING_LIMITS = {
+  seatsMin: 1,
+  seatsMax: 500,
+  /** ¥100,000 in fen: the fee field's ceiling. */
+  priceMax: 10_000_000,
+  placeMax: 120,
+  introMax: 500,
+  noteMax: 200,
+  holderMax: 32,
+  reasonMax: 200,
+} as const;
+
+/** A certificate number: 'GF' + 20 characters of crypto-random base32 (100 bits), never guessable. */
+export const CERT_NO_RE = /^GF[A-Z2-7]{20}$/;
+
+export const GRADING_TEXTS = {
+  notExaminer: '你还不是考评员：考评员由平台运营人员设置，如需申请请联系平台客服',
+  duanTooHigh: (max: number) => `你最高只能发布${duanName(max)}的考评`,
+  styleUnknown: '请选择有效的拳种（课程标签）',
+  placeRequired: '线下考评请填写考评地点',
+  future: '考评时间须晚于现在',
+  published: '考评已发布',
+  saved: '考评已保存',
+  booked: '已有人报名，考评不能再修改',
+  cancelled: '考评已取消，已付款的考生将原路退款',
+  notFound: '考评不存在或已取消',
+  notOpen: '该考评已取消或已结束，不能报名',
+  started: '考评已开始，不能再报名',
+  full: '名额已满',
+  own: '不能报名自己发布的考评',
+  duplicate: '你已报名该考评',
+  unpaidDuplicate: '你有该考评的待付款订单，请先完成支付',
+  cancelledPay: '该考评已取消，订单无法支付',
+  beforeStart: '考评开始后才能录入结果',
+  judged: '该考生的结果已录入',
+  resultSaved: '结果已保存',
+  certNotFound: '证书不存在',
+  certRevoked: '该证书已被撤销，不能下载',
+  holderSaved: '证书署名已更新',
+  revoked: '证书已撤销',
+  noFont: '服务器未安装中文字体（fonts-noto-cjk），无法生成证书图片，请联系平台管理员',
+} as const;

@@ -1,0 +1,44 @@
+import type { TxOrDb } from '../../db';
+import type { orderItems, orders } from '../../db/schema';
+
+type Order = typeof orders.$inferSelect;
+type Item = typeof orderItems.$inferSelect;
+
+/**
+ * What a higher module sells through the one order, payment, coin and refund code (a 考评 seat is
+ * an order of kind 'grading', sold by `learning`). Commerce must not import that module (module
+ * order), so the module registers how its kind behaves in src/server/hooks.ts (imported by every entry point), and commerce calls it in the
+ * transaction of each step, as it calls `catalogue` for a class seat:
+ * - `blocked`: why paying the order now is refused (the session was cancelled, the member holds a
+ *   seat through another order), or null — checked in the paying transaction (`alreadyHeld`);
+ * - `paid`: what a payment unlocks (the candidate row);
+ * - `released`: an unpaid order closed or was cancelled — give back what it took (the seat);
+ * - `refunded`: a paid order was refunded — give back the seat and drop what `paid` created.
+ */
+export interface OrderKindHandler {
+  blocked(tx: TxOrDb, order: Order, item: Item): Promise<string | null>;
+  paid(tx: TxOrDb, order: Order, item: Item): Promise<void>;
+  released(tx: TxOrDb, item: Item): Promise<void>;
+  refunded(tx: TxOrDb, order: Order, item: Item): Promise<void>;
+}
+
+/** The kinds sold by other modules; the built-in ones (goods, course, class) are handled in place. */
+export type ExtraOrderKind = 'grading';
+
+const handlers = new Map<ExtraOrderKind, OrderKindHandler>();
+
+/** Registers how an order kind of another module behaves (once, from src/server/hooks.ts). */
+export function registerOrderKind(kind: ExtraOrderKind, handler: OrderKindHandler): void {
+  handlers.set(kind, handler);
+}
+
+/** The item's handler: an item of a registered kind (`order_items.grading_id` for a 考评 seat). */
+export function handlerFor(item: Item): OrderKindHandler | null {
+  if (item.gradingId) {
+    const h = handlers.get('grading');
+    // An order of an unregistered kind would silently keep its seat: a wiring fault, not a refusal.
+    if (!h) throw new Error('order kind grading is not registered (src/server/hooks.ts)');
+    return h;
+  }
+  return null;
+}
