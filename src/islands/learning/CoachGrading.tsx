@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { api } from '~/lib/api/client';
 import type { GradingSession } from '~/lib/api/contract/grading';
 import { priceText } from '~/lib/format';
-import { CANDIDATE_STATUS_TEXT, DUAN_NAMES, GRADING_LIMITS, GRADING_MODE_TEXT, GRADING_TEXTS, type GradingMode } from '~/lib/rules/grading';
+import { DUANS, duanName } from '~/lib/rules/duan';
+import { CANDIDATE_STATUS_TEXT, GRADING_LIMITS, GRADING_MODE_TEXT, GRADING_TEXTS, type GradingMode } from '~/lib/rules/grading';
 import { editable, localInputValue, sessionTitle, STATE_TEXT, whereText } from '~/lib/stores/grading';
 import { toast } from '~/lib/toast';
 import { Empty, LoadFailed, Loading } from '../ui/states';
@@ -127,11 +128,11 @@ function SessionForm(props: {
         </select>
       </label>
       <label className="flex flex-col gap-1">
-        段位（最高{DUAN_NAMES[props.maxDuan - 1]}）
+        段位（最高{duanName(props.maxDuan)}）
         <select name="duan" className="gf-input" defaultValue={e0?.duan}>
-          {DUAN_NAMES.slice(0, props.maxDuan).map((n, i) => (
-            <option key={n} value={i + 1}>
-              {n}
+          {DUANS.slice(0, props.maxDuan).map((d) => (
+            <option key={d} value={d}>
+              {duanName(d)}
             </option>
           ))}
         </select>

@@ -4,7 +4,7 @@ import { img } from '~/lib/media';
 import { studyText } from '~/lib/rules/learn';
 import { loadStudents } from '~/lib/stores/learn';
 import { SellerOnly } from '../seller/SellerOnly';
-import { PageHead } from '../seller/content-parts';
+import { PageHead } from '../ui/PageHead';
 import { PagerButtons } from '../ui/PagerButtons';
 import { LoadFailed } from '../ui/states';
 import { useLoad } from '../ui/useLoad';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { api } from '~/lib/api/client';
 import { priceText } from '~/lib/format';
-import { DUAN_NAMES } from '~/lib/rules/grading';
+import { DUANS, duanName } from '~/lib/rules/duan';
 import { sessionTitle, STATE_TEXT, whereText } from '~/lib/stores/grading';
 import { Empty, LoadFailed, Loading } from '../ui/states';
 import { useLoad } from '../ui/useLoad';
@@ -29,9 +29,9 @@ export default function GradingList(props: { grading?: string }) {
         </select>
         <select className="gf-input w-32" aria-label="段位" value={duan} onChange={(e) => setDuan(Number(e.target.value))}>
           <option value={0}>全部段位</option>
-          {DUAN_NAMES.map((n, i) => (
-            <option key={n} value={i + 1}>
-              {n}
+          {DUANS.map((d) => (
+            <option key={d} value={d}>
+              {duanName(d)}
             </option>
           ))}
         </select>

@@ -9,7 +9,7 @@ import { PagerButtons } from '../ui/PagerButtons';
 import { ListState } from '../ui/states';
 import { StatusTabs } from '../ui/Tabs';
 import { SellerOnly } from '../seller/SellerOnly';
-import { PageHead } from '../seller/content-parts';
+import { PageHead } from '../ui/PageHead';
 
 const TABS = [
   ['new', HOMEWORK_STATUS_TEXT.new],

@@ -5,7 +5,7 @@ import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { SellerOnly } from './SellerOnly';
 import { RichText } from '../ui/RichText';
-import { PageHead } from './content-parts';
+import { PageHead } from '../ui/PageHead';
 import { CoverUpload } from '../ui/CoverUpload';
 import { Field } from '../ui/form';
 import { LoadFailed } from '../ui/states';

@@ -4,7 +4,7 @@ import { loadStudents } from '~/lib/stores/seller-content';
 import { PagerButtons } from '../ui/PagerButtons';
 import { useLoad } from '../ui/useLoad';
 import { SellerOnly } from './SellerOnly';
-import { PageHead } from './content-parts';
+import { PageHead } from '../ui/PageHead';
 import { LoadFailed } from '../ui/states';
 
 /** /coach/class/courseList?id=<class>: the class's enrolled students (phones masked), paged. */

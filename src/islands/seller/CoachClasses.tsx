@@ -6,7 +6,8 @@ import { createCoachClasses, setClassOnSale, type CoachClassItem } from '~/lib/s
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { SellerOnly } from './SellerOnly';
-import { PageHead, SaleBadge } from './content-parts';
+import { PageHead } from '../ui/PageHead';
+import { SaleBadge } from './content-parts';
 import { ListState } from '../ui/states';
 import { AssignmentButton } from '../learning/AssignmentEditor';
 

@@ -7,7 +7,8 @@ import { createCoachCourses, deleteCourse, setCourseOnSale, type CoachCourseItem
 import { PagerButtons } from '../ui/PagerButtons';
 import { useAction } from '../ui/useAction';
 import { SellerOnly } from './SellerOnly';
-import { PageHead, SaleBadge } from './content-parts';
+import { PageHead } from '../ui/PageHead';
+import { SaleBadge } from './content-parts';
 import { ListState } from '../ui/states';
 
 const TABS: [CourseFilter, string][] = [

@@ -6,7 +6,7 @@ import { T } from '~/lib/texts';
 import { $coachGroups, $coachGroupsLoad, openCoachGroups } from '~/lib/stores/chat/coach-groups';
 import { CreateGroupDialog } from '../chat/groups/CreateGroupDialog';
 import { SellerOnly } from './SellerOnly';
-import { PageHead } from './content-parts';
+import { PageHead } from '../ui/PageHead';
 
 const JOIN_NAME: Record<JoinOption, string> = { FreeAccess: '自由加入', NeedPermission: '需要验证', DisableApply: '禁止加入' };
 

@@ -4,7 +4,8 @@ import { durationText } from '~/lib/format';
 import { VIDEO_STATUS_TEXT } from '~/lib/rules/seller-content';
 import { deleteLesson, loadLessons, moved, setCourseOnSale, sortLessons, type CoachLesson } from '~/lib/stores/seller-content';
 import { SellerOnly } from './SellerOnly';
-import { PageHead, SaleBadge } from './content-parts';
+import { PageHead } from '../ui/PageHead';
+import { SaleBadge } from './content-parts';
 import { AssignmentButton } from '../learning/AssignmentEditor';
 import { LoadFailed } from '../ui/states';
 

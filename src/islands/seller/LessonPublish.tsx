@@ -6,7 +6,7 @@ import { VideoPicker } from '../ui/VideoPicker';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
 import { SellerOnly } from './SellerOnly';
-import { PageHead } from './content-parts';
+import { PageHead } from '../ui/PageHead';
 import { Field } from '../ui/form';
 import { LoadFailed } from '../ui/states';
 import { ChapterEditor } from '../learning/ChapterEditor';

@@ -5,7 +5,7 @@ import { sizeText } from '~/lib/rules/seller-content';
 import { loadLessonVideo } from '~/lib/stores/seller-content';
 import { useLoad } from '../ui/useLoad';
 import { SellerOnly } from './SellerOnly';
-import { PageHead } from './content-parts';
+import { PageHead } from '../ui/PageHead';
 import { LoadFailed } from '../ui/states';
 
 /** /coach/videoInfo?id=<lesson>: the lesson's video — processing state, duration, poster, size — and a player. */

@@ -1,13 +1,10 @@
 /**
  * 考评 (grading sessions) and 段位证书: limits and texts the contract, the services and the pages share.
- * The 段 names come from the 段位 path (一段…九段); kept here until lib/rules/duan.ts is on this branch.
+ * The 段 names and bounds are the 段位 path's (rules/duan.ts).
  */
+import { duanName } from './duan';
 
-export const DUAN_NAMES = ['一段', '二段', '三段', '四段', '五段', '六段', '七段', '八段', '九段'] as const;
-export const DUAN_MIN = 1;
-export const DUAN_MAX = 9;
-/** 一段 for 1 … 九段 for 9. */
-export const duanName = (duan: number): string => DUAN_NAMES[duan - 1] ?? `${duan}段`;
+export { DUAN_MAX, DUAN_MIN, duanName } from './duan';
 
 export const GRADING_MODES = ['offline', 'online'] as const;
 export type GradingMode = (typeof GRADING_MODES)[number];

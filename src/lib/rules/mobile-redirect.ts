@@ -64,7 +64,7 @@ export const MOBILE_PATHS = {
   /** A page that exists only on the desktop site (the console, seller areas): says where to do it. */
   desktopOnly: '/m/desktop',
   /** Upcoming 考评 (desktop /duan), a 考评's booking page (`?id=`, desktop /duan/grading) and a 段位证书 (`/m/cert/<no>`, desktop /cert/<no>). */
-  duan: '/m/duan',
+  gradings: '/m/duan',
   grading: '/m/duan/grading',
   cert: '/m/cert',
 
@@ -183,7 +183,7 @@ const TABLE: Record<string, string> = {
   '/train/coachlist': `${MOBILE_PATHS.share}?type=coach`,
   '/live': MOBILE_PATHS.live,
   '/help': MOBILE_PATHS.help,
-  '/duan': MOBILE_PATHS.duan,
+  '/duan': MOBILE_PATHS.gradings,
   '/download': MOBILE_PATHS.download,
   '/login': MOBILE_PATHS.login,
   '/cart': MOBILE_PATHS.cart,
@@ -301,7 +301,7 @@ export function desktopUrlFor(mobilePath: string, search: string): string {
       return withId('/my/homework/view');
     case MOBILE_PATHS.grading:
       return id ? withId('/duan/grading') : '/duan';
-    case MOBILE_PATHS.duan:
+    case MOBILE_PATHS.gradings:
       return '/duan';
     case MOBILE_PATHS.anchor:
       return id ? `/anchor?type=${q.get('type') === 'merchant' ? 'mechant' : 'coach'}&id=${encodeURIComponent(id)}` : '/';

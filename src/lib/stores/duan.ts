@@ -18,6 +18,10 @@ export const sortRequirements = (input: ApiInput<'/admin/duanRequirementSort'>) 
 export const fetchExaminers = (page: number) => adminApi('/admin/examiners', { page, limit: 20 });
 export const findExaminerCoaches = (keyword: string) => adminApi('/admin/examinerCoaches', { keyword });
 export const saveExaminer = (input: ApiInput<'/admin/examinerSave'>) => adminApi('/admin/examinerSave', input);
+/** The 证书 tab: certificates by number or member; revoking one (audited) needs a reason. */
+export const fetchCertificates = (q: { no: string; member: string }, page: number) =>
+  adminApi('/admin/certificates', { ...(q.no ? { no: q.no } : {}), ...(q.member ? { member: q.member } : {}), page, limit: 20 });
+export const revokeCertificate = (id: number, reason: string) => adminApi('/admin/certificateRevoke', { id, reason });
 export const setExaminerStatus = (coachId: number, status: 0 | 1) => adminApi('/admin/examinerStatus', { coach_id: coachId, status });
 
 /** A console tab: what it is called and which staff roles see it (super always). */

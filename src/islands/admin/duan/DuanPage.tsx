@@ -5,6 +5,7 @@ import { StatusTabs } from '../../ui/Tabs';
 import { Empty } from '../../ui/states';
 import { DuanRequirementsTab } from './DuanRequirementsTab';
 import { ExaminersTab } from './ExaminersTab';
+import { CertificatesTab } from './CertificatesTab';
 
 /*
  * /admin/duan: the console's 段位 page. Its tabs are this one list: a tab is a key, a label, the
@@ -13,6 +14,7 @@ import { ExaminersTab } from './ExaminersTab';
 const TABS = [
   { key: 'requirements', label: '段位要求', roles: ['content'], render: () => <DuanRequirementsTab /> },
   { key: 'examiners', label: '考评员', roles: ['reviewer'], render: () => <ExaminersTab /> },
+  { key: 'certificates', label: '证书', roles: ['content'], render: () => <CertificatesTab /> },
 ] as const satisfies readonly (ConsoleTab & { render: () => ReactNode })[];
 
 export default function DuanPage(props: { role: StaffRole }) {

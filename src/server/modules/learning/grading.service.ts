@@ -8,7 +8,7 @@ import { one } from '../../db/rows';
 import { certificates, coaches, gradingCandidates, gradingSessions, labels, orderItems, orders } from '../../db/schema';
 import { forbidden, notFound, refuse } from '../../http/errors';
 import { coachIdOf } from '../catalogue/owner';
-import { examinerMaxDuan } from './grading-examiner';
+import { examinerMaxDuan } from './examiner';
 
 /*
  * 考评 sessions: the public list and booking page's data, and the examiner's publishing (coach area

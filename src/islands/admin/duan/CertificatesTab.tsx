@@ -1,20 +1,18 @@
 import { useState } from 'react';
-import { api } from '~/lib/api/client';
 import { formatDate, formatDateTime } from '~/lib/format';
-import { duanName, GRADING_TEXTS } from '~/lib/rules/grading';
+import { duanName } from '~/lib/rules/duan';
+import { GRADING_TEXTS } from '~/lib/rules/grading';
+import { fetchCertificates, revokeCertificate } from '~/lib/stores/duan';
 import { toast } from '~/lib/toast';
-import { Empty, LoadFailed, Loading } from '../ui/states';
-import { useAction } from '../ui/useAction';
-import { useLoad } from '../ui/useLoad';
+import { Empty, LoadFailed, Loading } from '../../ui/states';
+import { useAction } from '../../ui/useAction';
+import { useLoad } from '../../ui/useLoad';
 
 /** The 证书 tab of /admin/duan: find certificates by number or member; revoke one with a reason (audited). */
-export default function CertificatesTab() {
+export function CertificatesTab() {
   const [q, setQ] = useState({ no: '', member: '' });
   const [page, setPage] = useState(1);
-  const load = useLoad(
-    () => api('/admin/certificates', { ...(q.no ? { no: q.no } : {}), ...(q.member ? { member: q.member } : {}), page, limit: 20 }),
-    `${q.no}:${q.member}:${page}`,
-  );
+  const load = useLoad(() => fetchCertificates(q, page), `${q.no}:${q.member}:${page}`);
   const revoke = useAction();
   const d = load.data;
   return (
@@ -82,7 +80,7 @@ export default function CertificatesTab() {
                         const reason = prompt('撤销原因（至少 2 个字）')?.trim();
                         if (!reason) return;
                         void revoke.run(async () => {
-                          await api('/admin/certificateRevoke', { id: c.id, reason });
+                          await revokeCertificate(c.id, reason);
                           toast.success(GRADING_TEXTS.revoked);
                           load.reload();
                         });
