@@ -16,7 +16,7 @@ const TABS = [
   ['reviewed', HOMEWORK_STATUS_TEXT.reviewed],
 ] as const;
 
-/** 作业点评 (/coach/homework, /mechant/homework): learners' practice videos, 待点评 first come first served. */
+/** 作业点评 (/coach/homework): learners' practice videos, 待点评 first come first served. */
 export default function HomeworkQueue(props: { area: SellerArea }) {
   return (
     <SellerOnly area={props.area}>

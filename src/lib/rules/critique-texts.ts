@@ -26,6 +26,5 @@ export const CRITIQUE_TEXTS = {
 /** Where the critique pages live (the homework part's lists link here with `?id=<submission>`). */
 export const CRITIQUE_PATHS = {
   coachReview: '/coach/homework/review',
-  mechantReview: '/mechant/homework/review',
   learnerView: '/my/homework/view',
 } as const;
