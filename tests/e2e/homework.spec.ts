@@ -6,6 +6,8 @@ import { DEMO, newMember, ready, signIn, toastWith, type Member } from './helper
 const VIDEO = readFileSync(new URL('../fixtures/lesson.mp4', import.meta.url));
 // The demo course the seed puts an assignment on (src/server/seed/learning-homework.ts).
 const DEMO_COURSE = '二十四式太极拳零基础入门';
+// Its seeded assignment (other specs may set more on the same course).
+const DEMO_ASSIGNMENT = '演练本节第一至第四式';
 
 test('a learner who owns the course hands in a practice video: 待点评 in 我的作业 and in the coach’s 作业点评 queue', async ({ page }) => {
   test.setTimeout(120_000);
@@ -28,13 +30,13 @@ test('a learner who owns the course hands in a practice video: 待点评 in 我�
   // 我的作业 lists the course's assignment, not handed in yet; its link opens the lesson with the card.
   await page.goto('/my/homework');
   await ready(page);
-  const card = page.getByTestId('homework-card').filter({ hasText: DEMO_COURSE });
+  const card = page.getByTestId('homework-card').filter({ hasText: DEMO_COURSE }).filter({ hasText: DEMO_ASSIGNMENT });
   await expect(card.getByTestId('homework-state')).toHaveText('未提交');
   await card.getByRole('link', { name: new RegExp(DEMO_COURSE) }).click();
   await page.waitForURL(/\/train\/courseDetail\?id=\d+&lesson=\d+/);
   await ready(page);
 
-  const lesson = page.getByTestId('lesson-homework');
+  const lesson = page.getByTestId('lesson-homework').getByTestId('homework-card').filter({ hasText: DEMO_ASSIGNMENT });
   await lesson.getByRole('button', { name: '提交作业' }).click();
   const form = lesson.getByTestId('homework-submit');
   await form.getByLabel('选择练习视频').setInputFiles({ name: 'practice.mp4', mimeType: 'video/mp4', buffer: VIDEO });
