@@ -97,4 +97,10 @@ test('a booked and paid 考评 seat, passed by the examiner, gives a certificate
   const qr = await page.request.get(`/api/cert/${no}/qr.png`);
   expect(qrText(await qr.body())).toBe(url);
   expect((await download(page, '下载 PDF')).subarray(0, 4).toString()).toBe('%PDF');
+
+  // A number that was never issued is a 404 page, on the desktop and the phone site alike.
+  const unknown = `GF${'A'.repeat(20)}`;
+  expect((await page.request.get(`/cert/${unknown}`)).status()).toBe(404);
+  expect((await page.request.get(`/m/cert/${unknown}`)).status()).toBe(404);
+  expect((await page.request.get(`/cert/${no}`)).status()).toBe(200);
 });
