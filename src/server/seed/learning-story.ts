@@ -1,19 +1,14 @@
-// The course purchase emits order.paid: its reactions (seller income) must be subscribed in the seed process too.
-import '../hooks';
 import { and, eq } from 'drizzle-orm';
 import { db } from '../db/index';
-import { coaches, courseAccess, duanRequirements, homeworkAssignments, homeworkSubmissions, labels, users } from '../db/schema';
-import { createCourseOrder } from '../modules/commerce/order.service';
-import { payWithCoins } from '../modules/commerce/coin-pay.service';
+import { coaches, duanRequirements, homeworkAssignments, homeworkSubmissions, labels, users } from '../db/schema';
 import { saveCritique } from '../modules/learning/critique.service';
-import { DEMO_PAY_PASSWORD } from './commerce';
 
 /**
- * The learning demo as one story, through the real services so every row, coin and notice is what a
- * user's clicks would leave: 习武小白 buys the 太极 course the demo homework is set on (paid with the
- * demo coins), 陈师傅 reviews the practice video (an arrow, an angle and a comment pinned to moments,
- * 82 合格), and that assignment becomes a 太极拳 一段 requirement. Runs once: only while the demo
- * submission is still 待点评.
+ * The learning demo as one story, through the real services so every row and notice is what a user's
+ * clicks would leave: 陈师傅 reviews 习武小白's practice video (an arrow, an angle and a circle pinned to
+ * moments, 82 合格; 我的作业 lists it because they handed it in), and that assignment becomes a 太极拳
+ * 一段 requirement. The demo member buys nothing here: they start with no course and all their coins,
+ * as the walk-throughs and tests expect. Runs once: only while the demo submission is still 待点评.
  */
 export async function seedLearningStory(): Promise<Record<string, number>> {
   const [row] = await db()
@@ -26,16 +21,6 @@ export async function seedLearningStory(): Promise<Record<string, number>> {
     .limit(1);
   if (!row?.a.courseId) return {};
   const out: Record<string, number> = {};
-
-  const [owned] = await db()
-    .select({ n: courseAccess.courseId })
-    .from(courseAccess)
-    .where(and(eq(courseAccess.userId, row.userId), eq(courseAccess.courseId, row.a.courseId)));
-  if (!owned) {
-    const order = await createCourseOrder(row.userId, row.a.courseId);
-    if (order.pay_amount > 0) await payWithCoins(row.userId, order.id, DEMO_PAY_PASSWORD);
-    out['courseOrders'] = 1;
-  }
 
   await saveCritique(row.coachUser, {
     id: row.id,
