@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, like } from 'drizzle-orm';
 import {
@@ -13,6 +14,7 @@ import {
   orderItems,
   orders,
   users,
+  videos,
 } from '~/server/db/schema';
 import { videoQueueIdle } from '~/server/modules/upload/video.service';
 import { resetStorage } from '~/server/providers/storage';
@@ -45,6 +47,29 @@ async function uploadVideo(token: string): Promise<number> {
   expect(last.status).toBe(204);
   await videoQueueIdle();
   return Number(last.headers.get('upload-video-id'));
+}
+
+/**
+ * A practice video already uploaded and playable, written straight to its table: the tests of the
+ * attempt cap and class seats are about submitting, and the upload path is covered above.
+ */
+async function storedVideo(userId: number): Promise<number> {
+  const key = `/uploads/videos/test/${randomUUID()}.mp4`;
+  const [v] = await t.db
+    .insert(videos)
+    .values({
+      userId,
+      uploadId: randomUUID(),
+      name: 'practice.mp4',
+      mime: 'video/mp4',
+      size: MP4.length,
+      original: key,
+      path: key,
+      durationS: 3,
+      status: 'raw',
+    })
+    .returning({ id: videos.id });
+  return v!.id;
 }
 
 async function assign(body: { lesson_id?: number; class_id?: number; due_day?: string }, title = '演练第一至第四式') {
@@ -182,14 +207,14 @@ describe('submissions', () => {
     for (let n = 2; n <= HOMEWORK_LIMITS.attemptsMax; n++) {
       const res = await t.post(
         '/member/homework/submit',
-        { assignment_id: assignmentId, video_id: await uploadVideo(member), note: '' },
+        { assignment_id: assignmentId, video_id: await storedVideo(memberId), note: '' },
         member,
       );
       expect(res.body.data.attempt).toBe(n);
     }
     const over = await t.post(
       '/member/homework/submit',
-      { assignment_id: assignmentId, video_id: await uploadVideo(member), note: '' },
+      { assignment_id: assignmentId, video_id: await storedVideo(memberId), note: '' },
       member,
     );
     expect(over.body.msg).toBe(HOMEWORK_TEXTS.attemptsFull(HOMEWORK_LIMITS.attemptsMax));
@@ -199,7 +224,11 @@ describe('submissions', () => {
       .update(homeworkAssignments)
       .set({ dueAt: new Date(Date.now() - 60_000) })
       .where(eq(homeworkAssignments.id, due.id));
-    const late = await t.post('/member/homework/submit', { assignment_id: due.id, video_id: await uploadVideo(member), note: '' }, member);
+    const late = await t.post(
+      '/member/homework/submit',
+      { assignment_id: due.id, video_id: await storedVideo(memberId), note: '' },
+      member,
+    );
     expect(late.body.msg).toBe(HOMEWORK_TEXTS.pastDue);
   });
 
@@ -241,7 +270,11 @@ describe('class assignments', () => {
       .where(eq(users.phone, DEMO.coach));
     const [k] = await t.db.select({ id: classes.id }).from(classes).where(eq(classes.coachId, coachRow!.id)).limit(1);
     const a = await assign({ class_id: k!.id }, '站桩十分钟');
-    const before = await t.post('/member/homework/submit', { assignment_id: a.id, video_id: await uploadVideo(member), note: '' }, member);
+    const before = await t.post(
+      '/member/homework/submit',
+      { assignment_id: a.id, video_id: await storedVideo(memberId), note: '' },
+      member,
+    );
     expect(before.body.msg).toBe(HOMEWORK_TEXTS.needClass);
     const [o] = await t.db
       .insert(orders)
@@ -257,7 +290,7 @@ describe('class assignments', () => {
       })
       .returning();
     await t.db.insert(orderItems).values({ orderId: o!.id, classId: k!.id, title: '班级', price: 100, num: 1 });
-    const ok = await t.post('/member/homework/submit', { assignment_id: a.id, video_id: await uploadVideo(member), note: '' }, member);
+    const ok = await t.post('/member/homework/submit', { assignment_id: a.id, video_id: await storedVideo(memberId), note: '' }, member);
     expect(ok.body.code, ok.body.msg).toBe(200);
     const queue = (await t.post('/seller/homework/queue', { status: 'new', class_id: k!.id }, coach)).body.data;
     expect(queue.list.map((x) => x.id)).toEqual([ok.body.data.id]);
