@@ -36,6 +36,8 @@ test('a coach marks a 招式; a buyer loops it at 0.5× mirrored and keeps a not
   await signIn(page, m);
   await page.goto(`/train/courseDetail?id=${COURSE}`);
   await ready(page);
+  // A buyer is not offered the purchase again: the header's 立即购买 becomes 开始学习.
+  await expect(page.getByTestId('course-start')).toHaveText('开始学习');
   const player = page.getByTestId('lesson-player');
   await player.getByRole('list', { name: '课时列表' }).getByRole('button', { name: /第3课/ }).click();
   const video = player.locator('video');

@@ -20,7 +20,7 @@ const { InputError } = await import('~/lib/stores/action');
 const { $session } = await import('~/lib/stores/session');
 const { $dialog } = await import('~/lib/stores/ui');
 const { createFavourite, createFollow, flipFollow } = await import('~/lib/stores/social');
-const { allUnlocked, createLessonPlayer, firstPlayable, isLocked, mergeProgress, nextToStudy, resumeAt } =
+const { $watchableCourses, allUnlocked, createLessonPlayer, firstPlayable, isLocked, mergeProgress, nextToStudy, resumeAt } =
   await import('~/lib/stores/lesson-player');
 const { createMyList, MY_LIST_LIMIT } = await import('~/lib/stores/my-lists');
 
@@ -165,12 +165,15 @@ describe('the lesson player', () => {
     const answer = (body: Record<string, unknown>) => ({ ...none, lesson_id: 2, position: body['position'], finished: 0 });
     reply = (path, body) =>
       path === '/course/detail'
-        ? { lessons: lessons.map((l) => ({ ...l, video: `/v/${l.id}.webm` })) }
+        ? { can_watch_all: 1, lessons: lessons.map((l) => ({ ...l, video: `/v/${l.id}.webm` })) }
         : path === '/course/myProgress'
           ? [{ ...none, lesson_id: 2, position: 50 }]
           : answer(body);
+    expect($watchableCourses.get().has(9)).toBe(false);
     await p.loadForViewer();
     expect(p.$lessons.get().every((l) => !isLocked(l))).toBe(true);
+    // The course page's header now offers 开始学习 instead of 立即购买.
+    expect($watchableCourses.get().has(9)).toBe(true);
     expect(p.resumeAt(lessons[1] as (typeof lessons)[number])).toBe(50);
 
     const l2 = lessons[1] as (typeof lessons)[number];

@@ -25,7 +25,7 @@ export default function LessonPlayer(props: { courseId: number; cover: string; l
   const stage = useRef<HTMLDivElement>(null);
   const locked = isLocked;
   return (
-    <div className="flex items-start gap-5" data-testid="lesson-player">
+    <div id="lesson-player" className="flex items-start gap-5" data-testid="lesson-player">
       <div ref={stage} className="w-[640px] shrink-0">
         <div className={`relative aspect-video w-full overflow-hidden bg-black ${current ? 'rounded-t-lg' : 'rounded-lg'}`}>
           {current ? (

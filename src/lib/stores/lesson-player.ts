@@ -46,6 +46,12 @@ export function mergeProgress(all: ReadonlyMap<number, LessonProgress>, answer: 
  * The course player's state: the lessons (the page's guest view, then the logged-in viewer's,
  * which may unlock more) and the member's progress, reported back while watching.
  */
+/**
+ * Courses this viewer may watch in full, known once a player asked the server: the course page's cached header
+ * offers 立即购买 to everyone, and turns it into 开始学习 for a buyer (or the course's own seller).
+ */
+export const $watchableCourses = atom<ReadonlySet<number>>(new Set());
+
 export function createLessonPlayer(courseId: number, lessons: Lesson[], now: () => number = Date.now) {
   const $lessons = atom<Lesson[]>(lessons);
   const $progress = atom<Map<number, LessonProgress>>(new Map());
@@ -74,7 +80,10 @@ export function createLessonPlayer(courseId: number, lessons: Lesson[], now: () 
     if (viewer?.token === token) return viewer.done;
     const done = Promise.all([
       api('/course/detail', { id: courseId })
-        .then((d) => $lessons.set(d.lessons))
+        .then((d) => {
+          $lessons.set(d.lessons);
+          if (d.can_watch_all) $watchableCourses.set(new Set([...$watchableCourses.get(), courseId]));
+        })
         .catch(() => undefined),
       api('/course/myProgress', { course_id: courseId })
         .then((rows) => $progress.set(new Map(rows.map((r) => [r.lesson_id, r]))))

@@ -1,18 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { classes, coaches, courses, labels, lessons, shops } from './catalogue';
 import { users } from './users';
 import type { CritiqueMark } from '../../../lib/rules/critique';
@@ -257,7 +244,9 @@ export const gradingCandidates = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('grading_candidates_seat_uq').on(t.sessionId, t.userId).where(sql`${t.status} <> 'cancelled'`),
+    uniqueIndex('grading_candidates_seat_uq')
+      .on(t.sessionId, t.userId)
+      .where(sql`${t.status} <> 'cancelled'`),
     index('grading_candidates_user_idx').on(t.userId, t.id.desc().nullsFirst()),
   ],
 );
