@@ -33,8 +33,9 @@ describe('health and readiness', () => {
   });
 
   it('is ready when the database answers, and not once draining', async () => {
+    // A balancer polls: on a loaded machine one ping may miss the 2 s bound while the file's database warms up.
+    await expect.poll(async () => (await get('/readyz')).status, { timeout: 20_000 }).toBe(200);
     const ok = await get('/readyz');
-    expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'not configured' } });
     setDraining(true);
     try {
