@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { deflateSync } from 'node:zlib';
 import QRCode from 'qrcode';
-import sharp from 'sharp';
 import { formatDate } from '~/lib/format';
 import { duanName, GRADING_TEXTS } from '~/lib/rules/grading';
 import { AppError } from '../../http/errors';
@@ -79,9 +78,13 @@ async function ensureFont(): Promise<void> {
   if (!(await hasCjkFont())) throw new AppError(Code.REFUSED, GRADING_TEXTS.noFont);
 }
 
+/** sharp, loaded when a certificate is drawn rather than with every module that reaches this file (libvips is heavy). */
+const loadSharp = async () => (await import('sharp')).default;
+
 /** The certificate as a PNG. */
 export async function certPng(f: CertFacts): Promise<Buffer> {
   await ensureFont();
+  const sharp = await loadSharp();
   return sharp(Buffer.from(certSvg(f)))
     .png()
     .toBuffer();
@@ -90,6 +93,7 @@ export async function certPng(f: CertFacts): Promise<Buffer> {
 /** A one-page PDF (A4 landscape) holding the certificate image, written by hand: no PDF library needed. */
 export async function certPdf(f: CertFacts): Promise<Buffer> {
   await ensureFont();
+  const sharp = await loadSharp();
   const { data, info } = await sharp(Buffer.from(certSvg(f)))
     .removeAlpha()
     .raw()
