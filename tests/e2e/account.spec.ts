@@ -203,10 +203,11 @@ test.describe('notices', () => {
     await loginByCookie(page, DEMO.member.phone);
     await page.goto('/my/notice');
     await ready(page);
-    // The badge counts notices and chat: 4 unread notices plus 2 unread chat messages from the chat seed
-    // (the coach's C2C reply and the group's last message), which reading notices leaves alone.
+    // The badge counts notices and chat: 6 unread notices (4 from the notice seed, and the learning demo's
+    // 作业点评 and 考评结果) plus 2 unread chat messages from the chat seed (the coach's C2C reply and the
+    // group's last message), which reading notices leaves alone.
     const badge = page.getByTestId('unread-badge');
-    await expect(badge).toHaveText('6');
+    await expect(badge).toHaveText('8');
     await page.getByRole('tab', { name: /评论回复/ }).click();
     await page
       .getByTestId('notice-list')
@@ -214,11 +215,11 @@ test.describe('notices', () => {
       .click();
     await page.waitForURL('**/my/notice/detail?id=*');
     await expect(page.getByRole('heading', { name: '陈师傅回复了你的评论' })).toBeVisible();
-    await expect(badge).toHaveText('5');
+    await expect(badge).toHaveText('7');
     await page.goto('/my/notice?type=announce');
     await ready(page);
     await page.getByRole('button', { name: '全部已读' }).click();
-    await expect(badge).toHaveText('3');
+    await expect(badge).toHaveText('5');
   });
 
   test('a coach agrees to a team invitation', async ({ page }) => {
