@@ -147,9 +147,10 @@ test('buy a course through the sandbox gateway → every lesson plays', async ({
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && !v.error)).toBe(true);
   }
   // Watching a lesson through (played, not skipped: progress counts what really played) shows in 我的课程.
+  // At 1×: on a loaded machine a late time update at 2× can look like a jump, which rightly counts nothing.
   await page.locator('video').evaluate((v: HTMLVideoElement) => {
     v.currentTime = 0;
-    v.playbackRate = 2;
+    v.muted = true;
     return v.play();
   });
   await expect(page.getByLabel('已学完').first()).toBeVisible();
