@@ -66,43 +66,47 @@ test.afterAll(async () => {
   await coach?.ctx.close();
 });
 
-test('a video call: ring, answer, audio and video flow both ways, hang up, the record in both conversations', async () => {
-  await openConversation(member, coach);
-  await openConversation(coach, member);
+test(
+  'a video call: ring, answer, audio and video flow both ways, hang up, the record in both conversations',
+  { tag: '@media' },
+  async () => {
+    await openConversation(member, coach);
+    await openConversation(coach, member);
 
-  await member.page.getByRole('button', { name: '视频通话', exact: true }).click();
-  await expect(callLayer(member.page)).toHaveAttribute('data-call-phase', 'calling');
-  await expect(member.page.getByRole('status')).toHaveText('正在等待对方接受邀请…');
+    await member.page.getByRole('button', { name: '视频通话', exact: true }).click();
+    await expect(callLayer(member.page)).toHaveAttribute('data-call-phase', 'calling');
+    await expect(member.page.getByRole('status')).toHaveText('正在等待对方接受邀请…');
 
-  const ring = incoming(coach.page);
-  await expect(ring).toContainText(DEMO.member.name);
-  await expect(ring).toContainText('邀请你视频通话');
-  await ring.getByRole('button', { name: '接听' }).click();
+    const ring = incoming(coach.page);
+    await expect(ring).toContainText(DEMO.member.name);
+    await expect(ring).toContainText('邀请你视频通话');
+    await ring.getByRole('button', { name: '接听' }).click();
 
-  await expect(callLayer(member.page)).toHaveAttribute('data-call-phase', 'connected');
-  await expect(callLayer(coach.page)).toHaveAttribute('data-call-phase', 'connected');
-  for (const side of [member, coach]) {
-    await expectFlowing(side.page, 'audioBytes');
-    await expectFlowing(side.page, 'videoBytes');
-    await expect
-      .poll(() => side.page.locator('video[aria-label="对方画面"]').evaluate((v: HTMLVideoElement) => v.videoWidth))
-      .toBeGreaterThan(0);
-  }
-  await expect(member.page.getByRole('status')).toContainText(/\d\d:\d\d/);
+    await expect(callLayer(member.page)).toHaveAttribute('data-call-phase', 'connected');
+    await expect(callLayer(coach.page)).toHaveAttribute('data-call-phase', 'connected');
+    for (const side of [member, coach]) {
+      await expectFlowing(side.page, 'audioBytes');
+      await expectFlowing(side.page, 'videoBytes');
+      await expect
+        .poll(() => side.page.locator('video[aria-label="对方画面"]').evaluate((v: HTMLVideoElement) => v.videoWidth))
+        .toBeGreaterThan(0);
+    }
+    await expect(member.page.getByRole('status')).toContainText(/\d\d:\d\d/);
 
-  await member.page.getByRole('button', { name: '静音' }).click();
-  await expect(member.page.getByRole('button', { name: '取消静音' })).toBeVisible();
+    await member.page.getByRole('button', { name: '静音' }).click();
+    await expect(member.page.getByRole('button', { name: '取消静音' })).toBeVisible();
 
-  await coach.page.getByRole('button', { name: '挂断' }).click();
-  await expect(member.page.getByRole('status')).toHaveText('对方已挂断');
-  await expect(callLayer(member.page)).toHaveCount(0);
-  await expect(callLayer(coach.page)).toHaveCount(0);
-  // The media is released: the debug getter goes with the connection.
-  expect(await member.page.evaluate(() => '__gongfuCall' in window)).toBe(false);
+    await coach.page.getByRole('button', { name: '挂断' }).click();
+    await expect(member.page.getByRole('status')).toHaveText('对方已挂断');
+    await expect(callLayer(member.page)).toHaveCount(0);
+    await expect(callLayer(coach.page)).toHaveCount(0);
+    // The media is released: the debug getter goes with the connection.
+    expect(await member.page.evaluate(() => '__gongfuCall' in window)).toBe(false);
 
-  await expect(record(member.page, /^视频通话 通话时长 \d\d:\d\d$/)).toBeVisible();
-  await expect(record(coach.page, /^视频通话 通话时长 \d\d:\d\d$/)).toBeVisible();
-});
+    await expect(record(member.page, /^视频通话 通话时长 \d\d:\d\d$/)).toBeVisible();
+    await expect(record(coach.page, /^视频通话 通话时长 \d\d:\d\d$/)).toBeVisible();
+  },
+);
 
 test('an audio call the coach refuses: the member hears 对方已拒绝', async () => {
   await openConversation(member, coach);

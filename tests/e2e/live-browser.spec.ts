@@ -8,7 +8,7 @@ import { loginByCookie } from './helpers';
  */
 const COACH = { phone: '13800000107', name: '李振宇' };
 
-test('a coach goes live from the browser without OBS and a guest watches', async ({ page, browser }) => {
+test('a coach goes live from the browser without OBS and a guest watches', { tag: '@media' }, async ({ page, browser }) => {
   test.slow();
   await page.goto('/live/liver');
   await loginByCookie(page, COACH.phone);

@@ -31,7 +31,7 @@ async function videoState(page: Page, testId: string) {
 test.describe('live broadcast', () => {
   test.skip(!hasFfmpeg, 'ffmpeg is not installed');
 
-  test('a coach goes live from OBS settings, a guest watches, and 结束直播 ends it', async ({ page, browser }) => {
+  test('a coach goes live from OBS settings, a guest watches, and 结束直播 ends it', { tag: '@media' }, async ({ page, browser }) => {
     test.slow();
     await page.goto('/live/liver');
     await loginByCookie(page, DEMO.coach.phone);
@@ -82,100 +82,104 @@ test.describe('live broadcast', () => {
     }
   });
 
-  test('a member sends barrage and gifts (one over the pay-password threshold); the anchor sees both; the broadcast becomes a playback', async ({
-    page,
-    browser,
-    request,
-  }) => {
-    test.slow();
-    // The shop's room, so this runs beside the coach's test; a member of its own with coins.
-    await page.goto('/live/liver');
-    await loginByCookie(page, DEMO.mechant.phone);
-    const login = await request.post('/api/login', { data: { type: 1, phone: DEMO.mechant.phone, password: DEMO.mechant.password } });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
-    const start = await request.post('/api/live/start', { data: { title: '武当好物直播间' }, headers: { authToken: token } });
-    const { push: pushInfo, room_id: roomId } = ((await start.json()) as { data: { push: { url: string }; room_id: number } }).data;
-    const { p, exited } = push(pushInfo.url, 300);
-    try {
+  test(
+    'a member sends barrage and gifts (one over the pay-password threshold); the anchor sees both; the broadcast becomes a playback',
+    { tag: '@media' },
+    async ({ page, browser, request }) => {
+      test.slow();
+      // The shop's room, so this runs beside the coach's test; a member of its own with coins.
       await page.goto('/live/liver');
-      await expect(page.getByTestId('liver-console')).toHaveAttribute('data-status', 'live', { timeout: 20_000 });
-      await expect(page.getByTestId('anchor-feed')).toContainText('已连接');
-      const giftStat = page.getByTestId('live-stat-gifts');
-      await expect(giftStat).toHaveText(/^\d+ 功夫币$/);
-      const coinsBefore = Number.parseInt((await giftStat.textContent()) ?? '', 10);
+      await loginByCookie(page, DEMO.mechant.phone);
+      const login = await request.post('/api/login', { data: { type: 1, phone: DEMO.mechant.phone, password: DEMO.mechant.password } });
+      const token = ((await login.json()) as { data: { token: string } }).data.token;
+      const start = await request.post('/api/live/start', { data: { title: '武当好物直播间' }, headers: { authToken: token } });
+      const { push: pushInfo, room_id: roomId } = ((await start.json()) as { data: { push: { url: string }; room_id: number } }).data;
+      const { p, exited } = push(pushInfo.url, 300);
+      try {
+        await page.goto('/live/liver');
+        await expect(page.getByTestId('liver-console')).toHaveAttribute('data-status', 'live', { timeout: 20_000 });
+        await expect(page.getByTestId('anchor-feed')).toContainText('已连接');
+        const giftStat = page.getByTestId('live-stat-gifts');
+        await expect(giftStat).toHaveText(/^\d+ 功夫币$/);
+        const coinsBefore = Number.parseInt((await giftStat.textContent()) ?? '', 10);
 
-      const fan = await newMember(request, { coins: 300, payPassword: true });
-      const viewer = await browser.newPage();
-      await signIn(viewer, fan);
-      await viewer.goto(`/live/room/${roomId}`);
-      await expect(viewer.getByTestId('live-stage')).toHaveAttribute('data-status', 'live');
-      await expect(viewer.getByTestId('live-started')).toContainText('开播');
-      // The room's info card keeps its short labels on one line while live (no two-line 分享 / 举报).
-      const info = viewer.getByTestId('live-info');
-      for (const label of [info.getByTestId('live-category'), info.getByTestId('live-share'), info.getByRole('button', { name: '举报' })]) {
-        expect((await label.boundingBox())!.height).toBeLessThan(26);
+        const fan = await newMember(request, { coins: 300, payPassword: true });
+        const viewer = await browser.newPage();
+        await signIn(viewer, fan);
+        await viewer.goto(`/live/room/${roomId}`);
+        await expect(viewer.getByTestId('live-stage')).toHaveAttribute('data-status', 'live');
+        await expect(viewer.getByTestId('live-started')).toContainText('开播');
+        // The room's info card keeps its short labels on one line while live (no two-line 分享 / 举报).
+        const info = viewer.getByTestId('live-info');
+        for (const label of [
+          info.getByTestId('live-category'),
+          info.getByTestId('live-share'),
+          info.getByRole('button', { name: '举报' }),
+        ]) {
+          expect((await label.boundingBox())!.height).toBeLessThan(26);
+        }
+        await expect(viewer.getByTestId('live-chat-input')).toBeEnabled({ timeout: 15_000 });
+        await viewer.getByTestId('live-chat-input').fill('掌柜的，这把剑怎么卖？');
+        await viewer.getByTestId('live-chat-send').click();
+        // The barrage crosses the viewer's own picture and reaches the anchor's console.
+        await expect(viewer.getByTestId('barrage-item').filter({ hasText: '掌柜的' })).toBeVisible();
+        await expect(page.getByTestId('anchor-feed')).toContainText('掌柜的，这把剑怎么卖？');
+
+        await viewer.getByTestId('gift-item').filter({ hasText: '鲜花' }).click();
+        await viewer.getByTestId('gift-send').click();
+        await expect(viewer.getByTestId('gift-balance')).toContainText('余额 298 功夫币');
+        await expect(page.getByTestId('anchor-gift').filter({ hasText: '鲜花' })).toBeVisible();
+
+        // 奖杯 (188) is above 100 coins: the pay password is asked first.
+        await viewer.getByTestId('gift-item').filter({ hasText: '奖杯' }).click();
+        await viewer.getByTestId('gift-send').click();
+        await viewer.getByRole('textbox', { name: '支付密码' }).fill(fan.payPassword);
+        await viewer.getByRole('button', { name: '确认支付' }).click();
+        await expect(viewer.getByTestId('gift-balance')).toContainText('余额 110 功夫币');
+        await expect(page.getByTestId('anchor-gift').filter({ hasText: '奖杯' })).toBeVisible();
+        // The console's 收到礼物 follows the gifts during the broadcast, and is the same after a reload.
+        await expect(giftStat).toHaveText(`${coinsBefore + 190} 功夫币`);
+        await page.reload();
+        await expect(page.getByTestId('liver-console')).toHaveAttribute('data-status', 'live');
+        await expect(giftStat).toHaveText(`${coinsBefore + 190} 功夫币`);
+
+        // The viewer's 打赏流水 lists both.
+        const logs = await browser.newPage();
+        await signIn(logs, fan);
+        await logs.goto('/my/finance');
+        await expect(logs.getByTestId('gift-log-row')).toHaveCount(2);
+        await expect(logs.getByTestId('gift-logs-sum')).toContainText('累计送出 190 功夫币');
+        await logs.close();
+
+        await page.getByTestId('liver-stop').click();
+        expect(await exited).not.toBe(0);
+        await expect(viewer.getByTestId('live-stage')).toHaveAttribute('data-status', 'idle', { timeout: 20_000 });
+        await viewer.close();
+        // The recording becomes a playback that plays.
+        await expect
+          .poll(
+            async () => {
+              const res = await page.request.post('/api/public/playbackList', { data: { room_id: roomId } });
+              return ((await res.json()) as { data: { total: number } }).data.total;
+            },
+            { timeout: 30_000 },
+          )
+          .toBeGreaterThan(0);
+        await page.goto('/live/playbackList');
+        await page.getByTestId('playback-card').filter({ hasText: '武当好物直播间' }).first().click();
+        await expect(page.getByTestId('playback-title')).toHaveText('武当好物直播间');
+        await page.getByTestId('playback-video').evaluate((v: HTMLVideoElement) => {
+          v.muted = true;
+          return v.play();
+        });
+        await expect
+          .poll(async () => page.getByTestId('playback-video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+          .toBeGreaterThan(0.5);
+      } finally {
+        p.kill('SIGKILL');
       }
-      await expect(viewer.getByTestId('live-chat-input')).toBeEnabled({ timeout: 15_000 });
-      await viewer.getByTestId('live-chat-input').fill('掌柜的，这把剑怎么卖？');
-      await viewer.getByTestId('live-chat-send').click();
-      // The barrage crosses the viewer's own picture and reaches the anchor's console.
-      await expect(viewer.getByTestId('barrage-item').filter({ hasText: '掌柜的' })).toBeVisible();
-      await expect(page.getByTestId('anchor-feed')).toContainText('掌柜的，这把剑怎么卖？');
-
-      await viewer.getByTestId('gift-item').filter({ hasText: '鲜花' }).click();
-      await viewer.getByTestId('gift-send').click();
-      await expect(viewer.getByTestId('gift-balance')).toContainText('余额 298 功夫币');
-      await expect(page.getByTestId('anchor-gift').filter({ hasText: '鲜花' })).toBeVisible();
-
-      // 奖杯 (188) is above 100 coins: the pay password is asked first.
-      await viewer.getByTestId('gift-item').filter({ hasText: '奖杯' }).click();
-      await viewer.getByTestId('gift-send').click();
-      await viewer.getByRole('textbox', { name: '支付密码' }).fill(fan.payPassword);
-      await viewer.getByRole('button', { name: '确认支付' }).click();
-      await expect(viewer.getByTestId('gift-balance')).toContainText('余额 110 功夫币');
-      await expect(page.getByTestId('anchor-gift').filter({ hasText: '奖杯' })).toBeVisible();
-      // The console's 收到礼物 follows the gifts during the broadcast, and is the same after a reload.
-      await expect(giftStat).toHaveText(`${coinsBefore + 190} 功夫币`);
-      await page.reload();
-      await expect(page.getByTestId('liver-console')).toHaveAttribute('data-status', 'live');
-      await expect(giftStat).toHaveText(`${coinsBefore + 190} 功夫币`);
-
-      // The viewer's 打赏流水 lists both.
-      const logs = await browser.newPage();
-      await signIn(logs, fan);
-      await logs.goto('/my/finance');
-      await expect(logs.getByTestId('gift-log-row')).toHaveCount(2);
-      await expect(logs.getByTestId('gift-logs-sum')).toContainText('累计送出 190 功夫币');
-      await logs.close();
-
-      await page.getByTestId('liver-stop').click();
-      expect(await exited).not.toBe(0);
-      await expect(viewer.getByTestId('live-stage')).toHaveAttribute('data-status', 'idle', { timeout: 20_000 });
-      await viewer.close();
-      // The recording becomes a playback that plays.
-      await expect
-        .poll(
-          async () => {
-            const res = await page.request.post('/api/public/playbackList', { data: { room_id: roomId } });
-            return ((await res.json()) as { data: { total: number } }).data.total;
-          },
-          { timeout: 30_000 },
-        )
-        .toBeGreaterThan(0);
-      await page.goto('/live/playbackList');
-      await page.getByTestId('playback-card').filter({ hasText: '武当好物直播间' }).first().click();
-      await expect(page.getByTestId('playback-title')).toHaveText('武当好物直播间');
-      await page.getByTestId('playback-video').evaluate((v: HTMLVideoElement) => {
-        v.muted = true;
-        return v.play();
-      });
-      await expect
-        .poll(async () => page.getByTestId('playback-video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
-        .toBeGreaterThan(0.5);
-    } finally {
-      p.kill('SIGKILL');
-    }
-  });
+    },
+  );
 
   test('a member who is neither coach nor shop owner is told how to become one', async ({ page }) => {
     await page.goto('/live/liver');

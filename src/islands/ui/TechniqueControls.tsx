@@ -112,20 +112,33 @@ export function TechniqueControls(props: {
           />
         )}
         <span className="absolute inset-y-0 left-0 rounded-full bg-brand" style={{ width: `${percentOf(t, duration)}%` }} />
-        {chapterTicks(chapters, duration).map((c) => (
-          <button
-            key={c.id}
-            type="button"
-            className={`absolute -top-1.5 z-20 h-4.5 w-2 -translate-x-1/2 p-0 ${phone ? 'min-w-6' : ''} flex justify-center bg-transparent`}
-            style={{ left: `${c.at}%` }}
-            onClick={() => player.playChapter(chapters, c.id)}
-            title={c.name}
-            aria-label={`招式：${c.name}`}
-            data-testid="chapter-tick"
-          >
-            <span className="block h-full w-0.5 rounded bg-brand-dark" aria-hidden="true" />
-          </button>
-        ))}
+        {chapterTicks(chapters, duration).map((c) =>
+          // A tick on a 6 px bar is no touch target: phones tap the 招式 list under the player instead
+          // (ChapterList), so there the tick only marks the moment and the bar scrubs through it.
+          phone ? (
+            <span
+              key={c.id}
+              className="pointer-events-none absolute -top-1 h-3.5 w-0.5 -translate-x-1/2 rounded bg-white"
+              style={{ left: `${c.at}%` }}
+              title={c.name}
+              aria-hidden="true"
+              data-testid="chapter-tick"
+            />
+          ) : (
+            <button
+              key={c.id}
+              type="button"
+              className="absolute -top-1.5 z-20 flex h-4.5 w-2 -translate-x-1/2 justify-center bg-transparent p-0"
+              style={{ left: `${c.at}%` }}
+              onClick={() => player.playChapter(chapters, c.id)}
+              title={c.name}
+              aria-label={`招式：${c.name}`}
+              data-testid="chapter-tick"
+            >
+              <span className="block h-full w-0.5 rounded bg-brand-dark" aria-hidden="true" />
+            </button>
+          ),
+        )}
         {loop.a !== null && <Marker name="A" at={percentOf(loop.a, duration)} />}
         {loop.b !== null && <Marker name="B" at={percentOf(loop.b, duration)} />}
       </div>

@@ -65,7 +65,8 @@ test('a member posts two photos from the phone; another likes and comments; the 
     { name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: photos[0]! },
     { name: 'IMG_0002.jpg', mimeType: 'image/jpeg', buffer: photos[1]! },
   ]);
-  await expect(page.getByTestId('circle-photo')).toHaveCount(2);
+  // Two 2 MB camera photos are decoded, scaled and re-encoded on the phone, then stored: slow on a loaded box.
+  await expect(page.getByTestId('circle-photo')).toHaveCount(2, { timeout: 30_000 });
   expect(sent).toHaveLength(2);
   for (const [i, n] of sent.entries()) expect(n).toBeLessThan(photos[i]!.length / 3);
   await page.getByLabel('添加标签').fill('站桩');
