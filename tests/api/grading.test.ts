@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
@@ -10,6 +11,7 @@ import {
   labels,
   orders,
   users,
+  videos,
   wallets,
 } from '~/server/db/schema';
 import { changeCoins } from '~/server/ledger/coins';
@@ -53,7 +55,7 @@ async function member(coins = 0) {
 
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 
-async function publish(over: Partial<{ seats: number; price: number; duan: number }> = {}) {
+async function publish(over: Partial<{ seats: number; price: number; duan: number; mode: 'offline' | 'online'; place: string }> = {}) {
   const r = await t.post(
     '/coach/gradingAdd',
     {
@@ -261,5 +263,104 @@ describe('cancel, results and certificates', () => {
     expect((await t.post('/public/cert', { no: 'GFAAAAAAAAAAAAAAAAAAAA' })).body.code).toBe(404);
     expect((await t.post('/public/cert', { no: 'nope' })).body.code).toBe(404);
     expect((await t.app.request('/api/cert/GFAAAAAAAAAAAAAAAAAAAA/certificate.pdf')).status).toBe(404);
+  });
+});
+
+/** A member's uploaded, playable video, written straight to its table (the upload path has its own tests). */
+async function storedVideo(userId: number): Promise<number> {
+  const key = `/uploads/videos/test/${randomUUID()}.mp4`;
+  const [v] = await t.db
+    .insert(videos)
+    .values({
+      userId,
+      uploadId: randomUUID(),
+      name: 'taolu.mp4',
+      mime: 'video/mp4',
+      size: 1000,
+      original: key,
+      path: key,
+      durationS: 40,
+      status: 'raw',
+    })
+    .returning({ id: videos.id });
+  return v!.id;
+}
+
+const startNow = (id: number) =>
+  t.db
+    .update(gradingSessions)
+    .set({ startsAt: new Date(Date.now() - 60_000) })
+    .where(eq(gradingSessions.id, id));
+
+describe('online 考评 by video', () => {
+  it('only the paid candidate hands in a video, replaceable until judged; no pass without one', async () => {
+    const id = await publish({ mode: 'online', place: '', price: 0, seats: 3 });
+    const [a, b, stranger] = [await member(), await member(), await member()];
+    for (const m of [a, b]) expect((await t.post('/member/gradingBook', { id }, m.token)).body.data.status).toBe('paid');
+    const [candA] = await t.db
+      .select()
+      .from(gradingCandidates)
+      .where(and(eq(gradingCandidates.sessionId, id), eq(gradingCandidates.userId, a.id)));
+    const [candB] = await t.db
+      .select()
+      .from(gradingCandidates)
+      .where(and(eq(gradingCandidates.sessionId, id), eq(gradingCandidates.userId, b.id)));
+
+    // Nobody but a candidate hands one in, and only a video of their own.
+    const strangerVideo = await storedVideo(stranger.id);
+    expect((await t.post('/member/gradingVideo', { id, video_id: strangerVideo })).body.code).toBe(101);
+    expect((await t.post('/member/gradingVideo', { id, video_id: strangerVideo }, stranger.token)).body.msg).toBe(
+      GRADING_TEXTS.videoNotBooked,
+    );
+    expect((await t.post('/member/gradingVideo', { id, video_id: strangerVideo }, a.token)).body.msg).toBe(GRADING_TEXTS.videoMissing);
+    const failed = await storedVideo(a.id);
+    await t.db.update(videos).set({ status: 'failed', error: '' }).where(eq(videos.id, failed));
+    expect((await t.post('/member/gradingVideo', { id, video_id: failed }, a.token)).body.msg).toBe(GRADING_TEXTS.videoFailed);
+
+    const first = await t.post('/member/gradingVideo', { id, video_id: await storedVideo(a.id) }, a.token);
+    expect(first.body.code, first.body.msg).toBe(200);
+    expect(first.body.msg).toBe(GRADING_TEXTS.videoSaved);
+    expect(first.body.data.url).toMatch(/^\/uploads\/videos\/test\/.+\?e=\d+&s=/);
+    const second = await t.post('/member/gradingVideo', { id, video_id: await storedVideo(a.id) }, a.token);
+    expect(second.body.code).toBe(200);
+    expect(second.body.data.url.split('?')[0]).not.toBe(first.body.data.url.split('?')[0]);
+
+    // The candidate's page shows it; another member's and a guest's show no video of anyone.
+    expect((await t.post('/public/grading', { id }, a.token)).body.data.mine?.video?.url.split('?')[0]).toBe(
+      second.body.data.url.split('?')[0],
+    );
+    expect((await t.post('/public/grading', { id }, b.token)).body.data.mine?.video).toBeNull();
+    expect((await t.post('/public/grading', { id }, stranger.token)).body.data.mine).toBeNull();
+    expect((await t.post('/public/grading', { id })).body.data.mine).toBeNull();
+
+    // The examiner sees it beside the candidate; B handed in nothing.
+    const list = (await t.post('/coach/gradingCandidates', { id }, coach)).body.data.list;
+    expect(list.find((c) => c.id === candA!.id)?.video?.url).toMatch(/\?e=\d+&s=/);
+    expect(list.find((c) => c.id === candB!.id)?.video).toBeNull();
+
+    await startNow(id);
+    expect((await t.post('/coach/gradingJudge', { id: candB!.id, result: 'passed', note: '' }, coach)).body.msg).toBe(
+      GRADING_TEXTS.videoRequired,
+    );
+    expect((await t.post('/coach/gradingJudge', { id: candB!.id, result: 'failed', note: '未提交视频' }, coach)).body.code).toBe(200);
+    const passed = await t.post('/coach/gradingJudge', { id: candA!.id, result: 'passed', note: '动作规范' }, coach);
+    expect(passed.body.code, passed.body.msg).toBe(200);
+    expect(passed.body.data.cert_no).toMatch(/^GF/);
+    // Judged: the video stays as judged.
+    expect((await t.post('/member/gradingVideo', { id, video_id: await storedVideo(a.id) }, a.token)).body.msg).toBe(
+      GRADING_TEXTS.videoClosed,
+    );
+    expect((await t.post('/member/gradingVideo', { id, video_id: await storedVideo(b.id) }, b.token)).body.msg).toBe(
+      GRADING_TEXTS.videoClosed,
+    );
+  });
+
+  it('an offline 考评 takes no video', async () => {
+    const id = await publish({ price: 0 });
+    const m = await member();
+    await t.post('/member/gradingBook', { id }, m.token);
+    expect((await t.post('/member/gradingVideo', { id, video_id: await storedVideo(m.id) }, m.token)).body.msg).toBe(
+      GRADING_TEXTS.videoOffline,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GradingDetail } from '~/lib/api/contract/grading';
-import { bookAction, editable, idFromSearch, localInputValue, sessionTitle } from '~/lib/stores/grading';
+import { bookAction, editable, handsInVideo, idFromSearch, localInputValue, sessionTitle } from '~/lib/stores/grading';
 import { CERT_NO_RE, duanName } from '~/lib/rules/grading';
 
 const base: GradingDetail = {
@@ -29,16 +29,31 @@ describe('grading booking page', () => {
   });
 
   it('leads an unpaid order to its pay step and a pass to the certificate', () => {
-    const unpaid = { ...base, mine: { order_id: 9, order_status: 'unpaid', result: null, cert_no: '' } };
+    const unpaid = { ...base, mine: { order_id: 9, order_status: 'unpaid', result: null, cert_no: '', video: null } };
     expect(bookAction(unpaid, '/m/pay')).toEqual({ kind: 'pay', href: '/m/pay?id=9' });
     const passed = {
       ...base,
       state: 'finished' as const,
-      mine: { order_id: 9, order_status: 'paid', result: 'passed' as const, cert_no: 'GFX' },
+      mine: { order_id: 9, order_status: 'paid', result: 'passed' as const, cert_no: 'GFX', video: null },
     };
     expect(bookAction(passed)).toEqual({ kind: 'cert', href: '/cert/GFX' });
-    const booked = { ...base, mine: { order_id: 9, order_status: 'paid', result: 'booked' as const, cert_no: '' } };
+    const booked = { ...base, mine: { order_id: 9, order_status: 'paid', result: 'booked' as const, cert_no: '', video: null } };
     expect(bookAction(booked)).toEqual({ kind: 'none', text: '已报名，请按时参加' });
+  });
+
+  it('asks a candidate of an online 考评 for the grading video until judged', () => {
+    const seat = { order_id: 9, order_status: 'paid', result: 'booked' as const, cert_no: '', video: null };
+    const online = { ...base, mode: 'online' as const, mine: seat };
+    expect(handsInVideo(online)).toBe(true);
+    expect(bookAction(online)).toEqual({ kind: 'none', text: '已报名，请在考评前提交考评视频' });
+    const sent = { ...online, mine: { ...seat, video: { url: '/v', poster: '', duration_s: 3, at: '2030-01-01T00:00:00.000Z' } } };
+    expect(bookAction(sent)).toEqual({ kind: 'none', text: '已报名，考评视频已提交' });
+    expect(handsInVideo(sent)).toBe(true);
+    expect(handsInVideo({ ...online, mine: { ...seat, result: 'passed' } })).toBe(false);
+    expect(handsInVideo({ ...online, mine: { ...seat, order_status: 'unpaid' } })).toBe(false);
+    expect(handsInVideo({ ...online, state: 'cancelled' })).toBe(false);
+    expect(handsInVideo({ ...online, mode: 'offline' })).toBe(false);
+    expect(handsInVideo({ ...online, mine: null })).toBe(false);
   });
 
   it('names sessions and reads ids', () => {

@@ -1,7 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { api } from '~/lib/api/client';
 import type { GradingSession } from '~/lib/api/contract/grading';
-import { priceText } from '~/lib/format';
+import { formatDateTime, priceText } from '~/lib/format';
 import { DUANS, duanName } from '~/lib/rules/duan';
 import { CANDIDATE_STATUS_TEXT, GRADING_LIMITS, GRADING_MODE_TEXT, GRADING_TEXTS, type GradingMode } from '~/lib/rules/grading';
 import { editable, localInputValue, sessionTitle, STATE_TEXT, whereText } from '~/lib/stores/grading';
@@ -9,8 +9,12 @@ import { toast } from '~/lib/toast';
 import { Empty, LoadFailed, Loading } from '../ui/states';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
+import { GradingVideoPlayer } from './GradingVideo';
 
-/** /coach/grading: publish 考评 (examiners only; others read why), edit one nobody booked, cancel, list candidates and record results. */
+/**
+ * /coach/grading: publish 考评 (examiners only; others read why), edit one nobody booked, cancel, list
+ * candidates and record results — for an online 考评, after watching each candidate's grading video.
+ */
 export default function CoachGrading() {
   const load = useLoad(() => api('/coach/gradingMine', {}));
   const [open, setOpen] = useState<number | null>(null);
@@ -256,10 +260,12 @@ function SessionRow(props: {
 function Candidates(props: { id: number }) {
   const load = useLoad(() => api('/coach/gradingCandidates', { id: props.id }), props.id);
   const judge = useAction();
+  const [watching, setWatching] = useState<number | null>(null);
   if (load.error) return <LoadFailed load={load} />;
   const d = load.data;
   if (!d) return <Loading />;
   if (d.list.length === 0) return <p className="py-3 text-sm text-ink-mute">还没有考生报名</p>;
+  const online = d.session.mode === 'online';
   const record = (id: number, result: 'passed' | 'failed') =>
     void judge.run(async () => {
       const note = prompt(result === 'passed' ? '评语（可不填）' : '未通过的原因（可不填）') ?? '';
@@ -272,6 +278,7 @@ function Candidates(props: { id: number }) {
       <thead className="text-left text-ink-mute">
         <tr>
           <th className="py-1">考生</th>
+          {online && <th>考评视频</th>}
           <th>结果</th>
           <th>评语</th>
           <th>操作</th>
@@ -279,27 +286,60 @@ function Candidates(props: { id: number }) {
       </thead>
       <tbody>
         {d.list.map((c) => (
-          <tr key={c.id} className="border-t border-line">
-            <td className="py-2">{c.name}</td>
-            <td>{CANDIDATE_STATUS_TEXT[c.status]}</td>
-            <td>{c.note}</td>
-            <td>
-              {c.status === 'booked' && d.session.state !== 'cancelled' ? (
-                <span className="flex gap-2">
-                  <button type="button" className="gf-btn-ghost" disabled={judge.busy} onClick={() => record(c.id, 'passed')}>
-                    通过
-                  </button>
-                  <button type="button" className="gf-btn-ghost" disabled={judge.busy} onClick={() => record(c.id, 'failed')}>
-                    未通过
-                  </button>
-                </span>
-              ) : c.cert_no ? (
-                <a className="text-info-link" href={`/cert/${c.cert_no}`}>
-                  证书 {c.cert_no}
-                </a>
-              ) : null}
-            </td>
-          </tr>
+          <Fragment key={c.id}>
+            <tr className="border-t border-line">
+              <td className="py-2">{c.name}</td>
+              {online && (
+                <td>
+                  {c.video ? (
+                    <button
+                      type="button"
+                      className="text-info-link hover:underline"
+                      aria-expanded={watching === c.id}
+                      onClick={() => setWatching(watching === c.id ? null : c.id)}
+                    >
+                      {watching === c.id ? '收起视频' : `观看（${formatDateTime(c.video.at)} 提交）`}
+                    </button>
+                  ) : (
+                    <span className="text-ink-mute">未提交</span>
+                  )}
+                </td>
+              )}
+              <td>{CANDIDATE_STATUS_TEXT[c.status]}</td>
+              <td>{c.note}</td>
+              <td>
+                {c.status === 'booked' && d.session.state !== 'cancelled' ? (
+                  <span className="flex gap-2">
+                    <button
+                      type="button"
+                      className="gf-btn-ghost"
+                      disabled={judge.busy || (online && !c.video)}
+                      title={online && !c.video ? GRADING_TEXTS.videoRequired : undefined}
+                      onClick={() => record(c.id, 'passed')}
+                    >
+                      通过
+                    </button>
+                    <button type="button" className="gf-btn-ghost" disabled={judge.busy} onClick={() => record(c.id, 'failed')}>
+                      未通过
+                    </button>
+                  </span>
+                ) : c.cert_no ? (
+                  <a className="text-info-link" href={`/cert/${c.cert_no}`}>
+                    证书 {c.cert_no}
+                  </a>
+                ) : null}
+              </td>
+            </tr>
+            {online && c.video && watching === c.id && (
+              <tr>
+                <td colSpan={5} className="pb-3">
+                  <div className="max-w-xl">
+                    <GradingVideoPlayer video={c.video} label={`${c.name}的考评视频`} />
+                  </div>
+                </td>
+              </tr>
+            )}
+          </Fragment>
         ))}
       </tbody>
     </table>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { bookAction, bookSeat, idFromSearch, loadSession, sessionTitle, STATE_TEXT, whereText } from '~/lib/stores/grading';
+import { bookAction, bookSeat, handsInVideo, idFromSearch, loadSession, sessionTitle, STATE_TEXT, whereText } from '~/lib/stores/grading';
 import { openLogin } from '~/lib/stores/ui';
 import { priceText } from '~/lib/format';
 import { GRADING_MODE_TEXT } from '~/lib/rules/grading';
@@ -8,12 +8,14 @@ import { useSession } from '../chrome/useSession';
 import { LoadFailed, Loading } from '../ui/states';
 import { useAction } from '../ui/useAction';
 import { useLoad } from '../ui/useLoad';
+import { GradingVideoPanel } from './GradingVideo';
 
 /**
  * /duan/grading?id= (and /m/duan/grading): one 考评 — details, seats left, 报名 → the normal pay step
- * of the new order (`pay` is the phone's pay page on /m). Guests are asked to log in.
+ * of the new order (`pay` is the phone's pay page on /m). Guests are asked to log in. A candidate of
+ * an online 考评 hands in their grading video here (`phone`: filmed with the camera).
  */
-export default function GradingBooking(props: { pay?: string; list?: string }) {
+export default function GradingBooking(props: { pay?: string; list?: string; phone?: boolean }) {
   const [id] = useState(() => (typeof location === 'undefined' ? null : idFromSearch(location.search)));
   const { ready, user } = useSession();
   const load = useLoad(() => (id ? loadSession(id) : Promise.reject(new Error('考评不存在或已取消'))), `${id}:${user?.user_id ?? 0}`);
@@ -72,6 +74,9 @@ export default function GradingBooking(props: { pay?: string; list?: string }) {
           </a>
         )}
       </div>
+      {handsInVideo(d) && (
+        <GradingVideoPanel sessionId={d.id} video={d.mine?.video ?? null} phone={props.phone ?? false} onSaved={load.reload} />
+      )}
     </article>
   );
 }

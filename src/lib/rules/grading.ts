@@ -63,4 +63,12 @@ export const GRADING_TEXTS = {
   holderSaved: '证书署名已更新',
   revoked: '证书已撤销',
   noFont: '服务器未安装中文字体（fonts-noto-cjk），无法生成证书图片，请联系平台管理员',
+  videoOffline: '线下考评无需提交视频',
+  videoNotBooked: '你没有报名该考评，或报名尚未付款',
+  videoClosed: '考评已出结果或已取消，不能再提交视频',
+  videoPick: '请先上传考评视频',
+  videoMissing: '上传的视频不存在，请重新上传',
+  videoFailed: '视频处理失败，请重新上传',
+  videoSaved: '考评视频已提交，考评员将据此评定',
+  videoRequired: '该考生还没有提交考评视频，不能判定通过',
 } as const;

@@ -1,7 +1,9 @@
 import { api } from '../api/client';
 import type { GradingDetail, GradingSession } from '../api/contract/grading';
 import { formatDateTime } from '../format';
-import { duanName, GRADING_MODE_TEXT } from '../rules/grading';
+import { duanName, GRADING_MODE_TEXT, GRADING_TEXTS } from '../rules/grading';
+import { check } from './action';
+import { HOMEWORK_VIDEOS } from './homework';
 
 /* 考评 pages (/duan, /duan/grading, /coach/grading, /cert/<no>): what they load and what they show. */
 
@@ -33,7 +35,10 @@ export function bookAction(d: GradingDetail, pay = '/order/middle'): BookAction 
   if (mine && mine.order_status === 'unpaid' && d.state !== 'cancelled') return { kind: 'pay', href: `${pay}?id=${mine.order_id}` };
   if (mine && mine.result === 'failed') return { kind: 'none', text: '未通过，可报名下一场考评' };
   if (mine && mine.result === 'booked' && ['paid', 'completed'].includes(mine.order_status))
-    return { kind: 'none', text: '已报名，请按时参加' };
+    return {
+      kind: 'none',
+      text: d.mode === 'online' ? (mine.video ? '已报名，考评视频已提交' : '已报名，请在考评前提交考评视频') : '已报名，请按时参加',
+    };
   if (d.state !== 'open') return { kind: 'none', text: STATE_TEXT[d.state] };
   return { kind: 'book' };
 }
@@ -66,4 +71,28 @@ export const editable = (s: Pick<GradingSession, 'state' | 'booked'>) => s.state
 export function idFromSearch(search: string): number | null {
   const n = Number(new URLSearchParams(search).get('id'));
   return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/**
+ * Whether the viewer hands in (or replaces) a grading video here: an online 考评 they hold a paid
+ * seat of, not yet judged or cancelled (the server's guard is the same).
+ */
+export function handsInVideo(d: GradingDetail): boolean {
+  const mine = d.mine;
+  return (
+    d.mode === 'online' &&
+    d.state !== 'cancelled' &&
+    mine !== null &&
+    mine.result === 'booked' &&
+    ['paid', 'completed'].includes(mine.order_status)
+  );
+}
+
+/** The grading video is the member's own upload, as a homework attempt's (the member-video voucher). */
+export const GRADING_VIDEOS = HOMEWORK_VIDEOS;
+
+/** Hands in the uploaded video for session `id`; throws InputError when none was uploaded yet. */
+export async function submitGradingVideo(id: number, videoId: number | null) {
+  check(videoId ? null : GRADING_TEXTS.videoPick);
+  return api('/member/gradingVideo', { id, video_id: videoId ?? 0 });
 }

@@ -19,8 +19,8 @@ function at(days: number, hour: number): Date {
 /**
  * The 段位 path's demo (SPEC §5, 考评): 陈师傅 as an examiner (up to 六段), a free 太极拳 一段 考评 the
  * demo member booked and passed — through the same booking and judging code as a real one, so the
- * order, the candidate, the certificate and the notice are what the site writes — and one upcoming
- * session with open seats. Only when no session exists yet.
+ * order, the candidate, the certificate and the notice are what the site writes — and two upcoming
+ * sessions with open seats, one offline and one online (judged by video). Only when no session exists yet.
  */
 export async function seedGrading(): Promise<Record<string, number>> {
   const [n] = await db().select({ n: count() }).from(gradingSessions);
@@ -72,5 +72,16 @@ export async function seedGrading(): Promise<Record<string, number>> {
     price: 9900,
     intro: '太极拳二段考评：已取得一段证书的学员可报名，考查太极拳套路演练、推手基本功与理论问答。',
   });
-  return { grading_sessions: 2, certificates: issued };
+  // An online one, judged on each candidate's grading video (handed in on its booking page).
+  await addSession(coachUser, {
+    label_id: taiji.id,
+    duan: 2,
+    mode: 'online',
+    place: '',
+    starts_at: at(45, 20).toISOString(),
+    seats: 50,
+    price: 4900,
+    intro: '太极拳二段线上考评：报名后在考评时间前提交一段完整演练二十四式太极拳的视频（正面拍摄、全身入镜、不剪辑），考评员据此评定。',
+  });
+  return { grading_sessions: 3, certificates: issued };
 }

@@ -27,9 +27,24 @@ export const gradingSessionSchema = z.object({
 });
 export type GradingSession = z.output<typeof gradingSessionSchema>;
 
+/** An online 考评's grading video as it plays: signed URLs, for the candidate and the examiner only. */
+export const gradingVideoSchema = z.object({
+  url: z.string().describe('签名地址（私有视频）'),
+  poster: z.string(),
+  duration_s: z.number().int(),
+  at: isoTime().describe('提交时间'),
+});
+export type GradingVideo = z.output<typeof gradingVideoSchema>;
+
 export const gradingDetailSchema = gradingSessionSchema.extend({
   mine: z
-    .object({ order_id: z.number().int(), order_status: z.string(), result: z.enum(CANDIDATE_STATUSES).nullable(), cert_no: z.string() })
+    .object({
+      order_id: z.number().int(),
+      order_status: z.string(),
+      result: z.enum(CANDIDATE_STATUSES).nullable(),
+      cert_no: z.string(),
+      video: gradingVideoSchema.nullable().describe('线上考评：自己提交的考评视频'),
+    })
     .nullable()
     .describe('当前登录会员在该考评的订单与结果（未登录或未报名为 null）'),
 });
@@ -43,6 +58,7 @@ export const candidateSchema = z.object({
   note: z.string(),
   judged_at: isoTime().nullable(),
   cert_no: z.string(),
+  video: gradingVideoSchema.nullable().describe('线上考评：考生提交的考评视频（仅考评员可见）'),
 });
 export type GradingCandidate = z.output<typeof candidateSchema>;
 
@@ -119,6 +135,15 @@ export const gradingApi = {
     access: 'member',
     input: idInput('考评'),
     output: z.object({ id: z.number().int(), order_no: z.string(), pay_amount: fen(), status: z.enum(['unpaid', 'paid']) }),
+  }),
+  video: defineEndpoint({
+    path: '/member/gradingVideo',
+    summary: '线上考评：考生提交（或在出结果前更换）自己上传的考评视频',
+    tags,
+    access: 'member',
+    input: z.object({ id: idField('考评'), video_id: idField('考评视频') }),
+    output: gradingVideoSchema,
+    okMsg: GRADING_TEXTS.videoSaved,
   }),
   cert: defineEndpoint({
     path: '/public/cert',

@@ -224,7 +224,7 @@ export const gradingSessions = pgTable(
 );
 
 /**
- * A booked seat at a grading session (one per paid order) and its result.
+ * A booked seat at a grading session (one per paid order), its grading video (online) and its result.
  * status: booked → passed | failed; booked → cancelled (order closed or refunded; the seat returns).
  */
 export const gradingCandidates = pgTable(
@@ -240,6 +240,15 @@ export const gradingCandidates = pgTable(
     orderId: integer('order_id').notNull().unique(),
     status: varchar('status', { length: 12 }).notNull().default('booked'),
     note: varchar('note', { length: 200 }).notNull().default(''),
+    /**
+     * An online 考评's grading video: the candidate's own upload (`videos.id`) and what plays, a
+     * private media key handed out only as signed URLs (as a homework attempt's). Replaceable until judged.
+     */
+    videoId: integer('video_id'),
+    video: text('video').notNull().default(''),
+    poster: text('poster').notNull().default(''),
+    durationS: integer('duration_s').notNull().default(0),
+    videoAt: timestamp('video_at', { withTimezone: true }),
     judgedAt: timestamp('judged_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -12,6 +12,7 @@ import { notFound, refuse } from '../../http/errors';
 import { sendMessage } from '../notice/notice.service';
 import { refundBySeller } from '../commerce/refund.service';
 import { examinerOf, ownSession, refundableOrders, resultOf, sessionView } from './grading.service';
+import { gradingVideoOf } from './grading-video.service';
 
 /*
  * An examiner's side of a 考评 after publishing: cancelling it (every paid seat refunded through
@@ -101,26 +102,20 @@ async function tellCancelled(tx: TxOrDb, userId: number, sessionId: number) {
   );
 }
 
-const candidateSelect = {
-  id: gradingCandidates.id,
-  name: publicNameOf(users),
-  avatar: users.avatar,
-  status: gradingCandidates.status,
-  note: gradingCandidates.note,
-  judgedAt: gradingCandidates.judgedAt,
-  no: certificates.no,
-};
+const candidateSelect = { c: gradingCandidates, name: publicNameOf(users), avatar: users.avatar, no: certificates.no };
 
-type CandidateRow = { id: number; name: string; avatar: string; status: string; note: string; judgedAt: Date | null; no: string | null };
+type CandidateRow = { c: typeof gradingCandidates.$inferSelect; name: string; avatar: string; no: string | null };
 
-const candidateView = (c: CandidateRow): GradingCandidate => ({
+/** A candidate as the examiner sees them: public name, result, and the grading video's signed URLs. */
+const candidateView = async ({ c, name, avatar, no }: CandidateRow): Promise<GradingCandidate> => ({
   id: c.id,
-  name: c.name,
-  avatar: c.avatar,
+  name,
+  avatar,
   status: resultOf(c.status),
   note: c.note,
   judged_at: c.judgedAt?.toISOString() ?? null,
-  cert_no: c.no ?? '',
+  cert_no: no ?? '',
+  video: await gradingVideoOf(c),
 });
 
 const candidateQuery = () =>
@@ -143,7 +138,7 @@ export async function listCandidates(userId: number, id: number): Promise<ApiOut
     .limit(1);
   if (!row) throw notFound(GRADING_TEXTS.notFound);
   const list = await candidateQuery().where(eq(gradingCandidates.sessionId, id)).orderBy(gradingCandidates.id);
-  return { session: sessionView(row), list: list.map(candidateView) };
+  return { session: sessionView(row), list: await Promise.all(list.map(candidateView)) };
 }
 
 /**
@@ -167,6 +162,8 @@ export async function judgeCandidate(
   if (c.s.status === GRADING_STATUS.cancelled) throw refuse(GRADING_TEXTS.notOpen);
   const now = new Date();
   if (c.s.startsAt.getTime() > now.getTime()) throw refuse(GRADING_TEXTS.beforeStart);
+  // An online 考评 is judged on the candidate's video: no pass without one (a no-show may still fail).
+  if (input.result === 'passed' && c.s.mode === 'online' && c.c.videoAt === null) throw refuse(GRADING_TEXTS.videoRequired);
   await db().transaction(async (tx) => {
     const [done] = await tx
       .update(gradingCandidates)

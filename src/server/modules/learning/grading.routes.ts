@@ -7,6 +7,7 @@ import { viewerId } from '../catalogue/viewer';
 import { adminCertificates, certificate, revokeCertificate, serveCertFile, setHolder } from './grading-certs.service';
 import { bookGrading } from './grading-orders';
 import { cancelSession, judgeCandidate, listCandidates } from './grading-results.service';
+import { submitGradingVideo } from './grading-video.service';
 import { addSession, editSession, listSessions, moveStartForRig, mySessions, sessionDetail } from './grading.service';
 
 /** 考评 and 段位证书 (learning README, section grading). Seats are orders: grading-orders.ts is wired in hooks.ts. */
@@ -14,6 +15,7 @@ export function registerGrading(api: OpenAPIHono<AppEnv>): void {
   endpoint(api, gradingApi.list, ({ input }) => listSessions(input));
   endpoint(api, gradingApi.detail, async ({ input, c }) => sessionDetail(input.id, await viewerId(c)));
   endpoint(api, gradingApi.book, ({ user, input }) => bookGrading(user.id, input.id));
+  endpoint(api, gradingApi.video, ({ user, input }) => submitGradingVideo(user.id, input));
   endpoint(api, gradingApi.cert, async ({ input, c }) => certificate(input.no, await viewerId(c)));
   endpoint(api, gradingApi.holder, async ({ user, input }) => {
     await setHolder(user.id, input.no, input.holder);

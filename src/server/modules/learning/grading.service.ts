@@ -9,6 +9,7 @@ import { certificates, coaches, gradingCandidates, gradingSessions, labels, orde
 import { forbidden, notFound, refuse } from '../../http/errors';
 import { coachIdOf } from '../catalogue/owner';
 import { examinerMaxDuan } from './examiner';
+import { gradingVideoOf } from './grading-video.service';
 
 /*
  * 考评 sessions: the public list and booking page's data, and the examiner's publishing (coach area
@@ -97,12 +98,18 @@ export async function sessionDetail(id: number, viewer: number | null): Promise<
       .limit(1);
     if (o) {
       const [c] = await db()
-        .select({ status: gradingCandidates.status, no: certificates.no })
+        .select({ c: gradingCandidates, no: certificates.no })
         .from(gradingCandidates)
         .leftJoin(certificates, eq(certificates.candidateId, gradingCandidates.id))
         .where(eq(gradingCandidates.orderId, o.id))
         .limit(1);
-      mine = { order_id: o.id, order_status: o.status, result: c ? resultOf(c.status) : null, cert_no: c?.no ?? '' };
+      mine = {
+        order_id: o.id,
+        order_status: o.status,
+        result: c ? resultOf(c.c.status) : null,
+        cert_no: c?.no ?? '',
+        video: c ? await gradingVideoOf(c.c) : null,
+      };
     }
   }
   return { ...sessionView(row), mine };
