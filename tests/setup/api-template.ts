@@ -19,7 +19,30 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * Both API projects (`api`, `api-isolated`) list this setup; vitest runs each project's global setup
+ * in its main process, so the first builds the template and the second is handed the same one. The
+ * last teardown removes it.
+ */
+interface Shared {
+  template: Promise<{ template: ApiTemplate; teardown: () => Promise<void> }>;
+  users: number;
+}
+const registry = globalThis as typeof globalThis & { gongfuApiTemplate?: Shared | undefined };
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const shared = (registry.gongfuApiTemplate ??= { template: buildTemplate(), users: 0 });
+  shared.users++;
+  const { template, teardown } = await shared.template;
+  project.provide('apiTemplate', template);
+  return async () => {
+    if (--shared.users > 0) return;
+    registry.gongfuApiTemplate = undefined;
+    await teardown();
+  };
+}
+
+async function buildTemplate(): Promise<{ template: ApiTemplate; teardown: () => Promise<void> }> {
   const started = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'gongfu-template-'));
   const url = process.env['TEST_DATABASE_URL'];
@@ -44,10 +67,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   if (build.status !== 0) throw new Error(`the API test template could not be built (exit ${build.status})`);
   const template: ApiTemplate = { dir, builtAt: Date.now(), ...(templateDb ? { templateDb } : {}) };
-  project.provide('apiTemplate', template);
   console.log(`[api] template database ${templateDb ?? '(PGlite)'} migrated and seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-  return async () => {
+  const teardown = async () => {
     if (url && templateDb) {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
@@ -62,4 +84,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
     rmSync(dir, { recursive: true, force: true });
   };
+  return { template, teardown };
 }
