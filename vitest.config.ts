@@ -17,7 +17,7 @@ const API_ISOLATED = [
   'tests/api/live-ingest-port.test.ts',
 ];
 
-const api = {
+const api: { environment: 'node'; globalSetup: string[]; testTimeout: number; hookTimeout: number } = {
   environment: 'node',
   // Migrates and seeds one database per run (shared by both API projects); each file opens a copy
   // (tests/helpers/test-database.ts).
@@ -25,7 +25,7 @@ const api = {
   // PGlite start-up takes a few seconds per suite on a loaded machine.
   testTimeout: 30_000,
   hookTimeout: 60_000,
-} as const;
+};
 
 /** Unit tests (pure rules) and API tests (the Hono app on a real database). E2E is Playwright. */
 export default defineConfig({
