@@ -153,7 +153,8 @@ test('buy a course through the sandbox gateway → every lesson plays', async ({
     v.muted = true;
     return v.play();
   });
-  await expect(page.getByLabel('已学完').first()).toBeVisible();
+  // The 6-second clip plays through in real time, and a loaded box may stall it for a while.
+  await expect(page.getByLabel('已学完').first()).toBeVisible({ timeout: 30_000 });
   await page.goto('/my/course');
   await ready(page);
   await expect(page.getByTestId('my-course-list')).toContainText(course.title);
