@@ -45,6 +45,7 @@ import { resolveStaff } from './modules/admin/staff.service';
 import './providers/im/backend-tim';
 import { registerImSocial } from './modules/im/social.routes';
 import { registerProfiles } from './profiles/profile.routes';
+import { registerSiteSearch } from './site-search/search.routes';
 // Cross-module reactions (order paid, order completed) must be subscribed before anything can emit.
 import './hooks';
 
@@ -89,6 +90,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerUpload(api);
   registerNotice(api);
   registerCatalogue(api);
+  registerSiteSearch(api);
   registerProfiles(api);
   registerCommerce(api);
   registerSellerContent(api);

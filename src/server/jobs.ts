@@ -6,6 +6,7 @@ import { log, errorFields } from './log';
 import { closeExpiredOrders } from './modules/commerce/order.service';
 import { advanceOrders } from './modules/commerce/order-lifecycle.service';
 import { RECONCILE_EVERY_MS, reconcileLive } from './modules/live/reconcile.service';
+import { searchIndexTick } from './modules/search/index.service';
 import { countedJob } from './metrics';
 import { flushViews } from './views';
 // Cross-module reactions (order paid, order completed) must be subscribed before anything can emit.
@@ -15,6 +16,7 @@ import './hooks';
 const VIEW_FLUSH_MS = 10_000;
 /** How often PGlite's catalogue tables are vacuumed and analysed (PostgreSQL has autovacuum). */
 const PGLITE_VACUUM_MS = 30 * 60_000;
+const SEARCH_DRAIN_MS = 2_000;
 
 /**
  * Work that must happen once per tick across all instances: closing unpaid orders past their
@@ -134,6 +136,11 @@ export function startJobs(): void {
       RECONCILE_EVERY_MS,
     ),
   );
+  // The site search's index follows writes (modules/search): every instance offers to drain its
+  // queue, one drains at a time; a search drains what is left before it answers.
+  const drain = () => void countedJob('search-index', searchIndexTick).catch(() => {});
+  timers.push(setInterval(drain, SEARCH_DRAIN_MS));
+  drain();
   if (database().kind === 'pglite') {
     const vacuum = () =>
       void countedJob('pglite-vacuum', vacuumCatalogue).catch((err) => log.warn('vacuuming the catalogue failed', errorFields(err)));

@@ -257,7 +257,7 @@ describe('search (/api/index/comSeach)', () => {
   it('treats % and _ literally and refuses an empty key', async () => {
     expect((await t.post('/index/comSeach', { q: '%', type: 'course' })).body.data.total).toBe(0);
     expect((await t.post('/index/comSeach', { q: '  ', type: 'course' })).body).toMatchObject({ code: 100, msg: '请输入搜索关键字' });
-    expect((await t.rawPost('/index/comSeach', { q: '太极', type: 'live' })).body).toMatchObject({ code: 100, msg: '搜索类型不正确' });
+    expect((await t.rawPost('/index/comSeach', { q: '太极', type: 'video' })).body).toMatchObject({ code: 100, msg: '搜索类型不正确' });
   });
 });
 

@@ -177,11 +177,11 @@ test.describe('search in Chinese from the header', () => {
     test(`from ${from} finds ${q}`, async ({ page }) => {
       await page.goto(from);
       await ready(page);
-      await page.getByRole('searchbox', { name: '搜索关键字' }).fill(q);
-      await page.getByRole('searchbox', { name: '搜索关键字' }).press('Enter');
+      await page.getByRole('combobox', { name: '搜索关键字' }).fill(q);
+      await page.getByRole('combobox', { name: '搜索关键字' }).press('Enter');
       await page.waitForURL(url);
       await expect(page.getByTestId(card).first()).toBeVisible();
-      await expect(page.getByTestId(card).first().locator('mark')).toHaveText(q);
+      await expect(page.getByTestId(card).first().locator('mark').first()).toHaveText(q);
     });
   }
 

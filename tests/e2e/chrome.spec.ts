@@ -15,7 +15,7 @@ test.describe('site chrome (SPEC §2 main layout)', () => {
     await menu.getByRole('link', { name: '培训' }).hover();
     await expect(menu.getByRole('link', { name: '班级' })).toBeVisible();
     await expect(menu.getByRole('link', { name: '班级' })).toHaveAttribute('href', '/train/class');
-    await expect(page.getByRole('searchbox', { name: '搜索关键字' })).toHaveAttribute('placeholder', '太极拳');
+    await expect(page.getByRole('combobox', { name: '搜索关键字' })).toHaveAttribute('placeholder', '太极拳');
 
     const footer = page.getByRole('contentinfo');
     for (const label of ['课程首页', '班级首页', '直播首页', '商城首页'])

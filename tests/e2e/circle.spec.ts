@@ -80,8 +80,8 @@ test('publish, like, comment, notice, search, share, report and take down', asyn
   // Search from the header, then share the link.
   await page.goto('/firendscircle');
   await ready(page);
-  await page.getByRole('searchbox', { name: '搜索关键字' }).fill(marker);
-  await page.getByRole('searchbox', { name: '搜索关键字' }).press('Enter');
+  await page.getByRole('combobox', { name: '搜索关键字' }).fill(marker);
+  await page.getByRole('combobox', { name: '搜索关键字' }).press('Enter');
   await page.waitForURL(/\/friendSearch\?q=/);
   const found = page.getByTestId('circle-post').filter({ hasText: marker });
   await expect(found.locator('mark')).toHaveText(marker);

@@ -60,7 +60,7 @@ test.describe('islands hydrate off the critical path', () => {
     const release = await holdReact(page);
     await page.goto('/train/courseList', { waitUntil: 'domcontentloaded' });
     await expectNotHydrated(page);
-    const box = page.getByRole('searchbox', { name: '搜索关键字' });
+    const box = page.getByRole('combobox', { name: '搜索关键字' });
     await box.fill('咏春');
     await box.press('Enter');
     await expect(page).toHaveURL(/\/train\/courseList$/);

@@ -5,7 +5,7 @@ import { LIVE_TEXTS } from '~/lib/rules/live';
 import { bookNotice } from '~/lib/stores/live-room';
 import { $session } from '~/lib/stores/session';
 import { openLogin } from '~/lib/stores/ui';
-import { fetchLiveNotices } from '~/lib/stores/live';
+import { fetchLiveNotices, searchNotices, type NoticeSearch } from '~/lib/stores/live';
 import { useAction } from '../ui/useAction';
 
 export type NoticePage = { list: LiveNotice[]; total: number; page: number; limit: number };
@@ -15,13 +15,16 @@ export type NoticePage = { list: LiveNotice[]; total: number; page: number; limi
  * rendered for guests, a logged-in viewer's bookings are fetched once on mount; a guest's 预约 opens
  * the login (the mobile login page on the phone).
  */
-export function useNoticeBookings(initial: NoticePage, roomId?: number) {
+export function useNoticeBookings(initial: NoticePage, roomId?: number, search?: NoticeSearch) {
   const [page, setPage] = useState<NoticePage>(initial);
   const act = useAction();
   useEffect(() => {
     if (!$session.get()?.token) return;
-    fetchLiveNotices({ page: initial.page, limit: initial.limit, ...(roomId ? { room_id: roomId } : {}) }).then(setPage, () => undefined);
-  }, [initial, roomId]);
+    const mine = search
+      ? searchNotices(search)
+      : fetchLiveNotices({ page: initial.page, limit: initial.limit, ...(roomId ? { room_id: roomId } : {}) });
+    mine.then(setPage, () => undefined);
+  }, [initial, roomId, search]);
   const toggle = (n: LiveNotice) => {
     if (!$session.get()?.token) return openLogin();
     void act.run(
@@ -36,9 +39,9 @@ export function useNoticeBookings(initial: NoticePage, roomId?: number) {
   return { page, busy: act.busy, toggle };
 }
 
-/** Upcoming notices with 预约提醒 (/live and /live/prev). */
-export default function NoticeList(props: { initial: NoticePage; compact?: boolean; roomId?: number }) {
-  const { page, busy, toggle } = useNoticeBookings(props.initial, props.roomId);
+/** Upcoming notices with 预约提醒 (/live and /live/prev; a page of the site search's 直播预告 tab with `search`). */
+export default function NoticeList(props: { initial: NoticePage; compact?: boolean; roomId?: number; search?: NoticeSearch }) {
+  const { page, busy, toggle } = useNoticeBookings(props.initial, props.roomId, props.search);
 
   if (page.list.length === 0) return <div className="gf-card py-16 text-center text-ink-mute">暂时没有直播预告</div>;
   return (

@@ -1,6 +1,8 @@
 import type { ClassItem, CoachCard, CourseItem } from '~/lib/api/contract/catalogue-training';
 import type { GoodsItem, ShopCard } from '~/lib/api/contract/catalogue-shop';
-import { formatDate, priceText } from '~/lib/format';
+import type { CirclePost } from '~/lib/api/contract/circle';
+import type { LiveNotice } from '~/lib/api/contract/live-notices';
+import { formatDate, formatDateTime, priceText } from '~/lib/format';
 import { img } from '~/lib/media';
 import { MOBILE_PATHS } from '~/lib/rules/mobile-redirect';
 
@@ -104,6 +106,39 @@ export function ProfileRow({ p, type, media }: { p: CoachCard | ShopCard; type: 
         <p className="mt-0.5 truncate text-xs text-ink-mute">{p.fans_count} 粉丝</p>
       </div>
       <span className="i-ri-arrow-right-s-line text-xl text-ink-mute" aria-hidden="true" />
+    </a>
+  );
+}
+
+/** A 直播预告 row of the search results: when, what, who (预约 is on the room's page). */
+export function NoticeRow({ n }: { n: LiveNotice }) {
+  return (
+    <a
+      href={`${MOBILE_PATHS.liveRoom}?id=${n.room_id}`}
+      className="flex min-h-14 flex-col justify-center bg-white px-3 py-2"
+      data-testid="m-notice"
+    >
+      <span className="truncate text-[15px] text-ink">{n.title}</span>
+      <span className="truncate text-xs text-ink-mute">
+        <span className="text-brand">{formatDateTime(n.start_at)}</span> 开播 · {n.anchor.nick} · {n.bookings} 人预约
+      </span>
+    </a>
+  );
+}
+
+/** A 功夫圈 post row of the search results: the author, the opening words, likes and comments. */
+export function PostRow({ p, media }: { p: CirclePost; media?: string }) {
+  return (
+    <a href={`${MOBILE_PATHS.circlePost}?id=${p.id}`} className="block bg-white p-3" data-testid="m-post">
+      <span className="flex items-center gap-2 text-sm text-ink-soft">
+        <img src={img(p.author.avatar, media)} width="24" height="24" alt="" loading="lazy" className="h-6 w-6 rounded-full object-cover" />
+        <span className="truncate">{p.author.nick}</span>
+        <span className="ml-auto shrink-0 text-xs text-ink-mute">{formatDate(p.created_at)}</span>
+      </span>
+      <span className="mt-1.5 line-clamp-3 whitespace-pre-wrap break-words text-[15px] leading-6 text-ink">{p.content}</span>
+      <span className="mt-1 block text-xs text-ink-mute">
+        {p.likes} 赞 · {p.comments} 评论
+      </span>
     </a>
   );
 }

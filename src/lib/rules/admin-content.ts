@@ -32,6 +32,7 @@ export const CONFIG_KEYS: readonly ConfigKeyDef[] = [
   { key: 'shop_search_keyword', title: '商城搜索默认词', type: 'keyword' },
   { key: 'live_search_keyword', title: '直播搜索默认词', type: 'keyword' },
   { key: 'dongtai_search_keyword', title: '功夫圈搜索默认词', type: 'keyword' },
+  { key: 'search_hot_words', title: '热门搜索词', type: 'text', hint: '搜索框为空时显示，最多 10 个，用逗号分隔' },
   { key: 'site_name', title: '站点名称', type: 'text' },
   { key: 'site_slogan', title: '站点口号', type: 'text' },
   { key: 'company_name', title: '公司名称', type: 'text' },

@@ -5,7 +5,7 @@ import { MOBILE_PATHS } from '../rules/mobile-redirect';
 import { imageError } from '../rules/upload';
 import { check } from './action';
 import { uploadImage } from './account';
-import type { FeedSource } from './circle';
+import { siteSearchPosts, type FeedSource } from './circle';
 import { requireLogin } from './guard';
 import { compressPhoto } from './image-compress';
 import { createInfiniteList, type InfiniteList } from './infinite';
@@ -69,9 +69,11 @@ export function createCircleList(source: FeedSource, first?: { list: CirclePost[
     const r =
       src.kind === 'search'
         ? await api('/index/friendCircleSearch', { q: src.q, cursor, limit: PAGE })
-        : src.kind === 'user'
-          ? await api('/index/friendCircleList', { tab: 'new', user_id: src.userId, cursor, limit: PAGE })
-          : await api('/index/friendCircleList', { tab: src.tab, city: src.city || undefined, cursor, before, limit: PAGE });
+        : src.kind === 'site-search'
+          ? await siteSearchPosts(src.q, page)
+          : src.kind === 'user'
+            ? await api('/index/friendCircleList', { tab: 'new', user_id: src.userId, cursor, limit: PAGE })
+            : await api('/index/friendCircleList', { tab: src.tab, city: src.city || undefined, cursor, before, limit: PAGE });
     if (page === 1) before = r.list[0]?.id;
     return pageOf(page, await withLiked(r.list), r.next_cursor);
   }

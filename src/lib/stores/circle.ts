@@ -18,7 +18,12 @@ import { $session } from './session';
  */
 
 /** Where a feed reads from. */
-export type FeedSource = { kind: 'tab'; tab: CircleTab; city?: string } | { kind: 'user'; userId: number } | { kind: 'search'; q: string };
+export type FeedSource =
+  | { kind: 'tab'; tab: CircleTab; city?: string }
+  | { kind: 'user'; userId: number }
+  | { kind: 'search'; q: string }
+  /** The site search's 功夫圈 tab: pages in rank order (the cursor is the next page number). */
+  | { kind: 'site-search'; q: string };
 
 export interface FeedState {
   list: CirclePost[];
@@ -45,9 +50,16 @@ export interface Feed {
 
 const PAGE = 10;
 
+/** A page of the site search's 功夫圈 tab, in rank order; the cursor is the next page number. */
+export async function siteSearchPosts(q: string, page: number): Promise<{ list: CirclePost[]; next_cursor: number | null }> {
+  const r = await api('/index/comSeach', { q, type: 'post', page, limit: PAGE });
+  return { list: r.type === 'post' ? r.list : [], next_cursor: page * PAGE < r.total ? page + 1 : null };
+}
+
 function fetchPage(source: FeedSource, cursor: number | null, before: number | undefined) {
   const c = cursor ?? undefined;
   if (source.kind === 'search') return api('/index/friendCircleSearch', { q: source.q, cursor: c, limit: PAGE });
+  if (source.kind === 'site-search') return siteSearchPosts(source.q, c ?? 1);
   if (source.kind === 'user') return api('/index/friendCircleList', { tab: 'new', user_id: source.userId, cursor: c, limit: PAGE });
   return api('/index/friendCircleList', { tab: source.tab, city: source.city || undefined, cursor: c, before, limit: PAGE });
 }

@@ -78,3 +78,16 @@ export const fetchPushCaps = () => api('/live/pushCaps', {});
 /* The member's gift log and the public broadcast notices. */
 export const fetchGiftLogs = (input: ApiInput<'/member/giftLogs'>) => api('/member/giftLogs', input);
 export const fetchLiveNotices = (input: ApiInput<'/public/liveNotices'>) => api('/public/liveNotices', input);
+
+/** A page of the site search's 直播预告 tab. */
+export interface NoticeSearch {
+  q: string;
+  page: number;
+  limit: number;
+}
+
+/** The same page of notices again for the logged-in viewer (their 预约 filled in). */
+export async function searchNotices(s: NoticeSearch) {
+  const r = await api('/index/comSeach', { q: s.q, type: 'notice', page: s.page, limit: s.limit });
+  return { list: r.type === 'notice' ? r.list : [], total: r.total, page: s.page, limit: s.limit };
+}

@@ -97,7 +97,7 @@ export async function seedCatalogue(): Promise<Record<string, number>> {
     await db().update(users).set({ avatar: logo, identity: 1 }).where(eq(users.id, userId));
     const rows = await db()
       .insert(shops)
-      .values({ userId, name: s.name, logo, cover, intro: s.intro, city: s.city })
+      .values({ userId, name: s.name, logo, cover, intro: s.intro, city: s.city, labels: s.labels })
       .returning({ id: shops.id });
     shopIds.push(one(rows, 'inserted shop').id);
   }

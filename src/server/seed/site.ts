@@ -22,6 +22,7 @@ export function defaultConfig(): Record<string, [string, string]> {
     shop_search_keyword: ['练功服', '商城搜索默认词'],
     live_search_keyword: ['咏春', '直播搜索默认词'],
     dongtai_search_keyword: ['晨练', '功夫圈搜索默认词'],
+    search_hot_words: ['太极拳,咏春,八段锦,散打,练功服,太极剑', '热门搜索词'],
     company_name: ['功夫（北京）网络科技有限公司', '公司名称'],
     company_address: ['北京市海淀区中关村大街 1 号', '公司地址'],
     icp: ['京ICP备2026000001号-1', 'ICP 备案号'],

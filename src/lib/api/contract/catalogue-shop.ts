@@ -30,6 +30,7 @@ export const shopCardSchema = z.object({
   intro: z.string(),
   city: z.string(),
   fans_count: z.number().int(),
+  labels: z.array(z.string()).describe('店铺标签（主营）'),
 });
 export type ShopCard = z.output<typeof shopCardSchema>;
 

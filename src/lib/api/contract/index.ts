@@ -3,7 +3,7 @@ import { siteApi } from './site';
 import { trainingApi } from './catalogue-training';
 import { mallApi } from './catalogue-shop';
 import { socialApi } from './catalogue-social';
-import { searchApi } from './catalogue-search';
+import { searchApi } from './search';
 import { accountApi } from './account';
 import { oauthApi } from './oauth';
 import { verifyApi } from './verify';

@@ -21,3 +21,4 @@ export * from './circle';
 export * from './referral';
 export * from './review';
 export * from './learning';
+export * from './search';

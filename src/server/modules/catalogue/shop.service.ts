@@ -17,12 +17,12 @@ export function categoryList(): Promise<IdName[]> {
   );
 }
 
-const goodsCols = withoutTokens(getTableColumns(goods));
-const shopCols = withoutTokens(getTableColumns(shops));
+export const goodsCols = withoutTokens(getTableColumns(goods));
+export const shopCols = withoutTokens(getTableColumns(shops));
 type GoodsRow = Omit<typeof goods.$inferSelect, 'searchTokens'>;
 type ShopRow = Omit<typeof shops.$inferSelect, 'searchTokens'>;
 
-function goodsItem(g: GoodsRow, shopName: string): GoodsItem {
+export function goodsItem(g: GoodsRow, shopName: string): GoodsItem {
   return {
     id: g.id,
     title: g.title,
@@ -145,6 +145,7 @@ export function shopCard(s: ShopRow): ShopCard {
     intro: s.intro,
     city: s.city,
     fans_count: s.fansCount,
+    labels: s.labels,
   };
 }
 

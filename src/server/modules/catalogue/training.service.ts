@@ -24,8 +24,8 @@ const TTL = 30_000;
 export type { CourseItem, CourseSort, Page };
 
 const courseCols = withoutTokens(getTableColumns(courses));
-const classCols = withoutTokens(getTableColumns(classes));
-const coachCols = withoutTokens(getTableColumns(coaches));
+export const classCols = withoutTokens(getTableColumns(classes));
+export const coachCols = withoutTokens(getTableColumns(coaches));
 type ClassRow = Omit<typeof classes.$inferSelect, 'searchTokens'>;
 type CoachRow = Omit<typeof coaches.$inferSelect, 'searchTokens'>;
 
@@ -271,7 +271,7 @@ async function loadClassPage(opts: {
   );
 }
 
-function classItem(k: ClassRow, coachName: string, coachAvatar: string): ClassItem {
+export function classItem(k: ClassRow, coachName: string, coachAvatar: string): ClassItem {
   return {
     id: k.id,
     title: k.title,

@@ -140,6 +140,20 @@ async function textMatches(q: string, cursor: number | undefined, take: number):
   return db().select(POST).from(circlePosts).where(match).orderBy(desc(circlePosts.id)).limit(take);
 }
 
+/** Shown posts by id, in the order asked (the site search's ranking). */
+export async function postsByIds(ids: number[], viewer: number | null): Promise<CirclePost[]> {
+  if (!ids.length) return [];
+  const rows = await db()
+    .select(POST)
+    .from(circlePosts)
+    .where(and(eq(circlePosts.status, 1), inArray(circlePosts.id, ids)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return views(
+    ids.flatMap((id) => byId.get(id) ?? []),
+    viewer,
+  );
+}
+
 export async function detail(id: number, viewer: number | null): Promise<CirclePost> {
   return viewOf(await shownPost(id), viewer);
 }

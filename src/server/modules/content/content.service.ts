@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, inArray, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { db } from '../../db';
 import { articleCategories, articles, helpArticles, helpGroups, pages } from '../../db/schema';
 import { cached, invalidate } from '../../cache';
@@ -23,21 +23,23 @@ export function articleCategoryList() {
 }
 
 /** One page of published news, newest first, optionally of one category. */
+const articleCols = {
+  id: articles.id,
+  title: articles.title,
+  summary: articles.summary,
+  cover: articles.cover,
+  author: articles.author,
+  views: articles.views,
+  cate_id: articles.categoryId,
+  cate_name: articleCategories.name,
+  published_at: articles.publishedAt,
+};
+
 export async function articlePage(opts: { cateId?: number | undefined; page: number; limit: number }) {
   const where = and(eq(articles.status, 1), opts.cateId ? eq(articles.categoryId, opts.cateId) : undefined);
   const [list, [total]] = await Promise.all([
     db()
-      .select({
-        id: articles.id,
-        title: articles.title,
-        summary: articles.summary,
-        cover: articles.cover,
-        author: articles.author,
-        views: articles.views,
-        cate_id: articles.categoryId,
-        cate_name: articleCategories.name,
-        published_at: articles.publishedAt,
-      })
+      .select(articleCols)
       .from(articles)
       .innerJoin(articleCategories, eq(articleCategories.id, articles.categoryId))
       .where(where)
@@ -52,6 +54,18 @@ export async function articlePage(opts: { cateId?: number | undefined; page: num
     page: opts.page,
     limit: opts.limit,
   };
+}
+
+/** Published articles by id, in the order asked (the site search's ranking). */
+export async function articlesByIds(ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await db()
+    .select(articleCols)
+    .from(articles)
+    .innerJoin(articleCategories, eq(articleCategories.id, articles.categoryId))
+    .where(and(eq(articles.status, 1), inArray(articles.id, ids)));
+  const byId = new Map(rows.map((a) => [a.id, { ...a, published_at: a.published_at.toISOString() }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** A published article with its neighbours, or null. Counts a view (in memory, written in batches) when `countView`. */

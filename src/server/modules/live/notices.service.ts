@@ -221,6 +221,20 @@ export async function publicNotices(
   return noticePage(where, viewer, p.page, p.limit, [asc(liveNotices.startAt), asc(liveNotices.id)]);
 }
 
+/** Shown notices by id (as publicNotices shows them), in the order asked (the site search's ranking). */
+export async function noticesByIds(ids: number[], viewer: number | null): Promise<LiveNotice[]> {
+  if (!ids.length) return [];
+  const where = and(
+    eq(liveNotices.status, 'waiting'),
+    sql`${liveNotices.startAt} > now() - make_interval(secs => ${LIVE_LIMITS.noticeWindowS})`,
+    sql`${liveRooms.status} <> 'banned'`,
+    inArray(liveNotices.id, ids),
+  );
+  const page = await noticePage(where, viewer, 1, ids.length, [asc(liveNotices.id)]);
+  const byId = new Map(page.list.map((n) => [n.id, n]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** Books (status 1) or unbooks (0) a waiting notice; repeating either changes nothing. */
 export async function book(userId: number, id: number, status: 0 | 1): Promise<{ booked: 0 | 1; bookings: number }> {
   return db().transaction(async (tx) => {

@@ -290,54 +290,62 @@ export async function roomList(p: { type?: 0 | 1 | undefined; living: 0 | 1; pag
     if (q) where.push(q);
   }
   const cond = and(...where);
-  const [rows, [total]] = await Promise.all([
-    db()
-      .select({
-        id: liveRooms.id,
-        title: liveRooms.title,
-        cover: liveRooms.cover,
-        status: liveRooms.status,
-        kind: liveRooms.ownerKind,
-        ownerId: liveRooms.ownerId,
-        coachName: coaches.name,
-        coachAvatar: coaches.avatar,
-        shopName: shops.name,
-        shopLogo: shops.logo,
-        startedAt: liveSessions.startedAt,
-        category: liveRooms.category,
-        groupId: liveRooms.imGroupId,
-      })
-      .from(liveRooms)
-      .leftJoin(coaches, and(eq(liveRooms.ownerKind, 'coach'), eq(coaches.id, liveRooms.ownerId)))
-      .leftJoin(shops, and(eq(liveRooms.ownerKind, 'shop'), eq(shops.id, liveRooms.ownerId)))
-      .leftJoin(liveSessions, and(eq(liveRooms.status, 'live'), eq(liveSessions.id, liveRooms.sessionId)))
-      .where(cond)
-      .orderBy(sql`${liveRooms.status} = 'live' desc`, desc(liveSessions.startedAt), desc(liveRooms.updatedAt), desc(liveRooms.id))
-      .limit(p.limit)
-      .offset((p.page - 1) * p.limit),
+  const [list, [total]] = await Promise.all([
+    roomCards(cond, { limit: p.limit, offset: (p.page - 1) * p.limit }),
     db().select({ n: count() }).from(liveRooms).where(cond),
   ]);
+  return { total: total?.n ?? 0, page: p.page, limit: p.limit, list };
+}
+
+/** Cards of the rooms `cond` selects, on air first (newest start first), then by last activity. */
+async function roomCards(cond: SQL | undefined, page?: { limit: number; offset: number }): Promise<LiveRoomCard[]> {
+  const q = db()
+    .select({
+      id: liveRooms.id,
+      title: liveRooms.title,
+      cover: liveRooms.cover,
+      status: liveRooms.status,
+      kind: liveRooms.ownerKind,
+      ownerId: liveRooms.ownerId,
+      coachName: coaches.name,
+      coachAvatar: coaches.avatar,
+      shopName: shops.name,
+      shopLogo: shops.logo,
+      startedAt: liveSessions.startedAt,
+      category: liveRooms.category,
+      groupId: liveRooms.imGroupId,
+    })
+    .from(liveRooms)
+    .leftJoin(coaches, and(eq(liveRooms.ownerKind, 'coach'), eq(coaches.id, liveRooms.ownerId)))
+    .leftJoin(shops, and(eq(liveRooms.ownerKind, 'shop'), eq(shops.id, liveRooms.ownerId)))
+    .leftJoin(liveSessions, and(eq(liveRooms.status, 'live'), eq(liveSessions.id, liveRooms.sessionId)))
+    .where(cond)
+    .orderBy(sql`${liveRooms.status} = 'live' desc`, desc(liveSessions.startedAt), desc(liveRooms.updatedAt), desc(liveRooms.id));
+  const rows = page ? await q.limit(page.limit).offset(page.offset) : await q;
   const audience = await roomAudiences(rows.flatMap((r) => (r.status === 'live' && r.groupId ? [r.groupId] : [])));
-  return {
-    total: total?.n ?? 0,
-    page: p.page,
-    limit: p.limit,
-    list: rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      cover: r.cover,
-      status: r.status as LiveStatus,
-      anchor: {
-        kind: r.kind as 'coach' | 'shop',
-        id: r.ownerId,
-        nick: (r.kind === 'coach' ? r.coachName : r.shopName) ?? '',
-        avatar: (r.kind === 'coach' ? r.coachAvatar : r.shopLogo) ?? '',
-      },
-      started_at: r.startedAt?.toISOString() ?? null,
-      category: r.category,
-      viewers: r.status === 'live' && r.groupId ? (audience.get(r.groupId) ?? 0) : 0,
-    })),
-  };
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    cover: r.cover,
+    status: r.status as LiveStatus,
+    anchor: {
+      kind: r.kind as 'coach' | 'shop',
+      id: r.ownerId,
+      nick: (r.kind === 'coach' ? r.coachName : r.shopName) ?? '',
+      avatar: (r.kind === 'coach' ? r.coachAvatar : r.shopLogo) ?? '',
+    },
+    started_at: r.startedAt?.toISOString() ?? null,
+    category: r.category,
+    viewers: r.status === 'live' && r.groupId ? (audience.get(r.groupId) ?? 0) : 0,
+  }));
+}
+
+/** Cards of listed (not banned) rooms by id, in the order asked (the site search's ranking). */
+export async function roomsByIds(ids: number[]): Promise<LiveRoomCard[]> {
+  if (!ids.length) return [];
+  const cards = await roomCards(and(ne(liveRooms.status, 'banned'), inArray(liveRooms.id, ids)));
+  const byId = new Map(cards.map((c) => [c.id, c]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** liveIndexInfo: the anchor's room and totals (the live finance entry of the coach and shop areas). */

@@ -31,18 +31,20 @@ export interface SeedShop {
   name: string;
   city: string;
   intro: string;
+  /** What the shop is known for (`shops.labels`; the site search finds the shop by them). */
+  labels: string[];
 }
 
 /** The first one is the demo shop owner (13800000003). */
 export const SHOPS: SeedShop[] = [
-  { phone: '13800000003', name: '武当山货铺', city: '十堰', intro: '武当山脚下的老字号，主营太极服、太极剑和武当文化用品。' },
-  { phone: '13800000203', name: '少林武术用品店', city: '登封', intro: '专注少林武术用品二十年，练功服、棍、护具一应俱全。' },
-  { phone: '13800000204', name: '佛山咏春木人桩', city: '佛山', intro: '手工制作咏春木人桩和练功器材，支持定制。' },
-  { phone: '13800000205', name: '搏击护具旗舰店', city: '上海', intro: '散打、拳击护具专卖，拳套、护头、护腿、沙袋全系列。' },
-  { phone: '13800000206', name: '太极养生馆', city: '杭州', intro: '太极服、太极扇和养生书籍，适合中老年太极爱好者。' },
-  { phone: '13800000207', name: '功夫鞋坊', city: '天津', intro: '传统千层底功夫鞋、武术比赛鞋，舒适耐磨。' },
-  { phone: '13800000208', name: '武术书局', city: '北京', intro: '武术经典著作、拳谱和教学光盘，正版图书。' },
-  { phone: '13800000209', name: '沧州兵器坊', city: '沧州', intro: '传统兵器锻造，刀、剑、枪、大刀等练习与表演器械。' },
+  { phone: '13800000003', name: '武当山货铺', city: '十堰', intro: '武当山脚下的老字号，主营太极服、太极剑和武当文化用品。', labels: ['太极剑', '太极服', '武当'] },
+  { phone: '13800000203', name: '少林武术用品店', city: '登封', intro: '专注少林武术用品二十年，练功服、棍、护具一应俱全。', labels: ['少林', '练功服', '护具'] },
+  { phone: '13800000204', name: '佛山咏春木人桩', city: '佛山', intro: '手工制作咏春木人桩和练功器材，支持定制。', labels: ['咏春拳', '木人桩'] },
+  { phone: '13800000205', name: '搏击护具旗舰店', city: '上海', intro: '散打、拳击护具专卖，拳套、护头、护腿、沙袋全系列。', labels: ['散打', '拳击', '护具'] },
+  { phone: '13800000206', name: '太极养生馆', city: '杭州', intro: '太极服、太极扇和养生书籍，适合中老年太极爱好者。', labels: ['太极拳', '太极扇', '养生'] },
+  { phone: '13800000207', name: '功夫鞋坊', city: '天津', intro: '传统千层底功夫鞋、武术比赛鞋，舒适耐磨。', labels: ['功夫鞋', '千层底'] },
+  { phone: '13800000208', name: '武术书局', city: '北京', intro: '武术经典著作、拳谱和教学光盘，正版图书。', labels: ['拳谱', '武术书籍'] },
+  { phone: '13800000209', name: '沧州兵器坊', city: '沧州', intro: '传统兵器锻造，刀、剑、枪、大刀等练习与表演器械。', labels: ['兵器', '刀剑'] },
 ];
 
 export const LABELS = ['太极拳', '咏春拳', '散打', '少林拳', '八极拳', '形意拳', '截拳道', '八卦掌', '基本功', '防身术', '养生', '少儿'];
