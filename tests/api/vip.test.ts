@@ -207,7 +207,14 @@ describe('VIP免费 courses', () => {
     const coach = await t.login('13800000002');
     const info = (await t.post('/coach/courseInfo', { id: vipCourse }, coach)).body.data;
     expect(info.vip_free).toBe(1);
-    const body = { id: info.id, title: info.title, cover: info.cover, label_ids: info.label_ids, level: '入门' as const, price: info.price };
+    const body = {
+      id: info.id,
+      title: info.title,
+      cover: info.cover,
+      label_ids: info.label_ids,
+      level: '入门' as const,
+      price: info.price,
+    };
     expect((await t.post('/coach/courseSave', { ...body, vip_free: 0 }, coach)).body.code).toBe(200);
     expect((await t.post('/coach/courseInfo', { id: vipCourse }, coach)).body.data.vip_free).toBe(0);
     expect((await t.post('/coach/courseSave', { ...body, vip_free: 1 }, coach)).body.code).toBe(200);

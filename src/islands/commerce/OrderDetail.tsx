@@ -54,7 +54,15 @@ function Detail() {
     );
   if (!o) return <p className="gf-card py-20 text-center text-ink-mute">加载中…</p>;
   const kindText =
-    o.kind === 'goods' ? '商品订单' : o.kind === 'course' ? '课程订单' : o.kind === 'vip' ? '会员订单' : o.kind === 'grading' ? '考评订单' : '班级订单';
+    o.kind === 'goods'
+      ? '商品订单'
+      : o.kind === 'course'
+        ? '课程订单'
+        : o.kind === 'vip'
+          ? '会员订单'
+          : o.kind === 'grading'
+            ? '考评订单'
+            : '班级订单';
   const row = (label: string, value: ReactNode) => (
     <div className="flex gap-3 text-sm">
       <dt className="w-20 shrink-0 text-ink-mute">{label}</dt>

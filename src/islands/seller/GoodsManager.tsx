@@ -419,7 +419,9 @@ function GoodsEditor(props: { initial: GoodsForm; categories: { id: number; name
             <button
               type="button"
               className="gf-btn-ghost mt-2 h-8"
-              onClick={() => set({ skus: [...form.skus, { specs: form.specNames.map(() => ''), price: '', vipPrice: '', stock: '', held: 0 }] })}
+              onClick={() =>
+                set({ skus: [...form.skus, { specs: form.specNames.map(() => ''), price: '', vipPrice: '', stock: '', held: 0 }] })
+              }
             >
               <span className="i-ri-add-line" /> 添加规格
             </button>

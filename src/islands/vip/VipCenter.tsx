@@ -171,7 +171,10 @@ function History(props: { phone: boolean }) {
                 <span className="text-ink-soft">
                   {formatDate(g.starts_at)} 至 {formatDate(g.ends_at)}
                 </span>
-                <a className="text-xs text-ink-mute hover:text-brand" href={props.phone ? `/m/my/order?id=${g.order_id}` : `/order/detail?id=${g.order_id}`}>
+                <a
+                  className="text-xs text-ink-mute hover:text-brand"
+                  href={props.phone ? `/m/my/order?id=${g.order_id}` : `/order/detail?id=${g.order_id}`}
+                >
                   订单详情
                 </a>
               </li>

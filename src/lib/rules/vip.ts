@@ -17,7 +17,8 @@ export const VIP_TEXTS = {
   saved: '会员套餐已保存',
   vipPriceHigh: '会员价须低于售价',
   remindTitle: '你的VIP会员即将到期',
-  remind: (end: string) => `<p>你的VIP会员将于 ${end} 到期，到期后VIP免费课程与会员价将不再享有。现在续费，会员期从当前到期时间起顺延。</p>`,
+  remind: (end: string) =>
+    `<p>你的VIP会员将于 ${end} 到期，到期后VIP免费课程与会员价将不再享有。现在续费，会员期从当前到期时间起顺延。</p>`,
   badge: 'VIP免费',
   memberPrice: '会员价',
 } as const;

@@ -35,4 +35,4 @@ export function planPriceFen(text: string): number | null {
 }
 
 /** Price per month of a plan, as text (年度 shows what it costs a month). */
-export const perMonthText = (price: number, days: number) => `约 ¥${((price / days) * 30 / 100).toFixed(2)}/月`;
+export const perMonthText = (price: number, days: number) => `约 ¥${(((price / days) * 30) / 100).toFixed(2)}/月`;

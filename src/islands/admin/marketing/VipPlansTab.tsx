@@ -22,7 +22,8 @@ export default function VipPlansTab() {
   return (
     <div data-testid="vip-plans-tab">
       <p className="mb-4 text-sm text-ink-soft">
-        当前有效VIP会员 <span className="font-600 text-ink">{q.data.active_members}</span> 人。会员期按套餐天数从到期时间顺延；会员订单不支持退款。
+        当前有效VIP会员 <span className="font-600 text-ink">{q.data.active_members}</span>{' '}
+        人。会员期按套餐天数从到期时间顺延；会员订单不支持退款。
       </p>
       <Table
         label="VIP套餐"

@@ -1,6 +1,20 @@
 import { z } from 'zod';
 import { defineEndpoint, noInput, noOutput } from '../define';
-import { bit, bitField, dayField, fen, fenField, flagField, idField, intChoice, intField, isoTime, pageInput, pageSchema, textField } from '../fields';
+import {
+  bit,
+  bitField,
+  dayField,
+  fen,
+  fenField,
+  flagField,
+  idField,
+  intChoice,
+  intField,
+  isoTime,
+  pageInput,
+  pageSchema,
+  textField,
+} from '../fields';
 import { CLASS_LIMITS, COURSE_LEVELS, COURSE_LIMITS, LESSON_LIMITS, SC_TEXTS } from '../../rules/seller-content';
 
 const tags = ['教练内容'];

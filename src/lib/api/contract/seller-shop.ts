@@ -129,7 +129,8 @@ export const goodsSaveInput = z
     if (new Set(keys).size !== keys.length) ctx.addIssue({ code: 'custom', message: S.skuDuplicate });
     const ids = v.skus.flatMap((s) => (s.id ? [s.id] : []));
     if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: '规格 id 重复' });
-    if (v.skus.some((s) => (s.vip_price ?? 0) > 0 && (s.vip_price ?? 0) >= s.price)) ctx.addIssue({ code: 'custom', message: VIP_TEXTS.vipPriceHigh });
+    if (v.skus.some((s) => (s.vip_price ?? 0) > 0 && (s.vip_price ?? 0) >= s.price))
+      ctx.addIssue({ code: 'custom', message: VIP_TEXTS.vipPriceHigh });
   });
 export type GoodsSaveInput = z.input<typeof goodsSaveInput>;
 

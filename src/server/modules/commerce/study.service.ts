@@ -130,6 +130,10 @@ export async function mayWatch(userId: number, lessonId: number) {
     .limit(1);
   if (!row) throw notFound('课时不存在');
   const ok =
-    row.l.isFree || row.price === 0 || row.coachUser === userId || row.shopUser === userId || (await entitledToCourse(userId, row.l.courseId));
+    row.l.isFree ||
+    row.price === 0 ||
+    row.coachUser === userId ||
+    row.shopUser === userId ||
+    (await entitledToCourse(userId, row.l.courseId));
   return { ok, lesson: row.l };
 }

@@ -129,7 +129,14 @@ type SaveInput = Omit<GoodsSaveInput, 'category_id' | 'skus' | 'agent_rate_bp' |
   id?: number | undefined;
   category_id: number;
   agent_rate_bp: number;
-  skus: { id?: number | undefined; specs: string[]; price: number; stock: number; stock_was?: number | undefined; vip_price?: number | undefined }[];
+  skus: {
+    id?: number | undefined;
+    specs: string[];
+    price: number;
+    stock: number;
+    stock_was?: number | undefined;
+    vip_price?: number | undefined;
+  }[];
 };
 
 /**
@@ -208,7 +215,8 @@ async function saveSkus(tx: Tx, goodsId: number, wanted: SaveInput['skus']): Pro
     if (!done.length) throw refuse(S.stockChanged);
   }
   const fresh = wanted.filter((s) => !s.id);
-  if (fresh.length) await tx.insert(skus).values(fresh.map((s) => ({ goodsId, specs: s.specs, price: s.price, stock: s.stock, vipPrice: vipPriceOf(s) })));
+  if (fresh.length)
+    await tx.insert(skus).values(fresh.map((s) => ({ goodsId, specs: s.specs, price: s.price, stock: s.stock, vipPrice: vipPriceOf(s) })));
   // Spec values must stay unique per goods item after the edit as well.
   const after = await tx.select({ specs: skus.specs }).from(skus).where(eq(skus.goodsId, goodsId));
   const keys = after.map((r) => JSON.stringify(r.specs));

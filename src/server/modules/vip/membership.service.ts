@@ -78,17 +78,15 @@ export async function vipHistory(userId: number, page: number, limit: number) {
     db().select({ n: count() }).from(vipGrants).where(where),
   ]);
   return {
-    list: rows.map(
-      ({ g, plan }): VipGrant => ({
-        id: g.id,
-        order_id: g.orderId,
-        plan,
-        days: g.days,
-        starts_at: g.startsAt.toISOString(),
-        ends_at: g.endsAt.toISOString(),
-        created_at: g.createdAt.toISOString(),
-      }),
-    ),
+    list: rows.map(({ g, plan }): VipGrant => ({
+      id: g.id,
+      order_id: g.orderId,
+      plan,
+      days: g.days,
+      starts_at: g.startsAt.toISOString(),
+      ends_at: g.endsAt.toISOString(),
+      created_at: g.createdAt.toISOString(),
+    })),
     total: total?.n ?? 0,
     page,
     limit,

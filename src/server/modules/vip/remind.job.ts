@@ -28,7 +28,13 @@ export async function remindExpiring(now = new Date()): Promise<number> {
         .returning({ userId: vipMembers.userId });
       if (!won) return;
       await sendMessage(
-        { userId: d.userId, kind: 'notice', title: VIP_TEXTS.remindTitle, content: VIP_TEXTS.remind(formatDateTime(d.endsAt.toISOString())), link: '/my/vip' },
+        {
+          userId: d.userId,
+          kind: 'notice',
+          title: VIP_TEXTS.remindTitle,
+          content: VIP_TEXTS.remind(formatDateTime(d.endsAt.toISOString())),
+          link: '/my/vip',
+        },
         tx,
       );
       sent++;
