@@ -4,7 +4,8 @@ import { baseUrl, loginStaff, newMember, ready, signIn, toastWith } from './help
 // VIP membership: the operator prices a plan in the console, a member buys it with coins in the one pay
 // step of every order, and then watches a locked lesson of a VIP免费 course without buying the course.
 test('operator prices a plan; a member buys VIP with coins and watches a VIP免费 course', async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  // Two sessions, a registration with a top-up and pay password, a coin payment and a lesson that plays.
+  test.setTimeout(180_000);
   // A price of this run's own, so the member page shows what the console saved.
   const yuan = (10 + (Date.now() % 89) + 0.5).toFixed(2);
 
