@@ -26,6 +26,8 @@ const colors = {
   page: '#f5f6f8',
   /** The warm dark of coach and shop headers: their default backdrop and the scrim over a cover. */
   shade: { DEFAULT: '#1c1208', mid: '#5a3410', warm: '#c87400', night: '#2b1d0e' },
+  /** VIP membership: badges, 会员价 and the member card; white text on it and it as text on white are 6:1. */
+  vip: { DEFAULT: '#8a5a00', light: '#fdf3dc', edge: '#e8c77a' },
   /** Prices and amounts to pay; `panel` behind a price block. Red text at 4.6:1 on white, the page and the panel. */
   price: { DEFAULT: '#d32f2f', panel: '#fff5f5' },
   /** Errors, refusals, destructive actions; `strong` is the console's (and forms') deeper red. */

@@ -89,6 +89,7 @@ function goodsServer(stock = 5) {
         num: l.num,
         stock,
         short: l.num > stock ? 1 : 0,
+        member_price: 0,
       })),
       lines,
       freight: 1000,

@@ -46,8 +46,8 @@ describe('seller stores', () => {
     categoryId: 1,
     specNames: ['颜色'],
     skus: [
-      { specs: ['红'], price: '58', stock: '10', held: 0 },
-      { id: 7, specs: ['黑'], price: '62.5', stock: '3', stockWas: 4, held: 1 },
+      { specs: ['红'], price: '58', stock: '10', held: 0, vipPrice: '' },
+      { id: 7, specs: ['黑'], price: '62.5', stock: '3', stockWas: 4, held: 1, vipPrice: '' },
     ],
     rate: '10',
     ...patch,
@@ -60,8 +60,8 @@ describe('seller stores', () => {
       category_id: 1,
       spec_names: ['颜色'],
       skus: [
-        { specs: ['红'], price: 5800, stock: 10 },
-        { id: 7, stock_was: 4, specs: ['黑'], price: 6250, stock: 3 },
+        { specs: ['红'], price: 5800, vip_price: 0, stock: 10 },
+        { id: 7, stock_was: 4, specs: ['黑'], price: 6250, vip_price: 0, stock: 3 },
       ],
       detail: '',
       agent_rate_bp: 1000,
@@ -80,15 +80,16 @@ describe('seller stores', () => {
     };
     expect(msg(form({ title: ' ' }))).toBe('请填写商品标题');
     expect(msg(form({ images: [] }))).toBe('请至少上传一张商品图片');
-    expect(msg(form({ skus: [{ specs: ['红'], price: '0', stock: '1', held: 0 }] }))).toMatch(/价格/);
-    expect(msg(form({ skus: [{ specs: ['红'], price: '1', stock: '-1', held: 0 }] }))).toMatch(/库存/);
+    expect(msg(form({ skus: [{ specs: ['红'], price: '0', stock: '1', held: 0, vipPrice: '' }] }))).toMatch(/价格/);
+    expect(msg(form({ skus: [{ specs: ['红'], price: '1', stock: '-1', held: 0, vipPrice: '' }] }))).toMatch(/库存/);
+    expect(msg(form({ skus: [{ specs: ['红'], price: '10', stock: '1', held: 0, vipPrice: '10' }] }))).toMatch(/会员价须低于售价/);
     expect(msg(form({ rate: '60' }))).toMatch(/佣金比例/);
     expect(
       msg(
         form({
           skus: [
-            { specs: ['红'], price: '1', stock: '1', held: 0 },
-            { specs: ['红'], price: '2', stock: '1', held: 0 },
+            { specs: ['红'], price: '1', stock: '1', held: 0, vipPrice: '' },
+            { specs: ['红'], price: '2', stock: '1', held: 0, vipPrice: '' },
           ],
         }),
       ),

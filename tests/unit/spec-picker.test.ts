@@ -6,10 +6,10 @@ import { canPick, chosenSku, createSpecPicker, matchingSkus, priceLabel, specVal
 import { $dialog } from '~/lib/stores/ui';
 
 const skus: Sku[] = [
-  { id: 1, specs: ['红', 'S'], price: 10000, stock: 3 },
-  { id: 2, specs: ['红', 'M'], price: 12000, stock: 0 },
-  { id: 3, specs: ['黑', 'S'], price: 10000, stock: 0 },
-  { id: 4, specs: ['黑', 'M'], price: 15000, stock: 5 },
+  { id: 1, specs: ['红', 'S'], price: 10000, vip_price: 0, stock: 3 },
+  { id: 2, specs: ['红', 'M'], price: 12000, vip_price: 0, stock: 0 },
+  { id: 3, specs: ['黑', 'S'], price: 10000, vip_price: 0, stock: 0 },
+  { id: 4, specs: ['黑', 'M'], price: 15000, vip_price: 0, stock: 5 },
 ];
 const names = ['颜色', '尺码'];
 const member = { user_id: 7, token: 't' } as SessionUser;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Sku } from '~/lib/api/contract/catalogue-shop';
 import { createSpecPicker } from '~/lib/stores/spec-picker';
+import { VIP_TEXTS } from '~/lib/rules/vip';
 import { useAction } from '../ui/useAction';
 
 /**
@@ -29,6 +30,12 @@ export default function SpecPicker(props: { goodsId: number; specNames: string[]
         <span className="text-3xl font-700 text-price" data-testid="goods-price">
           {view.price}
         </span>
+        {view.vipPrice && (
+          <a href="/my/vip" className="ml-4 inline-flex items-baseline gap-1 text-sm text-vip" data-testid="goods-vip-price">
+            <span className="rounded bg-vip px-1 text-xs text-white">{VIP_TEXTS.memberPrice}</span>
+            <span className="text-lg font-700">{view.vipPrice}</span>
+          </a>
+        )}
       </p>
       {props.specNames.map((name, i) => (
         <div key={name} className="flex items-start gap-4" role="group" aria-label={name}>

@@ -271,7 +271,15 @@ function GoodsLines(props: { goods: GoodsPreview; busy: boolean; step: (skuId: n
                 </button>
               </span>
             }
-            right={i.short ? <span className="w-24 text-right text-xs text-danger">库存仅剩 {i.stock} 件</span> : undefined}
+            right={
+              i.short ? (
+                <span className="w-24 text-right text-xs text-danger">库存仅剩 {i.stock} 件</span>
+              ) : i.member_price ? (
+                <span className="w-24 text-right text-xs text-vip" data-testid="line-member-price">
+                  已按会员价
+                </span>
+              ) : undefined
+            }
           />
         ))}
       </div>

@@ -53,7 +53,16 @@ function Detail() {
       </div>
     );
   if (!o) return <p className="gf-card py-20 text-center text-ink-mute">加载中…</p>;
-  const kindText = o.kind === 'goods' ? '商品订单' : o.kind === 'course' ? '课程订单' : '班级订单';
+  const kindText =
+    o.kind === 'goods'
+      ? '商品订单'
+      : o.kind === 'course'
+        ? '课程订单'
+        : o.kind === 'vip'
+          ? '会员订单'
+          : o.kind === 'grading'
+            ? '考评订单'
+            : '班级订单';
   const row = (label: string, value: ReactNode) => (
     <div className="flex gap-3 text-sm">
       <dt className="w-20 shrink-0 text-ink-mute">{label}</dt>
@@ -80,6 +89,14 @@ function Detail() {
             ) : o.kind !== 'goods' && o.status === 'paid' ? (
               o.kind === 'course' ? (
                 '购买成功，全部课时已解锁'
+              ) : o.kind === 'vip' ? (
+                <>
+                  开通成功，会员权益已生效（
+                  <a className="text-brand" href="/my/vip">
+                    查看我的VIP
+                  </a>
+                  ）
+                </>
               ) : (
                 '报名成功，请按时参加上课'
               )
@@ -114,12 +131,16 @@ function Detail() {
       )}
 
       <section className="gf-card px-8 py-5" aria-label="订单商品">
-        <h2 className="mb-1 text-base font-600">
-          {o.seller.type === 'mechant' ? '店铺' : '教练'}：
-          <a className="gf-link" href={`/anchor?type=${o.seller.type}&id=${o.seller.id ?? ''}`}>
-            {o.seller.name}
-          </a>
-        </h2>
+        {o.kind === 'vip' ? (
+          <h2 className="mb-1 text-base font-600">平台：VIP会员</h2>
+        ) : (
+          <h2 className="mb-1 text-base font-600">
+            {o.seller.type === 'mechant' ? '店铺' : '教练'}：
+            <a className="gf-link" href={`/anchor?type=${o.seller.type}&id=${o.seller.id ?? ''}`}>
+              {o.seller.name}
+            </a>
+          </h2>
+        )}
         <div className="divide-y divide-line">
           {o.items.map((it) => (
             <ItemRow key={it.id} it={it} />

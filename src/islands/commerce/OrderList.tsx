@@ -9,12 +9,13 @@ import { ItemRow } from './ItemRow';
 import { MemberOnly } from '../ui/MemberOnly';
 import { ListState } from '../ui/states';
 
-const TITLE = { goods: '商品订单', course: '课程订单', class: '班级订单', grading: '考评订单' } as const;
+const TITLE = { goods: '商品订单', course: '课程订单', class: '班级订单', grading: '考评订单', vip: '会员订单' } as const;
 const EMPTY_ACTION = {
   goods: ['去商城逛逛', '/shop'],
   course: ['去选课程', '/train/course'],
   class: ['去看班级', '/train/class'],
   grading: ['去看考评', '/duan'],
+  vip: ['开通VIP会员', '/my/vip'],
 } as const;
 
 /** /my/order/goods|course|class: the member's orders by status tab, paged, with per-status actions. */

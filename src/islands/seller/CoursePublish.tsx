@@ -108,6 +108,13 @@ function CourseEditor({ initial }: { initial: CourseForm }) {
               </span>
             )}
           </div>
+          {form.charge === 'paid' && (
+            <label className="mt-2 flex items-center gap-2 text-sm">
+              <input type="checkbox" name="vip_free" checked={form.vip_free} onChange={(e) => set('vip_free', e.target.checked)} />
+              VIP免费
+              <span className="text-xs text-ink-mute">有效VIP会员可免费观看全部课时（不产生课程订单收入）；其他学员照常购买</span>
+            </label>
+          )}
         </Field>
         <Field label="简介" hint={`${form.summary.length}/${COURSE_LIMITS.summary}`}>
           <textarea

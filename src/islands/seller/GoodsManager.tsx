@@ -347,6 +347,9 @@ function GoodsEditor(props: { initial: GoodsForm; categories: { id: number; name
                   </th>
                 ))}
                 <th className="px-2 py-2 font-400">价格（元）</th>
+                <th className="px-2 py-2 font-400" title="有效VIP会员购买时的价格，须低于价格；不设请留空">
+                  会员价（元）
+                </th>
                 <th className="px-2 py-2 font-400">可售库存</th>
                 <th className="px-2 py-2 font-400">订单占用</th>
                 <th className="px-2 py-2" />
@@ -380,6 +383,16 @@ function GoodsEditor(props: { initial: GoodsForm; categories: { id: number; name
                   <td className="px-2 py-2">
                     <input
                       className="gf-input h-8 w-[100px]"
+                      aria-label={`第 ${i + 1} 行会员价`}
+                      inputMode="decimal"
+                      placeholder="不设"
+                      value={s.vipPrice}
+                      onChange={(e) => setSku(i, { vipPrice: e.target.value })}
+                    />
+                  </td>
+                  <td className="px-2 py-2">
+                    <input
+                      className="gf-input h-8 w-[100px]"
                       aria-label={`第 ${i + 1} 行库存`}
                       inputMode="numeric"
                       value={s.stock}
@@ -406,7 +419,9 @@ function GoodsEditor(props: { initial: GoodsForm; categories: { id: number; name
             <button
               type="button"
               className="gf-btn-ghost mt-2 h-8"
-              onClick={() => set({ skus: [...form.skus, { specs: form.specNames.map(() => ''), price: '', stock: '', held: 0 }] })}
+              onClick={() =>
+                set({ skus: [...form.skus, { specs: form.specNames.map(() => ''), price: '', vipPrice: '', stock: '', held: 0 }] })
+              }
             >
               <span className="i-ri-add-line" /> 添加规格
             </button>

@@ -8,6 +8,7 @@ export const MEMBER_NAV = [
       { label: '课程订单', href: '/my/order/course' },
       { label: '班级订单', href: '/my/order/class' },
       { label: '考评订单', href: '/my/order/grading' },
+      { label: '会员订单', href: '/my/order/vip' },
       { label: '打赏流水', href: '/my/finance' },
     ],
   },
@@ -29,6 +30,7 @@ export const MEMBER_NAV = [
     links: [
       { label: '优惠券', href: '/my/wallet/coupon' },
       { label: '功夫币', href: '/my/wallet/kungfucoin' },
+      { label: 'VIP会员', href: '/my/vip' },
     ],
   },
   {

@@ -59,6 +59,8 @@ export const MOBILE_PATHS = {
   homework: '/m/my/homework',
   /** 我的笔记: private notes at moments of lessons, across courses. */
   notes: '/m/my/notes',
+  /** VIP会员: the membership, plans to buy or renew, benefits and history. */
+  vip: '/m/my/vip',
   forgot: '/m/forgot',
   bindPhone: '/m/account/bindphone',
   /** A page that exists only on the desktop site (the console, seller areas): says where to do it. */
@@ -128,6 +130,7 @@ const DETAIL: Record<string, string> = {
   '/my/duan': MOBILE_PATHS.duan,
   '/my/homework': MOBILE_PATHS.homework,
   '/my/notes': MOBILE_PATHS.notes,
+  '/my/vip': MOBILE_PATHS.vip,
   '/pay/sandbox': MOBILE_PATHS.paySandbox,
   '/my/order/publish': MOBILE_PATHS.review,
   '/my/homework/view': MOBILE_PATHS.homeworkView,

@@ -1,6 +1,6 @@
 /** Order kinds and statuses, their Chinese names and the tabs of /my/order/* (shared by server and pages). */
-/** 'grading' is a 考评 seat (modules/learning), booked and paid like a class seat. */
-export const ORDER_KINDS = ['goods', 'course', 'class', 'grading'] as const;
+/** 'grading' is a 考评 seat (modules/learning), booked and paid like a class seat; 'vip' a VIP plan (modules/vip). */
+export const ORDER_KINDS = ['goods', 'course', 'class', 'grading', 'vip'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
 export const ORDER_STATUSES = [
@@ -37,7 +37,7 @@ export function statusText(kind: OrderKind, status: OrderStatus): string {
     case 'unpaid':
       return '待付款';
     case 'paid':
-      return kind === 'goods' ? '待发货' : kind === 'class' || kind === 'grading' ? '已报名' : '已购买';
+      return kind === 'goods' ? '待发货' : kind === 'class' || kind === 'grading' ? '已报名' : kind === 'vip' ? '已开通' : '已购买';
     case 'shipped':
       return '待收货';
     case 'received':
@@ -83,8 +83,8 @@ export function orderTabs(kind: OrderKind): [OrderTab, string][] {
   return [
     ['all', '全部'],
     ['unpaid', '待付款'],
-    ['paid', kind === 'class' || kind === 'grading' ? '已报名' : '已购买'],
-    ['refund', '退款'],
+    ['paid', kind === 'class' || kind === 'grading' ? '已报名' : kind === 'vip' ? '已开通' : '已购买'],
+    ...(kind === 'vip' ? [] : ([['refund', '退款']] as [OrderTab, string][])),
     ['closed', '已取消'],
   ];
 }
@@ -92,8 +92,12 @@ export function orderTabs(kind: OrderKind): [OrderTab, string][] {
 /** Statuses a refund may be requested from (the seller decides in the management area). */
 export const REFUNDABLE: readonly OrderStatus[] = ['paid', 'shipped', 'received'];
 
-/** Whether a member may ask for a refund of an order in `status` paid by `method`. */
-export const refundable = (status: OrderStatus, method: PayMethod): boolean => REFUNDABLE.includes(status) && method !== 'free';
+/**
+ * Whether a member may ask for a refund of an order in `status` paid by `method`. A VIP order never:
+ * the membership is in use from the moment it is paid (modules/vip).
+ */
+export const refundable = (status: OrderStatus, method: PayMethod, kind?: OrderKind): boolean =>
+  REFUNDABLE.includes(status) && method !== 'free' && kind !== 'vip';
 
 /** Lengths and counts both the contract and the pages hold to. */
 export const ORDER_LIMITS = { remark: 200, refundReason: 200, goodsKinds: 20 } as const;

@@ -38,6 +38,8 @@ export interface CourseForm {
   price: string;
   summary: string;
   intro: string;
+  /** VIP免费 (modules/vip): active VIP members watch every lesson without buying. */
+  vip_free: boolean;
 }
 
 export const emptyCourseForm = (): CourseForm => ({
@@ -49,6 +51,7 @@ export const emptyCourseForm = (): CourseForm => ({
   price: '',
   summary: '',
   intro: '',
+  vip_free: false,
 });
 
 export function courseForm(c: CoachCourse): CourseForm {
@@ -62,6 +65,7 @@ export function courseForm(c: CoachCourse): CourseForm {
     price: c.price > 0 ? fenToYuan(c.price) : '',
     summary: c.summary,
     intro: c.intro,
+    vip_free: c.vip_free === 1,
   };
 }
 
@@ -90,6 +94,7 @@ export function courseBody(f: CourseForm) {
     price,
     summary: f.summary.trim(),
     intro: f.intro,
+    vip_free: f.charge === 'paid' && f.vip_free ? 1 : 0,
   };
 }
 

@@ -1,3 +1,4 @@
+import { VIP_TEXTS } from '../rules/vip';
 import { api } from '../api/client';
 import type { ApiOutput } from '../api/types';
 import type { AgentItem, AgentKind, Banner, BannerList, CoachSettings, ManageGoods, ShopSettings } from '../api/contract/seller-shop';
@@ -128,6 +129,8 @@ export interface SkuRow {
   specs: string[];
   /** Yuan as typed, e.g. '58' or '58.50'. */
   price: string;
+  /** 会员价 in yuan as typed; '' = none (modules/vip). */
+  vipPrice: string;
   stock: string;
   /** The stock shown when the form loaded (existing SKUs). */
   stockWas?: number;
@@ -151,7 +154,7 @@ export const emptyGoodsForm = (): GoodsForm => ({
   images: [],
   categoryId: 0,
   specNames: ['规格'],
-  skus: [{ specs: [''], price: '', stock: '', held: 0 }],
+  skus: [{ specs: [''], price: '', vipPrice: '', stock: '', held: 0 }],
   detail: '',
   rate: '',
 });
@@ -169,6 +172,7 @@ export function goodsFormOf(g: ManageGoods): GoodsForm {
       id: s.id,
       specs: s.specs,
       price: fenText(s.price),
+      vipPrice: s.vip_price ? fenText(s.vip_price) : '',
       stock: String(s.stock),
       stockWas: s.stock,
       held: s.held,
@@ -206,12 +210,16 @@ export function goodsPayload(form: GoodsForm) {
     check(specs.some((v) => !v) ? `第 ${i + 1} 个规格：${S.skuSpecsMismatch}` : null);
     const price = yuanToFen(s.price);
     check(price === null || price < 1 ? `第 ${i + 1} 个规格：请填写正确的价格（元，最多两位小数）` : null);
+    const vip = s.vipPrice.trim() ? yuanToFen(s.vipPrice) : 0;
+    check(vip === null ? `第 ${i + 1} 个规格：请填写正确的会员价（元，最多两位小数），不设请留空` : null);
+    check(vip && price !== null && vip >= price ? `第 ${i + 1} 个规格：${VIP_TEXTS.vipPriceHigh}` : null);
     const stock = s.stock.trim();
     check(/^\d{1,6}$/.test(stock) ? null : `第 ${i + 1} 个规格：库存须为 0-${L.stockMax} 的整数`);
     return {
       ...(s.id ? { id: s.id, stock_was: s.stockWas ?? 0 } : {}),
       specs,
       price: price ?? 0,
+      vip_price: vip ?? 0,
       stock: Number(stock),
     };
   });

@@ -46,11 +46,25 @@ export function priceLabel(sku: Sku | undefined, matching: readonly Sku[], fallb
   return prices.length && lo !== hi ? `${priceText(lo)} - ${priceText(hi)}` : priceText(prices[0] ?? fallback);
 }
 
+/**
+ * 会员价 shown beside the price (modules/vip): the SKU's, else the lowest of what still matches with
+ * one set ('起' when the matching SKUs differ); '' when none is set.
+ */
+export function vipPriceLabel(sku: Sku | undefined, matching: readonly Sku[]): string {
+  if (sku) return sku.vip_price > 0 ? priceText(sku.vip_price) : '';
+  const set = matching.filter((s) => s.vip_price > 0);
+  if (!set.length) return '';
+  const lo = Math.min(...set.map((s) => s.vip_price));
+  return set.length === matching.length && set.every((s) => s.vip_price === lo) ? priceText(lo) : `${priceText(lo)} 起`;
+}
+
 export interface SpecView {
   sku: Sku | undefined;
   /** The SKU's stock, or the stock of every SKU still matching. */
   stock: number;
   price: string;
+  /** 会员价 ('' = none set). */
+  vipPrice: string;
   /** Names of the specs not chosen yet. */
   missing: string[];
 }
@@ -69,6 +83,7 @@ export function createSpecPicker(goods: { id: number; specNames: string[]; skus:
       sku,
       stock: sku ? sku.stock : matching.reduce((n, s) => n + s.stock, 0),
       price: priceLabel(sku, matching, goods.minPrice),
+      vipPrice: vipPriceLabel(sku, matching),
       missing: goods.specNames.filter((_, i) => chosen[i] === null),
     };
   });

@@ -73,7 +73,7 @@ function Detail() {
         </section>
       )}
       <section className="gf-m-card mx-3 mt-3 p-4">
-        <p className="text-sm text-ink-soft">{o.seller.name}</p>
+        <p className="text-sm text-ink-soft">{o.kind === 'vip' ? '平台：VIP会员' : o.seller.name}</p>
         {o.items.map((i) => {
           const target = i.goods_id ?? i.course_id ?? i.class_id;
           return (

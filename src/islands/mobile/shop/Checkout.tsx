@@ -327,6 +327,7 @@ function GoodsLines(props: { goods: GoodsPreview; busy: boolean; step: (skuId: n
               <p className="line-clamp-2 text-sm leading-5 text-ink">{i.title}</p>
               {i.specs && <p className="truncate text-xs text-ink-mute">{i.specs}</p>}
               {i.short === 1 && <p className="text-xs text-danger">库存仅剩 {i.stock} 件</p>}
+              {i.member_price === 1 && <p className="text-xs text-vip">已按会员价</p>}
               <div className="mt-auto flex items-center justify-between pt-1">
                 <span className="font-600 text-price">{money(i.price)}</span>
                 <span className="flex items-center rounded-full border border-line" role="group" aria-label={`${i.title} 数量`}>

@@ -39,6 +39,7 @@ export const skuSchema = z.object({
   id: z.number().int(),
   specs: z.array(z.string()).describe('与 spec_names 一一对应'),
   price: fen(),
+  vip_price: fen().describe('会员价（有效VIP会员结算时使用），0 为不设'),
   stock: z.number().int(),
 });
 export type Sku = z.output<typeof skuSchema>;

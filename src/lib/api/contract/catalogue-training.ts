@@ -50,6 +50,7 @@ export const courseDetailSchema = courseItemSchema.extend({
   views: z.number().int(),
   labels: z.array(idName),
   can_watch_all: bit(),
+  vip_free: bit().describe('1 为VIP免费：有效VIP会员可观看全部课时'),
   on_sale: bit().describe('0 为已下架：只有讲师和已购学员能看到课时视频'),
   owner_detail: z.object({ title: z.string(), fans_count: z.number().int(), user_id: z.number().int() }),
   lessons: z.array(lessonSchema),

@@ -43,6 +43,7 @@ export const previewLineSchema = z.object({
   num: z.number().int(),
   stock: z.number().int(),
   short: bit().describe('1 为库存不足'),
+  member_price: bit().describe('1 为按会员价（有效VIP会员）'),
 });
 export type PreviewLine = z.output<typeof previewLineSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, noInput, noOutput } from '../define';
 import {
   bit,
+  bitField,
   dayField,
   fen,
   fenField,
@@ -43,6 +44,7 @@ export const coachCourseSchema = coachCourseItemSchema.extend({
   summary: z.string(),
   intro: z.string().describe('净化后的富文本'),
   label_ids: z.array(z.number().int()),
+  vip_free: bit().describe('1 为VIP免费：有效VIP会员可免费观看全部课时'),
 });
 export type CoachCourse = z.output<typeof coachCourseSchema>;
 
@@ -55,6 +57,7 @@ export const courseSaveSchema = z.object({
   price: money(COURSE_LIMITS.priceMax),
   summary: textField('简介', COURSE_LIMITS.summary).default(''),
   intro: z.string({ error: SC_TEXTS.introLong }).max(COURSE_LIMITS.intro, SC_TEXTS.introLong).default(''),
+  vip_free: bitField('VIP免费').optional().describe('1 为VIP免费（收费课程）；不传则不变'),
 });
 export type CourseSaveBody = z.input<typeof courseSaveSchema>;
 export type CourseSaveInput = z.output<typeof courseSaveSchema>;

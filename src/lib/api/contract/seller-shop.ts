@@ -1,3 +1,4 @@
+import { VIP_TEXTS } from '../../rules/vip';
 import { z } from 'zod';
 import { PHONE_RE } from '../../rules/phone';
 import {
@@ -101,6 +102,10 @@ const skuInput = z.object({
   stock: intField('库存', { max: L.stockMax, notInt: '库存须为整数', tooSmall: '库存不能为负', tooBig: `库存最多 ${L.stockMax}` }),
   /** The stock the form showed when it loaded; the save is refused if it changed since (an order took some). */
   stock_was: intField('库存').optional(),
+  /** 会员价 for active VIP members (modules/vip); 0 = none. */
+  vip_price: fenField('会员价', { max: L.priceMax, notInt: '会员价须为整数分', tooBig: '会员价太高' })
+    .default(0)
+    .describe('会员价（分），0 为不设'),
 });
 
 export const goodsSaveInput = z
@@ -124,6 +129,8 @@ export const goodsSaveInput = z
     if (new Set(keys).size !== keys.length) ctx.addIssue({ code: 'custom', message: S.skuDuplicate });
     const ids = v.skus.flatMap((s) => (s.id ? [s.id] : []));
     if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: '规格 id 重复' });
+    if (v.skus.some((s) => (s.vip_price ?? 0) > 0 && (s.vip_price ?? 0) >= s.price))
+      ctx.addIssue({ code: 'custom', message: VIP_TEXTS.vipPriceHigh });
   });
 export type GoodsSaveInput = z.input<typeof goodsSaveInput>;
 
@@ -132,6 +139,7 @@ export const manageSkuSchema = z.object({
   specs: z.array(z.string()),
   price: fen(),
   stock: z.number().int().describe('可售库存（下单时已扣减）'),
+  vip_price: fen().describe('会员价，0 为不设'),
   held: z.number().int().describe('未付款与已付款未发货的订单占用的数量'),
 });
 

@@ -128,6 +128,8 @@ export const courses = pgTable(
     views: integer('views').notNull().default(0),
     recommend: boolean('recommend').notNull().default(false),
     status: smallint('status').notNull().default(1),
+    /** VIP免费: the owner lets active VIP members watch every lesson without buying (modules/vip). */
+    vipFree: boolean('vip_free').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** How many lessons the course has; kept by triggers on `lessons` (migration 0004). */
     lessonCount: integer('lesson_count').notNull().default(0),
@@ -300,8 +302,14 @@ export const skus = pgTable(
     specs: jsonb('specs').$type<string[]>().notNull(),
     price: integer('price').notNull(),
     stock: integer('stock').notNull().default(0),
+    /** 会员价: what an active VIP pays (fen, below `price`); null = none (modules/vip). */
+    vipPrice: integer('vip_price'),
   },
-  (t) => [index('skus_goods_idx').on(t.goodsId), check('sku_stock_non_negative', sql`${t.stock} >= 0`)],
+  (t) => [
+    index('skus_goods_idx').on(t.goodsId),
+    check('sku_stock_non_negative', sql`${t.stock} >= 0`),
+    check('sku_vip_price_range', sql`${t.vipPrice} is null or ${t.vipPrice} > 0`),
+  ],
 );
 
 /**

@@ -90,7 +90,7 @@ export const orders = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** goods | course | class | grading */
+    /** goods | course | class | grading | vip */
     kind: varchar('kind', { length: 8 }).notNull(),
     status: varchar('status', { length: 12 }).notNull().default('unpaid'),
     /** The seller: a shop (goods) or the course/class owner. */
@@ -154,6 +154,8 @@ export const orderItems = pgTable(
     classId: integer('class_id'),
     /** A seat at a 考评 (grading_sessions.id). */
     gradingId: integer('grading_id'),
+    /** A VIP plan bought (vip_plans.id; modules/vip). */
+    vipPlanId: integer('vip_plan_id'),
     title: varchar('title', { length: 64 }).notNull(),
     specs: text('specs').notNull().default(''),
     cover: text('cover').notNull().default(''),

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { db, type Db, type Tx } from '../../db';
-import { courseAccess } from '../../db/schema';
+import { courseAccess, courses } from '../../db/schema';
+import { isActiveMember } from './membership';
 
 /**
  * Who may watch a course in full. The catalogue owns the record; commerce grants it when a
@@ -15,6 +16,17 @@ export async function ownsCourse(userId: number, courseId: number, tx: Tx | Db =
     .where(and(eq(courseAccess.userId, userId), eq(courseAccess.courseId, courseId)))
     .limit(1);
   return Boolean(r);
+}
+
+/**
+ * Whether the member may watch every lesson: bought it, or the course is VIP免费 and the member's
+ * membership is active now (it lapses by itself at its end time). Buying stays possible for a VIP
+ * (to keep the course after the membership ends), so duplicate-order checks use `ownsCourse`.
+ */
+export async function entitledToCourse(userId: number, courseId: number, tx: Tx | Db = db()): Promise<boolean> {
+  if (await ownsCourse(userId, courseId, tx)) return true;
+  const [c] = await tx.select({ vipFree: courses.vipFree }).from(courses).where(eq(courses.id, courseId)).limit(1);
+  return Boolean(c?.vipFree) && (await isActiveMember(userId, tx));
 }
 
 /**

@@ -129,7 +129,7 @@ export async function goodsDetail(id: number): Promise<GoodsDetail> {
     detail: r.g.detail,
     category: r.category,
     spec_names: r.g.specNames,
-    skus: skuRows.map((s) => ({ id: s.id, specs: s.specs, price: s.price, stock: s.stock })),
+    skus: skuRows.map((s) => ({ id: s.id, specs: s.specs, price: s.price, vip_price: s.vipPrice ?? 0, stock: s.stock })),
     stock: skuRows.reduce((n, s) => n + s.stock, 0),
     shop_card: shopCard(r.s),
   };

@@ -16,7 +16,7 @@ import { cached } from '../../cache';
 import { notFound } from '../../http/errors';
 import { countView, unflushedViews } from '../../views';
 import { viewableUrl } from '../../providers/storage';
-import { ownsCourse } from './course-access';
+import { entitledToCourse } from './course-access';
 import { rowsAndCount, countedRow, listOrder, onPage, pageOf, pageWindow, searchMatch, withoutTokens, type Page } from './listing';
 import { planSearch, recheck, searchHits, searchTotal, walkComplete } from './search';
 
@@ -192,7 +192,7 @@ export async function courseDetail(id: number, viewerId: number | null, view = f
   // a "taken off sale" shell for everyone and the player asks again for the logged-in viewer.
   const onSale = row.c.status === 1;
   const ownerUserId = row.coach_user ?? row.shop_user;
-  const entitled = viewerId !== null && (viewerId === ownerUserId || (await ownsCourse(viewerId, id)));
+  const entitled = viewerId !== null && (viewerId === ownerUserId || (await entitledToCourse(viewerId, id)));
   if (!onSale && !page && !entitled) throw notFound('课程不存在或已下架');
   const list = await db().select().from(lessons).where(eq(lessons.courseId, id)).orderBy(asc(lessons.sort), asc(lessons.id));
   const fullAccess = entitled || (onSale && row.c.price === 0);
@@ -206,6 +206,7 @@ export async function courseDetail(id: number, viewerId: number | null, view = f
     views: row.c.views + unwritten,
     labels: labelRows,
     can_watch_all: fullAccess ? 1 : 0,
+    vip_free: row.c.vipFree ? 1 : 0,
     on_sale: onSale ? 1 : 0,
     owner_detail: {
       title: row.coach_title ?? '',

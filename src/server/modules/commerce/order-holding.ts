@@ -66,7 +66,7 @@ export async function refuseDuplicate(tx: TxOrDb, userId: number, kind: 'course'
  * another order, a seat in the same class), or null. Checked inside the paying transaction.
  */
 export async function alreadyHeld(tx: TxOrDb, o: typeof orders.$inferSelect): Promise<string | null> {
-  if (o.kind !== 'course' && o.kind !== 'class' && o.kind !== 'grading') return null;
+  if (o.kind !== 'course' && o.kind !== 'class' && o.kind !== 'grading' && o.kind !== 'vip') return null;
   const [item] = await tx.select().from(orderItems).where(eq(orderItems.orderId, o.id)).limit(1);
   const extra = item ? handlerFor(item) : null;
   if (item && extra) return extra.blocked(tx, o, item);

@@ -23,7 +23,7 @@ export interface OrderKindHandler {
 }
 
 /** The kinds sold by other modules; the built-in ones (goods, course, class) are handled in place. */
-export type ExtraOrderKind = 'grading';
+export type ExtraOrderKind = 'grading' | VipOrderKind;
 
 const handlers = new Map<ExtraOrderKind, OrderKindHandler>();
 
@@ -34,6 +34,8 @@ export function registerOrderKind(kind: ExtraOrderKind, handler: OrderKindHandle
 
 /** The item's handler: an item of a registered kind (`order_items.grading_id` for a 考评 seat). */
 export function handlerFor(item: Item): OrderKindHandler | null {
+  const vip = vipHandlerFor(item);
+  if (vip) return vip;
   if (item.gradingId) {
     const h = handlers.get('grading');
     // An order of an unregistered kind would silently keep its seat: a wiring fault, not a refusal.
@@ -41,4 +43,15 @@ export function handlerFor(item: Item): OrderKindHandler | null {
     return h;
   }
   return null;
+}
+
+/* ---- VIP membership (modules/vip): an order of kind 'vip' whose item names the plan (`order_items.vip_plan_id`). ---- */
+
+type VipOrderKind = 'vip';
+
+function vipHandlerFor(item: Item): OrderKindHandler | null {
+  if (!item.vipPlanId) return null;
+  const h = handlers.get('vip');
+  if (!h) throw new Error('order kind vip is not registered (src/server/hooks.ts)');
+  return h;
 }

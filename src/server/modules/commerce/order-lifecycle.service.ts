@@ -1,3 +1,4 @@
+import { VIP_TEXTS } from '~/lib/rules/vip';
 import { ordersToReview } from '../review/review.service';
 import { and, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import { db } from '../../db';
@@ -84,7 +85,7 @@ export function orderView(o: Order, items: Item[], seller: Seller): OrderView {
     refund_refusal: o.refundRefusal,
     express_company: o.expressCompany,
     express_no: o.expressNo,
-    can_refund: refundable(status, method) ? 1 : 0,
+    can_refund: refundable(status, method, kind) ? 1 : 0,
     items: items.map((it) => ({
       id: it.id,
       goods_id: it.goodsId,
@@ -261,7 +262,9 @@ export async function requestRefund(userId: number, id: number, reason: string) 
     .where(and(eq(orders.id, id), eq(orders.userId, userId)))
     .limit(1);
   if (!cur) throw notFound('订单不存在');
-  if (!refundable(statusOf(cur), methodOf(cur))) throw refuse('该订单当前不能申请退款');
+  // A VIP order: the membership is in use from the moment it was paid (modules/vip).
+  if (cur.kind === 'vip') throw refuse(VIP_TEXTS.noRefund);
+  if (!refundable(statusOf(cur), methodOf(cur), kindOf(cur))) throw refuse('该订单当前不能申请退款');
   const [o] = await db()
     .update(orders)
     .set({ status: 'refunding', refundFrom: cur.status, refundReason: reason, updatedAt: new Date() })

@@ -4,6 +4,7 @@ import { db, type TxOrDb } from '../../db';
 import { env } from '../../env';
 import { addresses, classes, courses, goods, orderItems, orders, shops, skus } from '../../db/schema';
 import { ownsCourse } from '../catalogue/course-access';
+import { isActiveMember } from '../catalogue/membership';
 import { returnSeat, returnStock, takeSeat, takeStock } from '../catalogue/inventory';
 import { lockItem, refuseDuplicate } from './order-holding';
 import { ORDER_TEXTS } from './order-texts';
@@ -30,8 +31,12 @@ export const freightFor = (itemsTotal: number) => (itemsTotal >= FREE_FREIGHT_FR
 /** What the member pays: the one formula behind every preview and every order. */
 export const payAmountOf = (itemsTotal: number, freight: number, discount: number) => itemsTotal + freight - discount;
 
-/** Loads the SKUs of a goods checkout and checks they are on sale and of one shop. */
-async function goodsLines(items: GoodsLine[]) {
+/**
+ * Loads the SKUs of a goods checkout and checks they are on sale and of one shop. Each line's price is
+ * what this member pays now: the SKU's 会员价 for an active VIP, else its price — the preview and the
+ * order are priced by this one function.
+ */
+async function goodsLines(userId: number, items: GoodsLine[]) {
   const rows = await db()
     .select({ sku: skus, g: goods, shopName: shops.name })
     .from(skus)
@@ -52,8 +57,13 @@ async function goodsLines(items: GoodsLine[]) {
     if (!r) throw refuse(ORDER_TEXTS.offShelf);
     return { sku_id: it.sku_id, num: it.num, r };
   });
-  const itemsTotal = lines.reduce((n, l) => n + l.r.sku.price * l.num, 0);
-  return { lines, itemsTotal, shopId: first.g.shopId, shopName: first.shopName };
+  const member = rows.some((r) => r.sku.vipPrice !== null) && (await isActiveMember(userId));
+  const priced = lines.map((l) => {
+    const vip = member && l.r.sku.vipPrice !== null && l.r.sku.vipPrice < l.r.sku.price;
+    return { ...l, price: vip && l.r.sku.vipPrice !== null ? l.r.sku.vipPrice : l.r.sku.price, memberPrice: vip };
+  });
+  const itemsTotal = priced.reduce((n, l) => n + l.price * l.num, 0);
+  return { lines: priced, itemsTotal, shopId: first.g.shopId, shopName: first.shopName };
 }
 
 /** The coupons that fit, the one chosen (asked for, else the best; 0 = none) and what it takes off. */
@@ -78,7 +88,7 @@ export async function previewGoodsOrder(
   userId: number,
   input: { items: GoodsLine[]; coupon_id?: number | undefined },
 ): Promise<GoodsPreview> {
-  const { lines, itemsTotal, shopId, shopName } = await goodsLines(input.items);
+  const { lines, itemsTotal, shopId, shopName } = await goodsLines(userId, input.items);
   const freight = freightFor(itemsTotal);
   return {
     shop: { id: shopId, name: shopName },
@@ -88,10 +98,11 @@ export async function previewGoodsOrder(
       title: l.r.g.title,
       cover: l.r.g.images[0] ?? '',
       specs: l.r.sku.specs.join(' / '),
-      price: l.r.sku.price,
+      price: l.price,
       num: l.num,
       stock: l.r.sku.stock,
       short: l.r.sku.stock < l.num ? 1 : 0,
+      member_price: l.memberPrice ? 1 : 0,
     })),
     lines: lines.map((l) => ({ sku_id: l.sku_id, num: l.num })),
     freight,
@@ -155,7 +166,7 @@ export async function createGoodsOrder(
     .where(and(eq(addresses.id, input.address_id), eq(addresses.userId, userId)))
     .limit(1);
   if (!addr) throw refuse(ORDER_TEXTS.address);
-  const { lines, itemsTotal, shopId } = await goodsLines(input.items);
+  const { lines, itemsTotal, shopId } = await goodsLines(userId, input.items);
   const freight = freightFor(itemsTotal);
 
   const order = await db().transaction(async (tx) => {
@@ -202,7 +213,7 @@ export async function createGoodsOrder(
         title: l.r.g.title,
         specs: l.r.sku.specs.join(' / '),
         cover: l.r.g.images[0] ?? '',
-        price: l.r.sku.price,
+        price: l.price,
         num: l.num,
       })),
     );

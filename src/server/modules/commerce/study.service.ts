@@ -5,7 +5,7 @@ import type { ApiOutput } from '~/lib/api/types';
 import { db } from '../../db';
 import { classes, coaches, courseAccess, courses, lessonProgress, lessons, orderItems, orders } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { ownsCourse } from '../catalogue/course-access';
+import { entitledToCourse } from '../catalogue/course-access';
 
 /** /my/course: courses the member bought, with lessons finished and where they left off. */
 export async function myCourses(userId: number, page: number, limit: number): Promise<ApiOutput<'/member/myCourse'>> {
@@ -115,7 +115,7 @@ export async function myClasses(userId: number, page: number, limit: number): Pr
   };
 }
 
-/** Whether the member may watch this lesson (free lesson, free course, owner or buyer); 404 for no such lesson. */
+/** Whether the member may watch this lesson (free lesson, free course, owner, buyer or a VIP on a VIP免费 course); 404 for no such lesson. */
 export async function mayWatch(userId: number, lessonId: number) {
   const [row] = await db()
     .select({
@@ -130,6 +130,10 @@ export async function mayWatch(userId: number, lessonId: number) {
     .limit(1);
   if (!row) throw notFound('课时不存在');
   const ok =
-    row.l.isFree || row.price === 0 || row.coachUser === userId || row.shopUser === userId || (await ownsCourse(userId, row.l.courseId));
+    row.l.isFree ||
+    row.price === 0 ||
+    row.coachUser === userId ||
+    row.shopUser === userId ||
+    (await entitledToCourse(userId, row.l.courseId));
   return { ok, lesson: row.l };
 }

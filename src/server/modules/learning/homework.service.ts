@@ -18,7 +18,7 @@ import {
 } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import type { StaffRole } from '~/lib/rules/staff';
-import { ownsCourse } from '../catalogue/course-access';
+import { entitledToCourse } from '../catalogue/course-access';
 import { sellerOf, type SellerIds } from '../catalogue/owner';
 import { canViewSubmission, ownsAssignment, submissionMedia } from './homework-access';
 
@@ -223,7 +223,7 @@ function blockedReason(a: AssignmentRow, entitled: boolean, attempts: number, no
 }
 
 const entitledTo = (userId: number, a: AssignmentRow, tx: TxOrDb = db()) =>
-  a.courseId ? ownsCourse(userId, a.courseId, tx) : holdsSeat(userId, a.classId ?? 0, tx);
+  a.courseId ? entitledToCourse(userId, a.courseId, tx) : holdsSeat(userId, a.classId ?? 0, tx);
 
 async function attemptOut(s: SubmissionRow): Promise<MyAttempt> {
   const media = await submissionMedia(s);

@@ -104,7 +104,7 @@ export async function coachCourses(
 export async function coachCourse(coachId: number, id: number): Promise<CoachCourse> {
   const c = await ownCourse(coachId, id);
   const [b] = await db().select({ n: count() }).from(courseAccess).where(eq(courseAccess.courseId, id));
-  return { ...item(c, b?.n ?? 0), summary: c.summary, intro: c.intro, label_ids: c.labelIds };
+  return { ...item(c, b?.n ?? 0), summary: c.summary, intro: c.intro, label_ids: c.labelIds, vip_free: c.vipFree ? 1 : 0 };
 }
 
 /** /coach/courseSave: a new course (off sale) or an edit of the coach's own. */
@@ -124,6 +124,8 @@ export async function saveCourse(coachId: number, input: CourseSaveInput): Promi
     price: input.price,
     summary: input.summary,
     intro: sanitizeRichText(input.intro),
+    // VIP免费 is the owner's choice (they give up sales to members); a free course needs no flag.
+    ...(input.vip_free === undefined ? {} : { vipFree: input.vip_free === 1 && input.price > 0 }),
   };
   let id: number;
   if (input.id) {

@@ -106,6 +106,7 @@ export async function goodsManageInfo(userId: number, id: number, tx: Tx | Retur
       specs: skus.specs,
       price: skus.price,
       stock: skus.stock,
+      vip_price: sql<number>`coalesce(${skus.vipPrice}, 0)::int`,
       held: heldOfSku,
     })
     .from(skus)
@@ -128,7 +129,14 @@ type SaveInput = Omit<GoodsSaveInput, 'category_id' | 'skus' | 'agent_rate_bp' |
   id?: number | undefined;
   category_id: number;
   agent_rate_bp: number;
-  skus: { id?: number | undefined; specs: string[]; price: number; stock: number; stock_was?: number | undefined }[];
+  skus: {
+    id?: number | undefined;
+    specs: string[];
+    price: number;
+    stock: number;
+    stock_was?: number | undefined;
+    vip_price?: number | undefined;
+  }[];
 };
 
 /**
@@ -178,6 +186,9 @@ export async function goodsSave(userId: number, input: SaveInput): Promise<Manag
   return goodsManageInfo(userId, id);
 }
 
+/** A SKU's 会员价 as stored: null when not set (0) — the contract already refused one at or above the price. */
+const vipPriceOf = (s: { price: number; vip_price?: number | undefined }) => (s.vip_price && s.vip_price < s.price ? s.vip_price : null);
+
 async function saveSkus(tx: Tx, goodsId: number, wanted: SaveInput['skus']): Promise<void> {
   const existing = await tx.select({ id: skus.id }).from(skus).where(eq(skus.goodsId, goodsId)).for('update');
   const have = new Set(existing.map((s) => s.id));
@@ -198,13 +209,14 @@ async function saveSkus(tx: Tx, goodsId: number, wanted: SaveInput['skus']): Pro
     if (s.stock_was === undefined) throw refuse(S.stockChanged);
     const done = await tx
       .update(skus)
-      .set({ specs: s.specs, price: s.price, stock: s.stock })
+      .set({ specs: s.specs, price: s.price, stock: s.stock, vipPrice: vipPriceOf(s) })
       .where(and(eq(skus.id, s.id), eq(skus.goodsId, goodsId), eq(skus.stock, s.stock_was)))
       .returning({ id: skus.id });
     if (!done.length) throw refuse(S.stockChanged);
   }
   const fresh = wanted.filter((s) => !s.id);
-  if (fresh.length) await tx.insert(skus).values(fresh.map((s) => ({ goodsId, specs: s.specs, price: s.price, stock: s.stock })));
+  if (fresh.length)
+    await tx.insert(skus).values(fresh.map((s) => ({ goodsId, specs: s.specs, price: s.price, stock: s.stock, vipPrice: vipPriceOf(s) })));
   // Spec values must stay unique per goods item after the edit as well.
   const after = await tx.select({ specs: skus.specs }).from(skus).where(eq(skus.goodsId, goodsId));
   const keys = after.map((r) => JSON.stringify(r.specs));

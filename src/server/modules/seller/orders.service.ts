@@ -109,7 +109,7 @@ function isSeller(o: typeof orders.$inferSelect, owner: { kind: 'coach' | 'shop'
   return owner.kind === 'coach' ? o.coachId === owner.id : o.shopId === owner.id;
 }
 
-const KIND_TEXT: Record<OrderKind, string> = { goods: '商品', course: '课程', class: '班级', grading: '考评' };
+const KIND_TEXT: Record<OrderKind, string> = { goods: '商品', course: '课程', class: '班级', grading: '考评', vip: '会员' };
 
 /** One CSV field: quoted when needed, and a leading =+-@ defused so spreadsheets do not run it. */
 export function csvField(v: string | number): string {
