@@ -7,6 +7,7 @@ import { closeExpiredOrders } from './modules/commerce/order.service';
 import { advanceOrders } from './modules/commerce/order-lifecycle.service';
 import { RECONCILE_EVERY_MS, reconcileLive } from './modules/live/reconcile.service';
 import { searchIndexTick } from './modules/search/index.service';
+import { expirePoints } from './modules/points/history.service';
 import { countedJob } from './metrics';
 import { flushViews } from './views';
 // Cross-module reactions (order paid, order completed) must be subscribed before anything can emit.
@@ -27,6 +28,8 @@ const SEARCH_DRAIN_MS = 2_000;
 export const SHARED_JOBS: readonly { name: string; run: () => Promise<number> }[] = [
   { name: 'orders-close', run: closeExpiredOrders },
   { name: 'orders-advance', run: advanceOrders },
+  // Points earned in year N expire at the end of year N + K; a rerun finds each year recorded (modules/points).
+  { name: 'points-expire', run: () => expirePoints() },
 ];
 
 /** A shared job with its tick. */

@@ -29,6 +29,7 @@ export const MEMBER_NAV = [
     links: [
       { label: '优惠券', href: '/my/wallet/coupon' },
       { label: '功夫币', href: '/my/wallet/kungfucoin' },
+      { label: '我的积分', href: '/my/points' },
     ],
   },
   {

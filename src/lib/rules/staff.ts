@@ -74,6 +74,11 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     ],
   },
   {
+    name: '营销',
+    icon: 'i-ri-megaphone-line',
+    links: [{ label: '营销活动', href: '/admin/marketing', roles: ['finance', 'content'] }],
+  },
+  {
     name: '直播',
     icon: 'i-ri-live-line',
     links: [

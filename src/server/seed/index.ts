@@ -17,7 +17,10 @@ import { seedHomework } from './learning-homework';
 import { seedLearningStory } from './learning-story';
 import { seedLearningChapters } from './learning-chapters';
 import { seedGrading } from './learning-grading';
+import { seedPoints } from './points';
 import { drainAll } from '../modules/search/index.service';
+// The seed goes through the services, which emit events (a critique's points): their handlers must be subscribed.
+import '../hooks';
 
 /** True when the database has never been seeded (no users at all). */
 export async function isEmptyDatabase(): Promise<boolean> {
@@ -46,6 +49,7 @@ export async function runSeed(): Promise<Record<string, unknown>> {
   const story = await seedLearningStory();
   const chapters = await seedLearningChapters();
   const grading = await seedGrading();
+  const points = await seedPoints();
   // The search index follows every write above through its queue; a seeded site answers searches at once.
   const searchIndexed = await drainAll();
   return {
@@ -65,6 +69,7 @@ export async function runSeed(): Promise<Record<string, unknown>> {
     story,
     chapters,
     ...grading,
+    ...points,
     search_indexed: searchIndexed,
   };
 }
