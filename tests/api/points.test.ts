@@ -65,7 +65,19 @@ describe('sign-in', () => {
 
   it('grows the streak on consecutive Shanghai days with the configured bonus, and restarts after a gap', async () => {
     const m = await member();
-    expect((await finance('/admin/points/configSave', { signin: 5, streak_step: 2, streak_cap: 4, first_order: 100, review: 10, homework: 20, expire_years: 1 })).body.code).toBe(200);
+    expect(
+      (
+        await finance('/admin/points/configSave', {
+          signin: 5,
+          streak_step: 2,
+          streak_cap: 4,
+          first_order: 100,
+          review: 10,
+          homework: 20,
+          expire_years: 1,
+        })
+      ).body.code,
+    ).toBe(200);
     // 23:30 and 00:30 Beijing time are two days, though the same UTC day.
     const a = await signIn(m.id, new Date('2030-03-01T23:30:00+08:00'));
     const b = await signIn(m.id, new Date('2030-03-02T00:30:00+08:00'));
@@ -81,7 +93,15 @@ describe('sign-in', () => {
     ]);
     await expect(signIn(m.id, new Date('2030-03-06T23:59:00+08:00'))).rejects.toThrow('今天已签到');
     expect(await balance(m.token)).toBe(35);
-    await finance('/admin/points/configSave', { signin: 5, streak_step: 1, streak_cap: 10, first_order: 100, review: 10, homework: 20, expire_years: 1 });
+    await finance('/admin/points/configSave', {
+      signin: 5,
+      streak_step: 1,
+      streak_cap: 10,
+      first_order: 100,
+      review: 10,
+      homework: 20,
+      expire_years: 1,
+    });
     expect((await finance('/admin/points/config')).body.data.streak_step).toBe(1);
   });
 });
@@ -97,7 +117,10 @@ describe('the points shop', () => {
     expect(tries.filter((r) => r.body.code !== 200).every((r) => r.body.msg === '已兑完')).toBe(true);
     const [row] = await t.db.select().from(pointsItems).where(eq(pointsItems.id, id));
     expect(row).toMatchObject({ stock: 0, redeemed: 3 });
-    const spent = await t.db.select().from(pointsLedger).where(and(eq(pointsLedger.reason, 'redeem')));
+    const spent = await t.db
+      .select()
+      .from(pointsLedger)
+      .where(and(eq(pointsLedger.reason, 'redeem')));
     expect(spent.filter((l) => crowd.some((m) => m.id === l.userId))).toHaveLength(3);
     const coupons = await Promise.all(crowd.map((m) => t.db.select().from(userCoupons).where(eq(userCoupons.userId, m.id))));
     expect(coupons.flat()).toHaveLength(3);
@@ -134,7 +157,15 @@ describe('the points shop', () => {
     await signInDays(m.id, '2030-08-01', 2);
     const [addr] = await t.db
       .insert(addresses)
-      .values({ userId: m.id, name: '张三', phone: '13912345678', province: '北京市', city: '北京市', district: '朝阳区', detail: '建国路 1 号' })
+      .values({
+        userId: m.id,
+        name: '张三',
+        phone: '13912345678',
+        province: '北京市',
+        city: '北京市',
+        district: '朝阳区',
+        detail: '建国路 1 号',
+      })
       .returning();
     expect((await t.post('/member/points/redeem', { id: gift }, m.token)).body.msg).toBe('请选择收货地址');
     expect((await t.post('/member/points/redeem', { id: gift, address_id: addr!.id }, other.token)).body.code).toBe(404);
@@ -149,7 +180,14 @@ describe('the points shop', () => {
   });
 
   it('refuses items the console cannot stand behind', async () => {
-    const res = await finance('/admin/points/itemSave', { kind: 'course', title: '课程券', coupon_template_id: shopTemplate, points: 5, stock: 1, per_member: 1 });
+    const res = await finance('/admin/points/itemSave', {
+      kind: 'course',
+      title: '课程券',
+      coupon_template_id: shopTemplate,
+      points: 5,
+      stock: 1,
+      per_member: 1,
+    });
     expect(res.body.msg).toBe('课程优惠券须选择「课程可用」的优惠券模板');
     const off = await item({ kind: 'coupon', points: 1, stock: 1, per_member: 1 });
     expect((await finance('/admin/points/itemStatus', { id: off, status: 0 })).body.code).toBe(200);
@@ -196,7 +234,10 @@ describe('yearly expiry', () => {
     await Promise.all([expirePoints(new Date('2036-01-01T00:10:00+08:00')), expirePoints(new Date('2036-01-01T00:10:00+08:00'))]);
     await expirePoints(new Date('2036-02-01T00:00:00+08:00'));
     expect(await balance(m.token)).toBe(5);
-    const gone = await t.db.select().from(pointsLedger).where(and(eq(pointsLedger.userId, m.id), eq(pointsLedger.reason, 'expire')));
+    const gone = await t.db
+      .select()
+      .from(pointsLedger)
+      .where(and(eq(pointsLedger.userId, m.id), eq(pointsLedger.reason, 'expire')));
     expect(gone.map((g) => [g.delta, g.refId])).toEqual([[-7, 2034]]);
   });
 

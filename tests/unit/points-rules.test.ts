@@ -45,7 +45,11 @@ describe('the calendar', () => {
     expect(weeks[1]![0]).toMatchObject({ day: '2026-03-02', signed: true, today: true });
     expect(weeks.flat().filter((c) => c.day).length).toBe(31);
     expect(weeks.flat().filter((c) => c.signed)).toHaveLength(2);
-    expect(calendarWeeks('2027-02', new Set(), '2027-02-10').flat().filter((c) => c.day)).toHaveLength(28);
+    expect(
+      calendarWeeks('2027-02', new Set(), '2027-02-10')
+        .flat()
+        .filter((c) => c.day),
+    ).toHaveLength(28);
   });
 
   it('moves across months and years', () => {

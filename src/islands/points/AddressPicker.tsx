@@ -41,7 +41,10 @@ export function AddressPicker(props: { phone: boolean; title: string; busy: bool
       <ul className="flex flex-col gap-2" data-testid="points-addresses">
         {q.data.map((a) => (
           <li key={a.id}>
-            <label className={`flex cursor-pointer gap-3 rounded border p-3 text-sm ${chosen === a.id ? 'border-brand' : 'border-line'}`}>
+            <label
+              aria-label={`${a.name} ${a.phone} ${a.province}${a.city}${a.district}${a.detail}`}
+              className={`flex cursor-pointer gap-3 rounded border p-3 text-sm ${chosen === a.id ? 'border-brand' : 'border-line'}`}
+            >
               <input type="radio" name="points-address" checked={chosen === a.id} onChange={() => setPicked(a.id)} />
               <span>
                 <span className="font-600">

@@ -3,7 +3,15 @@ import type { PointsItem, PointsSummary } from '~/lib/api/contract/points';
 import { formatDate, formatDateTime } from '~/lib/format';
 import { img } from '~/lib/media';
 import { POINTS_ITEM_KIND_TEXT, REDEMPTION_STATUS_TEXT, addMonths, calendarWeeks } from '~/lib/rules/points';
-import { fetchPoints, fetchPointsItems, fetchPointsLedger, fetchRedemptions, fetchSignedDays, redeemItem, signInToday } from '~/lib/stores/points';
+import {
+  fetchPoints,
+  fetchPointsItems,
+  fetchPointsLedger,
+  fetchRedemptions,
+  fetchSignedDays,
+  redeemItem,
+  signInToday,
+} from '~/lib/stores/points';
 import { MemberOnly } from '../ui/MemberOnly';
 import { MemberGate } from '../ui/mobile/MemberGate';
 import { PagerButtons } from '../ui/PagerButtons';
@@ -190,20 +198,21 @@ function Shop(props: { phone: boolean; balance: number; onRedeemed: () => void }
   const act = useAction();
   const [goods, setGoods] = useState<PointsItem | null>(null);
   const redeem = (it: PointsItem, addressId?: number) =>
-    act.run(() => redeemItem(it.id, addressId), { done: it.kind === 'goods' ? '兑换成功，等待发货' : '兑换成功，优惠券已放入钱包' }).then((r) => {
-      if (r) {
-        setGoods(null);
-        props.onRedeemed();
-      }
-    });
+    act
+      .run(() => redeemItem(it.id, addressId), { done: it.kind === 'goods' ? '兑换成功，等待发货' : '兑换成功，优惠券已放入钱包' })
+      .then((r) => {
+        if (r) {
+          setGoods(null);
+          props.onRedeemed();
+        }
+      });
   return (
     <LoadedList q={q} empty="积分商城暂时没有可兑换的商品">
       {(data) => (
         <>
           <ul className={`grid gap-3 ${props.phone ? 'grid-cols-1' : 'grid-cols-3'}`} data-testid="points-items">
             {data.list.map((it) => {
-              const reason =
-                it.mine >= it.per_member ? `每人限兑 ${it.per_member} 件` : props.balance < it.points ? '积分不足' : '';
+              const reason = it.mine >= it.per_member ? `每人限兑 ${it.per_member} 件` : props.balance < it.points ? '积分不足' : '';
               return (
                 <li key={it.id} className="flex flex-col rounded-lg border border-line bg-white p-3" data-testid="points-item">
                   <div className="flex gap-3">
@@ -211,7 +220,10 @@ function Shop(props: { phone: boolean; balance: number; onRedeemed: () => void }
                       <img src={img(it.cover)} alt="" className="h-16 w-16 shrink-0 rounded object-cover" loading="lazy" />
                     ) : (
                       <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded bg-brand-light text-brand">
-                        <span className={`${it.kind === 'course' ? 'i-ri-book-open-line' : 'i-ri-coupon-3-line'} text-3xl`} aria-hidden="true" />
+                        <span
+                          className={`${it.kind === 'course' ? 'i-ri-book-open-line' : 'i-ri-coupon-3-line'} text-3xl`}
+                          aria-hidden="true"
+                        />
                       </span>
                     )}
                     <div className="min-w-0">
@@ -231,9 +243,7 @@ function Shop(props: { phone: boolean; balance: number; onRedeemed: () => void }
                       disabled={act.busy || reason !== ''}
                       title={reason || undefined}
                       onClick={() =>
-                        it.kind === 'goods'
-                          ? setGoods(it)
-                          : confirm(`用 ${it.points} 积分兑换「${it.title}」？`) && void redeem(it)
+                        it.kind === 'goods' ? setGoods(it) : confirm(`用 ${it.points} 积分兑换「${it.title}」？`) && void redeem(it)
                       }
                     >
                       {reason || '兑换'}
@@ -334,7 +344,8 @@ function Rules({ s, phone }: { s: PointsSummary; phone: boolean }) {
       <h2 className="mb-1 font-600 text-ink">积分规则</h2>
       <ul className="list-disc pl-5">
         <li>
-          每日签到得 {r.signin} 积分{r.streak_step > 0 && `，连续签到每天多得 ${r.streak_step} 积分（每天最多多得 ${r.streak_cap}）`}；断签后重新计算。
+          每日签到得 {r.signin} 积分{r.streak_step > 0 && `，连续签到每天多得 ${r.streak_step} 积分（每天最多多得 ${r.streak_cap}）`}
+          ；断签后重新计算。
         </li>
         {r.first_order > 0 && <li>首笔订单完成后得 {r.first_order} 积分（一次）。</li>}
         {r.review > 0 && <li>每发表一条订单评价得 {r.review} 积分。</li>}

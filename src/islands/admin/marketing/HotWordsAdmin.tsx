@@ -38,7 +38,11 @@ function Editor(props: { initial: string; hint: string; editable: boolean }) {
           type="button"
           className={primaryBtn}
           disabled={act.busy || value === saved || Boolean(problem) || !props.editable}
-          onClick={() => void act.run(() => saveConfig({ key: KEY, value }), { done: '热门搜索词已保存' }).then((r) => r !== undefined && setSaved(value))}
+          onClick={() =>
+            void act
+              .run(() => saveConfig({ key: KEY, value }), { done: '热门搜索词已保存' })
+              .then((r) => r !== undefined && setSaved(value))
+          }
         >
           保存
         </button>

@@ -37,7 +37,12 @@ function RulesForm(props: { initial: PointsConfig }) {
       <div className="grid grid-cols-2 gap-x-4">
         {POINTS_CONFIG_FIELDS.map((f) => (
           <StackField key={f.key} label={f.label} {...(f.hint ? { hint: `${f.hint}（0–${f.max}）` } : { hint: `0–${f.max}` })}>
-            <input className={inputCls} inputMode="numeric" value={form[f.key]} onChange={(e) => setForm({ ...form, [f.key]: e.target.value })} />
+            <input
+              className={inputCls}
+              inputMode="numeric"
+              value={form[f.key]}
+              onChange={(e) => setForm({ ...form, [f.key]: e.target.value })}
+            />
           </StackField>
         ))}
       </div>
@@ -66,19 +71,35 @@ export function MemberPoints() {
           }
         }}
       >
-        <input className={inputCls} inputMode="numeric" placeholder="会员编号" aria-label="会员编号" value={typed} onChange={(e) => setTyped(e.target.value)} />
+        <input
+          className={inputCls}
+          inputMode="numeric"
+          placeholder="会员编号"
+          aria-label="会员编号"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
         <button type="submit" className={primaryBtn}>
           查询
         </button>
       </form>
-      {id > 0 ? <Ledger id={id} page={page} onPage={setPage} /> : <p className="text-sm text-ink-mute">输入会员编号查看其积分余额和明细。</p>}
+      {id > 0 ? (
+        <Ledger id={id} page={page} onPage={setPage} />
+      ) : (
+        <p className="text-sm text-ink-mute">输入会员编号查看其积分余额和明细。</p>
+      )}
     </div>
   );
 }
 
 function Ledger(props: { id: number; page: number; onPage: (p: number) => void }) {
   const q = useLoad(() => fetchMemberPoints(props.id, props.page), `${props.id}:${props.page}`);
-  if (q.error && !q.data) return <p role="alert" className="py-6 text-sm text-danger">{q.error}</p>;
+  if (q.error && !q.data)
+    return (
+      <p role="alert" className="py-6 text-sm text-danger">
+        {q.error}
+      </p>
+    );
   if (!q.data) return <Loading />;
   const d = q.data;
   return (

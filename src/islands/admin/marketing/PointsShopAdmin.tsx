@@ -2,7 +2,14 @@ import { useState } from 'react';
 import type { AdminPointsItem } from '~/lib/api/contract/points';
 import { formatDateTime } from '~/lib/format';
 import { POINTS_ITEM_KINDS, POINTS_ITEM_KIND_TEXT, REDEMPTION_STATUS_TEXT, type PointsItemKind } from '~/lib/rules/points';
-import { fetchAdminPointsItems, fetchAdminRedemptions, setPointsItemStatus, shipRedemption, wholeNumber, savePointsItem } from '~/lib/stores/points';
+import {
+  fetchAdminPointsItems,
+  fetchAdminRedemptions,
+  setPointsItemStatus,
+  shipRedemption,
+  wholeNumber,
+  savePointsItem,
+} from '~/lib/stores/points';
 import { Badge } from '../../ui/Badge';
 import { Modal } from '../../ui/Modal';
 import { PagerButtons } from '../../ui/PagerButtons';
@@ -150,7 +157,11 @@ function Items() {
           >
             <div className="grid grid-cols-2 gap-x-3">
               <StackField label="类型">
-                <select className={inputCls} value={edit.kind} onChange={(e) => setEdit({ ...edit, kind: e.target.value as PointsItemKind })}>
+                <select
+                  className={inputCls}
+                  value={edit.kind}
+                  onChange={(e) => setEdit({ ...edit, kind: e.target.value as PointsItemKind })}
+                >
                   {POINTS_ITEM_KINDS.map((k) => (
                     <option key={k} value={k}>
                       {POINTS_ITEM_KIND_TEXT[k]}
@@ -159,19 +170,45 @@ function Items() {
                 </select>
               </StackField>
               <StackField label="名称">
-                <input className={inputCls} maxLength={32} value={edit.title} onChange={(e) => setEdit({ ...edit, title: e.target.value })} />
+                <input
+                  className={inputCls}
+                  maxLength={32}
+                  value={edit.title}
+                  onChange={(e) => setEdit({ ...edit, title: e.target.value })}
+                />
               </StackField>
               <StackField
                 label={edit.kind === 'goods' ? '商品规格编号（SKU）' : '优惠券模板编号'}
-                hint={edit.kind === 'course' ? '须为「课程可用」的模板，见「优惠券模板」' : edit.kind === 'coupon' ? '见「优惠券模板」' : '实物由平台发货'}
+                hint={
+                  edit.kind === 'course'
+                    ? '须为「课程可用」的模板，见「优惠券模板」'
+                    : edit.kind === 'coupon'
+                      ? '见「优惠券模板」'
+                      : '实物由平台发货'
+                }
               >
-                <input className={inputCls} inputMode="numeric" value={edit.target} onChange={(e) => setEdit({ ...edit, target: e.target.value })} />
+                <input
+                  className={inputCls}
+                  inputMode="numeric"
+                  value={edit.target}
+                  onChange={(e) => setEdit({ ...edit, target: e.target.value })}
+                />
               </StackField>
               <StackField label="所需积分">
-                <input className={inputCls} inputMode="numeric" value={edit.points} onChange={(e) => setEdit({ ...edit, points: e.target.value })} />
+                <input
+                  className={inputCls}
+                  inputMode="numeric"
+                  value={edit.points}
+                  onChange={(e) => setEdit({ ...edit, points: e.target.value })}
+                />
               </StackField>
               <StackField label="库存（剩余可兑）">
-                <input className={inputCls} inputMode="numeric" value={edit.stock} onChange={(e) => setEdit({ ...edit, stock: e.target.value })} />
+                <input
+                  className={inputCls}
+                  inputMode="numeric"
+                  value={edit.stock}
+                  onChange={(e) => setEdit({ ...edit, stock: e.target.value })}
+                />
               </StackField>
               <StackField label="每人限兑">
                 <input
@@ -262,14 +299,23 @@ function Shipping() {
               type="button"
               className={primaryBtn}
               disabled={act.busy}
-              onClick={() => void act.run(() => shipRedemption(ship.id, ship.company, ship.no), { done: '已发货' }).then((r) => r !== undefined && (setShip(null), q.reload()))}
+              onClick={() =>
+                void act
+                  .run(() => shipRedemption(ship.id, ship.company, ship.no), { done: '已发货' })
+                  .then((r) => r !== undefined && (setShip(null), q.reload()))
+              }
             >
               确认发货
             </button>
           }
         >
           <StackField label="快递公司">
-            <input className={inputCls} maxLength={32} value={ship.company} onChange={(e) => setShip({ ...ship, company: e.target.value })} />
+            <input
+              className={inputCls}
+              maxLength={32}
+              value={ship.company}
+              onChange={(e) => setShip({ ...ship, company: e.target.value })}
+            />
           </StackField>
           <StackField label="快递单号">
             <input className={inputCls} maxLength={40} value={ship.no} onChange={(e) => setShip({ ...ship, no: e.target.value })} />

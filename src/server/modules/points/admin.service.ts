@@ -108,7 +108,11 @@ export async function saveItem(a: Actor, input: ItemInput): Promise<{ id: number
 
 export async function setItemStatus(a: Actor, id: number, status: 0 | 1): Promise<void> {
   await db().transaction(async (tx) => {
-    const [r] = await tx.update(pointsItems).set({ status, updatedAt: new Date() }).where(eq(pointsItems.id, id)).returning({ id: pointsItems.id });
+    const [r] = await tx
+      .update(pointsItems)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(pointsItems.id, id))
+      .returning({ id: pointsItems.id });
     if (!r) throw notFound(POINTS_TEXTS.itemMissing);
     await audit(tx, a, { action: status ? 'points_item.on' : 'points_item.off', target: 'points_items', targetId: id });
   });

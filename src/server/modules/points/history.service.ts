@@ -32,6 +32,9 @@ export async function ledgerPage(userId: number, page: number, limit: number) {
   return { list, total: total?.n ?? 0, page, limit };
 }
 
+/** The last year whose points this instance has expired (see expirePoints). */
+let expiredThrough: number | null = null;
+
 /**
  * The yearly expiry (run by src/server/jobs.ts). Points earned in year N expire at the end of year
  * N + K (config `points_expire_years`; 0 = never): for each member and each such year not yet
@@ -43,6 +46,9 @@ export async function expirePoints(now = new Date()): Promise<number> {
   const cfg = await pointsConfig();
   if (cfg.expire_years <= 0) return 0;
   const lastYear = shanghaiYear(now) - cfg.expire_years - 1;
+  // Points are only ever earned in the current year, so once every year up to `lastYear` is done nothing new
+  // can fall due until the year (or the setting) changes: later ticks of this instance skip the scan.
+  if (expiredThrough === lastYear) return 0;
   const expired = db()
     .select({ one: sql`1` })
     .from(sql`points_ledger as x`)
@@ -67,10 +73,13 @@ export async function expirePoints(now = new Date()): Promise<number> {
       const balance = await lockAccount(tx, userId);
       const held = Math.max(0, balance - (await earnedAfter(tx, userId, year)));
       if (held <= 0) return false;
-      return (await changePoints(tx, userId, -held, 'expire', { type: 'year', id: year, year, note: POINTS_TEXTS.expiryNote(year) })) !== null;
+      return (
+        (await changePoints(tx, userId, -held, 'expire', { type: 'year', id: year, year, note: POINTS_TEXTS.expiryNote(year) })) !== null
+      );
     });
     if (took) n++;
   }
+  expiredThrough = lastYear;
   return n;
 }
 

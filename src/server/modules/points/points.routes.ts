@@ -22,6 +22,8 @@ export function registerPoints(api: OpenAPIHono<AppEnv>): void {
   endpoint(api, adminPointsApi.itemSave, ({ input, staff, c }) => A.saveItem({ staff, c }, input));
   endpoint(api, adminPointsApi.itemStatus, ({ input, staff, c }) => A.setItemStatus({ staff, c }, input.id, input.status).then(() => null));
   endpoint(api, adminPointsApi.redemptions, ({ input }) => A.adminRedemptions(input.page, input.limit, input.pending === 1));
-  endpoint(api, adminPointsApi.ship, ({ input, staff, c }) => A.shipRedemption({ staff, c }, input.id, input.company, input.no).then(() => null));
+  endpoint(api, adminPointsApi.ship, ({ input, staff, c }) =>
+    A.shipRedemption({ staff, c }, input.id, input.company, input.no).then(() => null),
+  );
   endpoint(api, adminPointsApi.memberLedger, ({ input }) => A.memberLedger(input.id, input.page, input.limit));
 }

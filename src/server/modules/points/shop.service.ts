@@ -38,7 +38,11 @@ export async function itemDetails(tx: TxOrDb, items: Item[]): Promise<Map<number
 const kindOf = (k: string) => k as PointsItemKind;
 
 /** /member/points/items: what is on sale and in stock, cheapest first, with the caller's own count. */
-export async function shopItems(userId: number, page: number, limit: number): Promise<{ list: PointsItem[]; total: number; page: number; limit: number }> {
+export async function shopItems(
+  userId: number,
+  page: number,
+  limit: number,
+): Promise<{ list: PointsItem[]; total: number; page: number; limit: number }> {
   const where = and(eq(pointsItems.status, 1), gt(pointsItems.stock, 0));
   const [rows, [total]] = await Promise.all([
     db()

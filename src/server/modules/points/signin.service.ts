@@ -49,7 +49,12 @@ export async function signIn(userId: number, now = new Date()) {
     if (!made.length) throw refuse(POINTS_TEXTS.signedToday);
     const balance =
       points > 0
-        ? await changePoints(tx, userId, points, 'signin', { type: 'day', id: dayRef(today), year: shanghaiYear(now), note: `连续 ${streak} 天` })
+        ? await changePoints(tx, userId, points, 'signin', {
+            type: 'day',
+            id: dayRef(today),
+            year: shanghaiYear(now),
+            note: `连续 ${streak} 天`,
+          })
         : await lockAccount(tx, userId);
     return { points, streak, balance: balance ?? (await pointsBalance(tx, userId)) };
   });
