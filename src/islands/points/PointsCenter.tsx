@@ -24,7 +24,7 @@ import { AddressPicker } from './AddressPicker';
 export default function PointsCenter(props: { phone?: boolean }) {
   const phone = Boolean(props.phone);
   return phone ? (
-    <MemberGate icon="i-ri-copper-coin-line" text="登录后签到领积分">
+    <MemberGate icon="i-ri-calendar-check-line" text="登录后签到领积分">
       <Center phone />
     </MemberGate>
   ) : (
@@ -352,7 +352,7 @@ function Rules({ s, phone }: { s: PointsSummary; phone: boolean }) {
         {r.homework > 0 && <li>作业首次获教练点评得 {r.homework} 积分。</li>}
         <li>
           {r.expire_years > 0
-            ? `每年获得的积分于 ${r.expire_years === 1 ? '次年' : `第 ${r.expire_years} 年后`} 12 月 31 日过期，先得的积分先用。`
+            ? `每年获得的积分于${r.expire_years === 1 ? '次年' : ` ${r.expire_years} 年后的`} 12 月 31 日过期，先得的积分先用。`
             : '积分长期有效。'}
         </li>
         <li>签到以北京时间为准。</li>
