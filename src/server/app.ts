@@ -34,6 +34,7 @@ import { registerIm } from './modules/im/im.routes';
 import { registerLive } from './modules/live/live.routes';
 import { registerCircle } from './modules/circle/circle.routes';
 import { registerReferral } from './modules/referral/referral.routes';
+import { registerPoints } from './modules/points/points.routes';
 import { registerReview } from './modules/review/review.routes';
 import { registerCritique } from './modules/learning/critique.routes';
 import { registerDuan } from './modules/learning/duan.routes';
@@ -115,6 +116,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerImSocial(api);
   registerGrading(api);
   registerVip(api);
+  registerPoints(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });
   api.openAPIRegistry.registerComponent('securitySchemes', 'staffCookie', { type: 'apiKey', in: 'cookie', name: 'gf_staff' });

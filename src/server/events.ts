@@ -25,12 +25,22 @@ export interface Events {
    * earned the seller comes back now. A handler that throws refuses the refund.
    */
   'refund.approved': { tx: TxOrDb; order: Order };
+  /** A member published a review of an order line (one event per review row created). */
+  'review.published': { tx: TxOrDb; userId: number; reviewId: number };
+  /** A coach reviewed a member's homework for the first time (the guarded new → reviewed turn). */
+  'homework.reviewed': { tx: TxOrDb; userId: number; submissionId: number };
 }
 
 export type EventName = keyof Events;
 type Handler<K extends EventName> = (event: Events[K]) => Promise<unknown>;
 
-const handlers: { [K in EventName]: Handler<K>[] } = { 'order.paid': [], 'order.completed': [], 'refund.approved': [] };
+const handlers: { [K in EventName]: Handler<K>[] } = {
+  'order.paid': [],
+  'order.completed': [],
+  'refund.approved': [],
+  'review.published': [],
+  'homework.reviewed': [],
+};
 let wired = false;
 
 /** Subscribes `fn` to an event; handlers run in the order they subscribed. */

@@ -7,6 +7,7 @@ import { reportedSubmission } from './modules/learning/homework.service';
 import { registerReportTarget } from './modules/report/report.service';
 import { registerGradingOrders } from './modules/learning/grading-orders';
 import { registerVipOrders } from './modules/vip/vip-orders';
+import { rewardFirstOrder, rewardHomework, rewardReview } from './modules/points/earn';
 
 /**
  * Every cross-module reaction in one list (module order: composition). The module where something
@@ -22,6 +23,11 @@ on('order.paid', ({ tx, order }) => providerShareOfPaid(tx, order));
 // A completed order: the income settles pending → balance; the buyer's inviter is rewarded on a first order (推荐好友).
 on('order.completed', ({ tx, order }) => settleOrder(tx, order));
 on('order.completed', ({ tx, order }) => rewardReferral(tx, order));
+// 积分: a member's first completed order (final: past the refund window, so never taken back), a published
+// review, homework a coach reviewed — each once, in the transaction of its cause.
+on('order.completed', ({ tx, order }) => rewardFirstOrder(tx, order));
+on('review.published', ({ tx, userId, reviewId }) => rewardReview(tx, userId, reviewId));
+on('homework.reviewed', ({ tx, userId, submissionId }) => rewardHomework(tx, userId, submissionId));
 
 // An approved refund: what the order credited (owner, agent, provider) comes back out of pending, or of the
 // balance once settled; a balance that cannot cover it refuses the refund.

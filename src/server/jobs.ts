@@ -8,6 +8,7 @@ import { advanceOrders } from './modules/commerce/order-lifecycle.service';
 import { RECONCILE_EVERY_MS, reconcileLive } from './modules/live/reconcile.service';
 import { searchIndexTick } from './modules/search/index.service';
 import { remindExpiring } from './modules/vip/remind.job';
+import { expirePoints } from './modules/points/history.service';
 import { countedJob } from './metrics';
 import { flushViews } from './views';
 // Cross-module reactions (order paid, order completed) must be subscribed before anything can emit.
@@ -29,6 +30,8 @@ export const SHARED_JOBS: readonly { name: string; run: () => Promise<number> }[
   { name: 'orders-close', run: closeExpiredOrders },
   { name: 'orders-advance', run: advanceOrders },
   { name: 'vip-remind', run: () => remindExpiring() },
+  // Points earned in year N expire at the end of year N + K; a rerun finds each year recorded (modules/points).
+  { name: 'points-expire', run: () => expirePoints() },
 ];
 
 /** A shared job with its tick. */

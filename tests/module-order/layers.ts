@@ -57,6 +57,7 @@ export const MODULES: readonly ModuleEntry[] = [
   { name: 'circle', layer: 'domain', paths: [`${M}circle/`], uses: ['catalogue', 'im', 'site', 'upload', 'report'] },
   { name: 'learning', layer: 'domain', paths: [`${M}learning/`], uses: ['catalogue', 'commerce', 'upload', 'site', 'review'] },
   { name: 'vip', layer: 'domain', paths: [`${M}vip/`], uses: ['catalogue', 'commerce'] },
+  { name: 'points', layer: 'domain', paths: [`${M}points/`], uses: ['catalogue', 'commerce'] },
 
   // actor areas: what one kind of user does across domains.
   { name: 'admin', layer: 'actor', paths: [`${M}admin/`] },

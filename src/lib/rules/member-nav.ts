@@ -31,6 +31,7 @@ export const MEMBER_NAV = [
       { label: '优惠券', href: '/my/wallet/coupon' },
       { label: '功夫币', href: '/my/wallet/kungfucoin' },
       { label: 'VIP会员', href: '/my/vip' },
+      { label: '我的积分', href: '/my/points' },
     ],
   },
   {

@@ -92,6 +92,8 @@ export const MOBILE_PATHS = {
   notices: '/m/my/notices',
   follows: '/m/my/follows',
   invite: '/m/my/invite',
+  /** 我的积分: 签到, the points shop and the ledger. */
+  points: '/m/my/points',
   feedback: '/m/my/feedback',
   apply: '/m/my/apply',
   /** A coach's, shop owner's or provider's day on the phone: figures, orders to ship, the desktop for the rest. */
@@ -164,6 +166,7 @@ const DETAIL: Record<string, string> = {
   '/my/focus': `${MOBILE_PATHS.follows}?tab=follows`,
   '/my/favorite': `${MOBILE_PATHS.follows}?tab=favourites`,
   '/my/order': MOBILE_PATHS.invite,
+  '/my/points': MOBILE_PATHS.points,
   '/account/other': MOBILE_PATHS.feedback,
   '/account/regcoach': `${MOBILE_PATHS.apply}?type=coach`,
   '/account/regmechant': `${MOBILE_PATHS.apply}?type=shop`,
@@ -409,6 +412,8 @@ export function desktopUrlFor(mobilePath: string, search: string): string {
     }
     case MOBILE_PATHS.invite:
       return '/my/order';
+    case MOBILE_PATHS.points:
+      return '/my/points';
     case MOBILE_PATHS.feedback:
       return '/account/other';
     case MOBILE_PATHS.apply: {

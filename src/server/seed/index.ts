@@ -18,7 +18,10 @@ import { seedLearningStory } from './learning-story';
 import { seedLearningChapters } from './learning-chapters';
 import { seedGrading } from './learning-grading';
 import { seedVip } from './vip';
+import { seedPoints } from './points';
 import { drainAll } from '../modules/search/index.service';
+// The seed goes through the services, which emit events (a critique's points): their handlers must be subscribed.
+import '../hooks';
 
 /** True when the database has never been seeded (no users at all). */
 export async function isEmptyDatabase(): Promise<boolean> {
@@ -48,6 +51,7 @@ export async function runSeed(): Promise<Record<string, unknown>> {
   const chapters = await seedLearningChapters();
   const grading = await seedGrading();
   const vip = await seedVip();
+  const points = await seedPoints();
   // The search index follows every write above through its queue; a seeded site answers searches at once.
   const searchIndexed = await drainAll();
   return {
@@ -68,6 +72,7 @@ export async function runSeed(): Promise<Record<string, unknown>> {
     chapters,
     ...grading,
     ...vip,
+    ...points,
     search_indexed: searchIndexed,
   };
 }

@@ -158,6 +158,7 @@ function Member() {
         <Row href={MOBILE_PATHS.coupon} icon="i-ri-coupon-3-line" label="领券中心" />
       </ul>
       <ul className="gf-m-card mx-3 mt-3 divide-y divide-line">
+        <Row href={MOBILE_PATHS.points} icon="i-ri-calendar-check-line" label="我的积分" />
         <Row href={MOBILE_PATHS.invite} icon="i-ri-gift-line" label="推荐好友" />
         <Row href={MOBILE_PATHS.apply} icon="i-ri-vip-crown-line" label="身份入驻申请" />
         <Row href={MOBILE_PATHS.feedback} icon="i-ri-feedback-line" label="意见反馈" />

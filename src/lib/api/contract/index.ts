@@ -46,6 +46,7 @@ import { homeworkApi } from './homework';
 import { learnApi } from './learn';
 import { adminCertificateApi, coachGradingApi, gradingApi } from './grading';
 import { vipApi } from './vip';
+import { adminPointsApi, pointsApi } from './points';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -106,6 +107,8 @@ export const contracts = {
   coachGrading: coachGradingApi,
   adminCertificate: adminCertificateApi,
   vip: vipApi,
+  points: pointsApi,
+  adminPoints: adminPointsApi,
 } as const;
 
 type Groups = typeof contracts;

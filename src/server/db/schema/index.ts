@@ -23,3 +23,4 @@ export * from './review';
 export * from './learning';
 export * from './search';
 export * from './vip';
+export * from './points';

@@ -97,16 +97,29 @@ export async function claimCoupon(userId: number, templateId: number): Promise<A
       .from(userCoupons)
       .where(and(eq(userCoupons.userId, userId), eq(userCoupons.templateId, templateId)));
     if ((had?.n ?? 0) >= t.perUser) throw refuse(COUPON_TEXTS.limit);
-    const [took] = await tx
-      .update(couponTemplates)
-      .set({ claimed: sql`${couponTemplates.claimed} + 1` })
-      .where(and(eq(couponTemplates.id, templateId), lt(couponTemplates.claimed, couponTemplates.total)))
-      .returning({ id: couponTemplates.id });
-    if (!took) throw refuse(COUPON_TEXTS.gone);
-    const validTo = t.validDays > 0 ? new Date(Math.min(now.getTime() + t.validDays * 86_400_000, t.endsAt.getTime())) : t.endsAt;
-    const c = one(await tx.insert(userCoupons).values({ userId, templateId, validFrom: now, validTo }).returning(), 'user coupon');
+    const c = await issueCoupon(tx, userId, t, now);
     return { id: c.id, valid_to: c.validTo.toISOString() };
   });
+}
+
+/**
+ * Gives a member one coupon of a template inside the caller's transaction (a claim, a points-shop
+ * redemption): the template's stock is taken by a conditional update, so it is never exceeded.
+ */
+export async function issueCoupon(tx: TxOrDb, userId: number, t: Template, now = new Date()) {
+  const [took] = await tx
+    .update(couponTemplates)
+    .set({ claimed: sql`${couponTemplates.claimed} + 1` })
+    .where(and(eq(couponTemplates.id, t.id), lt(couponTemplates.claimed, couponTemplates.total)))
+    .returning({ id: couponTemplates.id });
+  if (!took) throw refuse(COUPON_TEXTS.gone);
+  const validTo = t.validDays > 0 ? new Date(Math.min(now.getTime() + t.validDays * 86_400_000, t.endsAt.getTime())) : t.endsAt;
+  return one(await tx.insert(userCoupons).values({ userId, templateId: t.id, validFrom: now, validTo }).returning(), 'user coupon');
+}
+
+/** A template's rule as shown to members (满 ¥X 减 ¥Y, and where it applies). */
+export function couponRuleText(t: Pick<Template, 'amount' | 'threshold' | 'scope'>): string {
+  return `满${t.threshold / 100}元减${t.amount / 100}元 · ${SCOPE_TEXT[t.scope] ?? ''}`;
 }
 
 export type { CouponTab };

@@ -6,6 +6,7 @@ import { db } from '../../db';
 import { publicNameOf } from '../../db/public-name';
 import { homeworkAssignments, homeworkSubmissions, lessons, users } from '../../db/schema';
 import { invalidatePages } from '../../edge/page-cache';
+import { emit } from '../../events';
 import { refuse } from '../../http/errors';
 import { viewableUrl } from '../../providers/storage';
 import { sendMessage } from '../notice/notice.service';
@@ -136,6 +137,7 @@ export async function saveCritique(userId: number, input: CritiqueInput): Promis
       .where(and(eq(homeworkSubmissions.id, s.id), eq(homeworkSubmissions.status, 'new')))
       .returning({ id: homeworkSubmissions.id });
     if (turned.length) {
+      await emit('homework.reviewed', { tx, userId: s.userId, submissionId: s.id });
       await sendMessage(
         {
           userId: s.userId,

@@ -6,6 +6,7 @@ import { orderItems, orderReviews, orders, users } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import { normaliseStoredPath } from '../../providers/storage';
 import { maskBanned } from '../site/banned-words';
+import { emit } from '../../events';
 
 /**
  * 评价: one review per line of a completed order (goods lines, or the course or class
@@ -73,7 +74,12 @@ export async function publishReview(
       images: images as string[],
     });
   }
-  const made = await db().insert(orderReviews).values(rows).onConflictDoNothing().returning({ id: orderReviews.id });
+  const made = await db().transaction(async (tx) => {
+    const ids = await tx.insert(orderReviews).values(rows).onConflictDoNothing().returning({ id: orderReviews.id });
+    // Points for a review (modules/points) move with the review itself.
+    for (const r of ids) await emit('review.published', { tx, userId, reviewId: r.id });
+    return ids;
+  });
   if (made.length === 0) throw refuse(REVIEW_TEXTS.already);
   return { reviewed: made.length };
 }
