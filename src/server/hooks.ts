@@ -6,6 +6,7 @@ import { memberSeesSubmission } from './modules/learning/homework-access';
 import { reportedSubmission } from './modules/learning/homework.service';
 import { registerReportTarget } from './modules/report/report.service';
 import { registerGradingOrders } from './modules/learning/grading-orders';
+import { registerFlashOrders } from './modules/flash/flash-orders';
 
 /**
  * Every cross-module reaction in one list (module order: composition). The module where something
@@ -36,5 +37,7 @@ registerReportTarget('homework', {
 });
 // 考评 seats are orders of kind 'grading': commerce's order code calls learning back through its registry.
 registerGradingOrders();
+// 秒杀 items are course and goods orders at a flash price: commerce gives their flash stock back through its registry.
+registerFlashOrders();
 
 markWired();
