@@ -36,8 +36,8 @@ export default function FlashCards(props: { list: FlashCard[]; media: string; ph
                 <p className="truncate font-600 text-ink">{c.title}</p>
                 <p className="truncate text-xs text-ink-mute">{c.kind === 'course' ? '课程' : c.specs || '商品'}</p>
                 <p className="mt-1">
-                  <span className="text-lg font-700 text-price">¥{money(c.price)}</span>
-                  <span className="ml-2 text-xs text-ink-mute line-through">¥{money(c.list_price)}</span>
+                  <span className="text-lg font-700 text-price">{money(c.price)}</span>
+                  <span className="ml-2 text-xs text-ink-mute line-through">{money(c.list_price)}</span>
                   <span className="ml-2 text-xs text-price">{flashDiscount(c.price, c.list_price)}</span>
                 </p>
                 <div className="mt-1 flex items-center gap-2 text-xs text-ink-mute">

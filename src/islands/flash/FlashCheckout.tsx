@@ -99,8 +99,8 @@ function Confirm({ sale, phone = false }: { sale: FlashCard; phone?: boolean }) 
         <p className="mt-3 font-600">{sale.title}</p>
         {sale.specs && <p className="text-sm text-ink-mute">{sale.specs}</p>}
         <p className="mt-2 text-sm">
-          <span className="text-xl font-700 text-price">¥{money(sale.price)}</span>
-          <span className="ml-2 text-ink-mute line-through">¥{money(sale.list_price)}</span>
+          <span className="text-xl font-700 text-price">{money(sale.price)}</span>
+          <span className="ml-2 text-ink-mute line-through">{money(sale.list_price)}</span>
         </p>
         {goods && (
           <label className="mt-3 flex items-center gap-3 text-sm">
@@ -135,7 +135,7 @@ function Confirm({ sale, phone = false }: { sale: FlashCard; phone?: boolean }) 
           秒杀订单需在 {FLASH_PAY_MIN} 分钟内付款，超时自动取消。秒杀价不可使用优惠券。{goods ? '运费在付款页显示。' : ''}
         </p>
         <p className="text-sm">
-          商品金额 <span className="text-lg font-700 text-price">¥{money(total)}</span>
+          商品金额 <span className="text-lg font-700 text-price">{money(total)}</span>
         </p>
         <button
           type="button"

@@ -55,9 +55,9 @@ export default function FlashPanel(props: { sale: FlashCard; phone?: boolean }) 
       <FlashBadge sale={sale} />
       <div className="mt-2 flex flex-wrap items-end gap-x-3 gap-y-1">
         <span className="text-2xl font-700 text-price" data-testid="flash-price">
-          ¥{money(sale.price)}
+          {money(sale.price)}
         </span>
-        <span className="text-sm text-ink-mute line-through">¥{money(sale.list_price)}</span>
+        <span className="text-sm text-ink-mute line-through">{money(sale.list_price)}</span>
         <span className="text-sm text-price">{flashDiscount(sale.price, sale.list_price)}</span>
         {sale.specs && <span className="text-sm text-ink-soft">规格：{sale.specs}</span>}
         <span className="text-xs text-ink-mute">

@@ -87,8 +87,8 @@ function SaleRow(props: { s: Sale; onEdit: () => void; onChange: () => void }) {
         </p>
       </td>
       <td className="px-3 py-2">
-        <span className="text-price font-600">¥{money(s.price)}</span>
-        <span className="ml-1 text-xs text-ink-mute line-through">¥{money(s.list_price)}</span>
+        <span className="text-price font-600">{money(s.price)}</span>
+        <span className="ml-1 text-xs text-ink-mute line-through">{money(s.list_price)}</span>
       </td>
       <td className="px-3 py-2">
         {s.stock}（{s.left} / {s.paid}）
@@ -170,7 +170,7 @@ function SaleForm(props: { options: FlashOption[]; initial: FlashForm; onDone: (
         <input className="gf-input" name="price" inputMode="decimal" value={f.price} onChange={set('price')} required />
         {chosen && fen > 0 && fen < chosen.price && (
           <span className="text-xs text-ink-mute">
-            原价 ¥{money(chosen.price)}，{flashDiscount(fen, chosen.price)}
+            原价 {money(chosen.price)}，{flashDiscount(fen, chosen.price)}
           </span>
         )}
       </label>
