@@ -83,7 +83,7 @@ export async function prepareData(root, env, rows) {
  * `server.mjs` by name on a shared machine does not take the bench's server down). Its output goes
  * straight to `logFile`. Resolves once it answers.
  */
-export async function startServer(root, env, logFile) {
+export async function startServer(root, env, logFile, waitMs = 60_000) {
   const dir = dirname(logFile);
   mkdirSync(dir, { recursive: true });
   const launcher = join(dir, 'wt-bench-app.mjs');
@@ -103,7 +103,7 @@ export async function startServer(root, env, logFile) {
   child.on('exit', (code, signal) => (exited = signal ?? `exit ${code}`));
   const base = `http://127.0.0.1:${env.PORT}`;
   try {
-    await waitForHttp(`${base}/favicon.svg`, 60_000, child);
+    await waitForHttp(`${base}/favicon.svg`, waitMs, child);
   } catch (e) {
     await stopChild(child);
     throw new Error(`${e instanceof Error ? e.message : e} (server log: ${logFile})`);

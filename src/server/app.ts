@@ -42,6 +42,7 @@ import { registerHomework } from './modules/learning/homework.routes';
 import { registerLearn } from './modules/learning/learn.routes';
 import { registerGrading } from './modules/learning/grading.routes';
 import { registerVip } from './modules/vip/vip.routes';
+import { registerFlash } from './modules/flash/flash.routes';
 import { resolveStaff } from './modules/admin/staff.service';
 // Registers the Tencent IM backend (IM_PROVIDER=tim); the local one registers with its module.
 import './providers/im/backend-tim';
@@ -117,6 +118,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerGrading(api);
   registerVip(api);
   registerPoints(api);
+  registerFlash(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });
   api.openAPIRegistry.registerComponent('securitySchemes', 'staffCookie', { type: 'apiKey', in: 'cookie', name: 'gf_staff' });

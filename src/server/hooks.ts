@@ -8,6 +8,7 @@ import { registerReportTarget } from './modules/report/report.service';
 import { registerGradingOrders } from './modules/learning/grading-orders';
 import { registerVipOrders } from './modules/vip/vip-orders';
 import { rewardFirstOrder, rewardHomework, rewardReview } from './modules/points/earn';
+import { registerFlashOrders } from './modules/flash/flash-orders';
 
 /**
  * Every cross-module reaction in one list (module order: composition). The module where something
@@ -45,5 +46,7 @@ registerReportTarget('homework', {
 registerGradingOrders();
 // VIP plans are orders of kind 'vip'; the membership answers the catalogue's VIP免费 and commerce's 会员价 checks.
 registerVipOrders();
+// 秒杀 items are course and goods orders at a flash price: commerce gives their flash stock back through its registry.
+registerFlashOrders();
 
 markWired();

@@ -55,6 +55,7 @@ export const MODULES: readonly ModuleEntry[] = [
   { name: 'im', layer: 'domain', paths: [`${M}im/`], uses: ['auth', 'site', 'report'] },
   { name: 'live', layer: 'domain', paths: [`${M}live/`], uses: ['catalogue', 'commerce', 'im', 'site'] },
   { name: 'circle', layer: 'domain', paths: [`${M}circle/`], uses: ['catalogue', 'im', 'site', 'upload', 'report'] },
+  { name: 'flash', layer: 'domain', paths: [`${M}flash/`], uses: ['catalogue', 'commerce'] },
   { name: 'learning', layer: 'domain', paths: [`${M}learning/`], uses: ['catalogue', 'commerce', 'upload', 'site', 'review'] },
   { name: 'vip', layer: 'domain', paths: [`${M}vip/`], uses: ['catalogue', 'commerce'] },
   { name: 'points', layer: 'domain', paths: [`${M}points/`], uses: ['catalogue', 'commerce'] },

@@ -100,6 +100,9 @@ export const MOBILE_PATHS = {
   seller: '/m/my/seller',
   /** A homework submission with the coach's critique played back on it (`?id=<submission>`). */
   homeworkView: '/m/my/homework/view',
+  /** 限时秒杀: running and coming flash sales (desktop /flash), and the flash checkout (`?id=`). */
+  flash: '/m/flash',
+  flashBuy: '/m/flash/buy',
 } as const;
 
 /** Detail pages that map 1:1 and carry their query (SPEC §2). */
@@ -136,6 +139,7 @@ const DETAIL: Record<string, string> = {
   '/pay/sandbox': MOBILE_PATHS.paySandbox,
   '/my/order/publish': MOBILE_PATHS.review,
   '/my/homework/view': MOBILE_PATHS.homeworkView,
+  '/flash/buy': MOBILE_PATHS.flashBuy,
 
   // ── Live on the phone ──
   // The desktop 网页开播 console: on a phone, 手机开播.
@@ -190,6 +194,7 @@ const TABLE: Record<string, string> = {
   '/live': MOBILE_PATHS.live,
   '/help': MOBILE_PATHS.help,
   '/duan': MOBILE_PATHS.gradings,
+  '/flash': MOBILE_PATHS.flash,
   '/download': MOBILE_PATHS.download,
   '/login': MOBILE_PATHS.login,
   '/cart': MOBILE_PATHS.cart,

@@ -19,6 +19,7 @@ import { seedLearningChapters } from './learning-chapters';
 import { seedGrading } from './learning-grading';
 import { seedVip } from './vip';
 import { seedPoints } from './points';
+import { seedFlash } from './flash';
 import { drainAll } from '../modules/search/index.service';
 // The seed goes through the services, which emit events (a critique's points): their handlers must be subscribed.
 import '../hooks';
@@ -52,6 +53,7 @@ export async function runSeed(): Promise<Record<string, unknown>> {
   const grading = await seedGrading();
   const vip = await seedVip();
   const points = await seedPoints();
+  const flash = await seedFlash();
   // The search index follows every write above through its queue; a seeded site answers searches at once.
   const searchIndexed = await drainAll();
   return {
@@ -73,6 +75,7 @@ export async function runSeed(): Promise<Record<string, unknown>> {
     ...grading,
     ...vip,
     ...points,
+    ...flash,
     search_indexed: searchIndexed,
   };
 }

@@ -47,6 +47,7 @@ import { learnApi } from './learn';
 import { adminCertificateApi, coachGradingApi, gradingApi } from './grading';
 import { vipApi } from './vip';
 import { adminPointsApi, pointsApi } from './points';
+import { flashApi } from './flash';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -109,6 +110,7 @@ export const contracts = {
   vip: vipApi,
   points: pointsApi,
   adminPoints: adminPointsApi,
+  flash: flashApi,
 } as const;
 
 type Groups = typeof contracts;

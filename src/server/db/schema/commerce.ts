@@ -156,13 +156,15 @@ export const orderItems = pgTable(
     gradingId: integer('grading_id'),
     /** A VIP plan bought (vip_plans.id; modules/vip). */
     vipPlanId: integer('vip_plan_id'),
+    /** Bought at a 秒杀 price (flash_sales.id): its flash stock goes back when the order closes. */
+    flashSaleId: integer('flash_sale_id'),
     title: varchar('title', { length: 64 }).notNull(),
     specs: text('specs').notNull().default(''),
     cover: text('cover').notNull().default(''),
     price: integer('price').notNull(),
     num: integer('num').notNull(),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId)],
+  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_flash_idx').on(t.flashSaleId)],
 );
 
 /** Courses a member may watch in full (granted when a course order is paid). */

@@ -24,3 +24,4 @@ export * from './learning';
 export * from './search';
 export * from './vip';
 export * from './points';
+export * from './flash';

@@ -69,7 +69,11 @@ export async function alreadyHeld(tx: TxOrDb, o: typeof orders.$inferSelect): Pr
   if (o.kind !== 'course' && o.kind !== 'class' && o.kind !== 'grading' && o.kind !== 'vip') return null;
   const [item] = await tx.select().from(orderItems).where(eq(orderItems.orderId, o.id)).limit(1);
   const extra = item ? handlerFor(item) : null;
-  if (item && extra) return extra.blocked(tx, o, item);
+  if (item && extra) {
+    const why = await extra.blocked(tx, o, item);
+    // A grading seat is judged by its handler alone; a flash-priced course still may not be bought twice.
+    if (why || !item.courseId) return why;
+  }
   if (o.kind === 'course' && item?.courseId) {
     return (await ownsCourse(o.userId, item.courseId, tx)) ? ORDER_TEXTS.alreadyOwned : null;
   }

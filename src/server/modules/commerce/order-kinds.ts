@@ -23,7 +23,7 @@ export interface OrderKindHandler {
 }
 
 /** The kinds sold by other modules; the built-in ones (goods, course, class) are handled in place. */
-export type ExtraOrderKind = 'grading' | VipOrderKind;
+export type ExtraOrderKind = 'grading' | VipOrderKind | 'flash';
 
 const handlers = new Map<ExtraOrderKind, OrderKindHandler>();
 
@@ -36,6 +36,8 @@ export function registerOrderKind(kind: ExtraOrderKind, handler: OrderKindHandle
 export function handlerFor(item: Item): OrderKindHandler | null {
   const vip = vipHandlerFor(item);
   if (vip) return vip;
+  const flash = flashHandlerFor(item);
+  if (flash) return flash;
   if (item.gradingId) {
     const h = handlers.get('grading');
     // An order of an unregistered kind would silently keep its seat: a wiring fault, not a refusal.
@@ -53,5 +55,33 @@ function vipHandlerFor(item: Item): OrderKindHandler | null {
   if (!item.vipPlanId) return null;
   const h = handlers.get('vip');
   if (!h) throw new Error('order kind vip is not registered (src/server/hooks.ts)');
+  return h;
+}
+
+// ── 秒杀 (module `flash`) ───────────────────────────────────────────────────────────────────────
+// A flash sale sells a built-in item (a course or a goods SKU) at its own price with its own stock.
+// The order is a normal course or goods order: commerce still grants the course, takes and returns
+// SKU stock and refunds as usual; `order_items.flash_sale_id` marks the item, and the handler
+// registered as 'flash' gives the flash stock back when the order closes unpaid, is cancelled or is
+// refunded (in that transaction, which commerce guards by the order's status — so exactly once).
+// Its `blocked` runs before the built-in "already owned" check, which still applies.
+
+/**
+ * A campaign price a higher module sets on an order commerce creates (`createCourseOrder`,
+ * `createGoodsOrder`): the unit price, a shorter time to pay, the mark on the order item, and
+ * `take`, which takes the campaign's own stock inside the order's transaction (after the SKU stock)
+ * and throws a refusal when none is left or the member reached the limit. No coupon applies.
+ */
+export interface CampaignOffer {
+  price: number;
+  ttlMin: number;
+  item: { flashSaleId: number };
+  take(tx: TxOrDb, userId: number, num: number): Promise<void>;
+}
+
+function flashHandlerFor(item: Item): OrderKindHandler | null {
+  if (!item.flashSaleId) return null;
+  const h = handlers.get('flash');
+  if (!h) throw new Error('order kind flash is not registered (src/server/hooks.ts)');
   return h;
 }

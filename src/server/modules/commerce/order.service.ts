@@ -16,12 +16,12 @@ import { invalidate } from '../../cache';
 import { holdCoupon, releaseCoupons, usableCoupons, type CouponContext } from './coupon.service';
 import { orderAgent } from './order-agent';
 import { clearBought } from './cart.service';
-import { handlerFor } from './order-kinds';
+import { handlerFor, type CampaignOffer } from './order-kinds';
 
 export const orderNo = () =>
   `${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${Date.now().toString().slice(-8)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 /** Unpaid orders close by themselves after ORDER_TTL_MIN (stock, seats, coupon back). */
-export const expiry = () => new Date(Date.now() + env().ORDER_TTL_MIN * 60_000);
+export const expiry = (offer?: CampaignOffer) => new Date(Date.now() + (offer?.ttlMin ?? env().ORDER_TTL_MIN) * 60_000);
 
 /** Goods orders under this many fen pay a flat freight; at or above it shipping is free. */
 export const FREE_FREIGHT_FROM = 9900;
@@ -33,10 +33,10 @@ export const payAmountOf = (itemsTotal: number, freight: number, discount: numbe
 
 /**
  * Loads the SKUs of a goods checkout and checks they are on sale and of one shop. Each line's price is
- * what this member pays now: the SKU's 会员价 for an active VIP, else its price — the preview and the
- * order are priced by this one function.
+ * what this member pays now: a campaign's price (秒杀) when the order is placed with one, else the SKU's
+ * 会员价 for an active VIP, else its price — the preview and the order are priced by this one function.
  */
-async function goodsLines(userId: number, items: GoodsLine[]) {
+async function goodsLines(userId: number, items: GoodsLine[], offer?: CampaignOffer) {
   const rows = await db()
     .select({ sku: skus, g: goods, shopName: shops.name })
     .from(skus)
@@ -57,8 +57,9 @@ async function goodsLines(userId: number, items: GoodsLine[]) {
     if (!r) throw refuse(ORDER_TEXTS.offShelf);
     return { sku_id: it.sku_id, num: it.num, r };
   });
-  const member = rows.some((r) => r.sku.vipPrice !== null) && (await isActiveMember(userId));
+  const member = !offer && rows.some((r) => r.sku.vipPrice !== null) && (await isActiveMember(userId));
   const priced = lines.map((l) => {
+    if (offer) return { ...l, price: offer.price, memberPrice: false };
     const vip = member && l.r.sku.vipPrice !== null && l.r.sku.vipPrice < l.r.sku.price;
     return { ...l, price: vip && l.r.sku.vipPrice !== null ? l.r.sku.vipPrice : l.r.sku.price, memberPrice: vip };
   });
@@ -146,7 +147,8 @@ export async function previewOneItem(userId: number, kind: 'course' | 'class', i
 /**
  * A goods order for SKUs of one shop. Stock is taken with conditional updates in the same
  * transaction, so concurrent checkouts can never oversell; a refusal rolls everything back
- * (stock, coupon and cart alike).
+ * (stock, coupon and cart alike). With a campaign `offer` (one line, no coupon) the line is priced
+ * and marked by it, and its own stock is taken after the SKU's.
  */
 export async function createGoodsOrder(
   userId: number,
@@ -159,6 +161,7 @@ export async function createGoodsOrder(
     /** `coach:12` / `shop:7` when the buyer came from an agent's homepage. */
     agent?: string | undefined;
   },
+  offer?: CampaignOffer,
 ): Promise<CreatedOrder> {
   const [addr] = await db()
     .select()
@@ -166,12 +169,14 @@ export async function createGoodsOrder(
     .where(and(eq(addresses.id, input.address_id), eq(addresses.userId, userId)))
     .limit(1);
   if (!addr) throw refuse(ORDER_TEXTS.address);
-  const { lines, itemsTotal, shopId } = await goodsLines(userId, input.items);
+  const { lines, itemsTotal, shopId } = await goodsLines(userId, input.items, offer);
+  if (offer && (lines.length !== 1 || input.coupon_id)) throw new Error('a campaign order is one line without a coupon');
   const freight = freightFor(itemsTotal);
 
   const order = await db().transaction(async (tx) => {
     for (const l of lines) {
       if (!(await takeStock(tx, l.sku_id, l.num))) throw refuse(ORDER_TEXTS.stock(l.r.g.title));
+      await offer?.take(tx, userId, l.num);
     }
     const agent = await orderAgent(
       tx,
@@ -200,7 +205,7 @@ export async function createGoodsOrder(
             detail: addr.detail,
           },
           remark: input.remark,
-          expiresAt: expiry(),
+          expiresAt: expiry(offer),
         })
         .returning(),
       'order',
@@ -215,6 +220,7 @@ export async function createGoodsOrder(
         cover: l.r.g.images[0] ?? '',
         price: l.price,
         num: l.num,
+        ...offer?.item,
       })),
     );
     const final = input.coupon_id ? await applyCoupon(tx, userId, input.coupon_id, o, { kind: 'goods', shopId, amount: itemsTotal }) : o;
@@ -270,13 +276,23 @@ async function enrollableClass(classId: number) {
 /**
  * A course order (paid courses the member neither owns nor has an unpaid order for), with an
  * optional coupon. The duplicate check runs under a per-member lock inside the transaction, so two
- * simultaneous checkouts cannot both create an order.
+ * simultaneous checkouts cannot both create an order. A campaign `offer` (no coupon, no agent)
+ * prices and marks it and takes its own stock in the same transaction.
  */
-export async function createCourseOrder(userId: number, courseId: number, couponId?: number, agentParam?: string): Promise<CreatedOrder> {
+export async function createCourseOrder(
+  userId: number,
+  courseId: number,
+  couponId?: number,
+  agentParam?: string,
+  offer?: CampaignOffer,
+): Promise<CreatedOrder> {
   const c = await sellableCourse(userId, courseId);
+  if (offer && (couponId || agentParam)) throw new Error('a campaign order takes no coupon or agent');
+  const price = offer?.price ?? c.price;
   const o = await db().transaction(async (tx) => {
     await lockItem(tx, userId, 'course', courseId);
     await refuseDuplicate(tx, userId, 'course', courseId);
+    await offer?.take(tx, userId, 1);
     const agent = await orderAgent(tx, 'course', [courseId], agentParam);
     const created = one(
       await tx
@@ -288,14 +304,14 @@ export async function createCourseOrder(userId: number, courseId: number, coupon
           coachId: c.coachId,
           shopId: c.shopId,
           ...agent,
-          itemsTotal: c.price,
-          payAmount: c.price,
-          expiresAt: expiry(),
+          itemsTotal: price,
+          payAmount: price,
+          expiresAt: expiry(offer),
         })
         .returning(),
       'order',
     );
-    await tx.insert(orderItems).values({ orderId: created.id, courseId, title: c.title, cover: c.cover, price: c.price, num: 1 });
+    await tx.insert(orderItems).values({ orderId: created.id, courseId, title: c.title, cover: c.cover, price, num: 1, ...offer?.item });
     return couponId ? applyCoupon(tx, userId, couponId, created, { kind: 'course', shopId: null, amount: c.price }) : created;
   });
   return { id: o.id, order_no: o.orderNo, pay_amount: o.payAmount };

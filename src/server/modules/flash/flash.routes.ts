@@ -1,0 +1,24 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { flashApi } from '~/lib/api/contract/flash';
+import type { AppEnv } from '../../http/context';
+import { endpoint } from '../../http/endpoint';
+import { notFound } from '../../http/errors';
+import { FLASH_TEXTS } from '~/lib/rules/flash';
+import { flashDetail, flashList } from './flash-read';
+import { buyFlash } from './flash-orders';
+import { cancelFlash, flashOptions, saveFlash, sellerFlashList } from './flash-seller.service';
+
+/** 秒杀 (README.md): the public list, buying, and the seller's sales. Orders are wired in hooks.ts. */
+export function registerFlash(api: OpenAPIHono<AppEnv>): void {
+  endpoint(api, flashApi.list, ({ input }) => flashList(input));
+  endpoint(api, flashApi.detail, async ({ input }) => {
+    const card = await flashDetail(input.id);
+    if (!card) throw notFound(FLASH_TEXTS.notFound);
+    return card;
+  });
+  endpoint(api, flashApi.buy, ({ user, input }) => buyFlash(user.id, input));
+  endpoint(api, flashApi.sellerList, ({ user, input }) => sellerFlashList(user.id, input.page, input.limit));
+  endpoint(api, flashApi.sellerOptions, ({ user }) => flashOptions(user.id));
+  endpoint(api, flashApi.save, ({ user, input }) => saveFlash(user.id, input));
+  endpoint(api, flashApi.cancel, ({ user, input }) => cancelFlash(user.id, input.id));
+}
