@@ -40,6 +40,7 @@ import { registerDuan } from './modules/learning/duan.routes';
 import { registerHomework } from './modules/learning/homework.routes';
 import { registerLearn } from './modules/learning/learn.routes';
 import { registerGrading } from './modules/learning/grading.routes';
+import { registerGroupBuy } from './modules/groupbuy/groupbuy.routes';
 import { resolveStaff } from './modules/admin/staff.service';
 // Registers the Tencent IM backend (IM_PROVIDER=tim); the local one registers with its module.
 import './providers/im/backend-tim';
@@ -113,6 +114,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerLearn(api);
   registerImSocial(api);
   registerGrading(api);
+  registerGroupBuy(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });
   api.openAPIRegistry.registerComponent('securitySchemes', 'staffCookie', { type: 'apiKey', in: 'cookie', name: 'gf_staff' });

@@ -6,6 +6,7 @@ import { memberSeesSubmission } from './modules/learning/homework-access';
 import { reportedSubmission } from './modules/learning/homework.service';
 import { registerReportTarget } from './modules/report/report.service';
 import { registerGradingOrders } from './modules/learning/grading-orders';
+import { registerGroupBuyOrders } from './modules/groupbuy/group-orders';
 
 /**
  * Every cross-module reaction in one list (module order: composition). The module where something
@@ -36,5 +37,7 @@ registerReportTarget('homework', {
 });
 // 考评 seats are orders of kind 'grading': commerce's order code calls learning back through its registry.
 registerGradingOrders();
+// 拼团 orders are held until their group forms: commerce calls groupbuy back through its registry.
+registerGroupBuyOrders();
 
 markWired();

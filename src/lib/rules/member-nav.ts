@@ -8,6 +8,7 @@ export const MEMBER_NAV = [
       { label: '课程订单', href: '/my/order/course' },
       { label: '班级订单', href: '/my/order/class' },
       { label: '考评订单', href: '/my/order/grading' },
+      { label: '我的拼团', href: '/my/groupbuy' },
       { label: '打赏流水', href: '/my/finance' },
     ],
   },

@@ -36,6 +36,7 @@ export const COACH_NAV: SellerNavGroup[] = [
       { label: '班级管理', href: '/coach/class' },
       { label: '作业点评', href: '/coach/homework', count: 'homework' },
       { label: '段位考评', href: '/coach/grading' },
+      { label: '营销', href: '/coach/marketing' },
       { label: '代理商品', href: '/coach/agent/goods' },
       { label: '群聊管理', href: '/coach/homepage/groupchat' },
       { label: '轮播图设置', href: '/coach/banner' },
@@ -65,6 +66,7 @@ export const MECHANT_NAV: SellerNavGroup[] = [
     icon: 'i-ri-store-2-line',
     links: [
       { label: '代理课程', href: '/mechant/agent/course' },
+      { label: '营销', href: '/mechant/marketing' },
       { label: '代理商品', href: '/mechant/agent/goods' },
       { label: '轮播图设置', href: '/mechant/banner' },
       { label: '店铺设置', href: '/mechant/setting' },

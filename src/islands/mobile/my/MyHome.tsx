@@ -151,6 +151,7 @@ function Member() {
         <Row href={`${MOBILE_PATHS.learning}?kind=class`} icon="i-ri-team-line" label="我的班级" />
         <Row href={MOBILE_PATHS.homework} icon="i-ri-video-upload-line" label="我的作业" />
         <Row href={MOBILE_PATHS.duan} icon="i-ri-award-line" label="我的段位" />
+        <Row href={MOBILE_PATHS.groupBuys} icon="i-ri-group-line" label="我的拼团" />
         <Row href={MOBILE_PATHS.wallet} icon="i-ri-copper-coin-line" label="功夫币充值" />
         <Row href={`${MOBILE_PATHS.follows}?tab=follows`} icon="i-ri-heart-3-line" label="关注与收藏" />
         <Row href={MOBILE_PATHS.address} icon="i-ri-map-pin-line" label="收货地址" />

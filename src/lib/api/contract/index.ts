@@ -45,6 +45,7 @@ import { duanApi } from './duan';
 import { homeworkApi } from './homework';
 import { learnApi } from './learn';
 import { adminCertificateApi, coachGradingApi, gradingApi } from './grading';
+import { groupBuyApi, sellerGroupBuyApi } from './groupbuy';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -102,6 +103,8 @@ export const contracts = {
   homework: homeworkApi,
   learn: learnApi,
   grading: gradingApi,
+  groupBuy: groupBuyApi,
+  sellerGroupBuy: sellerGroupBuyApi,
   coachGrading: coachGradingApi,
   adminCertificate: adminCertificateApi,
 } as const;

@@ -84,7 +84,7 @@ export function orderView(o: Order, items: Item[], seller: Seller): OrderView {
     refund_refusal: o.refundRefusal,
     express_company: o.expressCompany,
     express_no: o.expressNo,
-    can_refund: refundable(status, method) ? 1 : 0,
+    can_refund: refundable(status, method) && !o.onHold ? 1 : 0,
     items: items.map((it) => ({
       id: it.id,
       goods_id: it.goodsId,
@@ -262,10 +262,12 @@ export async function requestRefund(userId: number, id: number, reason: string) 
     .limit(1);
   if (!cur) throw notFound('订单不存在');
   if (!refundable(statusOf(cur), methodOf(cur))) throw refuse('该订单当前不能申请退款');
+  // A 拼团 order waiting for its group is refunded in full automatically if the group fails.
+  if (cur.onHold) throw refuse(ORDER_TEXTS.groupPending);
   const [o] = await db()
     .update(orders)
     .set({ status: 'refunding', refundFrom: cur.status, refundReason: reason, updatedAt: new Date() })
-    .where(and(eq(orders.id, id), eq(orders.status, cur.status)))
+    .where(and(eq(orders.id, id), eq(orders.status, cur.status), eq(orders.onHold, false)))
     .returning({ id: orders.id });
   if (!o) throw refuse(ORDER_TEXTS.state);
 }
@@ -340,6 +342,8 @@ export async function settleDueItemOrders(now = new Date()): Promise<number> {
       and(
         inArray(orders.kind, ['course', 'class', 'grading']),
         eq(orders.status, 'paid'),
+        // A 拼团 order waiting for its group is not settled: it may still be refunded in full.
+        eq(orders.onHold, false),
         lt(orders.paidAt, new Date(now.getTime() - SETTLE_DAYS * 86_400_000)),
       ),
     )
