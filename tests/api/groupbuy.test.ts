@@ -114,7 +114,7 @@ const expire = (id: number) =>
     .where(eq(groupBuyGroups.id, id));
 
 describe('seller campaigns', () => {
-  it('validates, owns, locks once a group opened, and stops', async () => {
+  it('validates, owns, locks once a group opened, and stops', { timeout: 120_000 }, async () => {
     const courseId = await freshCourse(5000);
     const tooHigh = await t.post(
       '/seller/groupBuySave',
@@ -182,7 +182,7 @@ describe('seller campaigns', () => {
 });
 
 describe('joining', () => {
-  it('ten members race for the last slot: the group never exceeds its size', { timeout: 90_000 }, async () => {
+  it('ten members race for the last slot: the group never exceeds its size', { timeout: 240_000 }, async () => {
     const courseId = await freshCourse(5000);
     const id = await campaign('course', courseId, { size: 3 });
     const leader = await member(100);
@@ -216,7 +216,7 @@ describe('joining', () => {
 });
 
 describe('forming', () => {
-  it('access waits for the last payment; concurrent last payments form the group exactly once', { timeout: 60_000 }, async () => {
+  it('access waits for the last payment; concurrent last payments form the group exactly once', { timeout: 120_000 }, async () => {
     const courseId = await freshCourse(5000);
     const id = await campaign('course', courseId, { size: 3, price: 2000 });
     const [a, b, c] = [await member(100), await member(100), await member(100)];
@@ -258,7 +258,7 @@ describe('forming', () => {
     expect(mine.body.data.list[0]).toMatchObject({ order_id: oa.id, group: { status: 'formed', left: 0 } });
   });
 
-  it('a class seat is taken on joining, within the class capacity', async () => {
+  it('a class seat is taken on joining, within the class capacity', { timeout: 120_000 }, async () => {
     const [k] = await t.db
       .select()
       .from(classes)
@@ -292,7 +292,7 @@ describe('forming', () => {
 });
 
 describe('failing', () => {
-  it('refunds every paid member once (coins and gateway), closes the unpaid, even run twice at once', { timeout: 90_000 }, async () => {
+  it('refunds every paid member once (coins and gateway), closes the unpaid, even run twice at once', { timeout: 180_000 }, async () => {
     const courseId = await freshCourse(5000);
     const id = await campaign('course', courseId, { size: 4, price: 2000 });
     const [a, b, c] = [await member(100), await member(0), await member(100)];
@@ -348,7 +348,7 @@ describe('failing', () => {
 
   it(
     'a last-second payment racing the failing job: either the group forms or the payment is refused, never both',
-    { timeout: 90_000 },
+    { timeout: 180_000 },
     async () => {
       for (let round = 0; round < 3; round++) {
         const courseId = await freshCourse(5000);

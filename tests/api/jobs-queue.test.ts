@@ -95,8 +95,9 @@ describe.skipIf(!url)('shared jobs through the PostgreSQL queue', () => {
         interval: 200,
       });
       await vi.waitFor(() => expect(runs['orders-advance']).toBe(1), { timeout: 15_000, interval: 100 });
+      await vi.waitFor(() => expect(runs['groupbuy-fail']).toBe(1), { timeout: 15_000, interval: 100 });
       await new Promise((r) => setTimeout(r, 3000));
-      expect(runs).toEqual({ 'orders-close': 1, 'orders-advance': 1 });
+      expect(runs).toEqual({ 'orders-close': 1, 'orders-advance': 1, 'groupbuy-fail': 1 });
     } finally {
       await Promise.all([a.stop(), b.stop()]);
     }

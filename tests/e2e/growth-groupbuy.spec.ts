@@ -36,7 +36,9 @@ test('a 2-person group buy forms when the second member pays, and the opener can
   await form.getByLabel(/拼团价/).fill('1');
   await form.getByLabel('成团人数').fill('2');
   await form.getByLabel('成团时限（小时）').fill('24');
-  await form.getByLabel('结束时间').fill('2099-12-31T20:00');
+  const end = new Date(Date.now() + 30 * 86_400_000);
+  const p2 = (n: number) => String(n).padStart(2, '0');
+  await form.getByLabel('结束时间').fill(`${end.getFullYear()}-${p2(end.getMonth() + 1)}-${p2(end.getDate())}T20:00`);
   await form.getByRole('button', { name: '创建拼团' }).click();
   await expect(toastWith(page, '拼团活动已保存')).toBeVisible();
   await expect(page.getByTestId('groupbuy-list').locator('li', { hasText: course.title }).first()).toContainText('进行中');
