@@ -15,7 +15,7 @@ async function payWithCoins(page: Page, m: Member) {
 
 test('a 2-person group buy forms when the second member pays, and the opener can study the course', async ({ page, browser, request }) => {
   // Three people's sessions and two coin payments: sized for a loaded 2-core box.
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   // The coach's oldest course that no running group buy holds (a retry stops its own earlier one).
   const login = await request.post('/api/login', { data: { type: 1, phone: DEMO.coach.phone, password: DEMO.coach.password } });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
