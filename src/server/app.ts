@@ -43,6 +43,7 @@ import { registerLearn } from './modules/learning/learn.routes';
 import { registerGrading } from './modules/learning/grading.routes';
 import { registerVip } from './modules/vip/vip.routes';
 import { registerFlash } from './modules/flash/flash.routes';
+import { registerGroupBuy } from './modules/groupbuy/groupbuy.routes';
 import { resolveStaff } from './modules/admin/staff.service';
 // Registers the Tencent IM backend (IM_PROVIDER=tim); the local one registers with its module.
 import './providers/im/backend-tim';
@@ -119,6 +120,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerVip(api);
   registerPoints(api);
   registerFlash(api);
+  registerGroupBuy(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });
   api.openAPIRegistry.registerComponent('securitySchemes', 'staffCookie', { type: 'apiKey', in: 'cookie', name: 'gf_staff' });

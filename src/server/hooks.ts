@@ -9,6 +9,7 @@ import { registerGradingOrders } from './modules/learning/grading-orders';
 import { registerVipOrders } from './modules/vip/vip-orders';
 import { rewardFirstOrder, rewardHomework, rewardReview } from './modules/points/earn';
 import { registerFlashOrders } from './modules/flash/flash-orders';
+import { registerGroupBuyOrders } from './modules/groupbuy/group-orders';
 
 /**
  * Every cross-module reaction in one list (module order: composition). The module where something
@@ -48,5 +49,7 @@ registerGradingOrders();
 registerVipOrders();
 // 秒杀 items are course and goods orders at a flash price: commerce gives their flash stock back through its registry.
 registerFlashOrders();
+// 拼团 orders are held until their group forms: commerce calls groupbuy back through its registry.
+registerGroupBuyOrders();
 
 markWired();

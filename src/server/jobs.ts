@@ -5,6 +5,8 @@ import { env } from './env';
 import { log, errorFields } from './log';
 import { closeExpiredOrders } from './modules/commerce/order.service';
 import { advanceOrders } from './modules/commerce/order-lifecycle.service';
+import { failDueGroups } from './modules/groupbuy/fail.service';
+import { createApi } from './app';
 import { RECONCILE_EVERY_MS, reconcileLive } from './modules/live/reconcile.service';
 import { searchIndexTick } from './modules/search/index.service';
 import { remindExpiring } from './modules/vip/remind.job';
@@ -32,7 +34,16 @@ export const SHARED_JOBS: readonly { name: string; run: () => Promise<number> }[
   { name: 'vip-remind', run: () => remindExpiring() },
   // Points earned in year N expire at the end of year N + K; a rerun finds each year recorded (modules/points).
   { name: 'points-expire', run: () => expirePoints() },
+  // 拼团 groups past their deadline fail and every paid member is refunded (modules/groupbuy).
+  { name: 'groupbuy-fail', run: () => failDueGroups(deliverToApi) },
 ];
+
+let jobApi: ReturnType<typeof createApi> | null = null;
+/** A gateway's refund notice reaches the same API handler a real gateway's request would (the sandbox posts it). */
+function deliverToApi(req: Request): Promise<Response> {
+  jobApi ??= createApi();
+  return Promise.resolve(jobApi.fetch(req));
+}
 
 /** A shared job with its tick. */
 export interface SharedJob {

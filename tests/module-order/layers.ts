@@ -52,6 +52,7 @@ export const MODULES: readonly ModuleEntry[] = [
   { name: 'account', layer: 'domain', paths: [`${M}account/`], uses: ['auth', 'verify', 'referral'] },
   { name: 'oauth', layer: 'domain', paths: [`${M}oauth/`], uses: ['auth', 'verify', 'referral'] },
   { name: 'commerce', layer: 'domain', paths: [`${M}commerce/`], uses: ['catalogue', 'review'] },
+  { name: 'groupbuy', layer: 'domain', paths: [`${M}groupbuy/`], uses: ['catalogue', 'commerce'] },
   { name: 'im', layer: 'domain', paths: [`${M}im/`], uses: ['auth', 'site', 'report'] },
   { name: 'live', layer: 'domain', paths: [`${M}live/`], uses: ['catalogue', 'commerce', 'im', 'site'] },
   { name: 'circle', layer: 'domain', paths: [`${M}circle/`], uses: ['catalogue', 'im', 'site', 'upload', 'report'] },

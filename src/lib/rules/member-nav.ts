@@ -9,6 +9,7 @@ export const MEMBER_NAV = [
       { label: '班级订单', href: '/my/order/class' },
       { label: '考评订单', href: '/my/order/grading' },
       { label: '会员订单', href: '/my/order/vip' },
+      { label: '我的拼团', href: '/my/groupbuy' },
       { label: '打赏流水', href: '/my/finance' },
     ],
   },

@@ -55,6 +55,8 @@ export const MOBILE_PATHS = {
   learning: '/m/my/learning',
   /** 我的段位: the nine-段 path per style, next gradings, certificates. */
   duan: '/m/my/duan',
+  /** 我的拼团: the member's group buys (desktop /my/groupbuy). */
+  groupBuys: '/m/my/groupbuy',
   /** 我的作业: assignments of my courses and classes, handing in practice videos filmed on the phone. */
   homework: '/m/my/homework',
   /** 我的笔记: private notes at moments of lessons, across courses. */
@@ -133,6 +135,7 @@ const DETAIL: Record<string, string> = {
   '/my/course': `${MOBILE_PATHS.learning}?kind=course`,
   '/my/class': `${MOBILE_PATHS.learning}?kind=class`,
   '/my/duan': MOBILE_PATHS.duan,
+  '/my/groupbuy': MOBILE_PATHS.groupBuys,
   '/my/homework': MOBILE_PATHS.homework,
   '/my/notes': MOBILE_PATHS.notes,
   '/my/vip': MOBILE_PATHS.vip,

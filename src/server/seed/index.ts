@@ -20,6 +20,7 @@ import { seedGrading } from './learning-grading';
 import { seedVip } from './vip';
 import { seedPoints } from './points';
 import { seedFlash } from './flash';
+import { seedGroupBuy } from './groupbuy';
 import { drainAll } from '../modules/search/index.service';
 // The seed goes through the services, which emit events (a critique's points): their handlers must be subscribed.
 import '../hooks';
@@ -54,6 +55,7 @@ export async function runSeed(): Promise<Record<string, unknown>> {
   const vip = await seedVip();
   const points = await seedPoints();
   const flash = await seedFlash();
+  const groupBuy = await seedGroupBuy();
   // The search index follows every write above through its queue; a seeded site answers searches at once.
   const searchIndexed = await drainAll();
   return {
@@ -76,6 +78,7 @@ export async function runSeed(): Promise<Record<string, unknown>> {
     ...vip,
     ...points,
     ...flash,
+    ...groupBuy,
     search_indexed: searchIndexed,
   };
 }

@@ -152,6 +152,7 @@ function Member() {
         <Row href={MOBILE_PATHS.homework} icon="i-ri-video-upload-line" label="我的作业" />
         <Row href={MOBILE_PATHS.duan} icon="i-ri-award-line" label="我的段位" />
         <Row href={MOBILE_PATHS.vip} icon="i-ri-vip-crown-2-line" label="VIP会员" testId="m-my-vip" />
+        <Row href={MOBILE_PATHS.groupBuys} icon="i-ri-group-line" label="我的拼团" />
         <Row href={MOBILE_PATHS.wallet} icon="i-ri-copper-coin-line" label="功夫币充值" />
         <Row href={`${MOBILE_PATHS.follows}?tab=follows`} icon="i-ri-heart-3-line" label="关注与收藏" />
         <Row href={MOBILE_PATHS.address} icon="i-ri-map-pin-line" label="收货地址" />

@@ -48,6 +48,7 @@ import { adminCertificateApi, coachGradingApi, gradingApi } from './grading';
 import { vipApi } from './vip';
 import { adminPointsApi, pointsApi } from './points';
 import { flashApi } from './flash';
+import { groupBuyApi, sellerGroupBuyApi } from './groupbuy';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -105,6 +106,8 @@ export const contracts = {
   homework: homeworkApi,
   learn: learnApi,
   grading: gradingApi,
+  groupBuy: groupBuyApi,
+  sellerGroupBuy: sellerGroupBuyApi,
   coachGrading: coachGradingApi,
   adminCertificate: adminCertificateApi,
   vip: vipApi,

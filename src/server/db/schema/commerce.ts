@@ -126,6 +126,13 @@ export const orders = pgTable(
     agentKind: varchar('agent_kind', { length: 8 }).notNull().default(''),
     agentId: integer('agent_id'),
     agentBp: integer('agent_bp').notNull().default(0),
+    /**
+     * 拼团 (modules/groupbuy): the group this order joined (group_buy_groups.id). Such an order is
+     * `onHold` from creation until its group forms: paying it unlocks nothing (no course access, not
+     * listed as enrolled, never settled) until the group is full — see commerce/order-kinds.ts.
+     */
+    groupId: integer('group_id'),
+    onHold: boolean('on_hold').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -137,6 +144,10 @@ export const orders = pgTable(
     index('orders_coach_idx').on(t.coachId, t.id.desc().nullsFirst()),
     index('orders_agent_idx').on(t.agentKind, t.agentId, t.id.desc().nullsFirst()),
     check('orders_agent_bp_range', sql`${t.agentBp} >= 0 AND ${t.agentBp} <= 10000`),
+    // A member holds at most one live order in a group (the join is also serialised per member and item).
+    uniqueIndex('orders_group_member_uq')
+      .on(t.groupId, t.userId)
+      .where(sql`${t.groupId} IS NOT NULL AND ${t.status} IN ('unpaid', 'paid', 'refunding', 'completed')`),
   ],
 );
 

@@ -25,3 +25,4 @@ export * from './search';
 export * from './vip';
 export * from './points';
 export * from './flash';
+export * from './groupbuy';

@@ -8,7 +8,7 @@ import { grantCourse, ownsCourse } from '../catalogue/course-access';
 import { addCourseSales, addGoodsSales } from '../catalogue/inventory';
 import { ORDER_TEXTS } from './order-texts';
 import { emit } from '../../events';
-import { handlerFor } from './order-kinds';
+import { groupHandlerFor, handlerFor } from './order-kinds';
 
 /*
  * What a member holds through orders — a course, a class seat — and the rules that keep them
@@ -67,6 +67,9 @@ export async function refuseDuplicate(tx: TxOrDb, userId: number, kind: 'course'
  */
 export async function alreadyHeld(tx: TxOrDb, o: typeof orders.$inferSelect): Promise<string | null> {
   if (o.kind !== 'course' && o.kind !== 'class' && o.kind !== 'grading' && o.kind !== 'vip') return null;
+  // A group order first asks its group (locking the group row after this order's row).
+  const inGroup = await groupHandlerFor(o)?.blocked(tx, o);
+  if (inGroup) return inGroup;
   const [item] = await tx.select().from(orderItems).where(eq(orderItems.orderId, o.id)).limit(1);
   const extra = item ? handlerFor(item) : null;
   if (item && extra) {
@@ -87,14 +90,37 @@ export async function alreadyHeld(tx: TxOrDb, o: typeof orders.$inferSelect): Pr
 /**
  * What a payment unlocks, in the paying transaction: course access (a sale counts once), goods
  * sales counts; then order.paid, on which the seller's (and an agent's) income enters their pending
- * balance (hooks.ts).
+ * balance (hooks.ts). A group order (拼团) unlocks nothing yet: it stays on hold and its group
+ * counts it; the group releases every member's hold when it forms (`fulfilHeld`). Its income
+ * still enters pending now (money was received) and comes back out if the group fails.
  */
 export async function fulfilPaid(tx: TxOrDb, o: typeof orders.$inferSelect): Promise<void> {
+  const group = groupHandlerFor(o);
+  if (group && o.onHold) await group.paid(tx, o);
+  else await unlockItems(tx, o);
+  await emit('order.paid', { tx, order: o });
+}
+
+async function unlockItems(tx: TxOrDb, o: typeof orders.$inferSelect): Promise<void> {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, o.id));
   for (const it of items) {
     if (it.courseId && (await grantCourse(tx, o.userId, it.courseId, o.id))) await addCourseSales(tx, it.courseId);
     if (it.goodsId) await addGoodsSales(tx, it.goodsId, it.num);
     await handlerFor(it)?.paid(tx, o, it);
   }
-  await emit('order.paid', { tx, order: o });
+}
+
+/**
+ * Releases a paid order held for its group (拼团 formed): on hold → off (guarded, so once), then
+ * what the payment would have unlocked. Answers whether it was released now.
+ */
+export async function fulfilHeld(tx: TxOrDb, orderId: number): Promise<boolean> {
+  const [o] = await tx
+    .update(orders)
+    .set({ onHold: false, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.onHold, true), eq(orders.status, 'paid')))
+    .returning();
+  if (!o) return false;
+  await unlockItems(tx, o);
+  return true;
 }

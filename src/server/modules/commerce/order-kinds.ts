@@ -85,3 +85,36 @@ function flashHandlerFor(item: Item): OrderKindHandler | null {
   if (!h) throw new Error('order kind flash is not registered (src/server/hooks.ts)');
   return h;
 }
+
+/* ---- 拼团 (modules/groupbuy): course and class orders placed in a group (`orders.group_id`). ---- */
+
+/**
+ * A group order is a normal course or class order at the group price, `onHold` until its group
+ * forms. Commerce calls groupbuy back in the transaction of each step, always after it has locked
+ * (updated) the order row — the lock order is order row, then group row:
+ * - `blocked`: why paying it now is refused (the group failed or ran out of time), or null;
+ * - `paid`: the payment landed (the order is paid and still on hold); the group counts it and, when
+ *   it is the last slot, forms and releases every member's hold (`fulfilHeld`);
+ * - `released`: it closed unpaid — its slot goes back;
+ * - `refunded`: it was refunded — an open group gets the slot back.
+ */
+export interface GroupOrderHandler {
+  blocked(tx: TxOrDb, order: Order): Promise<string | null>;
+  paid(tx: TxOrDb, order: Order): Promise<void>;
+  released(tx: TxOrDb, order: Order): Promise<void>;
+  refunded(tx: TxOrDb, order: Order): Promise<void>;
+}
+
+let groupHandler: GroupOrderHandler | null = null;
+
+/** Registers the 拼团 handler (once, from src/server/hooks.ts). */
+export function registerGroupOrders(handler: GroupOrderHandler): void {
+  groupHandler = handler;
+}
+
+/** The group handler of an order placed in a group, else null. */
+export function groupHandlerFor(order: Pick<Order, 'groupId'>): GroupOrderHandler | null {
+  if (!order.groupId) return null;
+  if (!groupHandler) throw new Error('group orders are not registered (src/server/hooks.ts)');
+  return groupHandler;
+}

@@ -85,7 +85,7 @@ export function orderView(o: Order, items: Item[], seller: Seller): OrderView {
     refund_refusal: o.refundRefusal,
     express_company: o.expressCompany,
     express_no: o.expressNo,
-    can_refund: refundable(status, method, kind) ? 1 : 0,
+    can_refund: refundable(status, method, kind) && !o.onHold ? 1 : 0,
     items: items.map((it) => ({
       id: it.id,
       goods_id: it.goodsId,
@@ -265,10 +265,12 @@ export async function requestRefund(userId: number, id: number, reason: string) 
   // A VIP order: the membership is in use from the moment it was paid (modules/vip).
   if (cur.kind === 'vip') throw refuse(VIP_TEXTS.noRefund);
   if (!refundable(statusOf(cur), methodOf(cur), kindOf(cur))) throw refuse('该订单当前不能申请退款');
+  // A 拼团 order waiting for its group is refunded in full automatically if the group fails.
+  if (cur.onHold) throw refuse(ORDER_TEXTS.groupPending);
   const [o] = await db()
     .update(orders)
     .set({ status: 'refunding', refundFrom: cur.status, refundReason: reason, updatedAt: new Date() })
-    .where(and(eq(orders.id, id), eq(orders.status, cur.status)))
+    .where(and(eq(orders.id, id), eq(orders.status, cur.status), eq(orders.onHold, false)))
     .returning({ id: orders.id });
   if (!o) throw refuse(ORDER_TEXTS.state);
 }
@@ -343,6 +345,8 @@ export async function settleDueItemOrders(now = new Date()): Promise<number> {
       and(
         inArray(orders.kind, ['course', 'class', 'grading']),
         eq(orders.status, 'paid'),
+        // A 拼团 order waiting for its group is not settled: it may still be refunded in full.
+        eq(orders.onHold, false),
         lt(orders.paidAt, new Date(now.getTime() - SETTLE_DAYS * 86_400_000)),
       ),
     )

@@ -16,4 +16,6 @@ export const ORDER_TEXTS = {
   classUnpaid: '你已报名该班级，请在订单中完成支付',
   alreadyOwned: '你已拥有该课程，无需重复支付',
   alreadyEnrolled: '你已报名该班级，无需重复支付',
+  groupFailed: '拼团未成功，该团已结束',
+  groupPending: '拼团尚未成功，暂不能申请退款；未成团将自动全额退款',
 } as const;

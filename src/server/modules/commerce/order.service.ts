@@ -16,7 +16,7 @@ import { invalidate } from '../../cache';
 import { holdCoupon, releaseCoupons, usableCoupons, type CouponContext } from './coupon.service';
 import { orderAgent } from './order-agent';
 import { clearBought } from './cart.service';
-import { handlerFor, type CampaignOffer } from './order-kinds';
+import { groupHandlerFor, handlerFor, type CampaignOffer } from './order-kinds';
 
 export const orderNo = () =>
   `${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${Date.now().toString().slice(-8)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
@@ -362,6 +362,62 @@ export async function release(tx: TxOrDb, orderId: number) {
     if (it.classId) await returnSeat(tx, it.classId);
     await handlerFor(it)?.released(tx, it);
   }
+  // A group order's slot goes back to its group (拼团).
+  const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (o) await groupHandlerFor(o)?.released(tx, o);
+}
+
+/** What a 拼团 order is for: a course or class as loaded by its group, sold at the group's price. */
+export interface GroupLine {
+  kind: 'course' | 'class';
+  itemId: number;
+  title: string;
+  cover: string;
+  specs: string;
+  coachId: number | null;
+  shopId: number | null;
+  price: number;
+  groupId: number;
+}
+
+/**
+ * A 拼团 order (modules/groupbuy), inside the caller's transaction, which has already taken the
+ * group's slot: the same duplicate guards as any course or class order (per-member lock, owned or
+ * awaiting payment refused), a class seat taken at once (conditional on capacity), no coupon (the
+ * group price is the discount), and the order on hold until the group forms.
+ */
+export async function insertGroupOrder(tx: TxOrDb, userId: number, line: GroupLine): Promise<typeof orders.$inferSelect> {
+  await lockItem(tx, userId, line.kind, line.itemId);
+  await refuseDuplicate(tx, userId, line.kind, line.itemId);
+  if (line.kind === 'class' && !(await takeSeat(tx, line.itemId))) throw refuse(ORDER_TEXTS.seats);
+  const o = one(
+    await tx
+      .insert(orders)
+      .values({
+        orderNo: orderNo(),
+        userId,
+        kind: line.kind,
+        coachId: line.coachId,
+        shopId: line.kind === 'course' ? line.shopId : null,
+        itemsTotal: line.price,
+        payAmount: line.price,
+        expiresAt: expiry(),
+        groupId: line.groupId,
+        onHold: true,
+      })
+      .returning(),
+    'order',
+  );
+  await tx.insert(orderItems).values({
+    orderId: o.id,
+    ...(line.kind === 'course' ? { courseId: line.itemId } : { classId: line.itemId }),
+    title: line.title,
+    specs: line.specs,
+    cover: line.cover,
+    price: line.price,
+    num: 1,
+  });
+  return o;
 }
 
 /** Cancels the member's unpaid order (guarded: only from unpaid). */
@@ -387,20 +443,25 @@ export async function closeExpiredOrders(now = new Date()): Promise<number> {
     .where(and(eq(orders.status, 'unpaid'), lt(orders.expiresAt, now)))
     .limit(200);
   let closed = 0;
-  for (const d of due) {
-    await db().transaction(async (tx) => {
-      const [o] = await tx
-        .update(orders)
-        .set({ status: 'closed', updatedAt: now })
-        .where(and(eq(orders.id, d.id), eq(orders.status, 'unpaid')))
-        .returning({ id: orders.id });
-      if (o) {
-        await release(tx, o.id);
-        await releaseCoupons(tx, [o.id]);
-        closed++;
-      }
-    });
-  }
+  for (const d of due) if (await closeUnpaidOrder(d.id, now)) closed++;
   if (closed) invalidate('catalogue:');
   return closed;
+}
+
+/**
+ * Closes one unpaid order and releases what it held (guarded: only from unpaid, so a payment or
+ * another closer that got there first leaves nothing to do). Also used when a 拼团 group fails.
+ */
+export async function closeUnpaidOrder(orderId: number, now = new Date()): Promise<boolean> {
+  return db().transaction(async (tx) => {
+    const [o] = await tx
+      .update(orders)
+      .set({ status: 'closed', updatedAt: now })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'unpaid')))
+      .returning({ id: orders.id });
+    if (!o) return false;
+    await release(tx, o.id);
+    await releaseCoupons(tx, [o.id]);
+    return true;
+  });
 }

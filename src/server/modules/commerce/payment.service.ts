@@ -270,7 +270,15 @@ export async function applyPaidNotice(provider: ProviderName, n: PaidNotice): Pr
       await release(tx, o.id);
       await releaseCoupons(tx, [o.id]);
     }
-    await creditBack(tx, p, !held ? '订单已关闭' : o?.kind === 'course' ? '你已拥有该课程' : '你已报名该班级');
+    // A group that failed meanwhile (拼团) says so; otherwise the member already holds the item.
+    const why = !held
+      ? '订单已关闭'
+      : o?.groupId && held === ORDER_TEXTS.groupFailed
+        ? held
+        : o?.kind === 'course'
+          ? '你已拥有该课程'
+          : '你已报名该班级';
+    await creditBack(tx, p, why);
     return 'paid';
   });
   if (outcome === 'paid') invalidate('catalogue:');

@@ -14,7 +14,7 @@ import { payProvider, type RefundNotice } from '../../providers/pay';
 import { revokeCourse } from '../catalogue/course-access';
 import { removeCourseSales, removeGoodsSales, returnSeat, returnStock } from '../catalogue/inventory';
 import { releaseCoupons } from './coupon.service';
-import { handlerFor } from './order-kinds';
+import { groupHandlerFor, handlerFor } from './order-kinds';
 import { sellerWhere } from './order-lifecycle.service';
 import { ORDER_TEXTS } from './order-texts';
 import { changeCoins, coinsFor } from '../../ledger/coins';
@@ -71,6 +71,7 @@ async function restoreHoldings(tx: TxOrDb, o: Order): Promise<void> {
     if (it.classId) await returnSeat(tx, it.classId);
     await handlerFor(it)?.refunded(tx, o, it);
   }
+  await groupHandlerFor(o)?.refunded(tx, o);
   await releaseCoupons(tx, [o.id]);
 }
 

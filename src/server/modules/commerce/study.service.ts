@@ -80,7 +80,13 @@ export async function myCourses(userId: number, page: number, limit: number): Pr
 
 /** /my/class: classes the member is enrolled in (paid orders), soonest first. */
 export async function myClasses(userId: number, page: number, limit: number): Promise<ApiOutput<'/member/myClass'>> {
-  const where = and(eq(orders.userId, userId), eq(orders.kind, 'class'), inArray(orders.status, ['paid', 'completed', 'refunding']));
+  // A 拼团 seat counts once its group formed (the order is no longer on hold).
+  const where = and(
+    eq(orders.userId, userId),
+    eq(orders.kind, 'class'),
+    inArray(orders.status, ['paid', 'completed', 'refunding']),
+    eq(orders.onHold, false),
+  );
   const [rows, [total]] = await Promise.all([
     db()
       .select({ k: classes, coach: coaches.name, orderId: orders.id, status: orders.status })

@@ -1,0 +1,19 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { groupBuyApi, sellerGroupBuyApi } from '~/lib/api/contract/groupbuy';
+import type { AppEnv } from '../../http/context';
+import { endpoint } from '../../http/endpoint';
+import { saveCampaign, sellerCampaigns, sellerItems, stopCampaign } from './campaign.service';
+import { groupsForItem, joinGroup, myGroups, openGroup } from './group.service';
+
+/** 拼团 (groupbuy README). Group orders are wired into commerce in hooks.ts; failing groups run in jobs.ts. */
+export function registerGroupBuy(api: OpenAPIHono<AppEnv>): void {
+  endpoint(api, sellerGroupBuyApi.list, ({ user, input }) => sellerCampaigns(user.id, input.page, input.limit));
+  endpoint(api, sellerGroupBuyApi.items, ({ user }) => sellerItems(user.id));
+  endpoint(api, sellerGroupBuyApi.save, ({ user, input }) => saveCampaign(user.id, input));
+  endpoint(api, sellerGroupBuyApi.stop, ({ user, input }) => stopCampaign(user.id, input.id));
+
+  endpoint(api, groupBuyApi.forItem, ({ input }) => groupsForItem(input.kind, input.id, input.group));
+  endpoint(api, groupBuyApi.open, ({ user, input }) => openGroup(user.id, input.campaign_id));
+  endpoint(api, groupBuyApi.join, ({ user, input }) => joinGroup(user.id, input.group_id));
+  endpoint(api, groupBuyApi.mine, ({ user, input }) => myGroups(user.id, input.page, input.limit));
+}
