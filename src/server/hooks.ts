@@ -6,6 +6,7 @@ import { memberSeesSubmission } from './modules/learning/homework-access';
 import { reportedSubmission } from './modules/learning/homework.service';
 import { registerReportTarget } from './modules/report/report.service';
 import { registerGradingOrders } from './modules/learning/grading-orders';
+import { attributeOrder, reverseCommission, settleCommission } from './modules/promotion/commission';
 
 /**
  * Every cross-module reaction in one list (module order: composition). The module where something
@@ -14,6 +15,9 @@ import { registerGradingOrders } from './modules/learning/grading-orders';
  * (jobs.ts), start-up and the scripts.
  */
 
+// A new order: 分销 — the sharer of the buyer's latest click within the window is recorded with the commission.
+on('order.created', ({ tx, order, visitor }) => attributeOrder(tx, order, visitor));
+
 // A paid order: the seller's (and an agent's) income enters pending; then a team coach's provider's share.
 on('order.paid', ({ tx, order }) => creditSale(tx, order));
 on('order.paid', ({ tx, order }) => providerShareOfPaid(tx, order));
@@ -21,9 +25,13 @@ on('order.paid', ({ tx, order }) => providerShareOfPaid(tx, order));
 // A completed order: the income settles pending → balance; the buyer's inviter is rewarded on a first order (推荐好友).
 on('order.completed', ({ tx, order }) => settleOrder(tx, order));
 on('order.completed', ({ tx, order }) => rewardReferral(tx, order));
+// …then 分销: the sharer's commission is paid out of the seller's just-settled balance.
+on('order.completed', ({ tx, order }) => settleCommission(tx, order));
 
 // An approved refund: what the order credited (owner, agent, provider) comes back out of pending, or of the
 // balance once settled; a balance that cannot cover it refuses the refund.
+// 分销 first: a settled commission comes back to the seller's balance before the seller's income is taken back.
+on('refund.approved', ({ tx, order }) => reverseCommission(tx, order));
 on('refund.approved', ({ tx, order }) => reverseIncome(tx, order));
 
 // A homework video can be reported (learning may not import report) by those who may see it — the

@@ -56,6 +56,7 @@ export const MODULES: readonly ModuleEntry[] = [
   { name: 'live', layer: 'domain', paths: [`${M}live/`], uses: ['catalogue', 'commerce', 'im', 'site'] },
   { name: 'circle', layer: 'domain', paths: [`${M}circle/`], uses: ['catalogue', 'im', 'site', 'upload', 'report'] },
   { name: 'learning', layer: 'domain', paths: [`${M}learning/`], uses: ['catalogue', 'commerce', 'upload', 'site', 'review'] },
+  { name: 'promotion', layer: 'domain', paths: [`${M}promotion/`], uses: ['catalogue', 'commerce', 'site'] },
 
   // actor areas: what one kind of user does across domains.
   { name: 'admin', layer: 'actor', paths: [`${M}admin/`] },

@@ -45,6 +45,7 @@ import { duanApi } from './duan';
 import { homeworkApi } from './homework';
 import { learnApi } from './learn';
 import { adminCertificateApi, coachGradingApi, gradingApi } from './grading';
+import { adminPromotionApi, promotionApi, sellerPromotionApi } from './promotion';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -104,6 +105,9 @@ export const contracts = {
   grading: gradingApi,
   coachGrading: coachGradingApi,
   adminCertificate: adminCertificateApi,
+  promotion: promotionApi,
+  sellerPromotion: sellerPromotionApi,
+  adminPromotion: adminPromotionApi,
 } as const;
 
 type Groups = typeof contracts;

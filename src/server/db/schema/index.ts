@@ -22,3 +22,4 @@ export * from './referral';
 export * from './review';
 export * from './learning';
 export * from './search';
+export * from './promotion';
