@@ -127,7 +127,7 @@ describe('share, buy, settle, refund', () => {
   it('a purchase through the link is credited once when the order settles, out of the seller balance', async () => {
     const c = await course();
     const link = (await t.post('/member/promotion/link', { kind: 'course', id: c.id }, sharer)).body.data;
-    expect(link.url).toBe(`/course/detail?id=${c.id}&share=${link.code}`);
+    expect(link.url).toBe(`/train/courseDetail?id=${c.id}&share=${link.code}`);
     expect(link).toMatchObject({ rate_bp: RATE, commission: commissionOf(c.price, RATE), window_days: 7 });
     // The code is the member's, stable, and not the id.
     expect(await codeOf(sharer, c.id)).toBe(link.code);

@@ -30,7 +30,7 @@ export const WINDOW_DAYS_MAX = 90;
 
 /** The detail page of a shared item, desktop paths (phones are sent to /m by the middleware). */
 export const itemPath = (kind: ShareKind, id: number): string =>
-  kind === 'goods' ? `/goods/detail?id=${id}` : kind === 'class' ? `/class/detail?id=${id}` : `/course/detail?id=${id}`;
+  kind === 'goods' ? `/shop/goodsDetail?id=${id}` : kind === 'class' ? `/train/classDetail?id=${id}` : `/train/courseDetail?id=${id}`;
 export const shareLink = (kind: ShareKind, id: number, code: string): string => `${itemPath(kind, id)}&${SHARE_PARAM}=${code}`;
 
 /** Basis points as a percentage: 1250 → 12.5%. */

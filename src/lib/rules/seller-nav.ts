@@ -37,6 +37,7 @@ export const COACH_NAV: SellerNavGroup[] = [
       { label: '作业点评', href: '/coach/homework', count: 'homework' },
       { label: '段位考评', href: '/coach/grading' },
       { label: '代理商品', href: '/coach/agent/goods' },
+      { label: '营销工具', href: '/coach/marketing' },
       { label: '群聊管理', href: '/coach/homepage/groupchat' },
       { label: '轮播图设置', href: '/coach/banner' },
       { label: '教练设置', href: '/coach/setting' },
@@ -66,6 +67,7 @@ export const MECHANT_NAV: SellerNavGroup[] = [
     links: [
       { label: '代理课程', href: '/mechant/agent/course' },
       { label: '代理商品', href: '/mechant/agent/goods' },
+      { label: '营销工具', href: '/mechant/marketing' },
       { label: '轮播图设置', href: '/mechant/banner' },
       { label: '店铺设置', href: '/mechant/setting' },
       { label: '注销店铺', href: '/mechant/applycancel' },

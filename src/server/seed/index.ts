@@ -17,6 +17,7 @@ import { seedHomework } from './learning-homework';
 import { seedLearningStory } from './learning-story';
 import { seedLearningChapters } from './learning-chapters';
 import { seedGrading } from './learning-grading';
+import { seedPromotion } from './promotion';
 import { drainAll } from '../modules/search/index.service';
 
 /** True when the database has never been seeded (no users at all). */
@@ -46,6 +47,7 @@ export async function runSeed(): Promise<Record<string, unknown>> {
   const story = await seedLearningStory();
   const chapters = await seedLearningChapters();
   const grading = await seedGrading();
+  const promotion = await seedPromotion();
   // The search index follows every write above through its queue; a seeded site answers searches at once.
   const searchIndexed = await drainAll();
   return {
@@ -65,6 +67,7 @@ export async function runSeed(): Promise<Record<string, unknown>> {
     story,
     chapters,
     ...grading,
+    ...promotion,
     search_indexed: searchIndexed,
   };
 }
