@@ -35,7 +35,12 @@ export interface Events {
 export type EventName = keyof Events;
 type Handler<K extends EventName> = (event: Events[K]) => Promise<unknown>;
 
-const handlers: { [K in EventName]: Handler<K>[] } = { 'order.created': [], 'order.paid': [], 'order.completed': [], 'refund.approved': [] };
+const handlers: { [K in EventName]: Handler<K>[] } = {
+  'order.created': [],
+  'order.paid': [],
+  'order.completed': [],
+  'refund.approved': [],
+};
 let wired = false;
 
 /** Subscribes `fn` to an event; handlers run in the order they subscribed. */

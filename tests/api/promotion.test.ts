@@ -38,10 +38,20 @@ const RATE = 1000; // 10 %
 
 beforeAll(async () => {
   t = await startApi();
-  [buyer, sharer, other, coach] = await Promise.all([t.login(DEMO.member), t.login(DEMO.provider), t.login(DEMO.mechant), t.login(DEMO.coach)]);
+  [buyer, sharer, other, coach] = await Promise.all([
+    t.login(DEMO.member),
+    t.login(DEMO.provider),
+    t.login(DEMO.mechant),
+    t.login(DEMO.coach),
+  ]);
   const id = async (phone: string) => (await t.db.select({ id: users.id }).from(users).where(eq(users.phone, phone)))[0]!.id;
   [buyerId, sharerId, otherId] = await Promise.all([id(DEMO.member), id(DEMO.provider), id(DEMO.mechant)]);
-  coachId = (await t.db.select({ id: coaches.id }).from(coaches).where(eq(coaches.userId, await id(DEMO.coach))))[0]!.id;
+  coachId = (
+    await t.db
+      .select({ id: coaches.id })
+      .from(coaches)
+      .where(eq(coaches.userId, await id(DEMO.coach)))
+  )[0]!.id;
   finance = await t.staffCookie('finance');
 });
 afterAll(() => t.stop());
@@ -57,7 +67,9 @@ async function course() {
   const c = list[used++ % list.length];
   if (!c) throw new Error('the seed has no paid course of the demo coach');
   await t.db.delete(courseAccess).where(and(eq(courseAccess.userId, buyerId), eq(courseAccess.courseId, c.id)));
-  await t.db.execute(sql`delete from orders where user_id = ${buyerId} and id in (select order_id from order_items where course_id = ${c.id})`);
+  await t.db.execute(
+    sql`delete from orders where user_id = ${buyerId} and id in (select order_id from order_items where course_id = ${c.id})`,
+  );
   const r = await t.post('/seller/promotion/rateSave', { kind: 'course', item_id: c.id, rate_bp: RATE }, coach);
   expect(r.body.code).toBe(200);
   return c;
@@ -85,15 +97,19 @@ async function buy(courseId: number, cookie: string) {
 
 const promo = async (orderId: number) => (await t.db.select().from(promotionOrders).where(eq(promotionOrders.orderId, orderId)))[0];
 const memberAccount = async (userId: number) =>
-  (await t.db
-    .select()
-    .from(sellerAccounts)
-    .where(and(eq(sellerAccounts.ownerKind, 'member'), eq(sellerAccounts.ownerId, userId))))[0] ?? { id: 0, balance: 0, pending: 0 };
+  (
+    await t.db
+      .select()
+      .from(sellerAccounts)
+      .where(and(eq(sellerAccounts.ownerKind, 'member'), eq(sellerAccounts.ownerId, userId)))
+  )[0] ?? { id: 0, balance: 0, pending: 0 };
 const coachAccount = async () =>
-  (await t.db
-    .select()
-    .from(sellerAccounts)
-    .where(and(eq(sellerAccounts.ownerKind, 'coach'), eq(sellerAccounts.ownerId, coachId))))[0]!;
+  (
+    await t.db
+      .select()
+      .from(sellerAccounts)
+      .where(and(eq(sellerAccounts.ownerKind, 'coach'), eq(sellerAccounts.ownerId, coachId)))
+  )[0]!;
 const rows = (orderId: number, reason: string) =>
   t.db
     .select()
@@ -250,7 +266,9 @@ describe('rates and limits', () => {
     expect((await save(3000)).body.code).toBe(200);
 
     const as = t.asStaff(finance);
-    expect((await as('/admin/promotion/settingsSave', { min_bp: 500, max_bp: 200, window_days: 7 })).body.msg).toBe(PROMOTION_TEXTS.limitsOrder);
+    expect((await as('/admin/promotion/settingsSave', { min_bp: 500, max_bp: 200, window_days: 7 })).body.msg).toBe(
+      PROMOTION_TEXTS.limitsOrder,
+    );
     expect((await as('/admin/promotion/settingsSave', { min_bp: 200, max_bp: 1500, window_days: 10 })).body.code).toBe(200);
     expect((await as('/admin/promotion/settings')).body.data).toEqual({ min_bp: 200, max_bp: 1500, window_days: 10 });
     expect((await save(1600)).body.msg).toBe(PROMOTION_TEXTS.rateRange(200, 1500));
@@ -275,7 +293,10 @@ describe('rates and limits', () => {
 
 describe('withdrawing commission', () => {
   it('goes through the seller withdrawal flow on the member account, behind the pay password', async () => {
-    await t.db.update(users).set({ payPasswordHash: await hashPassword('654321') }).where(eq(users.id, sharerId));
+    await t.db
+      .update(users)
+      .set({ payPasswordHash: await hashPassword('654321') })
+      .where(eq(users.id, sharerId));
     // Earn enough to pass the minimum: a few settled sales through the link.
     while ((await memberAccount(sharerId)).balance < 1000) {
       const c = await course();

@@ -26,6 +26,8 @@ test('A shares a course, B buys it through the link with coins, the order settle
   page,
   browser,
 }) => {
+  // Two members made through captcha and SMS, two browsers and a purchase: more than a minute on a loaded box.
+  test.slow();
   const [a, b] = await Promise.all([newMember(page.request), newMember(page.request, { coins: 2000, payPassword: true })]);
   // A paid course whose seller pays commission (the seed sets rates on the demo coach's courses).
   const res = await page.request.post('/api/public/courseList', { data: { price: 'paid', limit: 50 } });

@@ -19,7 +19,13 @@ export function usePoster() {
     try {
       const { drawPoster } = await import('~/lib/stores/poster');
       setPoster(
-        await drawPoster({ title: p.title, price: p.price, image: p.image ? img(p.image) : undefined, link: p.link, siteName: runtime().siteName }),
+        await drawPoster({
+          title: p.title,
+          price: p.price,
+          image: p.image ? img(p.image) : undefined,
+          link: p.link,
+          siteName: runtime().siteName,
+        }),
       );
     } catch {
       toast.error(POSTER_FAILED);

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import type { PromotionLimits } from '~/lib/api/contract/promotion';
 import { WINDOW_DAYS_MAX } from '~/lib/rules/promotion';
 import { fetchAdminPromotion, saveAdminPromotion } from '~/lib/stores/promotion';
 import { LoadFailed } from '../ui/states';
@@ -12,14 +13,18 @@ import { useLoad } from '../ui/useLoad';
  */
 export default function AdminPromotionSettings() {
   const q = useLoad(fetchAdminPromotion);
-  const [form, setForm] = useState({ min: '', max: '', days: '' });
-  const save = useAction();
-  useEffect(() => {
-    if (q.data) setForm({ min: String(q.data.min_bp / 100), max: String(q.data.max_bp / 100), days: String(q.data.window_days) });
-  }, [q.data]);
-
   if (q.error && !q.data) return <LoadFailed load={q} />;
   if (!q.data) return <p className="py-10 text-center text-ink-mute">正在加载…</p>;
+  return <SettingsForm initial={q.data} onSaved={q.reload} />;
+}
+
+function SettingsForm({ initial, onSaved }: { initial: PromotionLimits; onSaved: () => void }) {
+  const [form, setForm] = useState({
+    min: String(initial.min_bp / 100),
+    max: String(initial.max_bp / 100),
+    days: String(initial.window_days),
+  });
+  const save = useAction();
   const field = 'h-9 w-28 rounded border border-line px-2 text-right outline-none focus:border-brand-accent';
   return (
     <form
@@ -30,7 +35,7 @@ export default function AdminPromotionSettings() {
         void save.run(
           async () => {
             await saveAdminPromotion(form);
-            q.reload();
+            onSaved();
           },
           { done: '已保存' },
         );

@@ -55,8 +55,9 @@ function Commission({ area }: { area: SellerArea }) {
   return (
     <section data-testid="seller-commission">
       <p className="mb-4 rounded bg-surface-soft px-4 py-3 text-sm leading-6 text-ink-soft">
-        会员分享你的课程、班级或商品，好友在 {s.window_days} 天内通过链接购买，订单完成后按比例从你的该笔收入中支付佣金；订单退款时佣金退回。
-        平台允许的比例：{bpText(s.min_bp)} ~ {bpText(s.max_bp)}。
+        会员分享你的课程、班级或商品，好友在 {s.window_days}{' '}
+        天内通过链接购买，订单完成后按比例从你的该笔收入中支付佣金；订单退款时佣金退回。 平台允许的比例：{bpText(s.min_bp)} ~{' '}
+        {bpText(s.max_bp)}。
       </p>
       <form
         className="mb-6 flex flex-wrap items-center gap-3 text-sm"
@@ -115,14 +116,7 @@ function Commission({ area }: { area: SellerArea }) {
               </thead>
               <tbody>
                 {d.list.map((it) => (
-                  <RateRow
-                    key={it.item_id}
-                    item={it}
-                    kind={kind}
-                    defaultBp={s.default_bp}
-                    limits={limits}
-                    onSaved={items.reload}
-                  />
+                  <RateRow key={it.item_id} item={it} kind={kind} defaultBp={s.default_bp} limits={limits} onSaved={items.reload} />
                 ))}
               </tbody>
             </table>

@@ -1,5 +1,13 @@
 import { api, call } from '../api/client';
-import { PROMOTION_TEXTS, SHARE_CODE_RE, SHARE_PARAM, WINDOW_DAYS_MAX, percentToBp, type RateKind, type ShareKind } from '../rules/promotion';
+import {
+  PROMOTION_TEXTS,
+  SHARE_CODE_RE,
+  SHARE_PARAM,
+  WINDOW_DAYS_MAX,
+  percentToBp,
+  type RateKind,
+  type ShareKind,
+} from '../rules/promotion';
 import { InputError } from './action';
 import { requireLogin } from './guard';
 

@@ -143,5 +143,9 @@ export function withdrawAmount(form: WithdrawForm, summary: Pick<FinanceSummary,
 export async function submitWithdrawal(form: WithdrawForm, summary: FinanceSummary, area: FinanceArea = 'coach'): Promise<Withdrawal> {
   const amount = withdrawAmount(form, summary);
   const body = { card_id: form.card_id ?? 0, amount, pay_password: form.pay_password };
-  return isPromotion(area) ? api('/member/promotion/withdraw', body) : isProvider(area) ? api('/provider/withdraw', body) : api('/seller/withdraw', body);
+  return isPromotion(area)
+    ? api('/member/promotion/withdraw', body)
+    : isProvider(area)
+      ? api('/provider/withdraw', body)
+      : api('/seller/withdraw', body);
 }

@@ -38,7 +38,14 @@ export type SellerLedgerReason = (typeof SELLER_LEDGER_REASONS)[number];
  * these, less `refund`; `settle` and the withdrawal reasons only move money between buckets. The 分销
  * reasons are signed (a seller's `share_paid` is negative, a sharer's `share_back` too), so their sum is net.
  */
-export const SELLER_INCOME_REASONS = ['sale', 'commission', 'gift', 'share', 'share_paid', 'share_back'] as const satisfies readonly SellerLedgerReason[];
+export const SELLER_INCOME_REASONS = [
+  'sale',
+  'commission',
+  'gift',
+  'share',
+  'share_paid',
+  'share_back',
+] as const satisfies readonly SellerLedgerReason[];
 
 /**
  * The owner of a seller account: a coach, a shop, a service provider (`service_providers.id`), or a

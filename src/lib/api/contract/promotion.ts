@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  PROMOTION_STATUSES,
-  PROMOTION_TEXTS as P,
-  RATE_KINDS,
-  SHARE_CODE_RE,
-  SHARE_KINDS,
-  WINDOW_DAYS_MAX,
-} from '../../rules/promotion';
+import { PROMOTION_STATUSES, PROMOTION_TEXTS as P, RATE_KINDS, SHARE_CODE_RE, SHARE_KINDS, WINDOW_DAYS_MAX } from '../../rules/promotion';
 import { defineEndpoint, noInput } from '../define';
 import { fen, idField, intField, isoTime, pageInput, pageSchema } from '../fields';
 import {
@@ -256,7 +249,12 @@ export const adminPromotionApi = {
     input: z.object({
       min_bp: intField('最低比例', { min: 1, max: 10_000, column: 'smallint', msg: P.rateInvalid }),
       max_bp: intField('最高比例', { min: 1, max: 10_000, column: 'smallint', msg: P.rateInvalid }),
-      window_days: intField('归因窗口', { min: 1, max: WINDOW_DAYS_MAX, column: 'smallint', msg: `归因窗口需在 1 ~ ${WINDOW_DAYS_MAX} 天之间` }),
+      window_days: intField('归因窗口', {
+        min: 1,
+        max: WINDOW_DAYS_MAX,
+        column: 'smallint',
+        msg: `归因窗口需在 1 ~ ${WINDOW_DAYS_MAX} 天之间`,
+      }),
     }),
     output: z.null(),
     okMsg: '已保存',

@@ -94,6 +94,9 @@ export const promotionOrders = pgTable(
   },
   (t) => [
     index('promotion_orders_sharer_idx').on(t.sharerId, t.orderId),
-    check('promotion_orders_amounts', sql`${t.commission} >= 0 AND ${t.settled} >= 0 AND ${t.reversed} >= 0 AND ${t.reversed} <= ${t.settled}`),
+    check(
+      'promotion_orders_amounts',
+      sql`${t.commission} >= 0 AND ${t.settled} >= 0 AND ${t.reversed} >= 0 AND ${t.reversed} <= ${t.settled}`,
+    ),
   ],
 );

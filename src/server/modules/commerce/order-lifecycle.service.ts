@@ -370,7 +370,10 @@ export async function settleNowForRig(userId: number, orderId: number, now = new
     .set({ paidAt: new Date(now.getTime() - (SETTLE_DAYS + 1) * 86_400_000) })
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.status, 'paid'), inArray(orders.kind, ['course', 'class'])));
   await settleDueItemOrders(now);
-  const [o] = await db().select({ status: orders.status }).from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  const [o] = await db()
+    .select({ status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!o) throw notFound('订单不存在');
   return { status: o.status };
 }

@@ -1,6 +1,13 @@
 import { and, count, desc, eq, inArray, max, notInArray, sql } from 'drizzle-orm';
 import type { ApiOutput } from '~/lib/api/types';
-import { PROMOTION_STATUS_TEXT, PROMOTION_TEXTS, SHARE_KINDS, shareLink, type PromotionStatus, type ShareKind } from '~/lib/rules/promotion';
+import {
+  PROMOTION_STATUS_TEXT,
+  PROMOTION_TEXTS,
+  SHARE_KINDS,
+  shareLink,
+  type PromotionStatus,
+  type ShareKind,
+} from '~/lib/rules/promotion';
 import { db } from '../../db';
 import { classes, courses, goods, orderItems, orders, promotionClicks, promotionOrders, sellerAccounts, users } from '../../db/schema';
 import { codeOf } from './share.service';
@@ -66,9 +73,24 @@ export async function promotionSummary(userId: number): Promise<ApiOutput<'/memb
 async function titlesOf(keys: { kind: ShareKind; id: number }[]): Promise<Map<string, string>> {
   const ids = (kind: ShareKind) => keys.filter((k) => k.kind === kind).map((k) => k.id);
   const [c, k, g] = await Promise.all([
-    ids('course').length ? db().select({ id: courses.id, title: courses.title }).from(courses).where(inArray(courses.id, ids('course'))) : [],
-    ids('class').length ? db().select({ id: classes.id, title: classes.title }).from(classes).where(inArray(classes.id, ids('class'))) : [],
-    ids('goods').length ? db().select({ id: goods.id, title: goods.title }).from(goods).where(inArray(goods.id, ids('goods'))) : [],
+    ids('course').length
+      ? db()
+          .select({ id: courses.id, title: courses.title })
+          .from(courses)
+          .where(inArray(courses.id, ids('course')))
+      : [],
+    ids('class').length
+      ? db()
+          .select({ id: classes.id, title: classes.title })
+          .from(classes)
+          .where(inArray(classes.id, ids('class')))
+      : [],
+    ids('goods').length
+      ? db()
+          .select({ id: goods.id, title: goods.title })
+          .from(goods)
+          .where(inArray(goods.id, ids('goods')))
+      : [],
   ]);
   return new Map([
     ...c.map((r) => [`course:${r.id}`, r.title] as const),
@@ -121,7 +143,14 @@ export async function promotionOrderPage(userId: number, page: number, limit: nu
   const where = and(eq(promotionOrders.sharerId, userId), notInArray(orders.status, ['closed', 'cancelled']));
   const [rows, [total]] = await Promise.all([
     db()
-      .select({ p: promotionOrders, no: orders.orderNo, status: orders.status, pay: orders.payAmount, nick: users.nickName, createdAt: orders.createdAt })
+      .select({
+        p: promotionOrders,
+        no: orders.orderNo,
+        status: orders.status,
+        pay: orders.payAmount,
+        nick: users.nickName,
+        createdAt: orders.createdAt,
+      })
       .from(promotionOrders)
       .innerJoin(orders, eq(orders.id, promotionOrders.orderId))
       .innerJoin(users, eq(users.id, orders.userId))
@@ -133,9 +162,18 @@ export async function promotionOrderPage(userId: number, page: number, limit: nu
   ]);
   const firstTitles = rows.length
     ? await db()
-        .select({ orderId: orderItems.orderId, title: orderItems.title, n: sql<number>`count(*) over (partition by ${orderItems.orderId})::int` })
+        .select({
+          orderId: orderItems.orderId,
+          title: orderItems.title,
+          n: sql<number>`count(*) over (partition by ${orderItems.orderId})::int`,
+        })
         .from(orderItems)
-        .where(inArray(orderItems.orderId, rows.map((r) => r.p.orderId)))
+        .where(
+          inArray(
+            orderItems.orderId,
+            rows.map((r) => r.p.orderId),
+          ),
+        )
         .orderBy(orderItems.id)
     : [];
   return {

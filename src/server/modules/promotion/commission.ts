@@ -34,7 +34,13 @@ const sellerOfOrder = (o: Order): Seller | null =>
       : null;
 
 const itemOf = (i: typeof orderItems.$inferSelect): { kind: ShareKind; id: number } | null =>
-  i.goodsId ? { kind: 'goods', id: i.goodsId } : i.courseId ? { kind: 'course', id: i.courseId } : i.classId ? { kind: 'class', id: i.classId } : null;
+  i.goodsId
+    ? { kind: 'goods', id: i.goodsId }
+    : i.courseId
+      ? { kind: 'course', id: i.courseId }
+      : i.classId
+        ? { kind: 'class', id: i.classId }
+        : null;
 
 const memberAccount = (tx: TxOrDb, userId: number) => sellerAccountId(tx, { kind: 'member', id: userId, userId });
 
@@ -45,7 +51,9 @@ export async function attributeOrder(tx: TxOrDb, o: Order, visitor: string | nul
   if (!seller) return 0;
   const limits = await promotionLimits(tx);
   const since = new Date(now.getTime() - limits.windowDays * 86_400_000);
-  const whose = visitor ? or(eq(promotionClicks.visitor, visitor), eq(promotionClicks.visitorUserId, o.userId)) : eq(promotionClicks.visitorUserId, o.userId);
+  const whose = visitor
+    ? or(eq(promotionClicks.visitor, visitor), eq(promotionClicks.visitorUserId, o.userId))
+    : eq(promotionClicks.visitorUserId, o.userId);
   const [click] = await tx
     .select()
     .from(promotionClicks)
@@ -109,7 +117,11 @@ export async function reverseCommission(tx: TxOrDb, o: Pick<Order, 'id' | 'order
   if (!p) return 0;
   const sharer = await memberAccount(tx, p.sharerId);
   // Locked: a withdrawal request of the same account waits, so the amount read is the amount taken.
-  const [held] = await tx.select({ balance: sellerAccounts.balance }).from(sellerAccounts).where(eq(sellerAccounts.id, sharer)).for('update');
+  const [held] = await tx
+    .select({ balance: sellerAccounts.balance })
+    .from(sellerAccounts)
+    .where(eq(sellerAccounts.id, sharer))
+    .for('update');
   const back = Math.min(p.settled, held?.balance ?? 0);
   const [done] = await tx
     .update(promotionOrders)

@@ -7,7 +7,13 @@ import { endpoint } from '../../http/endpoint';
 import { env } from '../../env';
 import { myShareLink, newVisitor, recordClick, VISITOR_RE } from './share.service';
 import { promotionItems, promotionOrderPage, promotionSummary } from './center.service';
-import { adminPromotionSettings, saveAdminPromotionSettings, saveSellerRate, sellerPromotionSettings, sellerRateItems } from './rates.service';
+import {
+  adminPromotionSettings,
+  saveAdminPromotionSettings,
+  saveSellerRate,
+  sellerPromotionSettings,
+  sellerRateItems,
+} from './rates.service';
 
 /** 分销: the landing click, the member's links and 推广中心, the seller's rates and the console's limits. */
 export function registerPromotion(api: OpenAPIHono<AppEnv>): void {

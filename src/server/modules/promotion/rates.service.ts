@@ -55,18 +55,36 @@ export async function sellerRateItems(
   if (q.kind === 'goods') {
     const where = seller.kind === 'shop' ? eq(goods.shopId, seller.id) : undefined;
     if (where) {
-      rows = await db().select({ id: goods.id, title: goods.title, price: goods.price }).from(goods).where(where).orderBy(desc(goods.id)).limit(q.limit).offset(off);
+      rows = await db()
+        .select({ id: goods.id, title: goods.title, price: goods.price })
+        .from(goods)
+        .where(where)
+        .orderBy(desc(goods.id))
+        .limit(q.limit)
+        .offset(off);
       total = (await db().select({ n: count() }).from(goods).where(where))[0]?.n ?? 0;
     }
   } else if (q.kind === 'class') {
     const where = seller.kind === 'coach' ? eq(classes.coachId, seller.id) : undefined;
     if (where) {
-      rows = await db().select({ id: classes.id, title: classes.title, price: classes.price }).from(classes).where(where).orderBy(desc(classes.id)).limit(q.limit).offset(off);
+      rows = await db()
+        .select({ id: classes.id, title: classes.title, price: classes.price })
+        .from(classes)
+        .where(where)
+        .orderBy(desc(classes.id))
+        .limit(q.limit)
+        .offset(off);
       total = (await db().select({ n: count() }).from(classes).where(where))[0]?.n ?? 0;
     }
   } else {
     const where = seller.kind === 'coach' ? eq(courses.coachId, seller.id) : eq(courses.shopId, seller.id);
-    rows = await db().select({ id: courses.id, title: courses.title, price: courses.price }).from(courses).where(where).orderBy(desc(courses.id)).limit(q.limit).offset(off);
+    rows = await db()
+      .select({ id: courses.id, title: courses.title, price: courses.price })
+      .from(courses)
+      .where(where)
+      .orderBy(desc(courses.id))
+      .limit(q.limit)
+      .offset(off);
     total = (await db().select({ n: count() }).from(courses).where(where))[0]?.n ?? 0;
   }
   const rates = rows.length
@@ -157,7 +175,10 @@ export async function saveAdminPromotionSettings(
   ];
   await db().transaction(async (tx) => {
     for (const [key, value] of values)
-      await tx.insert(config).values({ key, value, title: '' }).onConflictDoUpdate({ target: config.key, set: { value, updatedAt: new Date() } });
+      await tx
+        .insert(config)
+        .values({ key, value, title: '' })
+        .onConflictDoUpdate({ target: config.key, set: { value, updatedAt: new Date() } });
     await audit(tx, ctx, { action: 'config.update', target: 'config', targetId: 'promotion', before, after: input, note: '分销设置' });
   });
   invalidate('config:');

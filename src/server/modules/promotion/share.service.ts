@@ -9,7 +9,8 @@ import { promotionLimits } from './limits';
 import { itemOnSale, rateFor } from './items';
 
 /** A fresh share code: 10 characters from 56, ~58 bits — not guessable from the member or another code. */
-const newCode = (): string => Array.from({ length: SHARE_CODE_LENGTH }, () => SHARE_CODE_ALPHABET[randomInt(SHARE_CODE_ALPHABET.length)]).join('');
+const newCode = (): string =>
+  Array.from({ length: SHARE_CODE_LENGTH }, () => SHARE_CODE_ALPHABET[randomInt(SHARE_CODE_ALPHABET.length)]).join('');
 
 /** A visitor token for the attribution cookie (128 random bits). */
 export const newVisitor = (): string => randomBytes(16).toString('base64url');
@@ -59,10 +60,16 @@ export async function recordClick(
   input: { code: string; kind: ShareKind; id: number },
   now = new Date(),
 ): Promise<{ recorded: boolean }> {
-  const [owner] = await db().select({ userId: promotionCodes.userId }).from(promotionCodes).where(eq(promotionCodes.code, input.code)).limit(1);
+  const [owner] = await db()
+    .select({ userId: promotionCodes.userId })
+    .from(promotionCodes)
+    .where(eq(promotionCodes.code, input.code))
+    .limit(1);
   if (!owner || owner.userId === userId) return { recorded: false };
   if (!(await itemOnSale(input.kind, input.id))) return { recorded: false };
-  const mine = userId ? or(eq(promotionClicks.visitor, visitor), eq(promotionClicks.visitorUserId, userId)) : eq(promotionClicks.visitor, visitor);
+  const mine = userId
+    ? or(eq(promotionClicks.visitor, visitor), eq(promotionClicks.visitorUserId, userId))
+    : eq(promotionClicks.visitor, visitor);
   const [last] = await db()
     .select()
     .from(promotionClicks)
