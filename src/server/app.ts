@@ -24,7 +24,7 @@ import { registerCommerce } from './modules/commerce/commerce.routes';
 import { registerSellerContent } from './modules/seller-content/seller-content.routes';
 import { registerSellerShop } from './modules/seller/seller-shop.routes';
 import { registerSellerOrders } from './modules/seller/seller-orders.routes';
-import { registerSellerPayouts } from './modules/seller/payout.routes';
+import { registerMemberPayouts, registerSellerPayouts } from './modules/seller/payout.routes';
 import { registerProviders } from './modules/provider/provider.routes';
 import { registerApplications } from './modules/applications/application.routes';
 import { registerAdmin } from './modules/admin/admin.routes';
@@ -44,6 +44,7 @@ import { registerGrading } from './modules/learning/grading.routes';
 import { registerVip } from './modules/vip/vip.routes';
 import { registerFlash } from './modules/flash/flash.routes';
 import { registerGroupBuy } from './modules/groupbuy/groupbuy.routes';
+import { registerPromotion } from './modules/promotion/promotion.routes';
 import { resolveStaff } from './modules/admin/staff.service';
 // Registers the Tencent IM backend (IM_PROVIDER=tim); the local one registers with its module.
 import './providers/im/backend-tim';
@@ -121,6 +122,8 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerPoints(api);
   registerFlash(api);
   registerGroupBuy(api);
+  registerPromotion(api);
+  registerMemberPayouts(api);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'authToken' });
   api.openAPIRegistry.registerComponent('securitySchemes', 'staffCookie', { type: 'apiKey', in: 'cookie', name: 'gf_staff' });

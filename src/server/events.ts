@@ -15,6 +15,11 @@ import type { orders } from './db/schema';
 type Order = typeof orders.$inferSelect;
 
 export interface Events {
+  /**
+   * An order was created (goods, from the cart too, a course or a class), in the creating transaction
+   * after its items and coupon. `visitor` is the browser's 分销 attribution cookie, or null.
+   */
+  'order.created': { tx: TxOrDb; order: Order; visitor: string | null };
   /** An order was paid (coins or a gateway notice), in the paying transaction after what it unlocks. */
   'order.paid': { tx: TxOrDb; order: Order };
   /** An order became completed (goods received long enough ago, courses and classes past the refund window). */
@@ -35,6 +40,7 @@ export type EventName = keyof Events;
 type Handler<K extends EventName> = (event: Events[K]) => Promise<unknown>;
 
 const handlers: { [K in EventName]: Handler<K>[] } = {
+  'order.created': [],
   'order.paid': [],
   'order.completed': [],
   'refund.approved': [],

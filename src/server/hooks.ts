@@ -10,6 +10,7 @@ import { registerVipOrders } from './modules/vip/vip-orders';
 import { rewardFirstOrder, rewardHomework, rewardReview } from './modules/points/earn';
 import { registerFlashOrders } from './modules/flash/flash-orders';
 import { registerGroupBuyOrders } from './modules/groupbuy/group-orders';
+import { attributeOrder, reverseCommission, settleCommission } from './modules/promotion/commission';
 
 /**
  * Every cross-module reaction in one list (module order: composition). The module where something
@@ -17,6 +18,9 @@ import { registerGroupBuyOrders } from './modules/groupbuy/group-orders';
  * this order. Every entry point that can emit imports this file: the API (app.ts), the job runner
  * (jobs.ts), start-up and the scripts.
  */
+
+// A new order: 分销 — the sharer of the buyer's latest click within the window is recorded with the commission.
+on('order.created', ({ tx, order, visitor }) => attributeOrder(tx, order, visitor));
 
 // A paid order: the seller's (and an agent's) income enters pending; then a team coach's provider's share.
 on('order.paid', ({ tx, order }) => creditSale(tx, order));
@@ -30,9 +34,13 @@ on('order.completed', ({ tx, order }) => rewardReferral(tx, order));
 on('order.completed', ({ tx, order }) => rewardFirstOrder(tx, order));
 on('review.published', ({ tx, userId, reviewId }) => rewardReview(tx, userId, reviewId));
 on('homework.reviewed', ({ tx, userId, submissionId }) => rewardHomework(tx, userId, submissionId));
+// …then 分销: the sharer's commission is paid out of the seller's just-settled balance.
+on('order.completed', ({ tx, order }) => settleCommission(tx, order));
 
 // An approved refund: what the order credited (owner, agent, provider) comes back out of pending, or of the
 // balance once settled; a balance that cannot cover it refuses the refund.
+// 分销 first: a settled commission comes back to the seller's balance before the seller's income is taken back.
+on('refund.approved', ({ tx, order }) => reverseCommission(tx, order));
 on('refund.approved', ({ tx, order }) => reverseIncome(tx, order));
 
 // A homework video can be reported (learning may not import report) by those who may see it — the

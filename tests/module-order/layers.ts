@@ -60,6 +60,7 @@ export const MODULES: readonly ModuleEntry[] = [
   { name: 'learning', layer: 'domain', paths: [`${M}learning/`], uses: ['catalogue', 'commerce', 'upload', 'site', 'review'] },
   { name: 'vip', layer: 'domain', paths: [`${M}vip/`], uses: ['catalogue', 'commerce'] },
   { name: 'points', layer: 'domain', paths: [`${M}points/`], uses: ['catalogue', 'commerce'] },
+  { name: 'promotion', layer: 'domain', paths: [`${M}promotion/`], uses: ['catalogue', 'commerce', 'site'] },
 
   // actor areas: what one kind of user does across domains.
   { name: 'admin', layer: 'actor', paths: [`${M}admin/`] },

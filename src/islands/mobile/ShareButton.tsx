@@ -1,12 +1,7 @@
 import { useState } from 'react';
 import { Sheet } from '~/islands/ui/mobile/Sheet';
 import { copyLink } from '~/lib/stores/share';
-import { img } from '~/lib/media';
-import { runtime } from '~/lib/runtime';
-import { toast } from '~/lib/toast';
-
-/** Ours (the SPEC names no poster): a drawing that failed, e.g. a canvas the browser refused. */
-const POSTER_FAILED = '海报生成失败，请重试';
+import { usePoster } from './usePoster';
 
 /**
  * 分享 on a mobile page: a sheet with 生成海报 and 复制链接 (and, inside WeChat, where the page's share
@@ -26,31 +21,10 @@ export default function ShareButton(props: {
   label?: boolean;
 }) {
   const [open, setOpen] = useState(false);
-  const [poster, setPoster] = useState<string | null>(null);
-  const [drawing, setDrawing] = useState(false);
+  const { poster, drawing, make } = usePoster();
   const shared = () => (props.url ? new URL(props.url, location.origin).href : (location.href.split('#')[0] ?? location.href));
   const inWechat = typeof navigator !== 'undefined' && /MicroMessenger/i.test(navigator.userAgent);
-
-  const makePoster = async () => {
-    if (drawing) return;
-    setDrawing(true);
-    try {
-      const { drawPoster } = await import('~/lib/stores/poster');
-      setPoster(
-        await drawPoster({
-          title: props.title,
-          price: props.price,
-          image: props.image ? img(props.image) : undefined,
-          link: shared(),
-          siteName: runtime().siteName,
-        }),
-      );
-    } catch {
-      toast.error(POSTER_FAILED);
-    } finally {
-      setDrawing(false);
-    }
-  };
+  const makePoster = () => make({ title: props.title, price: props.price, image: props.image, link: shared() });
 
   return (
     <>

@@ -40,7 +40,7 @@ function Cards({ area }: { area: FinanceArea }) {
       <div className="mb-6 flex items-center justify-between border-b border-line pb-4">
         <h1 className="text-lg font-600">银行卡管理</h1>
         <a href={financeHome(area)} className="gf-link text-sm">
-          {area === 'provider' ? '返回资金明细' : '返回财务'}
+          {area === 'provider' ? '返回资金明细' : area === 'promotion' ? '返回推广佣金' : '返回财务'}
         </a>
       </div>
       {cards.error && !data ? (

@@ -51,7 +51,7 @@ function Finance({ area }: { area: FinanceArea }) {
   }, [ledger, withdrawals]);
 
   const s = summary.data;
-  const title = area === 'coach' ? '教练财务' : area === 'mechant' ? '店铺财务' : '资金明细';
+  const title = area === 'coach' ? '教练财务' : area === 'mechant' ? '店铺财务' : area === 'promotion' ? '推广佣金' : '资金明细';
   return (
     <>
       <div className="mb-5 flex items-center justify-between border-b border-line pb-4">
@@ -73,7 +73,7 @@ function Finance({ area }: { area: FinanceArea }) {
       <section className="mt-6 rounded-lg border border-line px-5 py-4" aria-labelledby="income-title">
         <div className="mb-2 flex items-baseline justify-between">
           <h2 id="income-title" className="text-[15px] font-600">
-            {area === 'provider' ? '近 30 天佣金' : '近 30 天收入'}
+            {area === 'provider' || area === 'promotion' ? '近 30 天佣金' : '近 30 天收入'}
           </h2>
           {income.data && (
             <p className="text-sm text-ink-soft">

@@ -135,6 +135,9 @@ export const SELLER_REASON_TEXT = {
   withdraw_paid: '提现到账',
   withdraw_back: '提现退回',
   gift: '直播打赏',
+  share: '推广佣金',
+  share_paid: '推广佣金支出',
+  share_back: '推广佣金退回',
 } as const;
 export type SellerReason = keyof typeof SELLER_REASON_TEXT;
 /** A provider's `commission` rows are its share of its team's sales. */

@@ -53,6 +53,7 @@ export const MEMBER_NAV = [
       { label: '我的关注', href: '/my/focus' },
       { label: '我的收藏', href: '/my/favorite' },
       { label: '推荐好友', href: '/my/order' },
+      { label: '推广中心', href: '/my/promotion' },
       { label: '收货地址', href: '/my/address' },
       { label: '客服中心', href: '/my/service' },
       { label: '帮助中心', href: '/my/help' },

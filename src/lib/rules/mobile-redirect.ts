@@ -96,6 +96,7 @@ export const MOBILE_PATHS = {
   invite: '/m/my/invite',
   /** 我的积分: 签到, the points shop and the ledger. */
   points: '/m/my/points',
+  promotion: '/m/my/promotion',
   feedback: '/m/my/feedback',
   apply: '/m/my/apply',
   /** A coach's, shop owner's or provider's day on the phone: figures, orders to ship, the desktop for the rest. */
@@ -174,6 +175,7 @@ const DETAIL: Record<string, string> = {
   '/my/favorite': `${MOBILE_PATHS.follows}?tab=favourites`,
   '/my/order': MOBILE_PATHS.invite,
   '/my/points': MOBILE_PATHS.points,
+  '/my/promotion': MOBILE_PATHS.promotion,
   '/account/other': MOBILE_PATHS.feedback,
   '/account/regcoach': `${MOBILE_PATHS.apply}?type=coach`,
   '/account/regmechant': `${MOBILE_PATHS.apply}?type=shop`,
@@ -216,7 +218,12 @@ const TABLE: Record<string, string> = {
  * Areas that exist only on the desktop site: the console and the management areas of coaches, shop
  * owners and providers (their public homepages are mapped above). A phone gets a page saying so.
  */
-const DESKTOP_ONLY = [/^\/admin(\/|$)/, /^\/order\/shopdetail$/];
+const DESKTOP_ONLY = [
+  /^\/admin(\/|$)/,
+  /^\/order\/shopdetail$/,
+  // 分销 commission withdrawals (the card form): the phone's 推广中心 opens them in 电脑版.
+  /^\/my\/promotion\/finance(\/|$)/,
+];
 
 /** The management areas of coaches, shop owners and providers: their day on the phone (the rest stays on the desktop). */
 const SELLER_AREAS = [/^\/coach(\/|$)/, /^\/mechant(\/|$)/, /^\/my\/service_identity(\/|$)/];
@@ -422,6 +429,8 @@ export function desktopUrlFor(mobilePath: string, search: string): string {
       return '/my/order';
     case MOBILE_PATHS.points:
       return '/my/points';
+    case MOBILE_PATHS.promotion:
+      return '/my/promotion';
     case MOBILE_PATHS.feedback:
       return '/account/other';
     case MOBILE_PATHS.apply: {

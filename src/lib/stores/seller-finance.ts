@@ -9,21 +9,26 @@ import { createPagedList } from './paged';
 export type { BankCard, FinanceSummary, IncomeDay, SellerLedgerEntry, Withdrawal };
 
 /**
- * Whose finance pages: a seller area's (the coach's or shop's account) or the provider area's
- * (the provider's own account, same pages and rules, `/api/provider/*` endpoints).
+ * Whose finance pages: a seller area's (the coach's or shop's account), the provider area's (the
+ * provider's own account, same pages and rules, `/api/provider/*` endpoints), or a member's 分销
+ * commission account (`promotion`, `/api/member/promotion/*`).
  */
-export type FinanceArea = SellerArea | 'provider';
+export type FinanceArea = SellerArea | 'provider' | 'promotion';
 const isProvider = (area: FinanceArea) => area === 'provider';
+const isPromotion = (area: FinanceArea) => area === 'promotion';
 
-/** The finance pages of an area: /coach/finance…, /mechant/finance…, /my/service_identity/finance… */
-export const financeBase = (area: FinanceArea): string => (isProvider(area) ? '/my/service_identity/finance' : `/${area}/finance`);
+/** The finance pages of an area: /coach/finance…, /mechant/finance…, /my/service_identity/finance…, /my/promotion/finance… */
+export const financeBase = (area: FinanceArea): string =>
+  isPromotion(area) ? '/my/promotion/finance' : isProvider(area) ? '/my/service_identity/finance' : `/${area}/finance`;
 /** Where the money overview (with the withdrawal button) lives. */
 export const financeHome = (area: FinanceArea): string => (isProvider(area) ? '/my/service_identity/money' : financeBase(area));
 
 export const fetchFinance = (area: FinanceArea = 'coach'): Promise<FinanceSummary> =>
-  isProvider(area) ? api('/provider/finance') : api('/seller/finance');
-export const fetchIncome = (area: FinanceArea = 'coach') => (isProvider(area) ? api('/provider/incomeChart') : api('/seller/incomeChart'));
-export const fetchCards = (area: FinanceArea = 'coach') => (isProvider(area) ? api('/provider/bankCards') : api('/seller/bankCards'));
+  isPromotion(area) ? api('/member/promotion/finance') : isProvider(area) ? api('/provider/finance') : api('/seller/finance');
+export const fetchIncome = (area: FinanceArea = 'coach') =>
+  isPromotion(area) ? api('/member/promotion/incomeChart') : isProvider(area) ? api('/provider/incomeChart') : api('/seller/incomeChart');
+export const fetchCards = (area: FinanceArea = 'coach') =>
+  isPromotion(area) ? api('/member/promotion/bankCards') : isProvider(area) ? api('/provider/bankCards') : api('/seller/bankCards');
 
 export const LEDGER_PAGE = 10;
 
@@ -42,18 +47,22 @@ export function ledgerFilterError(f: LedgerFilter): string | null {
 export const createSellerLedger = (area: FinanceArea = 'coach') =>
   createPagedList<SellerLedgerEntry, LedgerFilter>(
     (f, page) =>
-      isProvider(area)
-        ? api('/provider/ledger', { page, limit: LEDGER_PAGE, ...f })
-        : api('/seller/ledger', { page, limit: LEDGER_PAGE, ...f }),
+      isPromotion(area)
+        ? api('/member/promotion/ledger', { page, limit: LEDGER_PAGE, ...f })
+        : isProvider(area)
+          ? api('/provider/ledger', { page, limit: LEDGER_PAGE, ...f })
+          : api('/seller/ledger', { page, limit: LEDGER_PAGE, ...f }),
     NO_FILTER,
   );
 
 export const createWithdrawalList = (area: FinanceArea = 'coach') =>
   createPagedList<Withdrawal, null>(
     (_, page) =>
-      isProvider(area)
-        ? api('/provider/withdrawals', { page, limit: LEDGER_PAGE })
-        : api('/seller/withdrawals', { page, limit: LEDGER_PAGE }),
+      isPromotion(area)
+        ? api('/member/promotion/withdrawals', { page, limit: LEDGER_PAGE })
+        : isProvider(area)
+          ? api('/provider/withdrawals', { page, limit: LEDGER_PAGE })
+          : api('/seller/withdrawals', { page, limit: LEDGER_PAGE }),
     null,
   );
 
@@ -95,11 +104,19 @@ export async function addBankCard(form: CardForm, area: FinanceArea = 'coach'): 
   check(cardNoError(form.card_no));
   check(smsCodeError(form.yzm));
   const body = { holder_name: form.holder_name.trim(), bank_code: bank, card_no: cardDigits(form.card_no), yzm: form.yzm.trim() };
-  return isProvider(area) ? api('/provider/bankCardAdd', body) : api('/seller/bankCardAdd', body);
+  return isPromotion(area)
+    ? api('/member/promotion/bankCardAdd', body)
+    : isProvider(area)
+      ? api('/provider/bankCardAdd', body)
+      : api('/seller/bankCardAdd', body);
 }
 
 export const deleteBankCard = (id: number, area: FinanceArea = 'coach') =>
-  isProvider(area) ? api('/provider/bankCardDelete', { id }) : api('/seller/bankCardDelete', { id });
+  isPromotion(area)
+    ? api('/member/promotion/bankCardDelete', { id })
+    : isProvider(area)
+      ? api('/provider/bankCardDelete', { id })
+      : api('/seller/bankCardDelete', { id });
 
 // ----------------------------------------------------------------------------------------------
 // Withdrawals
@@ -126,5 +143,9 @@ export function withdrawAmount(form: WithdrawForm, summary: Pick<FinanceSummary,
 export async function submitWithdrawal(form: WithdrawForm, summary: FinanceSummary, area: FinanceArea = 'coach'): Promise<Withdrawal> {
   const amount = withdrawAmount(form, summary);
   const body = { card_id: form.card_id ?? 0, amount, pay_password: form.pay_password };
-  return isProvider(area) ? api('/provider/withdraw', body) : api('/seller/withdraw', body);
+  return isPromotion(area)
+    ? api('/member/promotion/withdraw', body)
+    : isProvider(area)
+      ? api('/provider/withdraw', body)
+      : api('/seller/withdraw', body);
 }

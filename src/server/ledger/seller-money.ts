@@ -14,6 +14,8 @@ import { refuse } from '../http/errors';
  * - withdraw_paid (operator):   frozen −amount, withdrawn +amount
  * - withdraw_back (refused):    frozen −amount, balance +amount
  * - gift (live gift received):  balance +anchor's share (gifts are never refunded)
+ * - share_paid / share (分销, order completed): seller balance −c, sharer balance +c
+ * - share_back (分销, refunded after settling): sharer balance −r, seller balance +r
  */
 export const SELLER_LEDGER_REASONS = [
   'sale',
@@ -24,18 +26,32 @@ export const SELLER_LEDGER_REASONS = [
   'withdraw_paid',
   'withdraw_back',
   'gift',
+  'share',
+  'share_paid',
+  'share_back',
 ] as const;
 export type SellerLedgerReason = (typeof SELLER_LEDGER_REASONS)[number];
 
 /**
  * The reasons that are income: money a customer's purchase or gift earned the account (the balance
  * or the pending bucket gains it). Income figures (the 30-day chart and its total) count exactly
- * these, less `refund`; `settle` and the withdrawal reasons only move money between buckets.
+ * these, less `refund`; `settle` and the withdrawal reasons only move money between buckets. The 分销
+ * reasons are signed (a seller's `share_paid` is negative, a sharer's `share_back` too), so their sum is net.
  */
-export const SELLER_INCOME_REASONS = ['sale', 'commission', 'gift'] as const satisfies readonly SellerLedgerReason[];
+export const SELLER_INCOME_REASONS = [
+  'sale',
+  'commission',
+  'gift',
+  'share',
+  'share_paid',
+  'share_back',
+] as const satisfies readonly SellerLedgerReason[];
 
-/** The owner of a seller account: a coach, a shop, or a service provider (`service_providers.id`). */
-export type SellerOwner = { kind: 'coach' | 'shop' | 'provider'; id: number; userId: number };
+/**
+ * The owner of a seller account: a coach, a shop, a service provider (`service_providers.id`), or a
+ * member earning 分销 commission (`id` = the user's id).
+ */
+export type SellerOwner = { kind: 'coach' | 'shop' | 'provider' | 'member'; id: number; userId: number };
 
 export interface SellerMove {
   pending?: number;

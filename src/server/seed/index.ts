@@ -21,6 +21,7 @@ import { seedVip } from './vip';
 import { seedPoints } from './points';
 import { seedFlash } from './flash';
 import { seedGroupBuy } from './groupbuy';
+import { seedPromotion } from './promotion';
 import { drainAll } from '../modules/search/index.service';
 // The seed goes through the services, which emit events (a critique's points): their handlers must be subscribed.
 import '../hooks';
@@ -56,6 +57,7 @@ export async function runSeed(): Promise<Record<string, unknown>> {
   const points = await seedPoints();
   const flash = await seedFlash();
   const groupBuy = await seedGroupBuy();
+  const promotion = await seedPromotion();
   // The search index follows every write above through its queue; a seeded site answers searches at once.
   const searchIndexed = await drainAll();
   return {
@@ -79,6 +81,7 @@ export async function runSeed(): Promise<Record<string, unknown>> {
     ...points,
     ...flash,
     ...groupBuy,
+    ...promotion,
     search_indexed: searchIndexed,
   };
 }

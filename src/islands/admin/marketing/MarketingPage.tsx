@@ -3,14 +3,16 @@ import { staffMay, type StaffRole } from '~/lib/rules/staff';
 import HotWordsAdmin from './HotWordsAdmin';
 import PointsShopAdmin from './PointsShopAdmin';
 import VipPlansTab from './VipPlansTab';
+import AdminPromotionSettings from '../../promotion/AdminPromotionSettings';
 
 /**
  * /admin/marketing: one tab per growth tool, each its own component; a role sees the tabs it may
- * use (积分商城 and VIP套餐: finance; 热门搜索词: content; super all).
+ * use (积分商城, VIP套餐 and 分销设置: finance; 热门搜索词: content; super all).
  */
 const TABS: readonly { key: string; label: string; roles: readonly StaffRole[] }[] = [
   { key: 'points', label: '积分商城', roles: ['finance'] },
   { key: 'vip', label: 'VIP套餐', roles: ['finance'] },
+  { key: 'promotion', label: '分销设置', roles: ['finance'] },
   { key: 'hotwords', label: '热门搜索词', roles: ['content'] },
 ];
 
@@ -40,6 +42,7 @@ export default function MarketingPage(props: { role: StaffRole; initialTab: stri
       </div>
       {tab === 'points' && <PointsShopAdmin />}
       {tab === 'vip' && <VipPlansTab />}
+      {tab === 'promotion' && <AdminPromotionSettings />}
       {tab === 'hotwords' && <HotWordsAdmin />}
     </div>
   );

@@ -161,6 +161,7 @@ function Member() {
       <ul className="gf-m-card mx-3 mt-3 divide-y divide-line">
         <Row href={MOBILE_PATHS.points} icon="i-ri-calendar-check-line" label="我的积分" />
         <Row href={MOBILE_PATHS.invite} icon="i-ri-gift-line" label="推荐好友" />
+        <Row href={MOBILE_PATHS.promotion} icon="i-ri-share-forward-line" label="推广中心" />
         <Row href={MOBILE_PATHS.apply} icon="i-ri-vip-crown-line" label="身份入驻申请" />
         <Row href={MOBILE_PATHS.feedback} icon="i-ri-feedback-line" label="意见反馈" />
         <Row href={MOBILE_PATHS.settings} icon="i-ri-settings-3-line" label="账号设置" testId="m-my-settings" />

@@ -49,6 +49,7 @@ import { vipApi } from './vip';
 import { adminPointsApi, pointsApi } from './points';
 import { flashApi } from './flash';
 import { groupBuyApi, sellerGroupBuyApi } from './groupbuy';
+import { adminPromotionApi, promotionApi, sellerPromotionApi } from './promotion';
 
 /**
  * Every endpoint contract, grouped by feature. The server registers a handler for each (a test
@@ -114,6 +115,9 @@ export const contracts = {
   points: pointsApi,
   adminPoints: adminPointsApi,
   flash: flashApi,
+  promotion: promotionApi,
+  sellerPromotion: sellerPromotionApi,
+  adminPromotion: adminPromotionApi,
 } as const;
 
 type Groups = typeof contracts;

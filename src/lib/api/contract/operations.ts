@@ -14,7 +14,7 @@ const reportDay = (label: string) => dayField(`${label}格式不正确`, { forma
 
 export const adminWithdrawalSchema = z.object({
   id: z.number().int(),
-  owner_kind: z.string().describe('coach | shop | provider'),
+  owner_kind: z.string().describe('coach | shop | provider | member（推广佣金）'),
   owner_kind_text: z.string(),
   owner_name: z.string(),
   user_id: z.number().int(),

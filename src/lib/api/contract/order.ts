@@ -181,3 +181,18 @@ export const orderApi = {
     okMsg: '已发货',
   }),
 };
+
+/**
+ * Test-rig endpoint: registered only on a rig (SMS_OUTBOX_API with the log SMS provider, like
+ * `verifyRigApi`), so it is not part of `contracts`; Playwright calls it through its own requests.
+ */
+export const orderRigApi = {
+  settleNow: defineEndpoint({
+    path: '/dev/orderSettleNow',
+    summary: '（仅测试环境）把自己的一笔已付课程 / 班级订单的付款时间移到退款期之前，并立即运行结算任务',
+    tags: ['测试'],
+    access: 'member',
+    input: z.object({ id: idField('订单') }),
+    output: z.object({ status: z.string() }),
+  }),
+};

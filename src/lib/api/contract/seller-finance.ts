@@ -11,7 +11,7 @@ const dayFilter = (label: string) => dayField(`${label}格式不正确`, { allow
 
 /** The seller's money (fen): what may be withdrawn, what is still settling, held, and paid out. */
 export const financeSummarySchema = z.object({
-  owner_kind: z.enum(['coach', 'shop', 'provider']),
+  owner_kind: z.enum(['coach', 'shop', 'provider', 'member']),
   balance: fen().describe('可提现余额'),
   pending: fen().describe('待结算（订单未完成或仍在退款期内）'),
   frozen: fen().describe('提现中（已申请、待打款）'),

@@ -26,3 +26,4 @@ export * from './vip';
 export * from './points';
 export * from './flash';
 export * from './groupbuy';
+export * from './promotion';

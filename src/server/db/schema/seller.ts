@@ -15,9 +15,9 @@ export const sellerAccounts = pgTable(
   'seller_accounts',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    /** coach | shop */
+    /** coach | shop | provider | member (a sharer's 分销 commission; owner_id = user id) */
     ownerKind: varchar('owner_kind', { length: 8 }).notNull(),
-    /** coaches.id or shops.id */
+    /** coaches.id, shops.id, service_providers.id or users.id */
     ownerId: integer('owner_id').notNull(),
     userId: integer('user_id')
       .notNull()

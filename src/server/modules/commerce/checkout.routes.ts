@@ -1,4 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { getCookie } from 'hono/cookie';
+import { SHARE_COOKIE } from '~/lib/rules/promotion';
 import { checkoutApi } from '~/lib/api/contract/checkout';
 import type { AppEnv } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
@@ -14,7 +16,12 @@ export function registerCheckout(api: OpenAPIHono<AppEnv>): void {
     return previewGoodsOrder(user.id, { items, coupon_id: input.coupon_id });
   });
   endpoint(api, checkoutApi.previewItem, ({ input, user }) => previewOneItem(user.id, input.kind, input.id, input.coupon_id));
-  endpoint(api, checkoutApi.createGoods, ({ input, user }) => createGoodsOrder(user.id, input));
-  endpoint(api, checkoutApi.createCourse, ({ input, user }) => createCourseOrder(user.id, input.course_id, input.coupon_id, input.agent));
-  endpoint(api, checkoutApi.createClass, ({ input, user }) => createClassOrder(user.id, input.class_id, input.coupon_id));
+  // The 分销 attribution cookie rides along to the order.created event (commerce knows no sharer).
+  endpoint(api, checkoutApi.createGoods, ({ input, user, c }) => createGoodsOrder(user.id, input, getCookie(c, SHARE_COOKIE) ?? null));
+  endpoint(api, checkoutApi.createCourse, ({ input, user, c }) =>
+    createCourseOrder(user.id, input.course_id, input.coupon_id, input.agent, getCookie(c, SHARE_COOKIE) ?? null),
+  );
+  endpoint(api, checkoutApi.createClass, ({ input, user, c }) =>
+    createClassOrder(user.id, input.class_id, input.coupon_id, getCookie(c, SHARE_COOKIE) ?? null),
+  );
 }

@@ -366,3 +366,21 @@ export async function settleDueItemOrders(now = new Date()): Promise<number> {
   }
   return done;
 }
+
+/**
+ * Test rigs only (`/dev/orderSettleNow`): moves the caller's own paid course or class order's
+ * payment back past the refund window and runs the settling job now, as the job would a week later.
+ */
+export async function settleNowForRig(userId: number, orderId: number, now = new Date()): Promise<{ status: string }> {
+  await db()
+    .update(orders)
+    .set({ paidAt: new Date(now.getTime() - (SETTLE_DAYS + 1) * 86_400_000) })
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.status, 'paid'), inArray(orders.kind, ['course', 'class'])));
+  await settleDueItemOrders(now);
+  const [o] = await db()
+    .select({ status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!o) throw notFound('订单不存在');
+  return { status: o.status };
+}

@@ -17,6 +17,7 @@ import { holdCoupon, releaseCoupons, usableCoupons, type CouponContext } from '.
 import { orderAgent } from './order-agent';
 import { clearBought } from './cart.service';
 import { groupHandlerFor, handlerFor, type CampaignOffer } from './order-kinds';
+import { emit } from '../../events';
 
 export const orderNo = () =>
   `${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${Date.now().toString().slice(-8)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
@@ -161,6 +162,8 @@ export async function createGoodsOrder(
     /** `coach:12` / `shop:7` when the buyer came from an agent's homepage. */
     agent?: string | undefined;
   },
+  /** The browser's 分销 attribution cookie (see the order.created event). */
+  visitor: string | null = null,
   offer?: CampaignOffer,
 ): Promise<CreatedOrder> {
   const [addr] = await db()
@@ -230,6 +233,7 @@ export async function createGoodsOrder(
         userId,
         lines.map((l) => l.sku_id),
       );
+    await emit('order.created', { tx, order: final, visitor });
     return final;
   });
   invalidate('catalogue:');
@@ -284,6 +288,7 @@ export async function createCourseOrder(
   courseId: number,
   couponId?: number,
   agentParam?: string,
+  visitor: string | null = null,
   offer?: CampaignOffer,
 ): Promise<CreatedOrder> {
   const c = await sellableCourse(userId, courseId);
@@ -312,7 +317,9 @@ export async function createCourseOrder(
       'order',
     );
     await tx.insert(orderItems).values({ orderId: created.id, courseId, title: c.title, cover: c.cover, price, num: 1, ...offer?.item });
-    return couponId ? applyCoupon(tx, userId, couponId, created, { kind: 'course', shopId: null, amount: c.price }) : created;
+    const final = couponId ? await applyCoupon(tx, userId, couponId, created, { kind: 'course', shopId: null, amount: c.price }) : created;
+    await emit('order.created', { tx, order: final, visitor });
+    return final;
   });
   return { id: o.id, order_no: o.orderNo, pay_amount: o.payAmount };
 }
@@ -321,7 +328,12 @@ export async function createCourseOrder(
  * A class order takes a seat at once (conditional on capacity); cancelling or closing returns it.
  * A free class is enrolled (paid) at once.
  */
-export async function createClassOrder(userId: number, classId: number, couponId?: number): Promise<ApiOutput<'/order/createClass'>> {
+export async function createClassOrder(
+  userId: number,
+  classId: number,
+  couponId?: number,
+  visitor: string | null = null,
+): Promise<ApiOutput<'/order/createClass'>> {
   const k = await enrollableClass(classId);
   const free = k.price <= 0;
   const o = await db().transaction(async (tx) => {
@@ -348,7 +360,10 @@ export async function createClassOrder(userId: number, classId: number, couponId
     await tx
       .insert(orderItems)
       .values({ orderId: created.id, classId, title: k.title, specs: k.schedule, cover: k.cover, price: k.price, num: 1 });
-    return couponId && !free ? applyCoupon(tx, userId, couponId, created, { kind: 'class', shopId: null, amount: k.price }) : created;
+    const final =
+      couponId && !free ? await applyCoupon(tx, userId, couponId, created, { kind: 'class', shopId: null, amount: k.price }) : created;
+    await emit('order.created', { tx, order: final, visitor });
+    return final;
   });
   invalidate('catalogue:');
   return { id: o.id, order_no: o.orderNo, pay_amount: o.payAmount, status: free ? 'paid' : 'unpaid' };

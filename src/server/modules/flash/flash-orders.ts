@@ -88,13 +88,14 @@ export async function buyFlash(
   if (input.num > s.perMember) throw refuse(FLASH_TEXTS.limit(s.perMember));
   if (s.kind === 'course' && s.courseId) {
     if (input.num !== 1) throw refuse(FLASH_TEXTS.courseOne);
-    return createCourseOrder(userId, s.courseId, undefined, undefined, offerFor(s));
+    return createCourseOrder(userId, s.courseId, undefined, undefined, null, offerFor(s));
   }
   if (!s.skuId) throw new Error(`flash sale ${s.id} has no item`);
   if (!input.address_id) throw refuse(FLASH_TEXTS.address);
   return createGoodsOrder(
     userId,
     { items: [{ sku_id: s.skuId, num: input.num }], address_id: input.address_id, remark: input.remark },
+    null,
     offerFor(s),
   );
 }

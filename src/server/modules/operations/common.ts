@@ -9,6 +9,6 @@ export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 /** Yuan with two decimals, as notices and the console show money. */
 export const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 
-/** How the console names a seller account's owner kind: a coach, a shop or a service provider. */
-export const OWNER_KIND_TEXT: Record<string, string> = { coach: '教练', shop: '店铺', provider: '服务商' };
+/** How the console names a seller account's owner kind: a coach, a shop, a service provider or a 分销 sharer. */
+export const OWNER_KIND_TEXT: Record<string, string> = { coach: '教练', shop: '店铺', provider: '服务商', member: '推广佣金' };
 export const ownerKindText = (k: string) => OWNER_KIND_TEXT[k] ?? k;

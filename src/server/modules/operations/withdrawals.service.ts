@@ -110,7 +110,13 @@ async function sellerUserOf(accountId: number, tx: TxOrDb) {
 }
 
 const financeLink = (kind: string) =>
-  kind === 'shop' ? '/mechant/finance' : kind === 'coach' ? '/coach/finance' : '/my/service_identity/money';
+  kind === 'shop'
+    ? '/mechant/finance'
+    : kind === 'coach'
+      ? '/coach/finance'
+      : kind === 'member'
+        ? '/my/promotion/finance'
+        : '/my/service_identity/money';
 
 export async function payWithdrawal(ctx: OpsCtx, id: number, reference: string): Promise<AdminWithdrawal> {
   const before = await one(id);

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { promotionApi } from '~/lib/api/contract/promotion';
 import { sellerFinanceApi } from '~/lib/api/contract/seller-finance';
 import { shopCancelApi } from '~/lib/api/contract/shop-cancel';
 import type { AppEnv } from '../../http/context';
@@ -30,4 +31,19 @@ export function registerSellerPayouts(api: OpenAPIHono<AppEnv>): void {
   endpoint(api, shopCancelApi.info, ({ user }) => applyCancelInfo(user.id));
   endpoint(api, shopCancelApi.apply, ({ user, input }) => applyCancel(user.id, input.reason));
   endpoint(api, shopCancelApi.withdraw, ({ user }) => withdrawCancel(user.id));
+}
+
+/**
+ * A member's 分销 commission money (/my/promotion): the same finance code path on the member's own
+ * account (owner kind `member`): ledger, bank cards, withdrawals behind the pay password.
+ */
+export function registerMemberPayouts(api: OpenAPIHono<AppEnv>): void {
+  endpoint(api, promotionApi.finance, ({ user }) => financeSummary(user, 'member'));
+  endpoint(api, promotionApi.income, ({ user }) => incomeChart(user, 'member'));
+  endpoint(api, promotionApi.ledger, ({ user, input }) => sellerLedgerPage(user, input, 'member'));
+  endpoint(api, promotionApi.withdrawals, ({ user, input }) => withdrawalPage(user, input.page, input.limit, 'member'));
+  endpoint(api, promotionApi.withdraw, ({ user, input }) => requestWithdrawal(user, input, 'member'));
+  endpoint(api, promotionApi.cards, ({ user }) => listCards(user, 'member'));
+  endpoint(api, promotionApi.addCard, ({ user, input }) => addCard(user, input, 'member'));
+  endpoint(api, promotionApi.deleteCard, ({ user, input }) => deleteCard(user, input.id, 'member'));
 }

@@ -37,13 +37,15 @@ import { coachIdOf, providerIdOf, shopIdOf } from '../catalogue/owner';
 
 /**
  * Whose money a finance call works on: `seller` = the caller's coach or shop account (the seller
- * areas), `provider` = the caller's service-provider account (/my/service_identity).
+ * areas), `provider` = the caller's service-provider account (/my/service_identity), `member` = the
+ * caller's 分销 commission account (/my/promotion; any member, coaches and shop owners included).
  */
-export type PayoutScope = 'seller' | 'provider';
+export type PayoutScope = 'seller' | 'provider' | 'member';
 
 /** The seller behind the session: identity 2 sells as its coach, identity 1 as its shop; a provider as its provider row. */
 export async function sellerOwnerOf(user: SessionUser, scope: PayoutScope = 'seller'): Promise<SellerOwner> {
   if (scope === 'provider') return { kind: 'provider', id: await providerIdOf(user), userId: user.id };
+  if (scope === 'member') return { kind: 'member', id: user.id, userId: user.id };
   if (user.identity === Identity.COACH) return { kind: 'coach', id: await coachIdOf(user.id), userId: user.id };
   if (user.identity === Identity.MECHANT) return { kind: 'shop', id: await shopIdOf(user.id), userId: user.id };
   throw forbidden('你还不是教练或店主，无法使用管理功能');
