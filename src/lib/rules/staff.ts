@@ -71,7 +71,6 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { label: '课程标签', href: '/admin/labels', roles: ['content'] },
       { label: '段位管理', href: '/admin/duan', roles: ['content', 'reviewer'] },
       { label: '优惠券模板', href: '/admin/coupons', roles: ['finance'] },
-      { label: '营销工具', href: '/admin/marketing', roles: ['finance'] },
     ],
   },
   {
