@@ -1,6 +1,7 @@
 // @ts-check
 // Measurements written as their own scripts, called when they exist:
-//   scripts/bench/growth.ts --db pglite|postgres --json  → {engine, cases:[{name, small, large, ratio_p99}]}
+//   scripts/bench/growth.ts --db pglite|postgres --rows N --json
+//     → {engine, date, commit, loadavg, small_rows, large_rows, builds, cases:[{name, group, small, large, ratio_p99}]}
 //   scripts/bench/bytes.mjs <baseUrl> --json             → {pages:[{url, js_raw, js_br, react_br, requests}]}
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,7 +35,7 @@ async function runScript(root, args, env, timeoutS) {
 }
 
 /** Growth cases per engine; `skipped` says why when the script is not there. */
-export async function runGrowth({ root, engines, pgUrl, timeoutS }) {
+export async function runGrowth({ root, engines, pgUrl, rows, timeoutS }) {
   const script = 'scripts/bench/growth.ts';
   if (!existsSync(join(root, script))) return { skipped: `${script} does not exist in this tree yet` };
   const out = [];
@@ -44,7 +45,12 @@ export async function runGrowth({ root, engines, pgUrl, timeoutS }) {
     delete env.DATABASE_URL;
     delete env.TEST_DATABASE_URL;
     if (engine === 'postgres') Object.assign(env, { DATABASE_URL: pgUrl, TEST_DATABASE_URL: pgUrl });
-    const r = await runScript(root, ['node_modules/tsx/dist/cli.mjs', script, '--db', engine, '--json'], env, timeoutS);
+    const r = await runScript(
+      root,
+      ['node_modules/tsx/dist/cli.mjs', script, '--db', engine, '--rows', String(rows), '--json'],
+      env,
+      timeoutS,
+    );
     if (!r.ok) log(`growth ${engine}: ${r.error}`);
     out.push(r.ok ? { engine, seconds: r.seconds, ...r.json } : { engine, error: r.error, seconds: r.seconds });
   }

@@ -1,22 +1,30 @@
 /**
- * Growth benchmark (docs/PERFORMANCE.md, "Search and lists at scale" and "Growth"): does a search or a list page get slower when
- * the catalogue grows a hundredfold?
+ * Growth benchmark (docs/PERFORMANCE.md, "Search and lists at scale", "Site search at scale" and the
+ * Growth tables): does a search, a suggestion or a list page get slower when the site grows?
  *
- *   npx tsx scripts/bench/growth.ts [--db pglite|postgres] [--json] [--iterations N]
+ *   npx tsx scripts/bench/growth.ts [--db pglite|postgres] [--json] [--iterations N] [--rows N]
+ *     [--cases lists|search] [--search-iterations N] [--every-tab 太极拳,tjq] [--keep] [--reuse small,large]
  *
- * Builds two databases with the real migrations and seed — a seed-only twin topped up to 1,100
- * goods and 1,100 courses, and a large one with 100,000 goods and 20,000 courses (6 lessons each) —
- * then times the real service functions (not HTTP) on both, in turn (coin-tossed order) so that
- * machine noise hits both alike, and prints p50/p99 per case with the ratio large/small of the p99.
- * The goal is a ratio ≤ 1.5 for every case.
+ * Builds two databases with the real migrations and seed — one topped up to 1,100 and one to
+ * `--rows` (100,000) rows of every searchable kind: goods, courses (6 lessons each), coaches, shops,
+ * classes, live rooms, 功夫圈 posts and articles — and fills the site-search index as production
+ * does (the tables' triggers queue each row, `drainAll` indexes the queue). Then it times the real
+ * service functions (not HTTP) on both, in turn (coin-tossed order) so that machine noise hits both
+ * alike, and prints p50/p99 per case with the ratio large/small of the p99: the catalogue's searches
+ * and deepest list pages, and the site search's suggestions and `comSeach` (growth-search.ts). The
+ * goals: a ratio ≤ 1.5 for every case, suggestions p99 ≤ 20 ms. Building and indexing 100,000 rows
+ * of every kind takes over an hour on PostgreSQL (docs/PERFORMANCE.md); `--keep` leaves
+ * the databases and `--reuse` times them again without building.
  *
  * PGlite databases live in a temporary directory; PostgreSQL ones are fresh schemas in
  * BENCH_DATABASE_URL / DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), dropped at
  * the end. With --json only a JSON object goes to stdout:
- *   {engine, cases: [{name, small: {p50, p99}, large: {p50, p99}, ratio_p99}]}   (milliseconds)
+ *   {engine, date, commit, loadavg, small_rows, large_rows, builds,
+ *    cases: [{name, group, small: {p50, p99, gc}, large: {p50, p99, gc}, ratio_p99}]}   (milliseconds)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -29,8 +37,11 @@ const argValue = (name: string) => {
 const engine = argValue('--db') ?? 'pglite';
 if (engine !== 'pglite' && engine !== 'postgres') throw new Error('--db must be pglite or postgres');
 const asJson = args.includes('--json');
-/** Leave the databases (PostgreSQL schemas / PGlite directories) for EXPLAIN; their names are printed. */
-const keep = args.includes('--keep');
+/** `--reuse small,large`: time the databases an earlier `--keep` run left (their row counts given by `--rows`). */
+const [reuseSmall, reuseLarge] = argValue('--reuse')?.split(',') ?? [];
+const reuse = reuseSmall && reuseLarge ? { small: reuseSmall, large: reuseLarge } : null;
+/** Leave the databases (PostgreSQL schemas / PGlite directories) for EXPLAIN; their names are printed. A reused pair is kept. */
+const keep = args.includes('--keep') || Boolean(reuse);
 const iterations = Number(argValue('--iterations') ?? 1000);
 /**
  * p99 is taken per block of this many runs and the median of the blocks' p99 reported: on a shared
@@ -39,8 +50,17 @@ const iterations = Number(argValue('--iterations') ?? 1000);
  */
 const BLOCK = 200;
 const WARMUP = 20;
-/** Goods and courses of the seed-only twin. */
+/** Rows of every searchable kind in the small twin (goods, courses, coaches, shops, classes, live rooms, posts, articles). */
 const SMALL = 1_100;
+/** … and in the large one (`--rows`, for a quicker trial). */
+const LARGE = Number(argValue('--rows') ?? 100_000);
+/** `--cases lists|search`: only the catalogue's list and search cases, or only the site search's (default both). */
+const only = argValue('--cases');
+/** `--every-tab 太极拳,tjq`: the site-search keys timed on every tab (default those two; the rest on the course tab). */
+/** Runs per site-search case (`--search-iterations`): its calls cost several times a list's. */
+const searchIterations = Number(argValue('--search-iterations') ?? 400);
+/** The site search's p99 is the median of per-SEARCH_BLOCK-run p99s. */
+const SEARCH_BLOCK = 100;
 const pgUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 // The app reads its configuration once; point it at a scratch directory before anything loads it.
@@ -56,8 +76,19 @@ const { invalidate } = await import('../../src/server/cache');
 const { goodsPage } = await import('../../src/server/modules/catalogue/shop.service');
 const { coursePage } = await import('../../src/server/modules/catalogue/training.service');
 const { maxPage } = await import('../../src/lib/rules/paging');
+const { drainAll } = await import('../../src/server/modules/search/index.service');
+const { growSearchKinds } = await import('./bulk-search');
+const { searchCases } = await import('./growth-search');
+type GrowthCase = import('./growth-search').GrowthCase;
 type Handle = ReturnType<typeof openDatabase>;
 
+const commitOf = () => {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return '';
+  }
+};
 const say = (msg: string) => process.stderr.write(`[growth] ${msg}\n`);
 
 /** Word lists for generated titles (what shops and coaches on a martial-arts market would write). */
@@ -214,9 +245,6 @@ async function grow(h: Handle, goodsTotal: number, courseTotal: number): Promise
     SELECT c.id, k, '第' || (k + 1) || '课', 600, '/media/lesson-demo.webm', k < 2
     FROM courses c CROSS JOIN generate_series(0, 5) AS k
     WHERE NOT EXISTS (SELECT 1 FROM lessons l WHERE l.course_id = c.id)`);
-  // What autovacuum does on PostgreSQL, and the app's job on PGlite: statistics, visibility maps.
-  useDatabase(h);
-  await vacuumCatalogue();
 }
 
 const dbs: Db[] = [];
@@ -227,7 +255,19 @@ interface Db {
   schema?: string;
 }
 
-async function build(name: Db['name'], goodsTotal: number, courseTotal: number): Promise<Db> {
+/** A database kept by an earlier `--keep` run (`--reuse small,large`: PostgreSQL schemas or PGlite directories). */
+function open(name: Db['name'], where: string): Db {
+  const handle = openDatabase(engine === 'postgres' ? { url: pgUrl, schemaName: where } : { dataDir: where });
+  const db: Db = engine === 'postgres' ? { name, handle, schema: where } : { name, handle };
+  dbs.push(db);
+  return db;
+}
+
+/** What building each database took (the JSON's `builds`). */
+const builds: Partial<Record<Db['name'], { rows: number; entries: number; postings: number; load_s: number; index_s: number }>> = {};
+
+async function build(name: Db['name'], total: number): Promise<Db> {
+  const [goodsTotal, courseTotal, searchRows] = [total, total, total];
   const started = performance.now();
   const schema = engine === 'postgres' ? `growth_${name}_${Date.now().toString(36)}` : undefined;
   const handle = openDatabase(schema ? { url: pgUrl, schemaName: schema } : { dataDir: join(scratch, `pglite-${name}`) });
@@ -237,14 +277,29 @@ async function build(name: Db['name'], goodsTotal: number, courseTotal: number):
   useDatabase(handle);
   await runSeed();
   await grow(handle, goodsTotal, courseTotal);
-  say(`${engine} ${name}: ${goodsTotal} goods, ${courseTotal} courses in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await growSearchKinds(handle, searchRows);
+  const loaded = performance.now();
+  // The search index is filled as in production: the inserts' triggers queued every row, the
+  // indexer drains the queue (pinyin readings in JS, postings by the entries' triggers).
+  const indexed = await drainAll();
+  const drained = performance.now();
+  // What autovacuum does on PostgreSQL, and the app's job on PGlite: statistics, visibility maps.
+  await vacuumCatalogue();
+  const entries = Number(((await handle.db.execute(sql`select count(*)::int as n from search_entries`)).rows[0] as { n: number }).n);
+  const postings = Number(((await handle.db.execute(sql`select count(*)::int as n from search_postings`)).rows[0] as { n: number }).n);
+  const s = (a: number, b: number) => ((b - a) / 1000).toFixed(1);
+  builds[name] = { rows: searchRows, entries, postings, load_s: Number(s(started, loaded)), index_s: Number(s(loaded, drained)) };
+  say(
+    `${engine} ${name}: ${goodsTotal} goods, ${courseTotal} courses, ${searchRows} of each other kind in ${s(started, loaded)} s; ` +
+      `${indexed} queued rows indexed in ${s(loaded, drained)} s (${entries} entries, ${postings} postings)`,
+  );
   return db;
 }
 
 /** The cases: each runs the real service function once. Lists are read uncached. */
 const GOODS_LIMIT = 20; // /shop/goodsList and /shopsearch
 const COURSE_LIMIT = 16; // /train/courseList and /search
-const cases: { name: string; run: () => Promise<unknown> }[] = [
+const listCases: Omit<GrowthCase, 'group'>[] = [
   { name: 'goods search 1 char (剑)', run: () => goodsPage({ q: '剑', page: 1, limit: GOODS_LIMIT }) },
   { name: 'goods search 2 chars (太极)', run: () => goodsPage({ q: '太极', page: 1, limit: GOODS_LIMIT }) },
   { name: 'goods search 3 chars (太极剑)', run: () => goodsPage({ q: '太极剑', page: 1, limit: GOODS_LIMIT }) },
@@ -257,6 +312,10 @@ const cases: { name: string; run: () => Promise<unknown> }[] = [
     name: `course list deepest page (${maxPage(COURSE_LIMIT)})`,
     run: () => coursePage({ page: maxPage(COURSE_LIMIT), limit: COURSE_LIMIT }),
   },
+];
+const cases: GrowthCase[] = [
+  ...(only === 'search' ? [] : listCases.map((c) => ({ ...c, group: 'lists' as const }))),
+  ...(only === 'lists' ? [] : searchCases(argValue('--every-tab')?.split(','))),
 ];
 
 const quantile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? NaN;
@@ -289,12 +348,14 @@ const collected = (x: Sample) => pauses.some(([a, b]) => a < x.t1 && b > x.t0);
 try {
   // 1,100 rather than 1,000: about 3% are not listed, and the twin's deepest allowed page (rows
   // 981-1,000 of the list) should be a full page like the large one's, not an empty one.
-  const small = await build('small', SMALL, SMALL);
-  const large = await build('large', 100_000, 20_000);
+  const small = reuse ? open('small', reuse.small) : await build('small', SMALL);
+  const large = reuse ? open('large', reuse.large) : await build('large', LARGE);
   const results = [];
   for (const c of cases) {
     const samples: Record<Db['name'], Sample[]> = { small: [], large: [] };
-    for (let i = 0; i < WARMUP + iterations; i++) {
+    const runs = c.group === 'lists' ? iterations : searchIterations;
+    const block = c.group === 'lists' ? BLOCK : SEARCH_BLOCK;
+    for (let i = 0; i < WARMUP + runs; i++) {
       // Which one goes first is a coin toss: strict alternation let the bench's own garbage
       // collections, which come at a steady rhythm of calls, fall on one side for a whole case
       // (measured: 0 of 1,000 calls of one side overlapped a GC, 22 of the other's).
@@ -307,10 +368,10 @@ try {
     const stats = (xs: number[]) => {
       const s = [...xs].sort((a, b) => a - b);
       const blocks: number[] = [];
-      for (let b = 0; b + BLOCK <= xs.length; b += BLOCK)
+      for (let b = 0; b + block <= xs.length; b += block)
         blocks.push(
           quantile(
-            xs.slice(b, b + BLOCK).sort((x, y) => x - y),
+            xs.slice(b, b + block).sort((x, y) => x - y),
             0.99,
           ),
         );
@@ -331,26 +392,40 @@ try {
     const l = stats(samples.large.map((x) => x.ms));
     results.push({
       name: c.name,
+      group: c.group,
       small: { ...s, gc: gc.small },
       large: { ...l, gc: gc.large },
       ratio_p99: Math.round((l.p99 / s.p99) * 100) / 100,
     });
     say(`${c.name}: small p99 ${s.p99} ms (${gc.small} calls met a GC), large p99 ${l.p99} ms (${gc.large})`);
   }
+  const meta = {
+    engine,
+    date: new Date().toISOString(),
+    commit: commitOf(),
+    loadavg: loadavg().map((x) => Math.round(x * 100) / 100),
+    small_rows: SMALL,
+    large_rows: LARGE,
+    builds,
+    goals: { ratio_p99: 1.5, suggest_p99_ms: 20 },
+  };
   if (asJson) {
-    process.stdout.write(`${JSON.stringify({ engine, cases: results })}\n`);
+    process.stdout.write(`${JSON.stringify({ ...meta, cases: results })}\n`);
   } else {
     const rows = results.map((r) => [r.name, r.small.p50, r.small.p99, r.large.p50, r.large.p99, r.ratio_p99].map(String));
     const head = ['case', '1k p50 ms', '1k p99 ms', '100k p50 ms', '100k p99 ms', 'p99 ratio'];
     const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
     const line = (cells: string[]) => cells.map((c, i) => (i ? c.padStart(width[i] ?? 0) : c.padEnd(width[i] ?? 0))).join('  ');
     console.log(
-      `engine: ${engine}; small = ${SMALL} goods / ${SMALL} courses, large = 100,000 goods / 20,000 courses; ${iterations} runs each, p99 = median of per-${BLOCK}-run p99s`,
+      `engine: ${engine}; ${meta.date}, commit ${meta.commit}, load average ${meta.loadavg.join(' ')}; small = ${SMALL}, large = ${LARGE} rows of every kind; ` +
+        `${iterations} runs per list case (p99 = median of per-${BLOCK}-run p99s), ${searchIterations} per site-search case (per-${SEARCH_BLOCK}-run)`,
     );
     console.log(line(head));
     for (const r of rows) console.log(line(r));
     const worst = Math.max(...results.map((r) => r.ratio_p99));
     console.log(`worst p99 ratio ${worst} (goal ≤ 1.5)`);
+    const slowest = Math.max(0, ...results.filter((r) => r.group === 'suggest').map((r) => r.large.p99));
+    if (only !== 'lists') console.log(`slowest suggestion p99 at ${LARGE} rows: ${slowest} ms (goal ≤ 20 ms)`);
   }
 } finally {
   for (const db of dbs) {

@@ -23,6 +23,8 @@
 //   --merge                 with --only: keep the other phases' figures of docs/perf/latest.json (the report
 //                           names the run each phase comes from)
 //   --growth-db=a,b         engines for growth.ts (default pglite,postgres; --quick: pglite)
+//   --growth-rows=N         rows of every searchable kind in growth.ts's large database (default 100,000;
+//                           --quick: 5,000); building and indexing 100,000 of each takes over an hour
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { loadavg as osLoadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -95,7 +97,8 @@ const config = {
   memBurst: quick ? 500 : 2000,
   settle: quick ? 2 : 5,
   growthEngines: args['growth-db'] ? String(args['growth-db']).split(',') : quick ? ['pglite'] : ['pglite', 'postgres'],
-  growthTimeout: quick ? 150 : 300,
+  growthRows: intArg(args['growth-rows'], quick ? 5000 : 100_000),
+  growthTimeout: quick ? 1200 : 7200,
 };
 
 const started = Date.now();
@@ -246,7 +249,13 @@ async function main() {
 
   cpu.phase('growth');
   if (want('growth'))
-    res.growth = await runGrowth({ root: ROOT, engines: config.growthEngines, pgUrl: config.pgUrl, timeoutS: config.growthTimeout });
+    res.growth = await runGrowth({
+      root: ROOT,
+      engines: config.growthEngines,
+      pgUrl: config.pgUrl,
+      rows: config.growthRows,
+      timeoutS: config.growthTimeout,
+    });
 }
 
 async function format(text, file) {
