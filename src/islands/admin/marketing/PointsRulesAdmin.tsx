@@ -30,7 +30,8 @@ function RulesForm(props: { initial: PointsConfig }) {
       data-testid="points-rules"
       onSubmit={(e) => {
         e.preventDefault();
-        const values = Object.fromEntries(POINTS_CONFIG_FIELDS.map((f) => [f.key, wholeNumber(form[f.key])])) as PointsConfig;
+        const values = { ...props.initial };
+        for (const f of POINTS_CONFIG_FIELDS) values[f.key] = wholeNumber(form[f.key]);
         void act.run(() => savePointsConfig(values), { done: '积分规则已保存' });
       }}
     >
