@@ -10,7 +10,7 @@
  * PostgreSQL: a throwaway database next to BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  * Not part of CI: it measures, it does not gate. Exits 1 when the counts are wrong.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -74,14 +74,21 @@ const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 10
 
 async function main() {
   installExitHandlers();
-  const port = await freePort(4660, args['port']);
+  const port = await freePort(Number(args['port'] ?? 4660), args['port']);
   const dataDir = mkdtempSync(join(tmpdir(), 'gongfu-flash-bench-'));
   onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
   const databaseUrl =
     engine === 'postgres'
       ? await createPgDatabase(process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test')
       : undefined;
-  const env = appEnv({ port, dataDir, databaseUrl });
+  // A burst of BUYERS requests queues behind one another on a small box: the socket idle and request
+  // timeouts (30 s, 60 s and 10 s for the headers in production) are raised so a late answer is measured, not cut off.
+  const env = {
+    ...appEnv({ port, dataDir, databaseUrl }),
+    HTTP_IDLE_TIMEOUT_S: '600',
+    HTTP_REQUEST_TIMEOUT_S: '600',
+    HTTP_HEADERS_TIMEOUT_S: '600',
+  };
   await ensureBuild(ROOT);
   await prepareData(ROOT, env, 0);
   const setup = await tsxJson('scripts/bench/flash-setup.ts', { ...env, BENCH_BUYERS: String(BUYERS), BENCH_STOCK: String(STOCK) });
@@ -129,6 +136,11 @@ async function main() {
     db.sold === STOCK &&
     db.max_per_member <= 1 &&
     result.left_after === 0;
+  if (!exact) {
+    // What the server said, before cleanup removes its data directory.
+    const logText = readFileSync(join(dataDir, 'server.log'), 'utf8');
+    process.stderr.write(`--- server log (last 3000 characters) ---\n${logText.slice(-3000)}\n`);
+  }
   if (json) process.stdout.write(`${JSON.stringify({ ...result, exact })}\n`);
   else {
     console.log(`\n秒杀 bench (${engine}): ${BUYERS} buyers, stock ${STOCK}`);
