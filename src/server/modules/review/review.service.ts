@@ -57,7 +57,7 @@ export async function publishReview(
   const o = await ownOrder(userId, input.order_id);
   if (o.status !== 'completed') throw refuse(REVIEW_TEXTS.notCompleted);
   const lines = await db().select().from(orderItems).where(eq(orderItems.orderId, o.id));
-  const rows = [];
+  const rows: (typeof orderReviews.$inferInsert)[] = [];
   for (const it of input.items) {
     const line = lines.find((l) => l.id === it.item_id);
     if (!line) throw refuse(REVIEW_TEXTS.itemMissing);
