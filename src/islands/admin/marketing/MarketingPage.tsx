@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { staffMay, type StaffRole } from '~/lib/rules/staff';
+import FlashOversight from './FlashOversight';
+import GroupBuyOversight from './GroupBuyOversight';
 import HotWordsAdmin from './HotWordsAdmin';
 import PointsShopAdmin from './PointsShopAdmin';
 import VipPlansTab from './VipPlansTab';
@@ -7,12 +9,14 @@ import AdminPromotionSettings from '../../promotion/AdminPromotionSettings';
 
 /**
  * /admin/marketing: one tab per growth tool, each its own component; a role sees the tabs it may
- * use (积分商城, VIP套餐 and 分销设置: finance; 热门搜索词: content; super all).
+ * use (积分商城, VIP套餐 and 分销设置: finance; 秒杀监管, 拼团监管 and 热门搜索词: content; super all).
  */
 const TABS: readonly { key: string; label: string; roles: readonly StaffRole[] }[] = [
   { key: 'points', label: '积分商城', roles: ['finance'] },
   { key: 'vip', label: 'VIP套餐', roles: ['finance'] },
   { key: 'promotion', label: '分销设置', roles: ['finance'] },
+  { key: 'flash', label: '秒杀监管', roles: ['content'] },
+  { key: 'groupbuy', label: '拼团监管', roles: ['content'] },
   { key: 'hotwords', label: '热门搜索词', roles: ['content'] },
 ];
 
@@ -43,6 +47,8 @@ export default function MarketingPage(props: { role: StaffRole; initialTab: stri
       {tab === 'points' && <PointsShopAdmin />}
       {tab === 'vip' && <VipPlansTab />}
       {tab === 'promotion' && <AdminPromotionSettings />}
+      {tab === 'flash' && <FlashOversight />}
+      {tab === 'groupbuy' && <GroupBuyOversight />}
       {tab === 'hotwords' && <HotWordsAdmin />}
     </div>
   );

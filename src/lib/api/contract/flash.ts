@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define';
-import { fen, fenField, idField, idInput, intField, isoTime, pageInput, pageSchema, quantityField } from '../fields';
+import { fen, fenField, idField, idInput, intField, isoTime, pageInput, pageSchema, quantityField, reasonField } from '../fields';
 import { FLASH_KINDS, FLASH_LIMITS, FLASH_PHASES } from '../../rules/flash';
 import { ORDER_LIMITS } from '../../rules/order-status';
+import { REASON_LIMITS } from '../../rules/growth-console';
 import { createdOrderSchema } from './checkout';
 
 const tags = ['秒杀'];
@@ -140,5 +141,37 @@ export const flashApi = {
     input: idInput('秒杀 id'),
     output: z.object({ id: z.number().int() }),
     okMsg: '已取消',
+  }),
+};
+
+/** The console's row: the seller, the item, both prices, stock and sold, the window and its phase. */
+export const adminFlashSchema = flashCardSchema.extend({
+  seller_type: z.enum(['coach', 'shop']),
+  seller_name: z.string(),
+  sold: z.number().int().describe('已售（含待付款占用）'),
+  can_cancel: z.union([z.literal(0), z.literal(1)]),
+});
+export type AdminFlash = z.output<typeof adminFlashSchema>;
+
+/** 秒杀监管 (console, content operators): every seller's sales, and the platform's cancel. */
+export const adminFlashApi = {
+  list: defineEndpoint({
+    path: '/admin/flash/list',
+    summary: '秒杀监管：所有卖家的秒杀活动（新建在前，按状态筛选）',
+    tags,
+    access: 'operator',
+    staff: ['content'],
+    input: z.object({ ...pageInput, phase: z.enum(['all', ...FLASH_PHASES], { error: '状态不正确' }).default('all') }),
+    output: pageSchema(adminFlashSchema),
+  }),
+  cancel: defineEndpoint({
+    path: '/admin/flash/cancel',
+    summary: '平台取消未结束的秒杀（已下的订单照常付款或关闭），原因通知卖家',
+    tags,
+    access: 'operator',
+    staff: ['content'],
+    input: z.object({ id: idField('秒杀 id'), reason: reasonField('取消原因', REASON_LIMITS.min, REASON_LIMITS.max) }),
+    output: z.object({ id: z.number().int() }),
+    okMsg: '已取消并通知卖家',
   }),
 };

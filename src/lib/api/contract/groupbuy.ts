@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define';
-import { bit, fen, fenField, idField, idInput, intField, isoTime, pageInput, pageSchema } from '../fields';
+import { bit, fen, fenField, idField, idInput, intField, isoTime, pageInput, pageSchema, reasonField } from '../fields';
 import { CAMPAIGN_STATES, GROUP_BUY_KINDS, GROUP_BUY_LIMITS, GROUP_BUY_TEXTS, GROUP_STATUSES } from '../../rules/groupbuy';
+import { REASON_LIMITS } from '../../rules/growth-console';
 
 /* 拼团 (modules/groupbuy): sellers' campaigns, groups opened and joined by members, their orders. */
 
@@ -169,5 +170,36 @@ export const groupBuyApi = {
     access: 'member',
     input: z.object({ ...pageInput }),
     output: pageSchema(myGroupSchema),
+  }),
+};
+
+/** The console's row: the campaign with its seller and how its groups went. */
+export const adminCampaignSchema = campaignSchema.extend({
+  seller_type: z.enum(['coach', 'shop']),
+  seller_name: z.string(),
+  failed: z.number().int().describe('未成团数'),
+});
+export type AdminGroupCampaign = z.output<typeof adminCampaignSchema>;
+
+/** 拼团监管 (console, content operators): every seller's campaigns, and the platform's stop. */
+export const adminGroupBuyApi = {
+  list: defineEndpoint({
+    path: '/admin/groupBuy/list',
+    summary: '拼团监管：所有卖家的拼团活动（新建在前，按状态筛选）',
+    tags,
+    access: 'operator',
+    staff: ['content'],
+    input: z.object({ ...pageInput, state: z.enum(['all', ...CAMPAIGN_STATES], { error: '状态不正确' }).default('all') }),
+    output: pageSchema(adminCampaignSchema),
+  }),
+  stop: defineEndpoint({
+    path: '/admin/groupBuy/stop',
+    summary: '平台停止拼团活动：不再开新团，进行中的团继续到截止时间；原因通知卖家',
+    tags,
+    access: 'operator',
+    staff: ['content'],
+    input: z.object({ id: idField('拼团活动'), reason: reasonField('停止原因', REASON_LIMITS.min, REASON_LIMITS.max) }),
+    output: adminCampaignSchema,
+    okMsg: '已停止并通知卖家',
   }),
 };

@@ -47,8 +47,8 @@ import { learnApi } from './learn';
 import { adminCertificateApi, coachGradingApi, gradingApi } from './grading';
 import { vipApi } from './vip';
 import { adminPointsApi, pointsApi } from './points';
-import { flashApi } from './flash';
-import { groupBuyApi, sellerGroupBuyApi } from './groupbuy';
+import { adminFlashApi, flashApi } from './flash';
+import { adminGroupBuyApi, groupBuyApi, sellerGroupBuyApi } from './groupbuy';
 import { adminPromotionApi, promotionApi, sellerPromotionApi } from './promotion';
 
 /**
@@ -109,12 +109,14 @@ export const contracts = {
   grading: gradingApi,
   groupBuy: groupBuyApi,
   sellerGroupBuy: sellerGroupBuyApi,
+  adminGroupBuy: adminGroupBuyApi,
   coachGrading: coachGradingApi,
   adminCertificate: adminCertificateApi,
   vip: vipApi,
   points: pointsApi,
   adminPoints: adminPointsApi,
   flash: flashApi,
+  adminFlash: adminFlashApi,
   promotion: promotionApi,
   sellerPromotion: sellerPromotionApi,
   adminPromotion: adminPromotionApi,

@@ -193,19 +193,29 @@ export async function saveFlash(userId: number, input: SaveInput): Promise<{ id:
   return { id };
 }
 
-/** /seller/flash/cancel: an active sale not yet over stops selling; orders already placed stay payable. */
-export async function cancelFlash(userId: number, id: number): Promise<{ id: number }> {
-  const seller = await sellerIds(userId);
-  const [row] = await db()
+/**
+ * The guarded cancel both the seller and the console use: only an active sale not yet over (and, for
+ * a seller, their own: `owner`) stops selling; orders already placed stay payable. The row as it was
+ * cancelled, or undefined when nothing matched (already over or cancelled, or not `owner`'s).
+ */
+export async function cancelActiveSale(tx: TxOrDb, id: number, owner?: SQL) {
+  const [row] = await tx
     .update(flashSales)
     .set({ status: 'cancelled', updatedAt: new Date() })
-    .where(and(eq(flashSales.id, id), ownedBy(seller), eq(flashSales.status, 'active'), gt(flashSales.endsAt, new Date())))
-    .returning({ id: flashSales.id });
+    .where(and(eq(flashSales.id, id), owner, eq(flashSales.status, 'active'), gt(flashSales.endsAt, new Date())))
+    .returning();
+  if (row) changed();
+  return row;
+}
+
+/** /seller/flash/cancel: the seller's own sale, through cancelActiveSale. */
+export async function cancelFlash(userId: number, id: number): Promise<{ id: number }> {
+  const seller = await sellerIds(userId);
+  const row = await cancelActiveSale(db(), id, ownedBy(seller));
   if (!row) {
     await mustOwn(db(), seller, id);
     throw refuse(FLASH_TEXTS.cancelState);
   }
-  changed();
   return { id };
 }
 

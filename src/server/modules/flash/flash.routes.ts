@@ -1,14 +1,15 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { flashApi } from '~/lib/api/contract/flash';
+import { adminFlashApi, flashApi } from '~/lib/api/contract/flash';
 import type { AppEnv } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
 import { notFound } from '../../http/errors';
 import { FLASH_TEXTS } from '~/lib/rules/flash';
 import { flashDetail, flashList } from './flash-read';
 import { buyFlash } from './flash-orders';
+import { adminCancelFlash, adminFlashList } from './flash.admin';
 import { cancelFlash, flashOptions, saveFlash, sellerFlashList } from './flash-seller.service';
 
-/** 秒杀 (README.md): the public list, buying, and the seller's sales. Orders are wired in hooks.ts. */
+/** 秒杀 (README.md): the public list, buying, the seller's sales and the console's oversight. Orders are wired in hooks.ts. */
 export function registerFlash(api: OpenAPIHono<AppEnv>): void {
   endpoint(api, flashApi.list, ({ input }) => flashList(input));
   endpoint(api, flashApi.detail, async ({ input }) => {
@@ -21,4 +22,6 @@ export function registerFlash(api: OpenAPIHono<AppEnv>): void {
   endpoint(api, flashApi.sellerOptions, ({ user }) => flashOptions(user.id));
   endpoint(api, flashApi.save, ({ user, input }) => saveFlash(user.id, input));
   endpoint(api, flashApi.cancel, ({ user, input }) => cancelFlash(user.id, input.id));
+  endpoint(api, adminFlashApi.list, ({ input }) => adminFlashList(input));
+  endpoint(api, adminFlashApi.cancel, ({ input, staff, c }) => adminCancelFlash({ staff, c }, input.id, input.reason));
 }

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-
 import type { GroupCampaign } from '~/lib/api/contract/groupbuy';
 import type { ApiOutput } from '~/lib/api/types';
 import { GROUP_BUY_LIMITS, GROUP_BUY_TEXTS, type CampaignState, type GroupBuyKind } from '~/lib/rules/groupbuy';
-import { db } from '../../db';
+import { db, type Db, type Tx } from '../../db';
 import { one } from '../../db/rows';
 import { classes, courses, groupBuyGroups, groupBuys } from '../../db/schema';
 import { forbidden, notFound, refuse } from '../../http/errors';
@@ -245,11 +245,20 @@ export async function saveCampaign(userId: number, input: SaveInput): Promise<Gr
 export async function stopCampaign(userId: number, id: number): Promise<GroupCampaign> {
   const s = await sellerIds(userId);
   const cur = await ownCampaign(s, id);
-  const [row] = await db()
-    .update(groupBuys)
-    .set({ status: 'stopped', updatedAt: new Date() })
-    .where(and(eq(groupBuys.id, cur.id), eq(groupBuys.status, 'active')))
-    .returning();
+  const row = await stopActiveCampaign(db(), cur.id);
   if (!row) throw refuse(GROUP_BUY_TEXTS.stopped);
   return one(await campaignViews([row]), 'campaign view');
+}
+
+/**
+ * The guarded stop the seller and the console share: an active campaign opens no new group (open
+ * groups run to their deadline). The stopped row, or undefined when it was no longer active.
+ */
+export async function stopActiveCampaign(tx: Db | Tx, id: number): Promise<Campaign | undefined> {
+  const [row] = await tx
+    .update(groupBuys)
+    .set({ status: 'stopped', updatedAt: new Date() })
+    .where(and(eq(groupBuys.id, id), eq(groupBuys.status, 'active')))
+    .returning();
+  return row;
 }

@@ -1,8 +1,9 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { groupBuyApi, sellerGroupBuyApi } from '~/lib/api/contract/groupbuy';
+import { adminGroupBuyApi, groupBuyApi, sellerGroupBuyApi } from '~/lib/api/contract/groupbuy';
 import type { AppEnv } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
 import { saveCampaign, sellerCampaigns, sellerItems, stopCampaign } from './campaign.service';
+import { adminCampaigns, adminStopCampaign } from './groupbuy.admin';
 import { groupsForItem, joinGroup, myGroups, openGroup } from './group.service';
 
 /** 拼团 (groupbuy README). Group orders are wired into commerce in hooks.ts; failing groups run in jobs.ts. */
@@ -15,5 +16,8 @@ export function registerGroupBuy(api: OpenAPIHono<AppEnv>): void {
   endpoint(api, groupBuyApi.forItem, ({ input }) => groupsForItem(input.kind, input.id, input.group));
   endpoint(api, groupBuyApi.open, ({ user, input }) => openGroup(user.id, input.campaign_id));
   endpoint(api, groupBuyApi.join, ({ user, input }) => joinGroup(user.id, input.group_id));
+  endpoint(api, adminGroupBuyApi.list, ({ input }) => adminCampaigns(input));
+  endpoint(api, adminGroupBuyApi.stop, ({ input, staff, c }) => adminStopCampaign({ staff, c }, input.id, input.reason));
+
   endpoint(api, groupBuyApi.mine, ({ user, input }) => myGroups(user.id, input.page, input.limit));
 }
