@@ -84,7 +84,7 @@ function Plans(props: { plans: VipPlan[]; active: boolean; phone: boolean }) {
   if (!props.plans.length) {
     return (
       <section className="gf-card p-5">
-        <Empty icon="i-ri-vip-crown-line" text="会员套餐暂未开售，敬请期待" />
+        <Empty icon="i-ri-vip-crown-line" text="暂无在售的会员套餐，平台开售后可在此开通" />
       </section>
     );
   }
