@@ -16,8 +16,9 @@ type Order = typeof orders.$inferSelect;
 
 export interface Events {
   /**
-   * An order was created (goods, from the cart too, a course or a class), in the creating transaction
-   * after its items and coupon. `visitor` is the browser's 分销 attribution cookie, or null.
+   * An order was created (goods, from the cart too, a course or a class, at a 秒杀 or 拼团 price too),
+   * in the creating transaction after its items and coupon. `visitor` is the browser's 分销
+   * attribution cookie, or null.
    */
   'order.created': { tx: TxOrDb; order: Order; visitor: string | null };
   /** An order was paid (coins or a gateway notice), in the paying transaction after what it unlocks. */

@@ -9,6 +9,7 @@ import {
   goods,
   orderItems,
   orders,
+  promotionOrders,
   sellerAccounts,
   sellerLedger,
   sessions,
@@ -22,6 +23,7 @@ import { DEMO_PAY_PASSWORD } from '~/server/seed/commerce';
 import { newToken, tokenHash } from '~/server/security/tokens';
 import { hashPassword } from '~/server/security/password';
 import { FLASH_PAY_MIN, FLASH_TEXTS } from '~/lib/rules/flash';
+import { SHARE_COOKIE, commissionOf } from '~/lib/rules/promotion';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
 const OTHER_SHOP = '13800000203';
@@ -301,6 +303,25 @@ describe('giving flash stock back', () => {
     expect((await t.wallet(m!.id)).coins).toBe(before);
     expect((await sale(id)).sold).toBe(0);
     await ledgersMatch([m!]);
+  });
+});
+
+describe('分销', () => {
+  it('a purchase through a share link earns the sharer commission on the flash price', async () => {
+    const { id, skuId } = await goodsSale({ stock: 2, price: 10_500, skuPrice: 20_000 });
+    const goodsId = (await t.db.select().from(skus).where(eq(skus.id, skuId)))[0]!.goodsId;
+    expect((await t.post('/seller/promotion/rateSave', { kind: 'goods', item_id: goodsId, rate_bp: 1000 }, owner)).body.code).toBe(200);
+    const [sharer, b] = await buyers(2);
+    const code = (await t.post('/member/promotion/link', { kind: 'goods', id: goodsId }, sharer!.token)).body.data.code;
+    const landed = await t.post('/public/promotion/click', { code, kind: 'goods', id: goodsId }, undefined, {
+      'x-forwarded-for': '198.51.100.9',
+    });
+    const cookie = new RegExp(`${SHARE_COOKIE}=[^;]+`).exec(landed.headers.get('set-cookie') ?? '')![0];
+    const o = await t.post('/flash/buy', { flash_id: id, num: 1, address_id: b!.address }, b!.token, { Cookie: cookie });
+    expect(o.body.code).toBe(200);
+    // ¥105 above the free-shipping line: the commission is on the ¥105 paid, not the ¥200 list price.
+    const [p] = await t.db.select().from(promotionOrders).where(eq(promotionOrders.orderId, o.body.data.id));
+    expect(p).toMatchObject({ sharerId: sharer!.id, commission: commissionOf(10_500, 1000), status: 'pending' });
   });
 });
 

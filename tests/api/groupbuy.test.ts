@@ -10,12 +10,15 @@ import {
   groupBuys,
   messages,
   orders,
+  promotionOrders,
+  sellerLedger,
   users,
 } from '~/server/db/schema';
 import { changeCoins } from '~/server/ledger/coins';
 import { failDueGroups } from '~/server/modules/groupbuy/fail.service';
 import { hashPassword } from '~/server/security/password';
 import { GROUP_BUY_TEXTS } from '~/lib/rules/groupbuy';
+import { SHARE_COOKIE, commissionOf } from '~/lib/rules/promotion';
 import { ORDER_TEXTS } from '~/server/modules/commerce/order-texts';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
@@ -162,6 +165,10 @@ describe('seller campaigns', () => {
     expect((await t.post('/seller/groupBuyStop', { id }, shop)).body.code).toBe(404);
 
     const a = await member(100);
+    // The panel tells the item's seller, and only them, that the group buy is not theirs to join.
+    const panel = (token?: string) => t.post('/public/groupBuy', { kind: 'course', id: courseId }, token);
+    expect([(await panel(coach)).body.data.own, (await panel(a.token)).body.data.own, (await panel()).body.data.own]).toEqual([1, 0, 0]);
+    expect((await t.post('/member/groupBuyOpen', { campaign_id: id }, coach)).body.msg).toBe(GROUP_BUY_TEXTS.ownItem);
     const opened = await t.post('/member/groupBuyOpen', { campaign_id: id }, a.token);
     expect(opened.body.data.pay_amount).toBe(1800);
     const locked = await t.post(
@@ -297,7 +304,17 @@ describe('failing', () => {
     const id = await campaign('course', courseId, { size: 4, price: 2000 });
     const [a, b, c] = [await member(100), await member(0), await member(100)];
     const oa = (await t.post('/member/groupBuyOpen', { campaign_id: id }, a.token)).body.data;
-    const ob = (await t.post('/member/groupBuyJoin', { group_id: oa.group_id }, b.token)).body.data;
+    // b comes through a 分销 link: the join is credited to the sharer at the group price, pending.
+    expect((await t.post('/seller/promotion/rateSave', { kind: 'course', item_id: courseId, rate_bp: 1000 }, coach)).body.code).toBe(200);
+    const sharer = await member();
+    const code = (await t.post('/member/promotion/link', { kind: 'course', id: courseId }, sharer.token)).body.data.code;
+    const landed = await t.post('/public/promotion/click', { code, kind: 'course', id: courseId }, undefined, {
+      'x-forwarded-for': '198.51.100.7',
+    });
+    const cookie = new RegExp(`${SHARE_COOKIE}=[^;]+`).exec(landed.headers.get('set-cookie') ?? '')![0];
+    const ob = (await t.post('/member/groupBuyJoin', { group_id: oa.group_id }, b.token, { Cookie: cookie })).body.data;
+    const promo = async () => (await t.db.select().from(promotionOrders).where(eq(promotionOrders.orderId, ob.id)))[0];
+    expect(await promo()).toMatchObject({ sharerId: sharer.id, commission: commissionOf(2000, 1000), status: 'pending' });
     const oc = (await t.post('/member/groupBuyJoin', { group_id: oa.group_id }, c.token)).body.data;
     expect((await payCoins(oa.id, a.token)).body.code).toBe(200);
     // b pays through the (sandbox) gateway.
@@ -329,6 +346,19 @@ describe('failing', () => {
     expect(await owns(a.id, courseId)).toBe(false);
     // The gateway refund went back through the gateway, not as coins.
     expect(await ledgerAgrees(b.id)).toBe(0);
+    // The sharer's pending commission lapsed with the refund; no commission money moved.
+    expect(await promo()).toMatchObject({ status: 'cancelled', settled: 0 });
+    const shares = await t.db
+      .select()
+      .from(sellerLedger)
+      .where(and(eq(sellerLedger.refType, 'order'), eq(sellerLedger.refId, ob.id), sql`${sellerLedger.reason} like 'share%'`));
+    expect(shares).toEqual([]);
+    // Each refunded member is told once, in the group's words, with where the money went.
+    const told = async (userId: number) => t.db.select().from(messages).where(eq(messages.userId, userId));
+    const [ta, tb] = [await told(a.id), await told(b.id)];
+    expect([ta.map((m) => m.title), tb.map((m) => m.title)]).toEqual([[GROUP_BUY_TEXTS.failedNotice], [GROUP_BUY_TEXTS.failedNotice]]);
+    expect(ta[0]!.content).toContain('功夫币已退回');
+    expect(tb[0]!.content).toContain('已原路退回');
 
     // c's money arrives after the failure: credited back as coins (commerce's creditBack), once.
     const done = await t.post('/pay/sandbox/confirm', { pay_no: late.body.data.pay_no }, c.token);

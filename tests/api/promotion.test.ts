@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, like, sql } from 'drizzle-orm';
 import {
   coaches,
   courseAccess,
   courses,
+  messages,
   orders,
   promotionClicks,
   promotionOrders,
@@ -12,7 +13,7 @@ import {
   users,
 } from '~/server/db/schema';
 import { luhnValid } from '~/lib/rules/bank';
-import { PROMOTION_TEXTS, SHARE_COOKIE, commissionOf } from '~/lib/rules/promotion';
+import { CLICK_LIMIT, PROMOTION_TEXTS, SHARE_COOKIE, commissionOf } from '~/lib/rules/promotion';
 import { SETTLE_DAYS, settleDueItemOrders } from '~/server/modules/commerce/order-lifecycle.service';
 import { hashPassword } from '~/server/security/password';
 import { DEMO_PAY_PASSWORD } from '~/server/seed/commerce';
@@ -163,6 +164,16 @@ describe('share, buy, settle, refund', () => {
     expect((await memberAccount(sharerId)).balance).toBe(commission);
     expect(await rows(o.id, 'share')).toHaveLength(1);
     expect(await rows(o.id, 'share_paid')).toHaveLength(1);
+    // Settled twice at once, told once: the amount and the item.
+    const told = await t.db
+      .select()
+      .from(messages)
+      .where(
+        and(eq(messages.userId, sharerId), eq(messages.title, PROMOTION_TEXTS.settledTitle), like(messages.content, `%${o.order_no}%`)),
+      );
+    expect(told).toHaveLength(1);
+    expect(told[0]!.content).toContain(`¥${(commission / 100).toFixed(2)}`);
+    expect(told[0]!.content).toContain(c.title);
     const sale = (await rows(o.id, 'sale'))[0]!.pendingDelta;
     // The seller's balance gained its share less the commission.
     expect((await coachAccount()).balance).toBe(before.balance + sale - commission);
@@ -318,5 +329,24 @@ describe('withdrawing commission', () => {
     expect(await memberAccount(sharerId)).toMatchObject({ balance: bal - 1000, frozen: 1000 });
     expect((await t.post('/member/promotion/withdrawals', {}, sharer)).body.data.total).toBe(1);
     await ledgersMatch();
+  });
+});
+
+describe('click budget', () => {
+  it('refuses an address past its budget, records nothing more, and leaves other addresses alone', async () => {
+    const c = await course();
+    const code = await codeOf(sharer, c.id);
+    const click = (ip: string) =>
+      t.post('/public/promotion/click', { code, kind: 'course', id: c.id }, undefined, { 'x-forwarded-for': ip });
+    const clicks = async () =>
+      (await t.db.select({ n: count() }).from(promotionClicks).where(eq(promotionClicks.sharerId, sharerId)))[0]!.n;
+    const before = await clicks();
+    // Each call is a new visitor (no cookie), so each within the budget is recorded.
+    for (let i = 0; i < CLICK_LIMIT.points; i++) expect((await click('203.0.113.7')).body.data.recorded).toBe(true);
+    const over = await click('203.0.113.7');
+    expect(over.body).toMatchObject({ code: 429, msg: PROMOTION_TEXTS.clickTooFast });
+    expect(over.headers.get('set-cookie')).toBeNull();
+    expect(await clicks()).toBe(before + CLICK_LIMIT.points);
+    expect((await click('203.0.113.8')).body.data.recorded).toBe(true);
   });
 });

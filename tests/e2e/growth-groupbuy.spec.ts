@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { DEMO, loginByCookie, newMember, ready, signIn, toastWith, type Member } from './helpers';
+import { GROUP_BUY_TEXTS } from '../../src/lib/rules/groupbuy';
 
 /* 拼团 end to end: the coach sets a 2-person group buy, A opens, B joins through the share link, both pay with coins, the group forms. */
 
@@ -44,6 +45,11 @@ test('a 2-person group buy forms when the second member pays, and the opener can
   await form.getByRole('button', { name: '创建拼团' }).click();
   await expect(toastWith(page, '拼团活动已保存')).toBeVisible();
   await expect(page.getByTestId('groupbuy-list').locator('li', { hasText: course.title }).first()).toContainText('进行中');
+  // On the coach's own course page the panel explains instead of offering 开团 (the server would refuse it).
+  await page.goto(`/train/courseDetail?id=${course.id}`);
+  await ready(page);
+  await expect(page.getByTestId('groupbuy-own')).toHaveText(GROUP_BUY_TEXTS.ownPanel('course'));
+  await expect(page.getByTestId('groupbuy-open')).toHaveCount(0);
 
   const [a, b] = await Promise.all([
     newMember(request, { coins: 10, payPassword: true }),

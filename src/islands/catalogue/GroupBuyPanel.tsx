@@ -2,7 +2,7 @@ import { api } from '~/lib/api/client';
 import type { GroupView } from '~/lib/api/contract/groupbuy';
 import { priceText } from '~/lib/format';
 import { img } from '~/lib/media';
-import { countdownText, GROUP_STATUS_TEXT, groupLink, missingText, type GroupBuyKind } from '~/lib/rules/groupbuy';
+import { countdownText, GROUP_BUY_TEXTS, GROUP_STATUS_TEXT, groupLink, missingText, type GroupBuyKind } from '~/lib/rules/groupbuy';
 import { groupStateText, joinable, joinGroupBuy, openGroupBuy, termsText } from '~/lib/stores/groupbuy';
 import { copyLink } from '~/lib/stores/share';
 import { openLogin } from '~/lib/stores/ui';
@@ -15,7 +15,8 @@ import { useTicker } from '../ui/useTicker';
  * 拼团 on a course or class page (desktop and phone): the group price, 开团, the open groups with
  * 还差 N 人 and a countdown, 参团 and a share link per group; a shared link's group comes first.
  * Loaded after mount (the page itself is the same cached HTML for everyone); nothing shows when
- * the item has no running group buy and no group was shared.
+ * the item has no running group buy and no group was shared. The item's own seller (`own`, from the
+ * server) sees why there is no 开团 or 参团 for them instead of buttons the server would refuse.
  */
 export default function GroupBuyPanel(props: {
   kind: GroupBuyKind;
@@ -50,15 +51,21 @@ export default function GroupBuyPanel(props: {
             </span>
             <span className="text-sm text-ink-mute line-through">{priceText(props.price)}</span>
             <span className="text-sm text-ink-soft">{termsText(c)}</span>
-            <button
-              type="button"
-              className={`gf-btn-primary ml-auto h-9 px-5 ${props.phone ? 'w-full' : ''}`}
-              disabled={act.busy}
-              onClick={() => go(() => openGroupBuy(c.id, props.phone))}
-              data-testid="groupbuy-open"
-            >
-              {priceText(c.price)} 开团
-            </button>
+            {d.own ? (
+              <span className={`ml-auto text-sm text-ink-mute ${props.phone ? 'w-full' : ''}`} data-testid="groupbuy-own">
+                {GROUP_BUY_TEXTS.ownPanel(props.kind)}
+              </span>
+            ) : (
+              <button
+                type="button"
+                className={`gf-btn-primary ml-auto h-9 px-5 ${props.phone ? 'w-full' : ''}`}
+                disabled={act.busy}
+                onClick={() => go(() => openGroupBuy(c.id, props.phone))}
+                data-testid="groupbuy-open"
+              >
+                {priceText(c.price)} 开团
+              </button>
+            )}
           </>
         ) : (
           <span className="text-sm text-ink-soft">该拼团活动已结束</span>
@@ -73,6 +80,7 @@ export default function GroupBuyPanel(props: {
               shared={g.id === d.shared?.id}
               now={now}
               busy={act.busy}
+              own={d.own === 1}
               link={groupLink(props.kind, props.itemId, g.id)}
               onJoin={() => go(() => joinGroupBuy(g.id, props.phone))}
             />
@@ -83,7 +91,7 @@ export default function GroupBuyPanel(props: {
   );
 }
 
-function GroupRow(props: { g: GroupView; shared: boolean; now: number; busy: boolean; link: string; onJoin: () => void }) {
+function GroupRow(props: { g: GroupView; shared: boolean; now: number; busy: boolean; own: boolean; link: string; onJoin: () => void }) {
   const { g, now } = props;
   const left = Date.parse(g.expires_at) - now;
   return (
@@ -104,7 +112,7 @@ function GroupRow(props: { g: GroupView; shared: boolean; now: number; busy: boo
         >
           分享
         </button>
-        {joinable(g, now) ? (
+        {props.own ? null : joinable(g, now) ? (
           <button
             type="button"
             className="gf-btn-primary h-8 px-4"

@@ -36,6 +36,8 @@ export const GROUP_BUY_TEXTS = {
   groupClosed: '该团已结束，请开新团或加入其他团',
   groupFull: '该团已满员，请开新团或加入其他团',
   ownItem: '不能参加自己的拼团',
+  /** The panel on the seller's own course or class, in place of 开团 and 参团. */
+  ownPanel: (kind: GroupBuyKind) => `这是你自己的${kind === 'course' ? '课程' : '班级'}：学员可在这里开团、参团，你本人不能参加自己的拼团`,
   priceTooHigh: '拼团价须低于原价',
   itemMissing: '请选择在售的课程或班级',
   activeExists: '该课程或班级已有进行中的拼团活动',
@@ -47,6 +49,8 @@ export const GROUP_BUY_TEXTS = {
   failedPay: '该团已结束（未成团），支付未完成',
   formedNotice: '拼团成功',
   failedNotice: '拼团未成功，已自动退款',
+  /** The notice's first words; commerce adds where the money went (功夫币 or 原路退回). */
+  failedRefund: (orderNo: string) => `你参加的拼团在截止时间前未凑满人数，订单 ${orderNo} 已自动退款`,
 } as const;
 
 /** "还差 N 人" for a group of `size` with `paid` members paid. */

@@ -68,4 +68,13 @@ export const PROMOTION_TEXTS = {
   ledgerShare: '推广佣金',
   ledgerPaid: '推广佣金支出',
   ledgerBack: '推广佣金退回',
+  /** The sharer's site notice when a commission settles (once, in the settling transaction). */
+  settledTitle: '推广佣金已到账',
+  settledNotice: (item: string, fen: number, orderNo: string) =>
+    `你分享的「${item}」有好友下单（订单 ${orderNo}），订单已完成，推广佣金 ¥${(fen / 100).toFixed(2)} 已计入你的推广余额，可在推广中心提现。`,
+  /** A 分销 link opened too often from one address (the click is not recorded). */
+  clickTooFast: '分享链接访问过于频繁，请稍后再试',
 } as const;
+
+/** Landings one address may report per window (/public/promotion/click; more are refused with clickTooFast). */
+export const CLICK_LIMIT = { points: 30, windowS: 600 } as const;

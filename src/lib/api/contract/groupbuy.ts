@@ -145,6 +145,7 @@ export const groupBuyApi = {
       campaign: campaignSchema.nullable(),
       groups: z.array(groupSchema),
       shared: groupSchema.nullable().describe('分享链接指向的团（不论状态）'),
+      own: bit().describe('登录者是该课程或班级的卖家（不能开团或参团）'),
     }),
   }),
   open: defineEndpoint({

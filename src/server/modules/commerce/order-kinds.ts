@@ -96,13 +96,17 @@ function flashHandlerFor(item: Item): OrderKindHandler | null {
  * - `paid`: the payment landed (the order is paid and still on hold); the group counts it and, when
  *   it is the last slot, forms and releases every member's hold (`fulfilHeld`);
  * - `released`: it closed unpaid — its slot goes back;
- * - `refunded`: it was refunded — an open group gets the slot back.
+ * - `refunded`: it was refunded — an open group gets the slot back;
+ * - `refundNotice`: the member's notice of a completed refund when the group has its own say (a
+ *   failed group's automatic refund: 拼团未成功，已自动退款), else null for commerce's own. Commerce
+ *   adds where the money went, so the member gets one notice, not two.
  */
 export interface GroupOrderHandler {
   blocked(tx: TxOrDb, order: Order): Promise<string | null>;
   paid(tx: TxOrDb, order: Order): Promise<void>;
   released(tx: TxOrDb, order: Order): Promise<void>;
   refunded(tx: TxOrDb, order: Order): Promise<void>;
+  refundNotice(tx: TxOrDb, order: Order): Promise<{ title: string; lead: string; link: string } | null>;
 }
 
 let groupHandler: GroupOrderHandler | null = null;

@@ -399,9 +399,15 @@ export interface GroupLine {
  * A 拼团 order (modules/groupbuy), inside the caller's transaction, which has already taken the
  * group's slot: the same duplicate guards as any course or class order (per-member lock, owned or
  * awaiting payment refused), a class seat taken at once (conditional on capacity), no coupon (the
- * group price is the discount), and the order on hold until the group forms.
+ * group price is the discount), and the order on hold until the group forms. Like any order it
+ * emits order.created with the browser's 分销 cookie (`visitor`).
  */
-export async function insertGroupOrder(tx: TxOrDb, userId: number, line: GroupLine): Promise<typeof orders.$inferSelect> {
+export async function insertGroupOrder(
+  tx: TxOrDb,
+  userId: number,
+  line: GroupLine,
+  visitor: string | null = null,
+): Promise<typeof orders.$inferSelect> {
   await lockItem(tx, userId, line.kind, line.itemId);
   await refuseDuplicate(tx, userId, line.kind, line.itemId);
   if (line.kind === 'class' && !(await takeSeat(tx, line.itemId))) throw refuse(ORDER_TEXTS.seats);
@@ -432,6 +438,7 @@ export async function insertGroupOrder(tx: TxOrDb, userId: number, line: GroupLi
     price: line.price,
     num: 1,
   });
+  await emit('order.created', { tx, order: o, visitor });
   return o;
 }
 

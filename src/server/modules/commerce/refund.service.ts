@@ -88,14 +88,18 @@ async function completeRefund(tx: TxOrDb, o: Order, r: Refund): Promise<void> {
   await restoreHoldings(tx, o);
   await tx.update(orderRefunds).set({ status: 'done', doneAt: new Date() }).where(eq(orderRefunds.id, r.id));
   const back = coins > 0 ? `${coins} 个功夫币已退回你的钱包` : `¥${(r.amount / 100).toFixed(2)} 已原路退回，到账时间以支付渠道为准`;
+  // A failed 拼团's automatic refund is told in the group's words instead (one notice, not two).
+  const group = await groupHandlerFor(o)?.refundNotice(tx, o);
   await sendMessage(
-    {
-      userId: o.userId,
-      kind: 'notice',
-      title: r.approvedBy === 0 ? '平台已同意退款' : '卖家已同意退款',
-      content: `<p>你的订单 ${o.orderNo} 的退款${r.approvedBy === 0 ? '经平台仲裁' : '申请'}已通过，${back}。</p>`,
-      link: coins > 0 ? '/my/wallet/kungfucoin' : `/order/detail?id=${o.id}`,
-    },
+    group
+      ? { userId: o.userId, kind: 'notice', title: group.title, content: `<p>${group.lead}，${back}。</p>`, link: group.link }
+      : {
+          userId: o.userId,
+          kind: 'notice',
+          title: r.approvedBy === 0 ? '平台已同意退款' : '卖家已同意退款',
+          content: `<p>你的订单 ${o.orderNo} 的退款${r.approvedBy === 0 ? '经平台仲裁' : '申请'}已通过，${back}。</p>`,
+          link: coins > 0 ? '/my/wallet/kungfucoin' : `/order/detail?id=${o.id}`,
+        },
     tx,
   );
 }

@@ -76,10 +76,14 @@ function offerFor(s: Sale): CampaignOffer {
   };
 }
 
-/** /flash/buy: a course or goods order at the flash price (see the header). */
+/**
+ * /flash/buy: a course or goods order at the flash price (see the header). `visitor` is the
+ * browser's 分销 cookie: commerce's order.created carries it, so a share link earns on what was paid.
+ */
 export async function buyFlash(
   userId: number,
   input: { flash_id: number; num: number; address_id?: number | undefined; remark: string },
+  visitor: string | null = null,
 ): Promise<CreatedOrder> {
   const [s] = await db().select().from(flashSales).where(eq(flashSales.id, input.flash_id)).limit(1);
   if (!s) throw notFound(FLASH_TEXTS.notFound);
@@ -88,14 +92,14 @@ export async function buyFlash(
   if (input.num > s.perMember) throw refuse(FLASH_TEXTS.limit(s.perMember));
   if (s.kind === 'course' && s.courseId) {
     if (input.num !== 1) throw refuse(FLASH_TEXTS.courseOne);
-    return createCourseOrder(userId, s.courseId, undefined, undefined, null, offerFor(s));
+    return createCourseOrder(userId, s.courseId, undefined, undefined, visitor, offerFor(s));
   }
   if (!s.skuId) throw new Error(`flash sale ${s.id} has no item`);
   if (!input.address_id) throw refuse(FLASH_TEXTS.address);
   return createGoodsOrder(
     userId,
     { items: [{ sku_id: s.skuId, num: input.num }], address_id: input.address_id, remark: input.remark },
-    null,
+    visitor,
     offerFor(s),
   );
 }

@@ -1,9 +1,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { getCookie } from 'hono/cookie';
 import { adminFlashApi, flashApi } from '~/lib/api/contract/flash';
 import type { AppEnv } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
 import { notFound } from '../../http/errors';
 import { FLASH_TEXTS } from '~/lib/rules/flash';
+import { SHARE_COOKIE } from '~/lib/rules/promotion';
 import { flashDetail, flashList } from './flash-read';
 import { buyFlash } from './flash-orders';
 import { adminCancelFlash, adminFlashList } from './flash.admin';
@@ -17,7 +19,8 @@ export function registerFlash(api: OpenAPIHono<AppEnv>): void {
     if (!card) throw notFound(FLASH_TEXTS.notFound);
     return card;
   });
-  endpoint(api, flashApi.buy, ({ user, input }) => buyFlash(user.id, input));
+  // The 分销 attribution cookie rides along to commerce's order.created, as on an ordinary checkout.
+  endpoint(api, flashApi.buy, ({ user, input, c }) => buyFlash(user.id, input, getCookie(c, SHARE_COOKIE) ?? null));
   endpoint(api, flashApi.sellerList, ({ user, input }) => sellerFlashList(user.id, input.page, input.limit));
   endpoint(api, flashApi.sellerOptions, ({ user }) => flashOptions(user.id));
   endpoint(api, flashApi.save, ({ user, input }) => saveFlash(user.id, input));

@@ -4,7 +4,6 @@ import { coaches, groupBuyGroups, groupBuys, orders, shops } from '../../db/sche
 import { log, errorFields } from '../../log';
 import { closeUnpaidOrder } from '../commerce/order.service';
 import { refundBySeller } from '../commerce/refund.service';
-import { sendMessage } from '../notice/notice.service';
 import { GROUP_BUY_TEXTS } from '~/lib/rules/groupbuy';
 
 /*
@@ -15,7 +14,9 @@ import { GROUP_BUY_TEXTS } from '~/lib/rules/groupbuy';
  *    payment that holds the row (its last slot) finishes first and the group formed instead;
  *    one that comes after finds it failed (coins refused, a gateway's money credited back);
  * 2. every order still live in a failed group: unpaid ones close (slot and seat back), paid ones
- *    are refunded by refundBySeller, which locks the order row and moves paid → refunding once.
+ *    are refunded by refundBySeller, which locks the order row and moves paid → refunding once;
+ *    the member is told once, when the refund completes (拼团未成功，已自动退款, with where the
+ *    money went), in place of commerce's own refund notice.
  */
 
 class AlreadyDone extends Error {}
@@ -51,19 +52,11 @@ export async function failDueGroups(deliver: (req: Request) => Promise<Response>
       continue;
     }
     try {
-      await refundBySeller(o.id, o.coachUser ?? o.shopUser ?? 0, GROUP_BUY_TEXTS.failedNotice, deliver, async (tx, cur) => {
+      // The member's one notice comes with the completed refund (group-orders.ts refundNotice), with where the money went.
+      await refundBySeller(o.id, o.coachUser ?? o.shopUser ?? 0, GROUP_BUY_TEXTS.failedNotice, deliver, (_tx, cur) => {
         // Checked on the locked row: another run (or instance) refunded it first.
         if (cur.groupId !== o.groupId || cur.status !== 'paid') throw new AlreadyDone();
-        await sendMessage(
-          {
-            userId: cur.userId,
-            kind: 'notice',
-            title: GROUP_BUY_TEXTS.failedNotice,
-            content: `<p>你参加的拼团在截止时间前未凑满人数，订单 ${cur.orderNo} 的款项将原路退回。</p>`,
-            link: '/my/groupbuy',
-          },
-          tx,
-        );
+        return Promise.resolve();
       });
       done++;
     } catch (err) {

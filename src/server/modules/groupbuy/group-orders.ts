@@ -93,5 +93,15 @@ export function registerGroupBuyOrders(): void {
         .set({ paid: sql`${groupBuyGroups.paid} - 1`, reserved: sql`${groupBuyGroups.reserved} - 1` })
         .where(and(eq(groupBuyGroups.id, o.groupId ?? 0), eq(groupBuyGroups.status, 'open'), gt(groupBuyGroups.paid, 0)));
     },
+    async refundNotice(tx, o) {
+      // A failed group's orders are refunded only by the failing job: its members hear it in the group's words.
+      const [g] = await tx
+        .select({ status: groupBuyGroups.status })
+        .from(groupBuyGroups)
+        .where(eq(groupBuyGroups.id, o.groupId ?? 0))
+        .limit(1);
+      if (g?.status !== 'failed') return null;
+      return { title: GROUP_BUY_TEXTS.failedNotice, lead: GROUP_BUY_TEXTS.failedRefund(o.orderNo), link: '/my/groupbuy' };
+    },
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { GroupView, MyGroup } from '~/lib/api/contract/groupbuy';
 import type { ApiOutput } from '~/lib/api/types';
 import { GROUP_BUY_LIMITS, GROUP_BUY_TEXTS, groupLink, type GroupBuyKind, type GroupStatus } from '~/lib/rules/groupbuy';
@@ -80,8 +80,36 @@ async function activeCampaign(kind: GroupBuyKind, id: number): Promise<Campaign 
   return c;
 }
 
-/** /public/groupBuy: the item's campaign, its joinable groups (closest to forming first), a shared group. */
-export async function groupsForItem(kind: GroupBuyKind, itemId: number, groupId?: number): Promise<ApiOutput<'/public/groupBuy'>> {
+/** Whether the member sells the item (its coach, or the owner of its shop): their own 开团 and 参团 are refused. */
+async function sellsItem(userId: number, kind: GroupBuyKind, id: number): Promise<boolean> {
+  const [row] =
+    kind === 'course'
+      ? await db()
+          .select({ id: courses.id })
+          .from(courses)
+          .leftJoin(coaches, eq(coaches.id, courses.coachId))
+          .leftJoin(shops, eq(shops.id, courses.shopId))
+          .where(and(eq(courses.id, id), or(eq(coaches.userId, userId), eq(shops.userId, userId))))
+          .limit(1)
+      : await db()
+          .select({ id: classes.id })
+          .from(classes)
+          .innerJoin(coaches, eq(coaches.id, classes.coachId))
+          .where(and(eq(classes.id, id), eq(coaches.userId, userId)))
+          .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * /public/groupBuy: the item's campaign, its joinable groups (closest to forming first), a shared
+ * group, and whether the signed-in `viewer` sells the item (the panel then explains instead of 开团).
+ */
+export async function groupsForItem(
+  kind: GroupBuyKind,
+  itemId: number,
+  groupId?: number,
+  viewer: number | null = null,
+): Promise<ApiOutput<'/public/groupBuy'>> {
   const c = await activeCampaign(kind, itemId);
   const now = new Date();
   const open = c
@@ -103,7 +131,8 @@ export async function groupsForItem(kind: GroupBuyKind, itemId: number, groupId?
     : [];
   const [views, sharedView] = await Promise.all([groupViews(open), shared ? groupViews([shared.g]) : []]);
   const campaign = c && campaignState(c) === 'running' ? ((await campaignViews([c]))[0] ?? null) : null;
-  return { campaign, groups: campaign ? views : [], shared: sharedView[0] ?? null };
+  const own = viewer !== null && (campaign || shared) ? await sellsItem(viewer, kind, itemId) : false;
+  return { campaign, groups: campaign ? views : [], shared: sharedView[0] ?? null, own: own ? 1 : 0 };
 }
 
 /** What an order of the campaign is for, loaded before the transaction (on sale, not the buyer's own). */
@@ -152,9 +181,14 @@ const created = (o: typeof orders.$inferSelect, groupId: number) => ({
 /**
  * /member/groupBuyOpen: a new group with its first slot taken by the opener's order. The campaign's
  * `opened` moves by a guarded update (running, not stopped), so a campaign stopped or edited at the
- * same moment either sees this group or refuses it.
+ * same moment either sees this group or refuses it. `visitor` (the 分销 cookie) rides to commerce's
+ * order.created, so a share link earns on the group price as on any order (joining too).
  */
-export async function openGroup(userId: number, campaignId: number): Promise<ApiOutput<'/member/groupBuyOpen'>> {
+export async function openGroup(
+  userId: number,
+  campaignId: number,
+  visitor: string | null = null,
+): Promise<ApiOutput<'/member/groupBuyOpen'>> {
   const [c] = await db().select().from(groupBuys).where(eq(groupBuys.id, campaignId)).limit(1);
   if (!c) throw notFound(GROUP_BUY_TEXTS.notFound);
   if (campaignState(c) !== 'running') throw refuse(GROUP_BUY_TEXTS.notRunning);
@@ -181,7 +215,7 @@ export async function openGroup(userId: number, campaignId: number): Promise<Api
         .returning(),
       'group',
     );
-    const o = await insertGroupOrder(tx, userId, { ...line, price: g.price, groupId: g.id });
+    const o = await insertGroupOrder(tx, userId, { ...line, price: g.price, groupId: g.id }, visitor);
     return created(o, g.id);
   });
 }
@@ -191,7 +225,11 @@ export async function openGroup(userId: number, campaignId: number): Promise<Api
  * by conditional updates after the order's duplicate guards — `reserved < size`, the group open and
  * not past its deadline — so concurrent joiners of the last slot leave exactly one order.
  */
-export async function joinGroup(userId: number, groupId: number): Promise<ApiOutput<'/member/groupBuyJoin'>> {
+export async function joinGroup(
+  userId: number,
+  groupId: number,
+  visitor: string | null = null,
+): Promise<ApiOutput<'/member/groupBuyJoin'>> {
   const [row] = await db()
     .select({ g: groupBuyGroups, c: groupBuys })
     .from(groupBuyGroups)
@@ -202,7 +240,7 @@ export async function joinGroup(userId: number, groupId: number): Promise<ApiOut
   if (row.g.status !== 'open' || row.g.expiresAt.getTime() <= Date.now()) throw refuse(GROUP_BUY_TEXTS.groupClosed);
   const line = await lineOf(userId, row.c);
   return db().transaction(async (tx) => {
-    const o = await insertGroupOrder(tx, userId, { ...line, price: row.g.price, groupId });
+    const o = await insertGroupOrder(tx, userId, { ...line, price: row.g.price, groupId }, visitor);
     const [taken] = await tx
       .update(groupBuyGroups)
       .set({ reserved: sql`${groupBuyGroups.reserved} + 1` })

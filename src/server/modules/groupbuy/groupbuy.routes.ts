@@ -1,4 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { getCookie } from 'hono/cookie';
+import { SHARE_COOKIE } from '~/lib/rules/promotion';
 import { adminGroupBuyApi, groupBuyApi, sellerGroupBuyApi } from '~/lib/api/contract/groupbuy';
 import type { AppEnv } from '../../http/context';
 import { endpoint } from '../../http/endpoint';
@@ -13,9 +15,10 @@ export function registerGroupBuy(api: OpenAPIHono<AppEnv>): void {
   endpoint(api, sellerGroupBuyApi.save, ({ user, input }) => saveCampaign(user.id, input));
   endpoint(api, sellerGroupBuyApi.stop, ({ user, input }) => stopCampaign(user.id, input.id));
 
-  endpoint(api, groupBuyApi.forItem, ({ input }) => groupsForItem(input.kind, input.id, input.group));
-  endpoint(api, groupBuyApi.open, ({ user, input }) => openGroup(user.id, input.campaign_id));
-  endpoint(api, groupBuyApi.join, ({ user, input }) => joinGroup(user.id, input.group_id));
+  endpoint(api, groupBuyApi.forItem, ({ input, user }) => groupsForItem(input.kind, input.id, input.group, user?.id ?? null));
+  // The 分销 attribution cookie rides along to commerce's order.created, as on an ordinary checkout.
+  endpoint(api, groupBuyApi.open, ({ user, input, c }) => openGroup(user.id, input.campaign_id, getCookie(c, SHARE_COOKIE) ?? null));
+  endpoint(api, groupBuyApi.join, ({ user, input, c }) => joinGroup(user.id, input.group_id, getCookie(c, SHARE_COOKIE) ?? null));
   endpoint(api, adminGroupBuyApi.list, ({ input }) => adminCampaigns(input));
   endpoint(api, adminGroupBuyApi.stop, ({ input, staff, c }) => adminStopCampaign({ staff, c }, input.id, input.reason));
 

@@ -1,8 +1,10 @@
-import { and, desc, eq, gte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, or } from 'drizzle-orm';
+import { escapeHtml } from '~/lib/rules/admin-content';
 import { PROMOTION_TEXTS, commissionOf, type ShareKind } from '~/lib/rules/promotion';
 import type { TxOrDb } from '../../db';
 import { orderItems, orders, promotionClicks, promotionOrders, sellerAccounts, sellerLedger } from '../../db/schema';
 import { moveSellerMoney, sellerAccountId } from '../../ledger/seller-money';
+import { sendMessage } from '../notice/notice.service';
 import { promotionLimits } from './limits';
 import { rateFor, type Seller } from './items';
 
@@ -13,7 +15,7 @@ import { rateFor, type Seller } from './items';
  *   is worked out at the seller's rates then (never for the sharer's own purchase) → pending;
  * - order.completed (after the seller's income settled): pending → settled once, the seller's
  *   balance pays the sharer's: seller −c 'share_paid', sharer +c 'share' (never more than the
- *   seller's own share of the order);
+ *   seller's own share of the order), and the sharer is told (推广佣金已到账);
  * - refund.approved (before the seller's income is taken back): pending → cancelled; settled →
  *   reversed once: the sharer gives back what their balance holds (at most c) and the seller gets
  *   that back; what the sharer already withdrew stays paid, borne by the seller who offered the rate.
@@ -98,6 +100,23 @@ export async function settleCommission(tx: TxOrDb, o: Pick<Order, 'id' | 'orderN
   await moveSellerMoney(tx, sale.accountId, { balance: -amount }, 'share_paid', orderRef(o, PROMOTION_TEXTS.ledgerPaid));
   await moveSellerMoney(tx, sharer, { balance: amount }, 'share', orderRef(o, PROMOTION_TEXTS.ledgerShare));
   await tx.update(promotionOrders).set({ settled: amount }).where(eq(promotionOrders.orderId, o.id));
+  // Told in the settling transaction, past the guarded update above: once, however often the job runs.
+  const [item] = await tx
+    .select({ title: orderItems.title })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, o.id))
+    .orderBy(asc(orderItems.id))
+    .limit(1);
+  await sendMessage(
+    {
+      userId: p.sharerId,
+      kind: 'notice',
+      title: PROMOTION_TEXTS.settledTitle,
+      content: `<p>${escapeHtml(PROMOTION_TEXTS.settledNotice(item?.title ?? '', amount, o.orderNo))}</p>`,
+      link: '/my/promotion',
+    },
+    tx,
+  );
   return amount;
 }
 
