@@ -116,3 +116,13 @@ export function unboundedNumbers(where: string, schema: z.core.$ZodType): string
   }
   return bad;
 }
+
+/** The API's {code,msg,info,data} envelope, which every answer must be, whatever the input. */
+export function isEnvelope(text: string): boolean {
+  try {
+    const e = JSON.parse(text) as Record<string, unknown>;
+    return typeof e['code'] === 'number' && typeof e['msg'] === 'string' && typeof e['info'] === 'string' && 'data' in e;
+  } catch {
+    return false;
+  }
+}
