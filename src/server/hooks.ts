@@ -7,7 +7,7 @@ import { reportedSubmission } from './modules/learning/homework.service';
 import { registerReportTarget } from './modules/report/report.service';
 import { registerGradingOrders } from './modules/learning/grading-orders';
 import { registerVipOrders } from './modules/vip/vip-orders';
-import { rewardFirstOrder, rewardHomework, rewardReview } from './modules/points/earn';
+import { rewardFirstOrder, rewardHomework, rewardReview, takeBackOrderPoints } from './modules/points/earn';
 import { registerFlashOrders } from './modules/flash/flash-orders';
 import { registerGroupBuyOrders } from './modules/groupbuy/group-orders';
 import { attributeOrder, reverseCommission, settleCommission } from './modules/promotion/commission';
@@ -29,8 +29,8 @@ on('order.paid', ({ tx, order }) => providerShareOfPaid(tx, order));
 // A completed order: the income settles pending → balance; the buyer's inviter is rewarded on a first order (推荐好友).
 on('order.completed', ({ tx, order }) => settleOrder(tx, order));
 on('order.completed', ({ tx, order }) => rewardReferral(tx, order));
-// 积分: a member's first completed order (final: past the refund window, so never taken back), a published
-// review, homework a coach reviewed — each once, in the transaction of its cause.
+// 积分: a member's first completed order (past the refund window: only a dispute can still refund it), a
+// published review, homework a coach reviewed — each once, in the transaction of its cause.
 on('order.completed', ({ tx, order }) => rewardFirstOrder(tx, order));
 on('review.published', ({ tx, userId, reviewId }) => rewardReview(tx, userId, reviewId));
 on('homework.reviewed', ({ tx, userId, submissionId }) => rewardHomework(tx, userId, submissionId));
@@ -42,6 +42,8 @@ on('order.completed', ({ tx, order }) => settleCommission(tx, order));
 // 分销 first: a settled commission comes back to the seller's balance before the seller's income is taken back.
 on('refund.approved', ({ tx, order }) => reverseCommission(tx, order));
 on('refund.approved', ({ tx, order }) => reverseIncome(tx, order));
+// 积分: what the order earned (first-order bonus, its reviews) is taken back once, never below a zero balance.
+on('refund.approved', ({ tx, order }) => takeBackOrderPoints(tx, order));
 
 // A homework video can be reported (learning may not import report) by those who may see it — the
 // course's owner (the learner's own is refused as self) — so nobody can flood the queue with guessed

@@ -145,7 +145,7 @@ describe('coupons', () => {
   it('claims once, applies by the rules, serves one order, and comes back on cancel', async () => {
     const center = (await t.post('/public/couponCenter', {}, member)).body.data;
     const goodsTpl = center.find((c: { scope: string; title: string }) => c.scope === 'goods' && c.title === '商城满减券');
-    const courseTpl = center.find((c: { scope: string }) => c.scope === 'course');
+    const courseTpl = center.find((c: { scope: string; course_id: number | null }) => c.scope === 'course' && c.course_id === null);
     expect(goodsTpl).toMatchObject({ amount: 2000, threshold: 19900, claimed: 0 });
     expect((await t.post('/member/couponClaim', { id: goodsTpl!.id })).body.code).toBe(101);
     expect((await t.post('/member/couponClaim', { id: goodsTpl!.id }, member)).body.msg).toBe('领取成功');

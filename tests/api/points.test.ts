@@ -1,13 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { addresses, couponTemplates, courses, pointsItems, pointsLedger, skus, userCoupons, users } from '~/server/db/schema';
+import { and, asc, eq, gte } from 'drizzle-orm';
+import {
+  addresses,
+  coaches,
+  couponTemplates,
+  courses,
+  orders,
+  pointsItems,
+  pointsLedger,
+  skus,
+  userCoupons,
+  users,
+} from '~/server/db/schema';
 import { settleDueItemOrders } from '~/server/modules/commerce/order-lifecycle.service';
 import { expirePoints, ledgerMismatches } from '~/server/modules/points/history.service';
 import { signIn } from '~/server/modules/points/signin.service';
 import { insertCourseOrder } from '../helpers/orders';
 import { DEMO, startApi, type TestApi } from '../helpers/api';
 
-/** 签到 and 积分: once a day, a shop that never oversells or overdraws, first purchase once, yearly expiry once. */
+/**
+ * 签到 and 积分: once a day, a shop that never oversells or overdraws, a course discount for one course,
+ * first purchase once and taken back once on a refund, yearly expiry once.
+ */
 
 let t: TestApi;
 let seq = 0;
@@ -15,12 +29,49 @@ const freshPhone = () => `158${String(Date.now() % 1e5).padStart(5, '0')}${Strin
 let finance: ReturnType<TestApi['asStaff']>;
 let shopTemplate: number;
 let courseTemplate: number;
+/** Two paid courses on sale (the course discount's course, and another), and the demo coach with a course of theirs. */
+let courseX: typeof courses.$inferSelect;
+let courseY: typeof courses.$inferSelect;
+let coach: { token: string; coachId: number; courseId: number };
+
+/** A 课程可用 template for any course (¥5 off from ¥10), made in the console. */
+async function courseCouponTemplate() {
+  const day = 86_400_000;
+  const res = await finance('/admin/couponSave', {
+    title: `课程券${seq++}`,
+    amount: 500,
+    threshold: 1000,
+    scope: 'course',
+    valid_days: 30,
+    starts_at: new Date(Date.now() - day).toISOString(),
+    ends_at: new Date(Date.now() + 30 * day).toISOString(),
+    total: 100,
+    per_user: 5,
+  });
+  expect(res.body.code, res.body.msg).toBe(200);
+  return res.body.data.id as number;
+}
 
 beforeAll(async () => {
   t = await startApi();
   finance = t.asStaff(await t.staffCookie('finance'));
   shopTemplate = (await t.db.select().from(couponTemplates).where(eq(couponTemplates.scope, 'goods')).limit(1))[0]!.id;
-  courseTemplate = (await t.db.select().from(couponTemplates).where(eq(couponTemplates.scope, 'course')).limit(1))[0]!.id;
+  courseTemplate = await courseCouponTemplate();
+  const paid = await t.db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.status, 1), gte(courses.price, 1000)))
+    .orderBy(asc(courses.id))
+    .limit(2);
+  [courseX, courseY] = [paid[0]!, paid[1]!];
+  const [c] = await t.db
+    .select({ coachId: coaches.id, courseId: courses.id })
+    .from(coaches)
+    .innerJoin(users, eq(users.id, coaches.userId))
+    .innerJoin(courses, eq(courses.coachId, coaches.id))
+    .where(eq(users.phone, DEMO.coach))
+    .limit(1);
+  coach = { token: await t.login(DEMO.coach), ...c! };
 });
 afterAll(() => t.stop());
 
@@ -43,6 +94,7 @@ async function item(body: { kind: 'coupon' | 'course' | 'goods'; points: number;
   const res = await finance('/admin/points/itemSave', {
     title: `测试${seq++}`,
     ...(body.kind === 'goods' ? {} : { coupon_template_id: body.kind === 'course' ? courseTemplate : shopTemplate }),
+    ...(body.kind === 'course' ? { course_id: courseX.id } : {}),
     ...body,
   });
   expect(res.body.code, res.body.msg).toBe(200);
@@ -197,6 +249,46 @@ describe('the points shop', () => {
   });
 });
 
+describe('a course discount names one course', () => {
+  it('is offered and accepted on that course only, and the member sees which course', async () => {
+    const id = await item({ kind: 'course', points: 5, stock: 5, per_member: 1 });
+    const save = (body: { coupon_template_id?: number; course_id?: number }) =>
+      finance('/admin/points/itemSave', {
+        kind: 'course',
+        title: '课程券',
+        coupon_template_id: courseTemplate,
+        points: 5,
+        stock: 5,
+        per_member: 1,
+        ...body,
+      });
+    expect((await save({})).body.msg).toBe('课程优惠券须填写课程编号');
+    expect((await save({ course_id: 99_999_999 })).body.msg).toBe('课程不存在或未上架');
+    expect((await save({ course_id: courseY.id })).body.msg).toBe('该优惠券模板已限定其他课程，请另选模板');
+    const m = await member();
+    const anyCourse = await courseCouponTemplate();
+    expect((await t.post('/member/couponClaim', { id: anyCourse }, m.token)).body.code).toBe(200);
+    expect((await save({ coupon_template_id: anyCourse, course_id: courseX.id })).body.msg).toContain('已有会员领取');
+
+    await signInDays(m.id, '2030-10-01', 1);
+    expect((await t.post('/member/points/redeem', { id }, m.token)).body.code).toBe(200);
+    const mine = (await t.post('/member/couponList', { status: 'unused' }, m.token)).body.data.list;
+    const coupon = mine.find((c) => c.template_id === courseTemplate)!;
+    expect(coupon).toMatchObject({ course_id: courseX.id, scope_text: `限「${courseX.title}」使用` });
+    const offered = async (courseId: number) =>
+      (await t.post('/order/previewItem', { kind: 'course', id: courseId }, m.token)).body.data.coupons.map((c) => c.id);
+    expect(await offered(courseX.id)).toContain(coupon.id);
+    // Another course is offered the any-course coupon as before, never the one for course X.
+    const onY = await offered(courseY.id);
+    expect(onY).not.toContain(coupon.id);
+    expect(onY).toContain(mine.find((c) => c.template_id === anyCourse)!.id);
+    const refused = await t.post('/order/createCourse', { course_id: courseY.id, coupon_id: coupon.id }, m.token);
+    expect(refused.body.msg).toBe(`该优惠券仅限课程「${courseX.title}」使用`);
+    const [held] = await t.db.select().from(userCoupons).where(eq(userCoupons.id, coupon.id));
+    expect(held).toMatchObject({ status: 'unused', orderId: null });
+  });
+});
+
 describe('points for what members do', () => {
   it('rewards the first purchase once when several first orders complete together', async () => {
     const m = await member();
@@ -217,6 +309,66 @@ describe('points for what members do', () => {
     expect((await t.post('/member/orderReview', body, m.token)).body.code).toBe(100);
     const rows = await t.db.select().from(pointsLedger).where(eq(pointsLedger.userId, m.id));
     expect(rows.map((r) => [r.reason, r.delta])).toEqual([['review', 10]]);
+  });
+});
+
+describe('a refund takes back what the order earned', () => {
+  /** A completed first order of the demo coach's course for `m` (+100), and its review (+10). */
+  async function earnOnOrder(m: { id: number; token: string }, payMethod: 'coins' | 'sandbox') {
+    const { order, item: line } = await insertCourseOrder(t, m.id, {
+      status: 'paid',
+      paidDaysAgo: 30,
+      courseId: coach.courseId,
+      coachId: coach.coachId,
+      payMethod,
+    });
+    await settleDueItemOrders();
+    const body = { order_id: order.id, items: [{ item_id: line!.id, stars: 5, content: '很好', images: [] }] };
+    expect((await t.post('/member/orderReview', body, m.token)).body.code).toBe(200);
+    // A dispute (or the seller) refunds it after completion.
+    await t.db.update(orders).set({ status: 'refunding', refundFrom: 'completed' }).where(eq(orders.id, order.id));
+    return order;
+  }
+  const refunds = async (userId: number) =>
+    (
+      await t.db
+        .select()
+        .from(pointsLedger)
+        .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reason, 'refund')))
+        .orderBy(asc(pointsLedger.id))
+    ).map((r) => [r.refType, r.delta]);
+
+  it('takes the first-order bonus and the review points back once, however often the refund is approved', async () => {
+    const m = await member();
+    await signInDays(m.id, '2031-01-01', 2); // 11
+    const order = await earnOnOrder(m, 'sandbox');
+    expect(await balance(m.token)).toBe(121);
+    // The gateway cannot refund (no payment on record), so the refund fails and is approved again.
+    await Promise.all([1, 2, 3].map(() => t.post('/seller/order/refundAgree', { id: order.id }, coach.token)));
+    await t.post('/seller/order/refundAgree', { id: order.id }, coach.token);
+    expect(await balance(m.token)).toBe(11);
+    expect(await refunds(m.id)).toEqual([
+      ['order', -100],
+      ['review', -10],
+    ]);
+    const ledger = (await t.post('/member/points/ledger', {}, m.token)).body.data.list;
+    expect(ledger[0]).toMatchObject({ reason_text: '退款扣回', note: `订单 ${order.orderNo} 退款，扣回评价积分` });
+    expect(await ledgerMismatches([m.id])).toEqual([]);
+  });
+
+  it('takes only what is left when the points were spent: the balance stays at zero', async () => {
+    const m = await member();
+    const order = await earnOnOrder(m, 'coins'); // 110
+    const dear = await item({ kind: 'coupon', points: 105, stock: 5, per_member: 1 });
+    expect((await t.post('/member/points/redeem', { id: dear }, m.token)).body.code).toBe(200);
+    expect((await t.post('/seller/order/refundAgree', { id: order.id }, coach.token)).body.code).toBe(200);
+    expect(await balance(m.token)).toBe(0);
+    // 5 of the bonus taken, the rest and the review's 10 forgiven (recorded as such).
+    expect(await refunds(m.id)).toEqual([
+      ['order', -5],
+      ['review', 0],
+    ]);
+    expect(await ledgerMismatches([m.id])).toEqual([]);
   });
 });
 

@@ -6,12 +6,13 @@ import { DEMO, type TestApi } from './api';
 /**
  * A course order of 1 yuan written straight into the tables (no payment flow), with one line for
  * `courseId` when given: for tests of what happens to orders in a status — settling, reviews.
- * `paidDaysAgo` back-dates the payment (past the refund window, it settles on the next run).
+ * `paidDaysAgo` back-dates the payment (past the refund window, it settles on the next run);
+ * `coachId` makes it that coach's order and `payMethod` says how it was paid (for refunds).
  */
 export async function insertCourseOrder(
   t: TestApi,
   userId: number,
-  opts: { status: 'paid' | 'completed'; paidDaysAgo?: number; courseId?: number },
+  opts: { status: 'paid' | 'completed'; paidDaysAgo?: number; courseId?: number; coachId?: number; payMethod?: 'coins' | 'sandbox' },
 ) {
   const [order] = await t.db
     .insert(orders)
@@ -20,6 +21,8 @@ export async function insertCourseOrder(
       userId,
       kind: 'course',
       status: opts.status,
+      coachId: opts.coachId ?? null,
+      payMethod: opts.payMethod ?? '',
       itemsTotal: 100,
       payAmount: 100,
       paidAt: new Date(Date.now() - (opts.paidDaysAgo ?? 0) * 86_400_000),

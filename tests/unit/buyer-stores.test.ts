@@ -306,11 +306,12 @@ describe('coupons', () => {
     expect(mine.$list.get()).toMatchObject({ query: 'expired', data: { list: [] } });
   });
 
-  it('labels tabs and leads 去使用 to the right list', () => {
+  it('labels tabs and leads 去使用 to the right list, or to the one course a coupon names', () => {
     expect(coupon.couponTabLabel('expired')).toBe('已过期');
-    expect(coupon.couponUseHref('class')).toBe('/train/class');
-    expect(coupon.couponUseHref('shop')).toBe('/shop');
-    expect(coupon.couponUseHref('all')).toBe('/train/course');
+    expect(coupon.couponUseHref({ scope: 'class', course_id: null })).toBe('/train/class');
+    expect(coupon.couponUseHref({ scope: 'shop', course_id: null })).toBe('/shop');
+    expect(coupon.couponUseHref({ scope: 'all', course_id: null })).toBe('/train/course');
+    expect(coupon.couponUseHref({ scope: 'course', course_id: 7 })).toBe('/train/courseDetail?id=7');
   });
 });
 

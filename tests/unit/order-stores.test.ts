@@ -60,6 +60,7 @@ const coupon = (id: number, amount: number): UsableCoupon => ({
   threshold: 1000,
   scope: 'all',
   scope_text: '全场通用',
+  course_id: null,
   valid_days: 7,
   ends_at: '2030-01-01T00:00:00.000Z',
   left: 5,

@@ -81,7 +81,13 @@ export default function CouponsPage() {
                 <td className={td}>
                   满 {priceText(c.threshold)} 减 {priceText(c.amount)}
                 </td>
-                <td className={td}>{c.scope === 'shop' ? `店铺：${c.shop_name}` : SCOPE_TEXT[c.scope]}</td>
+                <td className={td}>
+                  {c.scope === 'shop'
+                    ? `店铺：${c.shop_name}`
+                    : c.course_id
+                      ? `课程：${c.course_title || c.course_id}`
+                      : SCOPE_TEXT[c.scope]}
+                </td>
                 <td className={`${td} text-xs text-ink-soft`}>
                   {formatDateTime(c.starts_at)} ~ {formatDateTime(c.ends_at)}
                 </td>

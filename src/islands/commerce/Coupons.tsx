@@ -43,7 +43,7 @@ function Claimable({ c }: { c: ClaimableCoupon }) {
     <CouponTicket c={c} muted={c.left <= 0}>
       <div className="flex shrink-0 flex-col items-end gap-1">
         {c.claimed ? (
-          <a href={couponUseHref(c.scope)} className="gf-btn-ghost h-8">
+          <a href={couponUseHref(c)} className="gf-btn-ghost h-8">
             已领取，去使用
           </a>
         ) : c.left <= 0 ? (
@@ -114,7 +114,7 @@ function Mine() {
           {data?.list.map((c) => (
             <CouponTicket key={c.id} c={c} muted={tab !== 'unused'}>
               {tab === 'unused' ? (
-                <a href={couponUseHref(c.scope)} className="gf-btn-ghost h-8 shrink-0">
+                <a href={couponUseHref(c)} className="gf-btn-ghost h-8 shrink-0">
                   去使用
                 </a>
               ) : (

@@ -39,6 +39,7 @@ export const AUDIT_ACTION_LABELS = {
   'coupon_template.create': '新建优惠券',
   'coupon_template.update': '编辑优惠券',
   'coupon_template.stop': '停发优惠券',
+  'coupon_template.course': '优惠券限定课程',
   'vip_plan.update': '修改VIP套餐',
   'points_config.update': '修改积分规则',
   'points_item.create': '新增积分商品',

@@ -3,7 +3,7 @@
  * as 'YYYY-MM-DD'; points are whole numbers, never money.
  */
 
-export const POINTS_REASONS = ['signin', 'first_order', 'review', 'homework', 'redeem', 'expire'] as const;
+export const POINTS_REASONS = ['signin', 'first_order', 'review', 'homework', 'redeem', 'expire', 'refund'] as const;
 export type PointsReason = (typeof POINTS_REASONS)[number];
 
 export const POINTS_REASON_TEXT: Record<PointsReason, string> = {
@@ -13,6 +13,7 @@ export const POINTS_REASON_TEXT: Record<PointsReason, string> = {
   homework: '作业获点评',
   redeem: '积分兑换',
   expire: '积分过期',
+  refund: '退款扣回',
 };
 
 export const POINTS_ITEM_KINDS = ['coupon', 'course', 'goods'] as const;
@@ -74,6 +75,18 @@ export const POINTS_TEXTS = {
   skuMissing: '商品规格不存在',
   notPending: '该兑换已发货',
   expiryNote: (year: number) => `${year} 年获得的积分到期`,
+  /** A refund takes back what the order earned; what the member already spent is forgiven. */
+  takenBack: (orderNo: string, earned: 'first_order' | 'review', owed: number, taken: number) => {
+    const what = earned === 'first_order' ? '首单奖励' : '评价积分';
+    const text =
+      taken === owed ? `订单 ${orderNo} 退款，扣回${what}` : `订单 ${orderNo} 退款，应扣${what} ${owed}，余额仅 ${taken}，其余免扣`;
+    return text.slice(0, 64);
+  },
+  courseNeeded: '课程优惠券须填写课程编号',
+  courseMissing: '课程不存在或未上架',
+  courseBelowThreshold: '该课程售价低于优惠券的使用门槛，券将无法使用',
+  templateOtherCourse: '该优惠券模板已限定其他课程，请另选模板',
+  templateHeld: '该优惠券模板已有会员领取，不能再限定课程；请新建一个「课程可用」模板',
 } as const;
 
 const DAY_MS = 86_400_000;

@@ -18,8 +18,10 @@ export const COUPON_TAB_LABELS: readonly (readonly [CouponTab, string])[] = [
 
 export const couponTabLabel = (tab: CouponTab): string => COUPON_TAB_LABELS.find(([k]) => k === tab)?.[1] ?? '';
 
-/** Where 去使用 leads for a coupon of `scope`. */
-export function couponUseHref(scope: CouponScope): string {
+/** Where 去使用 leads for a coupon: the course it names, else the list of what its scope covers. */
+export function couponUseHref(c: { scope: CouponScope; course_id: number | null }): string {
+  if (c.course_id !== null) return `/train/courseDetail?id=${c.course_id}`;
+  const { scope } = c;
   if (scope === 'class') return '/train/class';
   if (scope === 'goods' || scope === 'shop') return '/shop';
   return '/train/course';

@@ -44,7 +44,16 @@ export default function PointsShopAdmin() {
   );
 }
 
-const blank = () => ({ id: 0, kind: 'coupon' as PointsItemKind, title: '', target: '', points: '', stock: '100', per_member: '1' });
+const blank = () => ({
+  id: 0,
+  kind: 'coupon' as PointsItemKind,
+  title: '',
+  target: '',
+  course: '',
+  points: '',
+  stock: '100',
+  per_member: '1',
+});
 
 function Items() {
   const [page, setPage] = useState(1);
@@ -57,6 +66,7 @@ function Items() {
       kind: i.kind,
       title: i.title,
       target: String(i.kind === 'goods' ? (i.sku_id ?? '') : (i.coupon_template_id ?? '')),
+      course: String(i.course_id ?? ''),
       points: String(i.points),
       stock: String(i.stock),
       per_member: String(i.per_member),
@@ -146,6 +156,7 @@ function Items() {
                       kind: edit.kind,
                       title: edit.title,
                       ...(edit.kind === 'goods' ? { sku_id: target } : { coupon_template_id: target }),
+                      ...(edit.kind === 'course' && edit.course.trim() ? { course_id: wholeNumber(edit.course) } : {}),
                       points: wholeNumber(edit.points),
                       stock: wholeNumber(edit.stock),
                       per_member: wholeNumber(edit.per_member),
@@ -181,7 +192,7 @@ function Items() {
                 label={edit.kind === 'goods' ? '商品规格编号（SKU）' : '优惠券模板编号'}
                 hint={
                   edit.kind === 'course'
-                    ? '须为「课程可用」的模板，见「优惠券模板」'
+                    ? '须为「课程可用」的模板，保存后它只能用于下方课程'
                     : edit.kind === 'coupon'
                       ? '见「优惠券模板」'
                       : '实物由平台发货'
@@ -194,6 +205,16 @@ function Items() {
                   onChange={(e) => setEdit({ ...edit, target: e.target.value })}
                 />
               </StackField>
+              {edit.kind === 'course' && (
+                <StackField label="课程编号" hint="须为在售课程；兑换的券只能用于该课程">
+                  <input
+                    className={inputCls}
+                    inputMode="numeric"
+                    value={edit.course}
+                    onChange={(e) => setEdit({ ...edit, course: e.target.value })}
+                  />
+                </StackField>
+              )}
               <StackField label="所需积分">
                 <input
                   className={inputCls}

@@ -179,7 +179,7 @@ function Coupons() {
             <CouponTicket c={c} muted={c.status !== 'unused'} compact>
               {c.status === 'unused' ? (
                 <a
-                  href={toMobileHref(couponUseHref(c.scope))}
+                  href={toMobileHref(couponUseHref(c))}
                   className="flex min-h-9 shrink-0 items-center rounded-full border border-brand-accent px-3 text-xs text-brand"
                 >
                   去使用

@@ -54,7 +54,7 @@ function Claimable({ c }: { c: ClaimableCoupon }) {
         <div className="flex shrink-0 flex-col items-end gap-1">
           {c.claimed ? (
             <a
-              href={toMobileHref(couponUseHref(c.scope))}
+              href={toMobileHref(couponUseHref(c))}
               className="flex min-h-9 items-center rounded-full border border-brand-accent px-3 text-xs text-brand"
             >
               去使用

@@ -28,6 +28,8 @@ export const adminCouponSchema = z.object({
   scope: z.enum(COUPON_SCOPES),
   shop_id: z.number().int().nullable(),
   shop_name: z.string(),
+  course_id: z.number().int().nullable().describe('限定的课程（积分商城的课程优惠券）'),
+  course_title: z.string(),
   valid_days: z.number().int(),
   starts_at: isoTime(),
   ends_at: isoTime(),

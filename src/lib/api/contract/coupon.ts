@@ -18,7 +18,8 @@ export const couponTemplateSchema = z.object({
   amount: fen().describe('减免金额（分）'),
   threshold: fen().describe('满多少可用（分）'),
   scope: z.enum(COUPON_SCOPES),
-  scope_text: z.string().describe('适用范围说明'),
+  scope_text: z.string().describe('适用范围说明（限定课程时含课程名）'),
+  course_id: z.number().int().nullable().describe('限定的课程；null 为不限课程'),
   valid_days: z.number().int().describe('领取后有效天数，0 为至领取截止时间'),
   ends_at: isoTime(),
   left: z.number().int().describe('剩余张数'),
@@ -44,7 +45,7 @@ export type MyCoupon = z.output<typeof myCouponSchema>;
 /** What a coupon ticket shows: a template, or a held coupon with its own end date. */
 export type CouponView = Pick<
   CouponTemplate,
-  'id' | 'title' | 'amount' | 'threshold' | 'scope' | 'scope_text' | 'valid_days' | 'ends_at'
+  'id' | 'title' | 'amount' | 'threshold' | 'scope' | 'scope_text' | 'course_id' | 'valid_days' | 'ends_at'
 > & {
   valid_to?: string;
 };

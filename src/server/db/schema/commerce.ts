@@ -207,6 +207,11 @@ export const couponTemplates = pgTable(
     /** all | course | class | goods | shop (then shop_id) */
     scope: varchar('scope', { length: 8 }).notNull(),
     shopId: integer('shop_id'),
+    /**
+     * A `course` template may name one course (the points shop's course discount); null = any course.
+     * Like shop_id it has no foreign key: a deleted course leaves its coupons usable nowhere.
+     */
+    courseId: integer('course_id'),
     /** Days valid after claiming; 0 = until ends_at. */
     validDays: integer('valid_days').notNull().default(0),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
@@ -221,6 +226,7 @@ export const couponTemplates = pgTable(
     check('coupon_claimed_within_total', sql`${t.claimed} <= ${t.total}`),
     // A coupon never makes an order free: payments always carry an amount.
     check('coupon_threshold_above_amount', sql`${t.threshold} > ${t.amount} AND ${t.amount} > 0`),
+    check('coupon_course_scope', sql`${t.courseId} IS NULL OR ${t.scope} = 'course'`),
   ],
 );
 

@@ -31,11 +31,14 @@ export const pointsLedger = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     delta: integer('delta').notNull(),
     balanceAfter: integer('balance_after').notNull(),
-    /** signin | first_order | review | homework | redeem | expire | grant */
+    /** signin | first_order | review | homework | redeem | expire | refund (points a refunded order earned, taken back) */
     reason: varchar('reason', { length: 16 }).notNull(),
     refType: varchar('ref_type', { length: 16 }).notNull(),
     refId: integer('ref_id').notNull(),
-    /** The Asia/Shanghai year the row counts in: the year earned (what expiry reads), or the year expired. */
+    /**
+     * The Asia/Shanghai year the row counts in: the year earned (what expiry reads), the year expired, or for a
+     * refund the year of the points it takes back.
+     */
     year: smallint('year').notNull(),
     note: varchar('note', { length: 64 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -47,7 +50,8 @@ export const pointsLedger = pgTable(
       .on(t.userId)
       .where(sql`${t.reason} = 'first_order'`),
     index('points_ledger_user').on(t.userId, t.id),
-    check('points_ledger_delta_nonzero', sql`${t.delta} <> 0`),
+    // A refund that finds the points already spent records its 0 (the reversal is then done, once).
+    check('points_ledger_delta_nonzero', sql`${t.delta} <> 0 or ${t.reason} = 'refund'`),
     check('points_ledger_balance_non_negative', sql`${t.balanceAfter} >= 0`),
   ],
 );

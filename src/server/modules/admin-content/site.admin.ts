@@ -341,9 +341,10 @@ export async function adminCoupons(opts: { page: number; limit: number; status: 
   const cond = opts.status === 'all' ? undefined : eq(couponTemplates.status, opts.status === 'on' ? 1 : 0);
   const [rows, [total]] = await Promise.all([
     db()
-      .select({ t: couponTemplates, shopName: shops.name })
+      .select({ t: couponTemplates, shopName: shops.name, courseTitle: courses.title })
       .from(couponTemplates)
       .leftJoin(shops, eq(shops.id, couponTemplates.shopId))
+      .leftJoin(courses, eq(courses.id, couponTemplates.courseId))
       .where(cond)
       .orderBy(desc(couponTemplates.id))
       .limit(opts.limit)
@@ -351,7 +352,7 @@ export async function adminCoupons(opts: { page: number; limit: number; status: 
     db().select({ n: count() }).from(couponTemplates).where(cond),
   ]);
   return {
-    list: rows.map(({ t, shopName }) => ({
+    list: rows.map(({ t, shopName, courseTitle }) => ({
       id: t.id,
       title: t.title,
       amount: t.amount,
@@ -359,6 +360,8 @@ export async function adminCoupons(opts: { page: number; limit: number; status: 
       scope: t.scope as CouponScope,
       shop_id: t.shopId,
       shop_name: shopName ?? '',
+      course_id: t.courseId,
+      course_title: courseTitle ?? '',
       valid_days: t.validDays,
       starts_at: t.startsAt.toISOString(),
       ends_at: t.endsAt.toISOString(),
@@ -413,6 +416,8 @@ export async function saveCoupon(
     endsAt,
     total: input.total,
     perUser: input.per_user,
+    // A course the points shop named stays with a 课程可用 template; any other scope names none.
+    ...(input.scope === 'course' ? {} : { courseId: null }),
   };
   return db().transaction(async (tx) => {
     if (input.id) {

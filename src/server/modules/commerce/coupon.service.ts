@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import {
   COUPON_SCOPES,
   type ClaimableCoupon,
@@ -8,9 +8,10 @@ import {
   type MyCoupon,
 } from '~/lib/api/contract/coupon';
 import type { ApiOutput } from '~/lib/api/types';
+import { COURSE_COUPON_TEXTS } from '~/lib/rules/coupon';
 import { db, type TxOrDb } from '../../db';
 import { one } from '../../db/rows';
-import { couponTemplates, shops, userCoupons } from '../../db/schema';
+import { couponTemplates, courses, shops, userCoupons } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 
 export const COUPON_TEXTS = {
@@ -20,10 +21,11 @@ export const COUPON_TEXTS = {
   unusable: '该优惠券不能用于本订单',
 } as const;
 
-/** What an order offers a coupon: its kind, its shop and the amount the threshold is checked against. */
+/** What an order offers a coupon: its kind, its shop (goods), its course and the amount the threshold is checked against. */
 export interface CouponContext {
   kind: 'goods' | 'course' | 'class';
   shopId: number | null;
+  courseId?: number | null;
   amount: number;
 }
 
@@ -31,8 +33,10 @@ type Template = typeof couponTemplates.$inferSelect;
 const SCOPE_TEXT: Record<string, string> = { all: '全场通用', course: '课程可用', class: '班级可用', goods: '商品可用', shop: '店铺专用' };
 
 /** Whether a template's rules allow it on an order (the claimed copy carries the dates). */
-export function fits(t: Pick<Template, 'scope' | 'shopId' | 'threshold'>, ctx: CouponContext): boolean {
+export function fits(t: Pick<Template, 'scope' | 'shopId' | 'courseId' | 'threshold'>, ctx: CouponContext): boolean {
   if (ctx.amount < t.threshold) return false;
+  // A template naming a course (scope `course` only) fits that course's orders and nothing else.
+  if (t.courseId !== null) return ctx.kind === 'course' && ctx.courseId === t.courseId;
   if (t.scope === 'all') return true;
   if (t.scope === 'shop') return ctx.kind === 'goods' && t.shopId !== null && t.shopId === ctx.shopId;
   return t.scope === ctx.kind;
@@ -45,13 +49,21 @@ function scopeOf(t: Template): CouponScope {
   return scope;
 }
 
-const templateView = (t: Template, shopName?: string | null): CouponTemplate => ({
+/** Where a template applies, as members read it: its shop's or its course's name when it names one. */
+function scopeText(t: Pick<Template, 'scope' | 'courseId'>, shopName?: string | null, courseTitle?: string | null): string {
+  if (t.courseId !== null) return courseTitle ? COURSE_COUPON_TEXTS.only(courseTitle) : COURSE_COUPON_TEXTS.gone;
+  if (t.scope === 'shop' && shopName) return `限「${shopName}」使用`;
+  return SCOPE_TEXT[t.scope] ?? '';
+}
+
+const templateView = (t: Template, shopName?: string | null, courseTitle?: string | null): CouponTemplate => ({
   id: t.id,
   title: t.title,
   amount: t.amount,
   threshold: t.threshold,
   scope: scopeOf(t),
-  scope_text: t.scope === 'shop' && shopName ? `限「${shopName}」使用` : (SCOPE_TEXT[t.scope] ?? ''),
+  scope_text: scopeText(t, shopName, courseTitle),
+  course_id: t.courseId,
   valid_days: t.validDays,
   ends_at: t.endsAt.toISOString(),
   left: t.total - t.claimed,
@@ -61,9 +73,10 @@ const templateView = (t: Template, shopName?: string | null): CouponTemplate => 
 export async function claimableCoupons(userId: number | null): Promise<ClaimableCoupon[]> {
   const now = new Date();
   const rows = await db()
-    .select({ t: couponTemplates, shop: shops.name })
+    .select({ t: couponTemplates, shop: shops.name, course: courses.title })
     .from(couponTemplates)
     .leftJoin(shops, eq(shops.id, couponTemplates.shopId))
+    .leftJoin(courses, eq(courses.id, couponTemplates.courseId))
     .where(and(eq(couponTemplates.status, 1), lte(couponTemplates.startsAt, now), gt(couponTemplates.endsAt, now)))
     .orderBy(asc(couponTemplates.threshold), desc(couponTemplates.id));
   const mine = userId
@@ -74,7 +87,7 @@ export async function claimableCoupons(userId: number | null): Promise<Claimable
         .groupBy(userCoupons.templateId)
     : [];
   const held = new Map(mine.map((m) => [m.tpl, m.n]));
-  return rows.map(({ t, shop }) => ({ ...templateView(t, shop), claimed: (held.get(t.id) ?? 0) >= t.perUser ? 1 : 0 }));
+  return rows.map(({ t, shop, course }) => ({ ...templateView(t, shop, course), claimed: (held.get(t.id) ?? 0) >= t.perUser ? 1 : 0 }));
 }
 
 /**
@@ -117,9 +130,33 @@ export async function issueCoupon(tx: TxOrDb, userId: number, t: Template, now =
   return one(await tx.insert(userCoupons).values({ userId, templateId: t.id, validFrom: now, validTo }).returning(), 'user coupon');
 }
 
-/** A template's rule as shown to members (满 ¥X 减 ¥Y, and where it applies). */
-export function couponRuleText(t: Pick<Template, 'amount' | 'threshold' | 'scope'>): string {
-  return `满${t.threshold / 100}元减${t.amount / 100}元 · ${SCOPE_TEXT[t.scope] ?? ''}`;
+/**
+ * Makes a `course` template name one course, inside the caller's transaction (the points shop's
+ * course discount, modules/points). Like any change to a template's rules, only while nobody holds
+ * one of it (claimed = 0, checked in the UPDATE itself): a coupon already held keeps the rules it
+ * was issued with. A template naming this course already is left as it is. Answers 'narrowed',
+ * 'kept', or why not: 'other' (it names another course) or 'held' (members hold any-course ones).
+ */
+export async function scopeTemplateToCourse(
+  tx: TxOrDb,
+  templateId: number,
+  courseId: number,
+): Promise<'narrowed' | 'kept' | 'other' | 'held'> {
+  const [t] = await tx.select().from(couponTemplates).where(eq(couponTemplates.id, templateId)).for('update');
+  if (!t || t.scope !== 'course') throw new Error(`coupon template ${templateId} is not a course template`);
+  if (t.courseId === courseId) return 'kept';
+  if (t.courseId !== null) return 'other';
+  const [done] = await tx
+    .update(couponTemplates)
+    .set({ courseId })
+    .where(and(eq(couponTemplates.id, templateId), isNull(couponTemplates.courseId), eq(couponTemplates.claimed, 0)))
+    .returning({ id: couponTemplates.id });
+  return done ? 'narrowed' : 'held';
+}
+
+/** A template's rule as shown to members (满 ¥X 减 ¥Y, and where it applies: the course's title when it names one). */
+export function couponRuleText(t: Pick<Template, 'amount' | 'threshold' | 'scope' | 'courseId'>, courseTitle?: string | null): string {
+  return `满${t.threshold / 100}元减${t.amount / 100}元 · ${scopeText(t, null, courseTitle)}`;
 }
 
 export type { CouponTab };
@@ -135,10 +172,11 @@ export async function myCoupons(userId: number, tab: CouponTab, page: number, li
         : and(eq(userCoupons.userId, userId), eq(userCoupons.status, 'unused'), lte(userCoupons.validTo, now));
   const [rows, [total]] = await Promise.all([
     db()
-      .select({ c: userCoupons, t: couponTemplates, shop: shops.name })
+      .select({ c: userCoupons, t: couponTemplates, shop: shops.name, course: courses.title })
       .from(userCoupons)
       .innerJoin(couponTemplates, eq(couponTemplates.id, userCoupons.templateId))
       .leftJoin(shops, eq(shops.id, couponTemplates.shopId))
+      .leftJoin(courses, eq(courses.id, couponTemplates.courseId))
       .where(where)
       .orderBy(tab === 'unused' ? asc(userCoupons.validTo) : desc(userCoupons.id))
       .limit(limit)
@@ -146,8 +184,8 @@ export async function myCoupons(userId: number, tab: CouponTab, page: number, li
     db().select({ n: count() }).from(userCoupons).where(where),
   ]);
   return {
-    list: rows.map(({ c, t, shop }): MyCoupon => ({
-      ...templateView(t, shop),
+    list: rows.map(({ c, t, shop, course }): MyCoupon => ({
+      ...templateView(t, shop, course),
       id: c.id,
       template_id: t.id,
       status: tab,
@@ -165,10 +203,11 @@ export async function myCoupons(userId: number, tab: CouponTab, page: number, li
 export async function usableCoupons(userId: number, ctx: CouponContext) {
   const now = new Date();
   const rows = await db()
-    .select({ c: userCoupons, t: couponTemplates, shop: shops.name })
+    .select({ c: userCoupons, t: couponTemplates, shop: shops.name, course: courses.title })
     .from(userCoupons)
     .innerJoin(couponTemplates, eq(couponTemplates.id, userCoupons.templateId))
     .leftJoin(shops, eq(shops.id, couponTemplates.shopId))
+    .leftJoin(courses, eq(courses.id, couponTemplates.courseId))
     .where(
       and(
         eq(userCoupons.userId, userId),
@@ -181,12 +220,14 @@ export async function usableCoupons(userId: number, ctx: CouponContext) {
           eq(couponTemplates.scope, ctx.kind),
           ctx.shopId ? and(eq(couponTemplates.scope, 'shop'), eq(couponTemplates.shopId, ctx.shopId)) : undefined,
         ),
+        // A coupon naming a course is offered on that course's checkout only.
+        ctx.courseId ? or(isNull(couponTemplates.courseId), eq(couponTemplates.courseId, ctx.courseId)) : isNull(couponTemplates.courseId),
       ),
     )
     .orderBy(desc(couponTemplates.amount), asc(userCoupons.validTo));
   return rows
     .filter(({ t }) => fits(t, ctx))
-    .map(({ c, t, shop }) => ({ ...templateView(t, shop), id: c.id, valid_to: c.validTo.toISOString() }));
+    .map(({ c, t, shop, course }) => ({ ...templateView(t, shop, course), id: c.id, valid_to: c.validTo.toISOString() }));
 }
 
 /**
@@ -197,11 +238,15 @@ export async function usableCoupons(userId: number, ctx: CouponContext) {
 export async function holdCoupon(tx: TxOrDb, userId: number, couponId: number, orderId: number, ctx: CouponContext): Promise<number> {
   const now = new Date();
   const [row] = await tx
-    .select({ c: userCoupons, t: couponTemplates })
+    .select({ c: userCoupons, t: couponTemplates, course: courses.title })
     .from(userCoupons)
     .innerJoin(couponTemplates, eq(couponTemplates.id, userCoupons.templateId))
+    .leftJoin(courses, eq(courses.id, couponTemplates.courseId))
     .where(and(eq(userCoupons.id, couponId), eq(userCoupons.userId, userId)))
     .limit(1);
+  // A coupon for another course says which course it is for.
+  if (row && row.t.courseId !== null && !(ctx.kind === 'course' && ctx.courseId === row.t.courseId))
+    throw refuse(row.course ? COURSE_COUPON_TEXTS.otherCourse(row.course) : COUPON_TEXTS.unusable);
   if (!row || row.c.validFrom > now || row.c.validTo <= now || !fits(row.t, ctx)) throw refuse(COUPON_TEXTS.unusable);
   const [held] = await tx
     .update(userCoupons)

@@ -124,7 +124,7 @@ export async function previewOneItem(userId: number, kind: 'course' | 'class', i
     return {
       kind,
       item: { id: c.id, title: c.title, cover: c.cover, price: c.price, level: `${c.level}` },
-      ...(await pricing(userId, { kind, shopId: null, amount: c.price }, couponId, 0)),
+      ...(await pricing(userId, { kind, shopId: null, courseId: c.id, amount: c.price }, couponId, 0)),
     };
   }
   const k = await enrollableClass(id);
@@ -317,7 +317,9 @@ export async function createCourseOrder(
       'order',
     );
     await tx.insert(orderItems).values({ orderId: created.id, courseId, title: c.title, cover: c.cover, price, num: 1, ...offer?.item });
-    const final = couponId ? await applyCoupon(tx, userId, couponId, created, { kind: 'course', shopId: null, amount: c.price }) : created;
+    const final = couponId
+      ? await applyCoupon(tx, userId, couponId, created, { kind: 'course', shopId: null, courseId, amount: c.price })
+      : created;
     await emit('order.created', { tx, order: final, visitor });
     return final;
   });

@@ -3,10 +3,11 @@ import type { AdminPointsItem, AdminRedemption } from '~/lib/api/contract/points
 import { POINTS_TEXTS, type PointsConfig, type PointsItemKind } from '~/lib/rules/points';
 import { db } from '../../db';
 import { one } from '../../db/rows';
-import { couponTemplates, pointsItems, pointsRedemptions, skus, users } from '../../db/schema';
+import { couponTemplates, courses, pointsItems, pointsRedemptions, skus, users } from '../../db/schema';
 import { audit } from '../../console/audit';
 import type { Actor } from '../../console/shared';
 import { notFound, refuse } from '../../http/errors';
+import { scopeTemplateToCourse } from '../commerce/coupon.service';
 import { pointsConfig, savePointsConfig } from './config';
 import { ledgerPage } from './history.service';
 import { pointsBalance } from './ledger';
@@ -41,6 +42,7 @@ export async function adminItems(page: number, limit: number) {
     title: r.title,
     detail: details.get(r.id)?.detail ?? '',
     coupon_template_id: r.couponTemplateId,
+    course_id: details.get(r.id)?.courseId ?? null,
     sku_id: r.skuId,
     points: r.points,
     stock: r.stock,
@@ -57,6 +59,7 @@ interface ItemInput {
   kind: PointsItemKind;
   title: string;
   coupon_template_id?: number | undefined;
+  course_id?: number | undefined;
   sku_id?: number | undefined;
   points: number;
   stock: number;
@@ -64,12 +67,15 @@ interface ItemInput {
 }
 
 /**
- * Creates or edits an item. A coupon item names a coupon template that is issuing; a course item a
- * template usable on courses; a goods item an existing SKU. Stock is what is left to redeem.
+ * Creates or edits an item. A coupon item names a coupon template that is issuing; a goods item an
+ * existing SKU. A course item names a course on sale and a 课程可用 template, which then names that
+ * course (commerce's `scopeTemplateToCourse`, in the item's transaction: only while no member holds
+ * one of it). Stock is what is left to redeem.
  */
 export async function saveItem(a: Actor, input: ItemInput): Promise<{ id: number }> {
   let couponTemplateId: number | null = null;
   let skuId: number | null = null;
+  let courseId: number | null = null;
   if (input.kind === 'goods') {
     const [s] = input.sku_id ? await db().select({ id: skus.id }).from(skus).where(eq(skus.id, input.sku_id)) : [];
     if (!s) throw refuse(POINTS_TEXTS.skuMissing);
@@ -79,7 +85,17 @@ export async function saveItem(a: Actor, input: ItemInput): Promise<{ id: number
       ? await db().select().from(couponTemplates).where(eq(couponTemplates.id, input.coupon_template_id))
       : [];
     if (!t || t.status !== 1 || t.endsAt <= new Date()) throw refuse(POINTS_TEXTS.templateMissing);
-    if (input.kind === 'course' && t.scope !== 'course') throw refuse(POINTS_TEXTS.templateNotCourse);
+    if (input.kind === 'course') {
+      if (t.scope !== 'course') throw refuse(POINTS_TEXTS.templateNotCourse);
+      if (!input.course_id) throw refuse(POINTS_TEXTS.courseNeeded);
+      const [c] = await db()
+        .select({ id: courses.id, price: courses.price })
+        .from(courses)
+        .where(and(eq(courses.id, input.course_id), eq(courses.status, 1)));
+      if (!c) throw refuse(POINTS_TEXTS.courseMissing);
+      if (c.price < t.threshold) throw refuse(POINTS_TEXTS.courseBelowThreshold);
+      courseId = c.id;
+    }
     couponTemplateId = t.id;
   }
   const values = {
@@ -93,6 +109,19 @@ export async function saveItem(a: Actor, input: ItemInput): Promise<{ id: number
     updatedAt: new Date(),
   };
   return db().transaction(async (tx) => {
+    if (couponTemplateId && courseId) {
+      const scoped = await scopeTemplateToCourse(tx, couponTemplateId, courseId);
+      if (scoped === 'other') throw refuse(POINTS_TEXTS.templateOtherCourse);
+      if (scoped === 'held') throw refuse(POINTS_TEXTS.templateHeld);
+      if (scoped === 'narrowed')
+        await audit(tx, a, {
+          action: 'coupon_template.course',
+          target: 'coupon_templates',
+          targetId: couponTemplateId,
+          before: { course_id: null },
+          after: { course_id: courseId },
+        });
+    }
     if (input.id) {
       const [before] = await tx.select().from(pointsItems).where(eq(pointsItems.id, input.id)).for('update');
       if (!before) throw notFound(POINTS_TEXTS.itemMissing);

@@ -21,8 +21,41 @@ export async function changePoints(
 ): Promise<number | null> {
   if (!Number.isInteger(delta) || delta === 0) throw new Error(`points delta must be a non-zero integer, got ${delta}`);
   const balance = await lockAccount(tx, userId);
+  if (balance + delta < 0) throw refuse(POINTS_TEXTS.notEnough);
+  return record(tx, userId, balance, delta, reason, ref);
+}
+
+/**
+ * Takes back `owed` points a cause earned (a refunded order): at most what the balance holds, so it
+ * never goes below zero — what the member already spent is forgiven. The row is written even when
+ * nothing is left to take (delta 0, allowed for `refund` rows only), so each earning is taken back
+ * once: a second refund of the same cause finds (member, 'refund', ref) recorded and answers null.
+ * `note` is given what was taken. Answers what was taken, or null.
+ */
+export async function takeBackPoints(
+  tx: TxOrDb,
+  userId: number,
+  owed: number,
+  ref: { type: string; id: number; year: number },
+  note: (taken: number) => string,
+): Promise<number | null> {
+  if (!Number.isInteger(owed) || owed <= 0) throw new Error(`points owed must be a positive integer, got ${owed}`);
+  const balance = await lockAccount(tx, userId);
+  const taken = Math.min(balance, owed);
+  const after = await record(tx, userId, balance, taken === 0 ? 0 : -taken, 'refund', { ...ref, note: note(taken) });
+  return after === null ? null : taken;
+}
+
+/** Writes the row of a change on an account locked by the caller, and the balance; null when the cause was recorded. */
+async function record(
+  tx: TxOrDb,
+  userId: number,
+  balance: number,
+  delta: number,
+  reason: PointsReason,
+  ref: { type: string; id: number; note?: string; year?: number },
+): Promise<number | null> {
   const after = balance + delta;
-  if (after < 0) throw refuse(POINTS_TEXTS.notEnough);
   const made = await tx
     .insert(pointsLedger)
     .values({
@@ -38,10 +71,11 @@ export async function changePoints(
     .onConflictDoNothing()
     .returning({ id: pointsLedger.id });
   if (!made.length) return null;
-  await tx
-    .update(pointsAccounts)
-    .set({ balance: sql`${pointsAccounts.balance} + ${delta}`, updatedAt: new Date() })
-    .where(and(eq(pointsAccounts.userId, userId), sql`${pointsAccounts.balance} + ${delta} >= 0`));
+  if (delta !== 0)
+    await tx
+      .update(pointsAccounts)
+      .set({ balance: sql`${pointsAccounts.balance} + ${delta}`, updatedAt: new Date() })
+      .where(and(eq(pointsAccounts.userId, userId), sql`${pointsAccounts.balance} + ${delta} >= 0`));
   return after;
 }
 

@@ -3,19 +3,28 @@ import type { PointsItem, Redemption } from '~/lib/api/contract/points';
 import { POINTS_TEXTS, type PointsItemKind, type RedemptionStatus } from '~/lib/rules/points';
 import { db, type TxOrDb } from '../../db';
 import { one } from '../../db/rows';
-import { addresses, couponTemplates, goods, pointsItems, pointsRedemptions, skus, type RedemptionAddress } from '../../db/schema';
+import { addresses, couponTemplates, courses, goods, pointsItems, pointsRedemptions, skus, type RedemptionAddress } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import { couponRuleText, issueCoupon } from '../commerce/coupon.service';
 import { changePoints, lockAccount } from './ledger';
 
 type Item = typeof pointsItems.$inferSelect;
 
-/** What each item is (the coupon's rule, the goods' title and specs) and its picture. */
-export async function itemDetails(tx: TxOrDb, items: Item[]): Promise<Map<number, { detail: string; cover: string }>> {
+/** What each item is (the coupon's rule with the course it names, the goods' title and specs), its picture and course. */
+export async function itemDetails(
+  tx: TxOrDb,
+  items: Item[],
+): Promise<Map<number, { detail: string; cover: string; courseId: number | null }>> {
   const tplIds = items.flatMap((i) => (i.couponTemplateId ? [i.couponTemplateId] : []));
   const skuIds = items.flatMap((i) => (i.skuId ? [i.skuId] : []));
   const [tpls, skuRows] = await Promise.all([
-    tplIds.length ? tx.select().from(couponTemplates).where(inArray(couponTemplates.id, tplIds)) : [],
+    tplIds.length
+      ? tx
+          .select({ t: couponTemplates, course: courses.title })
+          .from(couponTemplates)
+          .leftJoin(courses, eq(courses.id, couponTemplates.courseId))
+          .where(inArray(couponTemplates.id, tplIds))
+      : [],
     skuIds.length
       ? tx
           .select({ id: skus.id, specs: skus.specs, title: goods.title, images: goods.images })
@@ -24,13 +33,13 @@ export async function itemDetails(tx: TxOrDb, items: Item[]): Promise<Map<number
           .where(inArray(skus.id, skuIds))
       : [],
   ]);
-  const out = new Map<number, { detail: string; cover: string }>();
+  const out = new Map<number, { detail: string; cover: string; courseId: number | null }>();
   for (const i of items) {
-    const t = tpls.find((x) => x.id === i.couponTemplateId);
+    const t = tpls.find((x) => x.t.id === i.couponTemplateId);
     const s = skuRows.find((x) => x.id === i.skuId);
-    if (t) out.set(i.id, { detail: couponRuleText(t), cover: '' });
-    else if (s) out.set(i.id, { detail: [s.title, ...s.specs].filter(Boolean).join(' · '), cover: s.images[0] ?? '' });
-    else out.set(i.id, { detail: '', cover: '' });
+    if (t) out.set(i.id, { detail: couponRuleText(t.t, t.course), cover: '', courseId: t.t.courseId });
+    else if (s) out.set(i.id, { detail: [s.title, ...s.specs].filter(Boolean).join(' · '), cover: s.images[0] ?? '', courseId: null });
+    else out.set(i.id, { detail: '', cover: '', courseId: null });
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, lt, lte, ne, sum } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, lt, lte, ne, or, sum } from 'drizzle-orm';
 import type { PointsSummary } from '~/lib/api/contract/points';
 import {
   POINTS_TEXTS,
@@ -60,12 +60,21 @@ export async function signIn(userId: number, now = new Date()) {
   });
 }
 
-/** The points earned after `year` (what the balance holds before any of that year's points, spending oldest first). */
+/**
+ * The points earned after `year` (what the balance holds before any of that year's points, spending oldest first),
+ * less what refunds took back of them (a refund row counts in the year of the points it takes back).
+ */
 export async function earnedAfter(tx: TxOrDb, userId: number, year: number): Promise<number> {
   const [r] = await tx
     .select({ n: sum(pointsLedger.delta).mapWith(Number) })
     .from(pointsLedger)
-    .where(and(eq(pointsLedger.userId, userId), gt(pointsLedger.delta, 0), gt(pointsLedger.year, year), ne(pointsLedger.reason, 'expire')));
+    .where(
+      and(
+        eq(pointsLedger.userId, userId),
+        gt(pointsLedger.year, year),
+        or(and(gt(pointsLedger.delta, 0), ne(pointsLedger.reason, 'expire')), eq(pointsLedger.reason, 'refund')),
+      ),
+    );
   return r?.n ?? 0;
 }
 
