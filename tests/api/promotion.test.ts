@@ -1,19 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, count, eq, gt, like, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, like, sql } from 'drizzle-orm';
 import {
+  classes,
   coaches,
   courseAccess,
   courses,
   messages,
+  goods,
   orders,
   promotionClicks,
   promotionOrders,
   sellerAccounts,
   sellerLedger,
+  shops,
   users,
 } from '~/server/db/schema';
 import { luhnValid } from '~/lib/rules/bank';
-import { CLICK_LIMIT, PROMOTION_TEXTS, SHARE_COOKIE, commissionOf } from '~/lib/rules/promotion';
+import { CLICK_LIMIT, PROMOTION_TEXTS, SHARE_COOKIE, commissionOf, type ShareKind } from '~/lib/rules/promotion';
 import { SETTLE_DAYS, settleDueItemOrders } from '~/server/modules/commerce/order-lifecycle.service';
 import { hashPassword } from '~/server/security/password';
 import { DEMO_PAY_PASSWORD } from '~/server/seed/commerce';
@@ -299,6 +302,30 @@ describe('rates and limits', () => {
     expect((await t.post('/seller/promotion/rateSave', { kind: 'course', item_id: c.id, rate_bp: 500 }, buyer)).body.code).toBe(403);
     const items = (await t.post('/seller/promotion/items', { kind: 'course', limit: 50 }, coach)).body.data;
     expect(items.list.find((i) => i.item_id === c.id)?.rate_bp).toBe(RATE);
+  });
+
+  it('lists a seller its own items of a kind, newest first and paged, and none of a kind it does not sell', async () => {
+    const items = async (kind: ShareKind, token: string, page = 1, limit = 50) =>
+      (await t.post('/seller/promotion/items', { kind, page, limit }, token)).body.data;
+    const [shop] = await t.db.select({ id: shops.id }).from(shops).where(eq(shops.userId, otherId));
+    const goodsIds = (await t.db.select({ id: goods.id }).from(goods).where(eq(goods.shopId, shop!.id)).orderBy(desc(goods.id))).map(
+      (g) => g.id,
+    );
+    const classIds = (
+      await t.db.select({ id: classes.id }).from(classes).where(eq(classes.coachId, coachId)).orderBy(desc(classes.id))
+    ).map((k) => k.id);
+    expect(goodsIds.length).toBeGreaterThan(1);
+    expect(classIds.length).toBeGreaterThan(0);
+    const shopGoods = await items('goods', other);
+    expect(shopGoods.total).toBe(goodsIds.length);
+    expect(shopGoods.list.map((i) => i.item_id)).toEqual(goodsIds.slice(0, 50));
+    expect((await items('goods', other, 2, 1)).list.map((i) => i.item_id)).toEqual([goodsIds[1]]);
+    const coachClasses = await items('class', coach);
+    expect(coachClasses.total).toBe(classIds.length);
+    expect(coachClasses.list.map((i) => i.item_id)).toEqual(classIds.slice(0, 50));
+    // A coach sells no goods and a shop no classes.
+    expect(await items('goods', coach)).toMatchObject({ list: [], total: 0 });
+    expect(await items('class', other)).toMatchObject({ list: [], total: 0 });
   });
 });
 

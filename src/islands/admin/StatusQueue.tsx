@@ -48,7 +48,7 @@ export interface QueueConfig<T extends { id: number }, S extends string> {
   pending: (row: T) => boolean;
   actions: readonly QueueAction<T>[];
   view:
-    | { table: readonly QueueColumn<T>[]; testId?: string; rowTestId?: (row: T) => string }
+    | { table: readonly QueueColumn<T>[]; label?: string; testId?: string; rowTestId?: (row: T) => string }
     | { card: (row: T, actions: ReactNode) => ReactNode };
 }
 
@@ -60,7 +60,8 @@ const LOOK = {
 } as const;
 
 /**
- * The console's decision queues (content reports, shop cancellations, refund disputes, withdrawals):
+ * The console's decision queues (content reports, shop cancellations, refund disputes, withdrawals,
+ * the oversight of sellers' 秒杀 and 拼团):
  * status tabs, the page of rows, the pager, and a DecisionDialog for the chosen action; the queue
  * loads again once a decision is made.
  */
@@ -95,7 +96,7 @@ export function StatusQueue<T extends { id: number }, S extends string>(props: {
       <LoadedList q={state} empty={props.config.empty(state.filter)}>
         {(data) =>
           'table' in view ? (
-            <table className="w-full text-left text-sm" data-testid={view.testId}>
+            <table className="w-full text-left text-sm" aria-label={view.label} data-testid={view.testId}>
               <thead className="bg-surface-head text-ink-soft">
                 <tr>
                   {view.table.map((c) => (

@@ -1,8 +1,26 @@
-import { adminApi } from '../api/admin-client';
-import type { ApiInput } from '../api/types';
+/* The console's oversight of sellers' growth tools, 秒杀监管 and 拼团监管 (/admin/marketing): lists by status tab, and the platform's decisions. */
 
-/** The console's oversight of sellers' growth tools: 秒杀监管 and 拼团监管 (/admin/marketing). */
-export const fetchAdminFlash = (input: ApiInput<'/admin/flash/list'>) => adminApi('/admin/flash/list', input);
-export const cancelAdminFlash = (input: ApiInput<'/admin/flash/cancel'>) => adminApi('/admin/flash/cancel', input);
-export const fetchAdminGroupBuys = (input: ApiInput<'/admin/groupBuy/list'>) => adminApi('/admin/groupBuy/list', input);
-export const stopAdminGroupBuy = (input: ApiInput<'/admin/groupBuy/stop'>) => adminApi('/admin/groupBuy/stop', input);
+import { adminApi } from '../api/admin-client';
+import type { AdminFlash } from '../api/contract/flash';
+import type { AdminGroupCampaign } from '../api/contract/groupbuy';
+import type { FlashPhase } from '../rules/flash';
+import type { CampaignState } from '../rules/groupbuy';
+import { createListQuery } from './list-query';
+
+export type { AdminFlash, AdminGroupCampaign };
+
+export type FlashTab = 'all' | FlashPhase;
+export const flashOversight = createListQuery<AdminFlash, FlashTab>(
+  (q) => adminApi('/admin/flash/list', { phase: q.filter, page: q.page, limit: q.limit }),
+  'all',
+  15,
+);
+export const cancelAdminFlash = (id: number, reason: string) => adminApi('/admin/flash/cancel', { id, reason });
+
+export type GroupBuyTab = 'all' | CampaignState;
+export const groupBuyOversight = createListQuery<AdminGroupCampaign, GroupBuyTab>(
+  (q) => adminApi('/admin/groupBuy/list', { state: q.filter, page: q.page, limit: q.limit }),
+  'all',
+  15,
+);
+export const stopAdminGroupBuy = (id: number, reason: string) => adminApi('/admin/groupBuy/stop', { id, reason });

@@ -54,12 +54,34 @@ const blank = () => ({
   stock: '100',
   per_member: '1',
 });
+type Draft = ReturnType<typeof blank>;
+
+/** The item form's typed fields after 类型 (whole numbers but 名称); the target's words follow the kind. */
+const ITEM_FIELDS: readonly {
+  key: Exclude<keyof Draft, 'id' | 'kind'>;
+  label: (kind: PointsItemKind) => string;
+  hint?: (kind: PointsItemKind) => string;
+  /** Only for some kinds (the course of a course discount). */
+  only?: PointsItemKind;
+}[] = [
+  { key: 'title', label: () => '名称' },
+  {
+    key: 'target',
+    label: (kind) => (kind === 'goods' ? '商品规格编号（SKU）' : '优惠券模板编号'),
+    hint: (kind) =>
+      kind === 'course' ? '须为「课程可用」的模板，保存后它只能用于下方课程' : kind === 'coupon' ? '见「优惠券模板」' : '实物由平台发货',
+  },
+  { key: 'course', label: () => '课程编号', hint: () => '须为在售课程；兑换的券只能用于该课程', only: 'course' },
+  { key: 'points', label: () => '所需积分' },
+  { key: 'stock', label: () => '库存（剩余可兑）' },
+  { key: 'per_member', label: () => '每人限兑' },
+];
 
 function Items() {
   const [page, setPage] = useState(1);
   const q = useLoad(() => fetchAdminPointsItems(page), page);
   const act = useAction();
-  const [edit, setEdit] = useState<ReturnType<typeof blank> | null>(null);
+  const [edit, setEdit] = useState<Draft | null>(null);
   const open = (i: AdminPointsItem) =>
     setEdit({
       id: i.id,
@@ -180,65 +202,16 @@ function Items() {
                   ))}
                 </select>
               </StackField>
-              <StackField label="名称">
-                <input
-                  className={inputCls}
-                  maxLength={32}
-                  value={edit.title}
-                  onChange={(e) => setEdit({ ...edit, title: e.target.value })}
-                />
-              </StackField>
-              <StackField
-                label={edit.kind === 'goods' ? '商品规格编号（SKU）' : '优惠券模板编号'}
-                hint={
-                  edit.kind === 'course'
-                    ? '须为「课程可用」的模板，保存后它只能用于下方课程'
-                    : edit.kind === 'coupon'
-                      ? '见「优惠券模板」'
-                      : '实物由平台发货'
-                }
-              >
-                <input
-                  className={inputCls}
-                  inputMode="numeric"
-                  value={edit.target}
-                  onChange={(e) => setEdit({ ...edit, target: e.target.value })}
-                />
-              </StackField>
-              {edit.kind === 'course' && (
-                <StackField label="课程编号" hint="须为在售课程；兑换的券只能用于该课程">
+              {ITEM_FIELDS.filter((f) => !f.only || f.only === edit.kind).map((f) => (
+                <StackField key={f.key} label={f.label(edit.kind)} {...(f.hint ? { hint: f.hint(edit.kind) } : {})}>
                   <input
                     className={inputCls}
-                    inputMode="numeric"
-                    value={edit.course}
-                    onChange={(e) => setEdit({ ...edit, course: e.target.value })}
+                    {...(f.key === 'title' ? { maxLength: 32 } : { inputMode: 'numeric' as const })}
+                    value={edit[f.key]}
+                    onChange={(e) => setEdit({ ...edit, [f.key]: e.target.value })}
                   />
                 </StackField>
-              )}
-              <StackField label="所需积分">
-                <input
-                  className={inputCls}
-                  inputMode="numeric"
-                  value={edit.points}
-                  onChange={(e) => setEdit({ ...edit, points: e.target.value })}
-                />
-              </StackField>
-              <StackField label="库存（剩余可兑）">
-                <input
-                  className={inputCls}
-                  inputMode="numeric"
-                  value={edit.stock}
-                  onChange={(e) => setEdit({ ...edit, stock: e.target.value })}
-                />
-              </StackField>
-              <StackField label="每人限兑">
-                <input
-                  className={inputCls}
-                  inputMode="numeric"
-                  value={edit.per_member}
-                  onChange={(e) => setEdit({ ...edit, per_member: e.target.value })}
-                />
-              </StackField>
+              ))}
             </div>
           </form>
         </Modal>

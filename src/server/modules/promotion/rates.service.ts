@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { ApiOutput } from '~/lib/api/types';
 import { PROMOTION_CONFIG, PROMOTION_TEXTS, type RateKind, type ShareKind } from '~/lib/rules/promotion';
 import { Identity } from '~/lib/rules/roles';
@@ -43,50 +43,38 @@ export async function sellerPromotionSettings(user: SessionUser): Promise<ApiOut
   return { min_bp: limits.minBp, max_bp: limits.maxBp, window_days: limits.windowDays, default_bp: all?.bp ?? 0 };
 }
 
+/** One page of a seller's items in one table (newest first; on sale or not) and how many there are; none without `where`. */
+async function itemPage(
+  table: typeof goods | typeof classes | typeof courses,
+  where: SQL | undefined,
+  q: { page: number; limit: number },
+): Promise<{ rows: { id: number; title: string; price: number }[]; total: number }> {
+  if (!where) return { rows: [], total: 0 };
+  const [rows, [n]] = await Promise.all([
+    db()
+      .select({ id: table.id, title: table.title, price: table.price })
+      .from(table)
+      .where(where)
+      .orderBy(desc(table.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db().select({ n: count() }).from(table).where(where),
+  ]);
+  return { rows, total: n?.n ?? 0 };
+}
+
 /** The seller's own items of a kind (newest first; on sale or not) with their own rates. */
 export async function sellerRateItems(
   user: SessionUser,
   q: { kind: ShareKind; page: number; limit: number },
 ): Promise<ApiOutput<'/seller/promotion/items'>> {
   const seller = await sellerOfUser(user);
-  const off = (q.page - 1) * q.limit;
-  let rows: { id: number; title: string; price: number }[] = [];
-  let total = 0;
-  if (q.kind === 'goods') {
-    const where = seller.kind === 'shop' ? eq(goods.shopId, seller.id) : undefined;
-    if (where) {
-      rows = await db()
-        .select({ id: goods.id, title: goods.title, price: goods.price })
-        .from(goods)
-        .where(where)
-        .orderBy(desc(goods.id))
-        .limit(q.limit)
-        .offset(off);
-      total = (await db().select({ n: count() }).from(goods).where(where))[0]?.n ?? 0;
-    }
-  } else if (q.kind === 'class') {
-    const where = seller.kind === 'coach' ? eq(classes.coachId, seller.id) : undefined;
-    if (where) {
-      rows = await db()
-        .select({ id: classes.id, title: classes.title, price: classes.price })
-        .from(classes)
-        .where(where)
-        .orderBy(desc(classes.id))
-        .limit(q.limit)
-        .offset(off);
-      total = (await db().select({ n: count() }).from(classes).where(where))[0]?.n ?? 0;
-    }
-  } else {
-    const where = seller.kind === 'coach' ? eq(courses.coachId, seller.id) : eq(courses.shopId, seller.id);
-    rows = await db()
-      .select({ id: courses.id, title: courses.title, price: courses.price })
-      .from(courses)
-      .where(where)
-      .orderBy(desc(courses.id))
-      .limit(q.limit)
-      .offset(off);
-    total = (await db().select({ n: count() }).from(courses).where(where))[0]?.n ?? 0;
-  }
+  // A shop sells goods and its own courses, a coach courses and classes; the other kind is an empty page.
+  const { rows, total } = await (q.kind === 'goods'
+    ? itemPage(goods, seller.kind === 'shop' ? eq(goods.shopId, seller.id) : undefined, q)
+    : q.kind === 'class'
+      ? itemPage(classes, seller.kind === 'coach' ? eq(classes.coachId, seller.id) : undefined, q)
+      : itemPage(courses, seller.kind === 'coach' ? eq(courses.coachId, seller.id) : eq(courses.shopId, seller.id), q));
   const rates = rows.length
     ? await db()
         .select({ itemId: promotionRates.itemId, bp: promotionRates.rateBp })
