@@ -1,13 +1,14 @@
-import { and, count, desc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lte, type SQL } from 'drizzle-orm';
 import type { AdminFlash } from '~/lib/api/contract/flash';
 import { escapeHtml } from '~/lib/rules/admin-content';
 import { FLASH_TEXTS, type FlashPhase } from '~/lib/rules/flash';
 import { SELLER_NOTICE } from '~/lib/rules/growth-console';
 import { db } from '../../db';
-import { coaches, flashSales, shops } from '../../db/schema';
+import { flashSales } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import { audit } from '../../console/audit';
 import type { Actor } from '../../console/shared';
+import { sellersOf } from '../../console/sellers';
 import { sendMessage } from '../notice/notice.service';
 import { cardOf, salesWithItems } from './flash-read';
 import { cancelActiveSale } from './flash-seller.service';
@@ -26,29 +27,6 @@ function phaseWhere(phase: 'all' | FlashPhase, now: Date): SQL | undefined {
   if (phase === 'running') return and(active, lte(flashSales.startsAt, now), gt(flashSales.endsAt, now));
   if (phase === 'ended') return and(active, lte(flashSales.endsAt, now));
   return undefined;
-}
-
-/** Coach and shop names with their owners' user ids, by id. */
-async function sellersOf(rows: { coachId: number | null; shopId: number | null }[]) {
-  const coachIds = [...new Set(rows.flatMap((r) => (r.coachId ? [r.coachId] : [])))];
-  const shopIds = [...new Set(rows.flatMap((r) => (r.shopId ? [r.shopId] : [])))];
-  const [cs, ss] = await Promise.all([
-    coachIds.length
-      ? db().select({ id: coaches.id, name: coaches.name, userId: coaches.userId }).from(coaches).where(inArray(coaches.id, coachIds))
-      : [],
-    shopIds.length
-      ? db().select({ id: shops.id, name: shops.name, userId: shops.userId }).from(shops).where(inArray(shops.id, shopIds))
-      : [],
-  ]);
-  const coach = new Map(cs.map((c) => [c.id, c]));
-  const shop = new Map(ss.map((s) => [s.id, s]));
-  return (r: { coachId: number | null; shopId: number | null }) => {
-    // A coach's sale names the coach; a shop's (goods, or a shop course) the shop.
-    const c = r.coachId ? coach.get(r.coachId) : undefined;
-    const s = r.shopId ? shop.get(r.shopId) : undefined;
-    if (c) return { type: 'coach' as const, name: c.name, userId: c.userId };
-    return { type: 'shop' as const, name: s?.name ?? '', userId: s?.userId ?? null };
-  };
 }
 
 /** /admin/flash/list: newest first, filtered by phase. */

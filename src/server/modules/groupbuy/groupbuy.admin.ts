@@ -5,10 +5,11 @@ import { GROUP_BUY_TEXTS, type CampaignState } from '~/lib/rules/groupbuy';
 import { SELLER_NOTICE } from '~/lib/rules/growth-console';
 import { db } from '../../db';
 import { one } from '../../db/rows';
-import { coaches, groupBuyGroups, groupBuys, shops } from '../../db/schema';
+import { groupBuyGroups, groupBuys } from '../../db/schema';
 import { notFound, refuse } from '../../http/errors';
 import { audit } from '../../console/audit';
 import type { Actor } from '../../console/shared';
+import { sellersOf } from '../../console/sellers';
 import { sendMessage } from '../notice/notice.service';
 import { campaignViews, itemsOf, stopActiveCampaign } from './campaign.service';
 
@@ -30,31 +31,12 @@ function stateWhere(state: 'all' | CampaignState, now: Date): SQL | undefined {
   return undefined;
 }
 
-async function sellers(list: Campaign[]) {
-  const coachIds = [...new Set(list.flatMap((c) => (c.coachId ? [c.coachId] : [])))];
-  const shopIds = [...new Set(list.flatMap((c) => (c.shopId ? [c.shopId] : [])))];
-  const [cs, ss] = await Promise.all([
-    coachIds.length
-      ? db().select({ id: coaches.id, name: coaches.name, userId: coaches.userId }).from(coaches).where(inArray(coaches.id, coachIds))
-      : [],
-    shopIds.length
-      ? db().select({ id: shops.id, name: shops.name, userId: shops.userId }).from(shops).where(inArray(shops.id, shopIds))
-      : [],
-  ]);
-  return (c: Campaign) => {
-    const coach = c.coachId ? cs.find((x) => x.id === c.coachId) : undefined;
-    if (coach) return { type: 'coach' as const, name: coach.name, userId: coach.userId };
-    const shop = ss.find((x) => x.id === c.shopId);
-    return { type: 'shop' as const, name: shop?.name ?? '', userId: shop?.userId ?? null };
-  };
-}
-
 /** The campaigns as the console shows them: the seller's view plus the seller and failed groups. */
 async function adminViews(list: Campaign[]): Promise<AdminGroupCampaign[]> {
   if (!list.length) return [];
   const [views, who, failed] = await Promise.all([
     campaignViews(list),
-    sellers(list),
+    sellersOf(list),
     db()
       .select({ id: groupBuyGroups.campaignId, n: count() })
       .from(groupBuyGroups)
@@ -98,7 +80,7 @@ export async function adminStopCampaign(a: Actor, id: number, reason: string): P
   const [cur] = await db().select().from(groupBuys).where(eq(groupBuys.id, id)).limit(1);
   if (!cur) throw notFound(GROUP_BUY_TEXTS.notFound);
   const title = (await itemsOf([cur])).get(cur.id)?.title ?? '';
-  const who = (await sellers([cur]))(cur);
+  const who = (await sellersOf([cur]))(cur);
   const row = await db().transaction(async (tx) => {
     const stopped = await stopActiveCampaign(tx, id);
     if (!stopped) throw refuse(GROUP_BUY_TEXTS.stopped);
