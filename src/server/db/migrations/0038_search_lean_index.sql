@@ -70,10 +70,9 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
--- Every entry is written again by the drain with its new, fewer tokens (pairs of Chinese characters
--- by their reading, no single initials, at most two readings of a 多音字; modules/search/README.md).
--- Until then the old tokens answer: they hold every token a search now asks for, but for pairs past
--- a heading's 40th Chinese character.
+-- Every entry is written again by the drain with its new, fewer tokens (no single initials, no pairs
+-- across spaces or punctuation, at most two readings of a 多音字; modules/search/README.md). Until
+-- then its old tokens answer: they hold every token a search now asks for.
 INSERT INTO search_queue (kind, ref_id)
 SELECT 'course', id FROM courses UNION ALL SELECT 'class', id FROM classes UNION ALL SELECT 'coach', id FROM coaches
 UNION ALL SELECT 'goods', id FROM goods UNION ALL SELECT 'shop', id FROM shops UNION ALL SELECT 'live', id FROM live_rooms

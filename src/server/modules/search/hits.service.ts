@@ -47,8 +47,8 @@ function matchers(plan: QueryPlan): Matcher[] {
   const out: Matcher[] = [];
   const heading = sql`e.heading`;
   if (plan.text) {
-    // A one-character key's token is the character itself; longer keys are tested on the text
-    // (two Chinese characters' token is their reading, which a homophone shares).
+    // A one-character key's token is the character itself; a longer one is tested on the text (its
+    // tokens are its pairs, and none for punctuation: "太，" has only 太).
     const exact = [...plan.text].length <= 1 ? sql`true` : contains(heading, plan.text);
     out.push(
       plan.words.length > 1
@@ -58,7 +58,9 @@ function matchers(plan: QueryPlan): Matcher[] {
   }
   for (const a of plan.alternatives) {
     out.push(
-      a.tokens.length ? { tokens: a.tokens, check: sql`true`, exact: pinyinExact(a) } : { tokens: [], check: pinyinExact(a), exact: sql`true`, scan: true },
+      a.tokens.length
+        ? { tokens: a.tokens, check: sql`true`, exact: pinyinExact(a) }
+        : { tokens: [], check: pinyinExact(a), exact: sql`true`, scan: true },
     );
   }
   return out;

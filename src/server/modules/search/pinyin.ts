@@ -15,28 +15,25 @@ export const SYL = '\ue001';
 export const PAIR = '\ue002';
 export const IPAIR = '\ue003';
 
-export const HAN = /\p{Script=Han}/u;
-/** Characters of a heading that are indexed (literally and, for Chinese characters, by pinyin); the rest is not matched. */
-export const INDEXED_CHARS = 120;
+const HAN = /\p{Script=Han}/u;
+/** Characters of a title that get pinyin tokens (the rest is matched literally only). */
+export const PINYIN_CHARS = 40;
 
 const isSyllable = (r: string) => /^[a-z]+$/.test(r);
-const READINGS = new Map<string, readonly string[]>();
-/** A character's toneless readings, most common first (pinyin-pro's dictionary order; cached: asked once per character). */
-export function readingsOf(ch: string): readonly string[] {
-  let rs = READINGS.get(ch);
-  if (!rs) {
-    rs = HAN.test(ch) ? [...new Set(pinyin(ch, { toneType: 'none', type: 'array', multiple: true, v: true }))].filter(isSyllable) : [];
-    READINGS.set(ch, rs);
-  }
-  return rs;
-}
-
+const FIRST_READING = new Map<string, string>();
 /**
  * A character's first dictionary reading ('' when it has none): kept for it in every title beside
- * the reading in context, so a key finds it in either (zhongqing and chongqing find 重庆), and the
- * reading two characters typed as characters are looked up by (tokens.ts).
+ * the reading in context, so a key finds it in either (zhongqing and chongqing find 重庆). Cached:
+ * pinyin-pro is asked once per character.
  */
-export const dictionaryReading = (ch: string): string => readingsOf(ch)[0] ?? '';
+function dictionaryReading(ch: string): string {
+  let r = FIRST_READING.get(ch);
+  if (r === undefined) {
+    r = pinyin(ch, { toneType: 'none', type: 'array', multiple: true, v: true }).find(isSyllable) ?? '';
+    FIRST_READING.set(ch, r);
+  }
+  return r;
+}
 
 /** A title's pinyin: one syllable per Chinese character (in context), their initials, and the index tokens. */
 export interface TitlePinyin {
@@ -64,19 +61,20 @@ function hanRuns(text: string): string[] {
 }
 
 /**
- * The pinyin of a title's first INDEXED_CHARS characters: each Chinese character read in context
- * and, when that is another, by its first dictionary reading too (重庆 chong and zhong; 长拳 only
- * chang, its first reading).
+ * The pinyin of a title (only its first PINYIN_CHARS Chinese characters): each read in context and,
+ * when that is another, by its first dictionary reading too (重庆 chong and zhong; 长拳 only chang).
  */
 export function titlePinyin(title: string): TitlePinyin {
   const tokens = new Set<string>();
   const py: string[] = [];
   const ini: string[] = [];
-  for (const run of hanRuns([...title].slice(0, INDEXED_CHARS).join(''))) {
+  let budget = PINYIN_CHARS;
+  for (const full of hanRuns(title)) {
+    if (budget <= 0) break;
+    const run = [...full].slice(0, budget).join('');
+    budget -= [...run].length;
     const primary = pinyin(run, { toneType: 'none', type: 'array', v: true });
-    const readings = [...run].map((ch, i) => {
-      return [...new Set([primary[i] ?? '', dictionaryReading(ch)])].filter(isSyllable);
-    });
+    const readings = [...run].map((ch, i) => [...new Set([primary[i] ?? '', dictionaryReading(ch)])].filter(isSyllable));
     readings.forEach((rs, i) => {
       for (const r of rs) tokens.add(SYL + r);
       const before = readings[i - 1];
