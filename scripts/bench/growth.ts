@@ -263,6 +263,9 @@ function open(name: Db['name'], where: string): Db {
   return db;
 }
 
+/** Queued rows per drain transaction while building (`drainAll`'s batch). */
+const DRAIN_BATCH = 5000;
+
 /** What building each database took (the JSON's `builds`). */
 const builds: Partial<Record<Db['name'], { rows: number; entries: number; postings: number; load_s: number; index_s: number }>> = {};
 
@@ -280,8 +283,10 @@ async function build(name: Db['name'], total: number): Promise<Db> {
   await growSearchKinds(handle, searchRows);
   const loaded = performance.now();
   // The search index is filled as in production: the inserts' triggers queued every row, the
-  // indexer drains the queue (pinyin readings in JS, postings by the entries' triggers).
-  const indexed = await drainAll();
+  // indexer drains the queue (pinyin readings in JS, postings by the entries' triggers), in
+  // batches of DRAIN_BATCH rather than the timer's 1,000 (the same entries and postings, written
+  // in fewer and better-ordered passes).
+  const indexed = await drainAll(DRAIN_BATCH);
   const drained = performance.now();
   // What autovacuum does on PostgreSQL, and the app's job on PGlite: statistics, visibility maps.
   await vacuumCatalogue();

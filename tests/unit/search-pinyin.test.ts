@@ -1,22 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { charTokens, rankBucket, wordTokens } from '~/server/modules/search/index.service';
-import { INI, IPAIR, matchedPart, PAIR, planQuery, segment, soundsLike, SYL, termsIn, titlePinyin } from '~/server/modules/search/pinyin';
+import { rankBucket } from '~/server/modules/search/index.service';
+import { IPAIR, matchedPart, PAIR, planQuery, segment, soundsLike, SYL, termsIn, titlePinyin } from '~/server/modules/search/pinyin';
+import { charTokens, wordTokens } from '~/server/modules/search/tokens';
 
-/** Whether a title's tokens hold every token of one of the key's pinyin alternatives. */
+/**
+ * Whether a title's tokens hold every token of one of the key's pinyin alternatives (one without
+ * tokens, a lone letter, is tested on the title's pinyin, as the search does).
+ */
 function pinyinHit(title: string, q: string): boolean {
-  const tokens = new Set(titlePinyin(title).tokens);
-  return planQuery(q).alternatives.some((a) => a.tokens.every((t) => tokens.has(t)));
+  const p = titlePinyin(title);
+  const tokens = new Set(p.tokens);
+  return planQuery(q).alternatives.some((a) =>
+    a.tokens.length ? a.tokens.every((t) => tokens.has(t)) : ` ${p.py}`.includes(` ${a.phrase}`),
+  );
 }
 
 describe('a title read as pinyin', () => {
-  it('gives syllables, initials and their neighbouring pairs, read in context', () => {
+  it('gives syllables and neighbouring pairs of syllables and initials, read in context', () => {
     const p = titlePinyin('太极拳入门');
     expect(p.py).toBe('tai ji quan ru men');
     expect(p.ini).toBe('tjqrm');
-    for (const t of [SYL + 'tai', INI + 't', `${PAIR}tai ji`, `${PAIR}ji quan`, IPAIR + 'tj', IPAIR + 'jq']) expect(p.tokens).toContain(t);
-    // 多音字: 重庆 reads chong in context, yet zhong (its other reading) finds it too.
+    for (const t of [SYL + 'tai', `${PAIR}tai ji`, `${PAIR}ji quan`, IPAIR + 'tj', IPAIR + 'jq']) expect(p.tokens).toContain(t);
+    // 多音字: 重庆 reads chong in context, yet zhong (its first dictionary reading) finds it too.
     expect(titlePinyin('重庆太极').py).toBe('chong qing tai ji');
     expect(titlePinyin('重庆太极').tokens).toContain(`${PAIR}zhong qing`);
+    expect(titlePinyin('重庆太极').tokens).toContain(`${PAIR}chong qing`);
+    // A reading that is neither the one in context nor the first is not kept (长拳 is chang quan).
+    expect(titlePinyin('长拳').tokens).not.toContain(`${PAIR}zhang quan`);
   });
 
   it('keeps runs of Chinese apart and reads only Chinese characters', () => {
@@ -61,10 +71,28 @@ describe('what a typed key means', () => {
 });
 
 describe('literal tokens', () => {
-  it('are characters and neighbouring pairs, as gf_search_tokens makes them', () => {
-    expect(charTokens('太极A').sort()).toEqual(['a', '太', '太极', '极', '极a'].sort());
+  it('are characters and neighbouring pairs, none for spaces and punctuation', () => {
+    expect(charTokens('太极A，Nike').sort()).toEqual(['太', '太极', '极', '极a', 'a', 'n', 'ni', 'i', 'ik', 'k', 'ke', 'e'].sort());
     expect(wordTokens('太极拳')).toEqual(['太极', '极拳']);
     expect(wordTokens('剑')).toEqual(['剑']);
+    expect(wordTokens('太极，剑')).toEqual(['太极', '剑']);
+    expect(wordTokens('，')).toEqual([]);
+  });
+
+  it('of a word are all among the tokens of every heading that holds it', () => {
+    const headings = ['重庆长拳少年班', '二十四式太极拳零基础入门', 'Nike 太极服 2024 新款', '校长讲乐理：音乐与武术', 'T恤·咏春拳'];
+    for (const h of headings) {
+      const tokens = new Set([...charTokens(h), ...titlePinyin(h).tokens]);
+      const chars = [...h.toLowerCase()];
+      for (let i = 0; i < chars.length; i++)
+        for (let j = i + 1; j <= Math.min(chars.length, i + 5); j++) {
+          const word = chars.slice(i, j).join('');
+          expect(
+            wordTokens(word).filter((t) => !tokens.has(t)),
+            `${word} in ${h}`,
+          ).toEqual([]);
+        }
+    }
   });
 
   it('buckets popularity by doubling', () => {

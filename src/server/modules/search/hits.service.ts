@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SearchKind } from '~/lib/rules/search';
 import { db } from '../../db';
 import { textArray } from './arrays';
-import { wordTokens } from './index.service';
 import type { Alternative, QueryPlan } from './pinyin';
+import { wordTokens } from './tokens';
 
 /*
  * Finding a key's rows of each kind in rank order, with work bounded by the page, not the table
@@ -24,11 +24,15 @@ const WALK = 1000;
 export const BODY_SCAN = 500;
 const ESC = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** One reading of the key: a heading holding every token and passing `check` is a hit, of lane 1 when `exact`. */
+/**
+ * One reading of the key: a heading holding every token and passing `check` is a hit, of lane 1 when
+ * `exact`. A reading without tokens (one letter, "t") is tested on the kind's WALK most popular entries.
+ */
 interface Matcher {
   tokens: string[];
   check: SQL;
   exact: SQL;
+  scan?: boolean;
 }
 
 const contains = (col: SQL, text: string) => sql`lower(${col}) like ${`%${ESC(text)}%`}`;
@@ -43,14 +47,22 @@ function matchers(plan: QueryPlan): Matcher[] {
   const out: Matcher[] = [];
   const heading = sql`e.heading`;
   if (plan.text) {
-    const exact = [...plan.text].length <= 2 ? sql`true` : contains(heading, plan.text);
+    // A one-character key's token is the character itself; a longer one is tested on the text (its
+    // tokens are its pairs, and none for punctuation: "太，" has only 太).
+    const exact = [...plan.text].length <= 1 ? sql`true` : contains(heading, plan.text);
     out.push(
       plan.words.length > 1
         ? { tokens: [...new Set(plan.words.flatMap(wordTokens))], check: allOf(plan.words.map((w) => contains(heading, w))), exact }
         : { tokens: wordTokens(plan.text), check: exact, exact: sql`true` },
     );
   }
-  for (const a of plan.alternatives) out.push({ tokens: a.tokens, check: sql`true`, exact: pinyinExact(a) });
+  for (const a of plan.alternatives) {
+    out.push(
+      a.tokens.length
+        ? { tokens: a.tokens, check: sql`true`, exact: pinyinExact(a) }
+        : { tokens: [], check: pinyinExact(a), exact: sql`true`, scan: true },
+    );
+  }
   return out;
 }
 
@@ -118,6 +130,17 @@ function walk(kind: SearchKind, m: Matcher, driver: { token: string; n: number }
 }
 
 /**
+ * A reading without tokens (a single letter or a lone half-typed syllable, which nearly every title
+ * holds): the kind's WALK most popular entries whose pinyin holds it, in rank order.
+ */
+function popularScan(kind: SearchKind, m: Matcher, n: number): SQL {
+  return sql`(select ${hitCols(m)} from (
+      select * from search_entries e where e.kind = ${kind} and ${visible}
+      order by e.rank_bucket desc nulls last, e.ref_id desc nulls last limit ${WALK}) as e
+    where ${m.check} limit ${n})`;
+}
+
+/**
  * Lane 3: the bodies of the kind's BODY_SCAN most popular rows (rows whose heading matched are lanes 1–2).
  * `nulls last` as in search_entries_popular_idx: a plain `desc` (nulls first) cannot read that index
  * in order, and sorted every entry of the kind instead (10× slower at 10,000 rows a kind).
@@ -170,6 +193,7 @@ export async function rankedHits(
     await run(
       kinds.flatMap((kind) =>
         ms.flatMap((m) => {
+          if (m.scan) return [popularScan(kind, m, n)];
           const d = driverOf(kind, m, counts);
           return d ? [walk(kind, m, d, n)] : [];
         }),

@@ -5,6 +5,7 @@ import { log } from '../../log';
 import { intArray } from './arrays';
 import { titlePinyin } from './pinyin';
 import { allIds, sourceRows, type SourceRow } from './sources';
+import { charTokens } from './tokens';
 
 /*
  * Keeping `search_entries` in step with the source tables. Triggers on every source table queue the
@@ -14,27 +15,7 @@ import { allIds, sourceRows, type SourceRow } from './sources';
  * token-count triggers never race; a crash leaves the queue rows in place for the next drain.
  */
 
-/** Characters of a heading that get character tokens (titles are shorter; longer ones match on their start). */
-const HEADING_CHARS = 120;
 const LOCK = 0x5ea4c4;
-
-/** Every character and neighbouring pair of the lower-cased text, as gf_search_tokens makes them. */
-export function charTokens(text: string): string[] {
-  const s = [...text.toLowerCase()].slice(0, HEADING_CHARS);
-  const out = new Set<string>();
-  s.forEach((ch, i) => {
-    out.add(ch);
-    if (i + 1 < s.length) out.add(ch + s[i + 1]);
-  });
-  return [...out];
-}
-
-/** The tokens a heading must hold to contain `word`: the character itself, or each of its pairs. */
-export function wordTokens(word: string): string[] {
-  const s = [...word.toLowerCase()];
-  if (s.length <= 1) return s;
-  return [...new Set(s.slice(1).map((ch, i) => s[i] + ch))];
-}
 
 export const rankBucket = (popularity: number) => Math.min(30, Math.floor(Math.log2(Math.max(0, popularity) + 1)));
 
@@ -112,11 +93,14 @@ export async function freshIndex(): Promise<void> {
   for (let i = 0; i < 4 && (await queued()); i++) if ((await drainSearchQueue(200)) === 0) return;
 }
 
-/** Drains the whole queue (start-up, the timer, tests and the bench after a bulk load). */
-export async function drainAll(): Promise<number> {
+/**
+ * Drains the whole queue (start-up, the timer, tests and the bench after a bulk load), `batch` rows a
+ * transaction: a larger batch after a bulk load writes the postings in fewer, better-ordered passes.
+ */
+export async function drainAll(batch = 1000): Promise<number> {
   let n = 0;
   for (;;) {
-    const k = await drainSearchQueue(1000);
+    const k = await drainSearchQueue(batch);
     if (k === 0) return n;
     n += k;
   }

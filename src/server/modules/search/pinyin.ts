@@ -4,24 +4,36 @@ import { SYLLABLE_MAX, SYLLABLE_PREFIXES, SYLLABLES } from './syllables';
 /*
  * How Chinese users type a search (全拼 "taijiquan", 简拼 "tjq", mixed "taiji拳"), turned into tokens
  * of the search index. A title's Chinese characters are read by pinyin-pro in context (重庆 chong, 重量
- * zhong) and, for a character with several readings (多音字), by its other readings too, so a query in
- * any common reading finds it. Tokens carry a private-use prefix, so they never equal a character
- * token of the text (gf_search_tokens):
- *   SYL  a syllable ("tai")                INI   an initial letter ("t")
- *   PAIR two neighbouring syllables ("tai ji")   IPAIR two neighbouring initials ("tj")
+ * zhong) and, for a character with several readings (多音字), by its first dictionary reading too, so
+ * a key in either finds it. Tokens carry a private-use prefix, so they never equal a character token
+ * of the text (tokens.ts):
+ *   SYL  a syllable ("tai")    PAIR  two neighbouring syllables ("tai ji")    IPAIR  two neighbouring initials ("tj")
+ * A single letter or a lone half-typed syllable ("t", "zh") has no token: it is tested on the pinyin
+ * of each kind's most popular entries (hits.service.ts), as nearly every title holds one.
  */
 export const SYL = '\ue001';
 export const PAIR = '\ue002';
 export const IPAIR = '\ue003';
-export const INI = '\ue004';
 
 const HAN = /\p{Script=Han}/u;
-/** Readings kept per character beyond the one read in context (bounds a title's tokens). */
-const EXTRA_READINGS = 2;
 /** Characters of a title that get pinyin tokens (the rest is matched literally only). */
 export const PINYIN_CHARS = 40;
 
-const readingsOf = (ch: string): string[] => pinyin(ch, { toneType: 'none', type: 'array', multiple: true, v: true });
+const isSyllable = (r: string) => /^[a-z]+$/.test(r);
+const FIRST_READING = new Map<string, string>();
+/**
+ * A character's first dictionary reading ('' when it has none): kept for it in every title beside
+ * the reading in context, so a key finds it in either (zhongqing and chongqing find 重庆). Cached:
+ * pinyin-pro is asked once per character.
+ */
+function dictionaryReading(ch: string): string {
+  let r = FIRST_READING.get(ch);
+  if (r === undefined) {
+    r = pinyin(ch, { toneType: 'none', type: 'array', multiple: true, v: true }).find(isSyllable) ?? '';
+    FIRST_READING.set(ch, r);
+  }
+  return r;
+}
 
 /** A title's pinyin: one syllable per Chinese character (in context), their initials, and the index tokens. */
 export interface TitlePinyin {
@@ -48,7 +60,10 @@ function hanRuns(text: string): string[] {
   return runs;
 }
 
-/** The pinyin of a title (only its first PINYIN_CHARS Chinese characters). */
+/**
+ * The pinyin of a title (only its first PINYIN_CHARS Chinese characters): each read in context and,
+ * when that is another, by its first dictionary reading too (重庆 chong and zhong; 长拳 only chang).
+ */
 export function titlePinyin(title: string): TitlePinyin {
   const tokens = new Set<string>();
   const py: string[] = [];
@@ -59,16 +74,9 @@ export function titlePinyin(title: string): TitlePinyin {
     const run = [...full].slice(0, budget).join('');
     budget -= [...run].length;
     const primary = pinyin(run, { toneType: 'none', type: 'array', v: true });
-    const readings = [...run].map((ch, i) => {
-      const first = primary[i] ?? '';
-      const all = readingsOf(ch).filter((r) => /^[a-z]+$/.test(r));
-      return [...new Set([first, ...all])].filter((r) => /^[a-z]+$/.test(r)).slice(0, 1 + EXTRA_READINGS);
-    });
+    const readings = [...run].map((ch, i) => [...new Set([primary[i] ?? '', dictionaryReading(ch)])].filter(isSyllable));
     readings.forEach((rs, i) => {
-      for (const r of rs) {
-        tokens.add(SYL + r);
-        tokens.add(INI + r.charAt(0));
-      }
+      for (const r of rs) tokens.add(SYL + r);
       const before = readings[i - 1];
       if (!before) return;
       for (const a of before)
@@ -109,6 +117,7 @@ export function segment(letters: string, limit = 2): { syllables: string[]; part
 /** One way of matching a query: every token must be in a row's tokens. */
 export interface Alternative {
   mode: 'pinyin' | 'initials';
+  /** None for a lone half-typed syllable ("t", "zh"): then the phrase alone decides. */
   tokens: string[];
   /** The phrase a title's pinyin (`py`, mode pinyin) or initials (`ini`) holds for an exact hit. */
   phrase: string;
@@ -129,13 +138,12 @@ function syllableTokens(syllables: string[], partial: string): string[] {
   if (syllables.length === 1) t.push(SYL + syllables[0]);
   for (let i = 1; i < syllables.length; i++) t.push(`${PAIR}${syllables[i - 1]} ${syllables[i]}`);
   const last = syllables.at(-1);
-  if (partial) t.push(last ? IPAIR + last[0] + partial[0] : INI + partial[0]);
+  if (partial && last) t.push(IPAIR + last[0] + partial[0]);
   return t;
 }
 
-/** Initials tokens of letters typed as 简拼 ("tjq" → tj, jq; "t" → t). */
+/** Initials tokens of letters typed as 简拼 ("tjq" → tj, jq; none for one letter). */
 function initialTokens(letters: string): string[] {
-  if (letters.length === 1) return [INI + letters];
   return Array.from({ length: letters.length - 1 }, (_, i) => IPAIR + letters.slice(i, i + 2));
 }
 
@@ -174,13 +182,13 @@ export function planQuery(q: string): QueryPlan {
   if (ok) {
     for (const o of options) {
       const tokens = syllableTokens(o.syllables, o.partial);
-      if (tokens.length)
+      if (tokens.length || o.partial)
         alternatives.push({ mode: 'pinyin', tokens, phrase: [...o.syllables, ...(o.partial ? [o.partial] : [])].join(' ') });
     }
   }
   // 简拼: letters that are no pinyin ("tjq"), Chinese characters counted by their initial ("tj拳").
   const initials = pieces.map((p) => ('letters' in p ? p.letters : p.syllables.map((s) => s[0]).join(''))).join('');
-  if (!ok && initials.length <= 12 && /^[a-z]+$/.test(initials))
+  if (!ok && initials.length >= 2 && initials.length <= 12 && /^[a-z]+$/.test(initials))
     alternatives.push({ mode: 'initials', tokens: initialTokens(initials), phrase: initials });
   return { text, words, alternatives: alternatives.slice(0, 3) };
 }
